@@ -1,0 +1,1 @@
+"""Text grammars (lark): the scenario language and Oracle text."""

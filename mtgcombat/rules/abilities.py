@@ -1,0 +1,557 @@
+"""Rule objects: what the Oracle grammar turns card text into.
+
+Each class is one kind of combat-relevant ability. They are plain immutable
+data: references ("this creature", "you", "target player") are left
+symbolic here and bound to concrete objects by :mod:`mtgcombat.rules.bind`
+against a board. No parsing and no solver code lives here.
+
+Vocabulary by family (CR numbers):
+
+* keywords (702): :class:`Keyword`, :class:`Landwalk`, :class:`Protection`,
+  :class:`BandsWithOther`;
+* attack requirements (508.1d): :class:`AttackRequirement`;
+* attack restrictions (508.1c): :class:`CantAttack`, :class:`CantAttackAlone`,
+  :class:`CanOnlyAttackAlone`, :class:`AttackCondition`, :class:`AttackCap`;
+* attack costs (508.1d, 508.1g-j): :class:`AttackCost`;
+* block requirements (509.1c): :class:`BlockRequirement`, :class:`LureRequirement`,
+  :class:`MustBeBlocked`;
+* block restrictions (509.1b): :class:`CantBlock`, :class:`CanBlockOnly`,
+  :class:`CantBlockAlone`, :class:`CantBeBlocked`, :class:`CantBeBlockedExcept`,
+  :class:`CantBeBlockedBy`, :class:`CantBeBlockedByMoreThan`,
+  :class:`CantBeBlockedUnlessAllBlock`, :class:`BlockCap`;
+* block capacity (509.1a): :class:`BlockCapacity`;
+* block costs (509.1d-f): :class:`BlockCost`;
+* damage (510.1, 702.22): :class:`AssignAsThoughUnblocked`, :class:`DefenderAssignsDamage`;
+* granting abilities to others (613): :class:`Grant`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal, Optional, Union
+
+# ---------------------------------------------------------------------------
+# References: symbolic objects, bound against a board later.
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SelfRef:
+    """The object that has the ability ("this creature", "~", its own name)."""
+
+    def __str__(self) -> str:
+        return "this creature"
+
+
+@dataclass(frozen=True)
+class YouRef:
+    """The controller of the ability's source ("you")."""
+
+    def __str__(self) -> str:
+        return "you"
+
+
+@dataclass(frozen=True)
+class TargetRef:
+    """The n-th target of an effect (0-based), bound from ``Effect.targets``."""
+
+    index: int = 0
+    kind: Literal["creature", "player", "permanent", "planeswalker", "any"] = "any"
+
+    def __str__(self) -> str:
+        return f"target {self.kind} #{self.index + 1}"
+
+
+@dataclass(frozen=True)
+class DefendingPlayerRef:
+    """"defending player": relative to an attacking creature (508.5, 802.2a)."""
+
+    def __str__(self) -> str:
+        return "defending player"
+
+
+@dataclass(frozen=True)
+class NamedRef:
+    """A specific object or player named by id (used by bound effects)."""
+
+    id: str
+
+    def __str__(self) -> str:
+        return self.id
+
+
+PlayerRef = Union[YouRef, TargetRef, DefendingPlayerRef, NamedRef]
+
+# ---------------------------------------------------------------------------
+# Predicates on permanents: "creatures with flying", "Walls", "black or green".
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AnyPred:
+    """Every permanent."""
+
+
+@dataclass(frozen=True)
+class ColorPred:
+    """Is of this color (105.2); "W","U","B","R","G"."""
+
+    color: str
+
+
+@dataclass(frozen=True)
+class ColorlessPred:
+    """Has no color (105.2c)."""
+
+
+@dataclass(frozen=True)
+class MulticoloredPred:
+    """Has two or more colors (105.2a)."""
+
+
+@dataclass(frozen=True)
+class TypePred:
+    """Has this card type, subtype or supertype ("Wall", "artifact", "legendary")."""
+
+    word: str
+
+
+@dataclass(frozen=True)
+class KeywordPred:
+    """Has this keyword ability ("flying", "defender")."""
+
+    keyword: str
+
+
+@dataclass(frozen=True)
+class StatPred:
+    """Compares power or toughness with a number, or with the source's own value."""
+
+    stat: Literal["power", "toughness"]
+    op: Literal["<", "<=", "==", ">=", ">"]
+    value: Union[int, Literal["self"]]
+
+
+@dataclass(frozen=True)
+class NamePred:
+    """Has this name."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class ControllerPred:
+    """Is controlled by this player (symbolic)."""
+
+    player: "PlayerRef"
+
+
+@dataclass(frozen=True)
+class TappedPred:
+    tapped: bool = True
+
+
+@dataclass(frozen=True)
+class NotPred:
+    pred: "Pred"
+
+
+@dataclass(frozen=True)
+class AndPred:
+    preds: tuple["Pred", ...]
+
+
+@dataclass(frozen=True)
+class OrPred:
+    preds: tuple["Pred", ...]
+
+
+Pred = Union[
+    AnyPred, ColorPred, ColorlessPred, MulticoloredPred, TypePred, KeywordPred,
+    StatPred, NamePred, ControllerPred, TappedPred, NotPred, AndPred, OrPred,
+]
+
+ANY = AnyPred()
+
+# ---------------------------------------------------------------------------
+# Subjects: which creatures an ability applies to.
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Group:
+    """A group of creatures: "Creatures you control", "Other creatures target player
+    controls", "Creatures with power 3 or greater", "Attacking creatures"."""
+
+    pred: Pred = ANY
+    controller: Optional[PlayerRef] = None  # None: any controller
+    other: bool = False  # excludes the source ("other creatures")
+    opponents_of: Optional[PlayerRef] = None  # "creatures your opponents control"
+    attacking: Optional[bool] = None  # "attacking creatures" / "blocking creatures"
+    blocking: Optional[bool] = None
+
+
+Subject = Union[SelfRef, TargetRef, NamedRef, Group]
+
+# ---------------------------------------------------------------------------
+# Keywords (702)
+# ---------------------------------------------------------------------------
+
+#: Keyword abilities without parameters that matter to combat (lower case).
+SIMPLE_KEYWORDS = frozenset(
+    {
+        "flying", "reach", "menace", "trample", "trample over planeswalkers",
+        "deathtouch", "first strike", "double strike", "vigilance", "haste",
+        "defender", "lifelink", "indestructible", "shadow", "horsemanship",
+        "fear", "intimidate", "skulk", "banding",
+    }
+)
+
+
+@dataclass(frozen=True)
+class Keyword:
+    """A keyword ability without parameter (702), e.g. ``Keyword("flying")``."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class Landwalk:
+    """Landwalk (702.14): can't be blocked while the defending player controls a
+    land matching ``land`` (e.g. TypePred("Swamp"); "nonbasic" =
+    AndPred(TypePred("Land"), NotPred(TypePred("Basic")))."""
+
+    land: Pred
+    label: str  # how the card says it: "swampwalk", "nonbasic landwalk"
+
+
+@dataclass(frozen=True)
+class Protection:
+    """Protection (702.16) from a quality. ``everything`` = from everything; ``player``
+    = from a player (symbolic); else ``pred`` describes the quality."""
+
+    pred: Optional[Pred] = None
+    everything: bool = False
+    player: Optional[PlayerRef] = None
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class BandsWithOther:
+    """"Bands with other [quality]" (702.22c)."""
+
+    pred: Pred
+    label: str = ""
+
+
+# ---------------------------------------------------------------------------
+# Attacking (508.1)
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AttackRequirement:
+    """508.1d: "[subject] attacks [target] each combat if able". ``target`` None: any.
+    ``target_pred`` ("attacks a planeswalker") narrows permanents attacked."""
+
+    subject: Subject = SelfRef()
+    target: Optional[Union[PlayerRef, SelfRef, TargetRef]] = None
+    target_kind: Optional[Literal["player", "planeswalker", "battle"]] = None
+
+
+@dataclass(frozen=True)
+class CantAttack:
+    """508.1c: "[subject] can't attack [target]". ``target`` None and ``target_kind``
+    None: can't attack at all. ``target`` = a player ref (also covers only that
+    player, not planeswalkers, unless ``include_permanents``)."""
+
+    subject: Subject = SelfRef()
+    target: Optional[PlayerRef] = None
+    target_kind: Optional[Literal["player", "planeswalker", "battle"]] = None
+    include_permanents: bool = False  # "can't attack you or planeswalkers you control"
+
+
+@dataclass(frozen=True)
+class CantAttackAlone:
+    """508.1c, 506.5: "can't attack alone"."""
+
+    subject: Subject = SelfRef()
+
+
+@dataclass(frozen=True)
+class CanOnlyAttackAlone:
+    """508.1c, 506.5: "can attack only alone" / "can only attack alone"."""
+
+    subject: Subject = SelfRef()
+
+
+# Conditions for "can't attack unless/if ..." ------------------------------
+
+
+@dataclass(frozen=True)
+class DefenderControls:
+    """The defending player (of that attack) controls at least ``count`` permanents
+    matching ``pred`` ("unless defending player controls an Island")."""
+
+    pred: Pred
+    count: int = 1
+
+
+@dataclass(frozen=True)
+class PlayerControls:
+    """A given player controls at least ``count`` permanents matching ``pred``
+    ("as long as you control a Gate")."""
+
+    player: PlayerRef
+    pred: Pred
+    count: int = 1
+
+
+@dataclass(frozen=True)
+class OthersAttack:
+    """At least ``count`` other creatures matching ``pred`` also attack
+    ("unless at least two other creatures attack", "unless a black or green creature
+    also attacks", "unless a creature with greater power also attacks")."""
+
+    pred: Pred = ANY
+    count: int = 1
+
+
+@dataclass(frozen=True)
+class CardsInHand:
+    """A player holds ``op`` ``value`` cards (Ensnaring Bridge compares power with it;
+    the board does not record hands, so such conditions are reported unresolved)."""
+
+    player: PlayerRef
+
+
+Condition = Union[DefenderControls, PlayerControls, OthersAttack]
+
+
+@dataclass(frozen=True)
+class AttackCondition:
+    """508.1c: "[subject] can't attack unless [condition]" (``unless=True``) or
+    "... can't attack if [condition]" (``unless=False``)."""
+
+    subject: Subject
+    condition: Condition
+    unless: bool = True
+
+
+@dataclass(frozen=True)
+class AttackCap:
+    """508.1c, 802.3a: "No more than N creatures can attack [you] each combat".
+    ``defender`` None: the whole attack; else only creatures attacking that player
+    (and, with ``include_permanents``, their planeswalkers and battles)."""
+
+    n: int
+    defender: Optional[PlayerRef] = None
+    include_permanents: bool = False
+
+
+@dataclass(frozen=True)
+class AttackParity:
+    """508.1c: "You can't attack with an odd number of creatures" (parity of the
+    whole attack)."""
+
+    even: bool = True
+
+
+@dataclass(frozen=True)
+class AttackCost:
+    """508.1d, 508.1g-j: "[subject] can't attack [defender] unless their controller
+    pays [cost] for each ..." -- optional; one payment per creature attacking."""
+
+    cost: str  # as printed, e.g. "{2}", "{W/P}", "{X}" with X given
+    subject: Subject = Group()
+    defender: Optional[PlayerRef] = None  # None: attacking anything
+    include_permanents: bool = False  # "... you or planeswalkers you control"
+
+
+# ---------------------------------------------------------------------------
+# Blocking (509.1)
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BlockRequirement:
+    """509.1c: "[subject] blocks each combat if able" / "blocks [attacker] this turn
+    if able" (``attacker`` set)."""
+
+    subject: Subject = SelfRef()
+    attacker: Optional[Union[SelfRef, TargetRef, NamedRef]] = None
+
+
+@dataclass(frozen=True)
+class LureRequirement:
+    """509.1c: "All creatures able to block [attacker] do so" -- one requirement for
+    each creature able to block it."""
+
+    attacker: Subject = SelfRef()
+
+
+@dataclass(frozen=True)
+class MustBeBlocked:
+    """509.1c: "[attacker] must be blocked [by two or more / exactly one / an Eldrazi]
+    if able". One requirement for the attacker."""
+
+    attacker: Subject = SelfRef()
+    min_blockers: int = 1
+    exactly: Optional[int] = None
+    by: Optional[Pred] = None
+
+
+@dataclass(frozen=True)
+class CantBlock:
+    """509.1b: "[subject] can't block [creatures matching attacker_pred]"."""
+
+    subject: Subject = SelfRef()
+    attacker_pred: Optional[Pred] = None
+
+
+@dataclass(frozen=True)
+class CanBlockOnly:
+    """509.1b: "[subject] can block only creatures with flying"."""
+
+    subject: Subject
+    attacker_pred: Pred
+
+
+@dataclass(frozen=True)
+class CantBlockAlone:
+    """509.1b, 506.5: "can't block alone"."""
+
+    subject: Subject = SelfRef()
+
+
+@dataclass(frozen=True)
+class CantBeBlocked:
+    """509.1b: "[attacker] can't be blocked"."""
+
+    subject: Subject = SelfRef()
+
+
+@dataclass(frozen=True)
+class CantBeBlockedExcept:
+    """509.1b: "can't be blocked except by [creatures with flying / Walls]" (``by``)
+    or "... except by two or more creatures" (``min_blockers``)."""
+
+    subject: Subject = SelfRef()
+    by: Optional[Pred] = None
+    min_blockers: Optional[int] = None
+
+
+@dataclass(frozen=True)
+class CantBeBlockedBy:
+    """509.1b: "can't be blocked by [creatures matching by]"."""
+
+    subject: Subject
+    by: Pred
+
+
+@dataclass(frozen=True)
+class CantBeBlockedByMoreThan:
+    """509.1b: "can't be blocked by more than N creature(s)"."""
+
+    subject: Subject = SelfRef()
+    n: int = 1
+
+
+@dataclass(frozen=True)
+class CantBeBlockedUnlessAllBlock:
+    """509.1b: "can't be blocked unless all creatures defending player controls block it"."""
+
+    subject: Subject = SelfRef()
+
+
+@dataclass(frozen=True)
+class BlockCap:
+    """509.1b, 802.4b: "No more than N creatures can block each combat" (per defending
+    player's declaration)."""
+
+    n: int
+
+
+@dataclass(frozen=True)
+class BlockCapacity:
+    """509.1a: "can block an additional creature" (``extra`` = 1), "N additional
+    creatures", "any number of creatures" (``extra`` None)."""
+
+    subject: Subject = SelfRef()
+    extra: Optional[int] = 1
+
+
+@dataclass(frozen=True)
+class BlockCost:
+    """509.1c-d: "[subject] can't block unless their controller pays [cost] for each
+    blocking creature" (War Cadence) -- optional."""
+
+    cost: str
+    subject: Subject = Group()
+
+
+# ---------------------------------------------------------------------------
+# Damage (510.1)
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AssignAsThoughUnblocked:
+    """510.1c-style: "You may have [subject] assign its combat damage as though it
+    weren't blocked" -- all or nothing."""
+
+    subject: Subject = SelfRef()
+
+
+@dataclass(frozen=True)
+class DefenderAssignsDamage:
+    """"Rather than the attacking player, you assign the combat damage of each
+    creature attacking you" (Defensive Formation)."""
+
+
+# ---------------------------------------------------------------------------
+# Granting abilities to other objects (613 layer 6, simplified)
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Grant:
+    """"[subject] has/gains [abilities]" -- e.g. "Creatures you control have flying",
+    "Target creature gains menace until end of turn"."""
+
+    subject: Subject
+    abilities: tuple["Ability", ...]
+
+
+Ability = Union[
+    Keyword, Landwalk, Protection, BandsWithOther,
+    AttackRequirement, CantAttack, CantAttackAlone, CanOnlyAttackAlone, AttackCondition,
+    AttackCap, AttackParity, AttackCost,
+    BlockRequirement, LureRequirement, MustBeBlocked, CantBlock, CanBlockOnly,
+    CantBlockAlone, CantBeBlocked, CantBeBlockedExcept, CantBeBlockedBy,
+    CantBeBlockedByMoreThan, CantBeBlockedUnlessAllBlock, BlockCap, BlockCapacity, BlockCost,
+    AssignAsThoughUnblocked, DefenderAssignsDamage, Grant,
+]
+
+
+@dataclass(frozen=True)
+class Parsed:
+    """One understood sentence and the rule objects it became."""
+
+    sentence: str
+    abilities: tuple[Ability, ...]
+
+
+@dataclass(frozen=True)
+class TextReading:
+    """The result of reading one text: what was understood and what was not.
+
+    ``not_understood`` holds every sentence that did not become a rule object
+    -- nothing is ever dropped silently."""
+
+    understood: tuple[Parsed, ...] = ()
+    not_understood: tuple[str, ...] = ()
+
+    @property
+    def abilities(self) -> tuple[Ability, ...]:
+        return tuple(a for p in self.understood for a in p.abilities)
