@@ -1,0 +1,303 @@
+"""Binding rule objects to a board.
+
+Card text gives abilities with symbolic references ("this creature", "you",
+"target player", "creatures you control"). Binding resolves them against one
+board: every ability becomes one or more :class:`Instance` objects, each naming
+the concrete creature it applies to (its *holder*). Keyword abilities are
+collected per creature so that evasion (702) and predicates such as "creatures
+with flying" can be evaluated.
+
+Rule references: 109.5 ("you" is the controller of the source), 115 (targets),
+613.1f (ability-adding effects, simplified: grants are applied on top of
+printed abilities, in one pass), 702.16 (protection qualities), 105.2 (colors).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Mapping, Optional, Sequence
+
+from . import abilities as A
+from .model import Board, BoardError, Permanent, PlayerName
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where an ability comes from: a permanent's text or an effect."""
+
+    kind: str  # "permanent" or "effect"
+    controller: PlayerName
+    permanent: Optional[str] = None  # the permanent printing it, or the effect's source
+    effect_index: Optional[int] = None
+    targets: tuple[str, ...] = ()
+    name: str = ""  # for messages: the permanent's name, or "effect 2"
+
+
+@dataclass(frozen=True)
+class Instance:
+    """One ability applied to one holder (or to the whole game when holder is None)."""
+
+    ability: A.Ability
+    source: Source
+    sentence: str
+    holder: Optional[str] = None
+
+
+@dataclass
+class Bound:
+    """Abilities of a board, bound to concrete objects."""
+
+    board: Board
+    instances: list[Instance] = field(default_factory=list)
+    keywords: dict[str, set[str]] = field(default_factory=dict)
+
+    # -- queries ------------------------------------------------------------
+    def of_type(self, *types: type) -> list[Instance]:
+        return [i for i in self.instances if isinstance(i.ability, types)]
+
+    def held_by(self, holder: str, *types: type) -> list[Instance]:
+        return [
+            i for i in self.instances
+            if i.holder == holder and (not types or isinstance(i.ability, types))
+        ]
+
+    def has_keyword(self, pid: str, kw: str) -> bool:
+        return kw in self.keywords.get(pid, ())
+
+    def landwalks(self, pid: str) -> list[A.Landwalk]:
+        return [i.ability for i in self.held_by(pid, A.Landwalk)]  # type: ignore[misc]
+
+    def protections(self, pid: str) -> list[Instance]:
+        return self.held_by(pid, A.Protection)
+
+    # -- references -----------------------------------------------------------
+    def player_of(self, ref: A.PlayerRef, source: Source) -> Optional[PlayerName]:
+        """The player a reference names; None for "defending player" (relative)."""
+        if isinstance(ref, A.YouRef):
+            return source.controller
+        if isinstance(ref, A.NamedRef):
+            return ref.id
+        if isinstance(ref, A.TargetRef):
+            t = _target(source, ref)
+            if t in self.board.player_names:
+                return t
+            # "target creature's controller" style: a permanent's controller.
+            return self.board.permanent(t).controller
+        return None
+
+    def object_of(self, ref, source: Source) -> Optional[str]:
+        """The object (permanent id or player) a reference names."""
+        if isinstance(ref, A.SelfRef):
+            if source.permanent is None:
+                raise BoardError(f"{source.name}: text says \"this creature\" but has no source")
+            return source.permanent
+        if isinstance(ref, A.NamedRef):
+            return ref.id
+        if isinstance(ref, A.TargetRef):
+            return _target(source, ref)
+        if isinstance(ref, A.YouRef):
+            return source.controller
+        return None
+
+    # -- predicates -------------------------------------------------------------
+    def matches(
+        self, pred: A.Pred, perm: Permanent, source: Optional[Source] = None,
+        relative_to: Optional[Permanent] = None,
+    ) -> bool:
+        """Whether a permanent has a quality. ``relative_to`` is the creature that
+        "self" in a comparison refers to (e.g. "greater power" than this one)."""
+        if isinstance(pred, A.AnyPred):
+            return True
+        if isinstance(pred, A.ColorPred):
+            return pred.color in perm.colors
+        if isinstance(pred, A.ColorlessPred):
+            return not perm.colors
+        if isinstance(pred, A.MulticoloredPred):
+            return len(perm.colors) >= 2
+        if isinstance(pred, A.TypePred):
+            return _type_matches(perm, pred.word)
+        if isinstance(pred, A.KeywordPred):
+            return self.has_keyword(perm.id, pred.keyword.lower())
+        if isinstance(pred, A.StatPred):
+            mine = perm.power if pred.stat == "power" else perm.toughness
+            if mine is None:
+                return False
+            if pred.value == "self":
+                other = relative_to
+                if other is None and source is not None and source.permanent is not None:
+                    other = self.board.permanent(source.permanent)
+                if other is None:
+                    return False
+                ref = other.power if pred.stat == "power" else other.toughness
+                if ref is None:
+                    return False
+            else:
+                ref = pred.value
+            return _compare(mine, pred.op, ref)
+        if isinstance(pred, A.NamePred):
+            return perm.name.lower() == pred.name.lower()
+        if isinstance(pred, A.ControllerPred):
+            if source is None:
+                return False
+            return perm.controller == self.player_of(pred.player, source)
+        if isinstance(pred, A.TappedPred):
+            return perm.tapped == pred.tapped
+        if isinstance(pred, A.NotPred):
+            return not self.matches(pred.pred, perm, source, relative_to)
+        if isinstance(pred, A.AndPred):
+            return all(self.matches(p, perm, source, relative_to) for p in pred.preds)
+        if isinstance(pred, A.OrPred):
+            return any(self.matches(p, perm, source, relative_to) for p in pred.preds)
+        raise TypeError(f"unknown predicate {pred!r}")
+
+    def subject_holders(self, subject: A.Subject, source: Source) -> list[str]:
+        """The creatures a subject designates on this board."""
+        b = self.board
+        if isinstance(subject, (A.SelfRef, A.TargetRef, A.NamedRef)):
+            oid = self.object_of(subject, source)
+            return [oid] if oid is not None and oid not in b.player_names else []
+        if isinstance(subject, A.Group):
+            ctrl = (
+                self.player_of(subject.controller, source)
+                if subject.controller is not None else None
+            )
+            opp = (
+                self.player_of(subject.opponents_of, source)
+                if subject.opponents_of is not None else None
+            )
+            out = []
+            for p in b.permanents:
+                if not p.is_creature:
+                    continue
+                if subject.other and p.id == source.permanent:
+                    continue
+                if ctrl is not None and p.controller != ctrl:
+                    continue
+                if opp is not None and b.teammates(p.controller, opp):
+                    continue
+                if subject.attacking is not None and (
+                    (b.attacks is not None and p.id in b.attacks) != subject.attacking
+                ):
+                    continue
+                if subject.blocking is not None and (
+                    (b.blocks is not None and p.id in b.blocks) != subject.blocking
+                ):
+                    continue
+                if not self.matches(subject.pred, p, source):
+                    continue
+                out.append(p.id)
+            return out
+        raise TypeError(f"unknown subject {subject!r}")
+
+
+def _target(source: Source, ref: A.TargetRef) -> str:
+    if ref.index >= len(source.targets):
+        raise BoardError(
+            f"{source.name}: its text names {ref.index + 1} target(s) but only "
+            f"{len(source.targets)} are given"
+        )
+    return source.targets[ref.index]
+
+
+def _compare(a: int, op: str, b: int) -> bool:
+    return {
+        "<": a < b, "<=": a <= b, "==": a == b, ">=": a >= b, ">": a > b,
+    }[op]
+
+
+_PLURALS = {"elves": "elf", "dwarves": "dwarf", "wolves": "wolf"}
+
+
+def _type_matches(perm: Permanent, word: str) -> bool:
+    w = word.strip()
+    if perm.types.has(w):
+        return True
+    low = w.lower()
+    if low in _PLURALS and perm.types.has(_PLURALS[low]):
+        return True
+    if low.endswith("s") and perm.types.has(w[:-1]):
+        return True
+    return False
+
+
+#: Abilities that apply to the whole game rather than to one creature.
+GLOBAL_ABILITIES = (A.AttackCap, A.AttackParity, A.BlockCap, A.DefenderAssignsDamage)
+
+
+def _subject_of(ability) -> Optional[A.Subject]:
+    if isinstance(ability, (A.LureRequirement, A.MustBeBlocked)):
+        return ability.attacker
+    return getattr(ability, "subject", None)
+
+
+def bind(
+    board: Board,
+    readings: Mapping[str, A.TextReading],
+    effect_readings: Sequence[A.TextReading],
+) -> Bound:
+    """Bind the abilities read from every permanent's text (``readings`` by id) and
+    every effect (``effect_readings`` in board order) to ``board``."""
+    bound = Bound(board)
+    pending: list[tuple[A.Ability, Source, str]] = []
+    for perm in board.permanents:
+        reading = readings.get(perm.id)
+        if reading is None:
+            continue
+        src = Source("permanent", perm.controller, permanent=perm.id, name=perm.name)
+        for parsed in reading.understood:
+            for ab in parsed.abilities:
+                pending.append((ab, src, parsed.sentence))
+    for i, (eff, reading) in enumerate(zip(board.effects, effect_readings)):
+        src = Source(
+            "effect", eff.controller, permanent=eff.source, effect_index=i,
+            targets=eff.targets, name=f"effect {i + 1} ({eff.text!r})",
+        )
+        for parsed in reading.understood:
+            for ab in parsed.abilities:
+                pending.append((ab, src, parsed.sentence))
+
+    # Pass 1: printed keywords of permanents (so predicates on keywords work).
+    for ab, src, sentence in pending:
+        if _is_keyword(ab) and src.kind == "permanent":
+            bound.keywords.setdefault(src.permanent, set()).update(_keyword_names(ab))
+    # Pass 2: grants (one pass, against printed keywords).
+    expanded: list[tuple[A.Ability, Source, str, Optional[str]]] = []
+    for ab, src, sentence in pending:
+        if isinstance(ab, A.Grant):
+            for holder in bound.subject_holders(ab.subject, src):
+                for sub in ab.abilities:
+                    expanded.append((sub, src, sentence, holder))
+        else:
+            expanded.append((ab, src, sentence, None))
+    for ab, src, sentence, holder in expanded:
+        if holder is not None and _is_keyword(ab):
+            bound.keywords.setdefault(holder, set()).update(_keyword_names(ab))
+    # Pass 3: instances.
+    for ab, src, sentence, holder in expanded:
+        if holder is not None:
+            bound.instances.append(Instance(ab, src, sentence, holder))
+        elif _is_keyword(ab) or isinstance(ab, (A.Landwalk, A.Protection, A.BandsWithOther)):
+            if src.kind == "permanent":
+                bound.instances.append(Instance(ab, src, sentence, src.permanent))
+        elif isinstance(ab, GLOBAL_ABILITIES):
+            bound.instances.append(Instance(ab, src, sentence, None))
+        else:
+            subject = _subject_of(ab)
+            if subject is None:
+                bound.instances.append(Instance(ab, src, sentence, None))
+                continue
+            for h in bound.subject_holders(subject, src):
+                bound.instances.append(Instance(ab, src, sentence, h))
+    # Goad (701.15 current; 701.38 in 2024) is board state, not text.
+    return bound
+
+
+def _is_keyword(ab) -> bool:
+    return isinstance(ab, A.Keyword)
+
+
+def _keyword_names(ab) -> Iterable[str]:
+    name = ab.name.lower()
+    yield name
+    if name == "trample over planeswalkers":
+        yield "trample"
