@@ -1,2 +1,13 @@
-"""mtgcombat: exact answers to Magic: The Gathering combat questions."""
+"""mtgcombat: exact answers to Magic: The Gathering combat questions.
+
+The Comprehensive Rules are encoded as constraints (``mtgcombat.rules``) and
+handed to real solvers (``mtgcombat.solver``); card abilities are read from
+their Oracle text (``mtgcombat.grammar``).
+"""
+
 __version__ = "0.1.0"
+
+from .board import Board, IllegalDeclarationError, LegalDeclarations  # noqa: E402
+from .rules.model import BoardError  # noqa: E402
+
+__all__ = ["Board", "BoardError", "IllegalDeclarationError", "LegalDeclarations", "__version__"]

@@ -125,6 +125,33 @@ class _MaxCache:
         return self.cache[allowed]
 
 
+def iter_legal(
+    problem: Problem, backend: Backend, deadline: Deadline,
+    maxc: Optional["_MaxCache"] = None,
+) -> Iterator[Listed]:
+    """Lazily yield every legal declaration (508.1c-d / 509.1b-c), each once.
+    Raises SolverTimeout when the deadline passes."""
+    maxc = maxc or _MaxCache(problem, backend, deadline)
+    m0, _ = maxc(frozenset())
+    if m0 is None:
+        return
+    seen: set = set()
+    for decl in backend.solutions(problem, m0, deadline):
+        decl = canonical(problem, decl)
+        frozen = tuple(decl.items())
+        if frozen in seen:
+            continue
+        keys = true_keys(decl)
+        n = obeyed(problem, keys)
+        p = paid(problem, keys)
+        if p:
+            mp, _ = maxc(p)
+            if mp is not None and n < mp:
+                continue
+        seen.add(frozen)
+        yield Listed(decl, n, cost_words(problem, p))
+
+
 def legal_declarations(
     problem: Problem, backend: Backend, limit: Optional[int] = 1000,
     time_limit: Optional[float] = None,
@@ -136,27 +163,12 @@ def legal_declarations(
         m0, _ = maxc(frozenset())
     except SolverTimeout:
         return Listing("unknown", None, [])
-    if m0 is None:
-        return Listing("complete", None, [])
     out: list[Listed] = []
-    seen: set = set()
     try:
-        for decl in backend.solutions(problem, m0, deadline):
-            decl = canonical(problem, decl)
-            frozen = tuple(decl.items())
-            if frozen in seen:
-                continue
-            keys = true_keys(decl)
-            n = obeyed(problem, keys)
-            p = paid(problem, keys)
-            if p:
-                mp, _ = maxc(p)
-                if mp is not None and n < mp:
-                    continue
-            seen.add(frozen)
+        for listed in iter_legal(problem, backend, deadline, maxc):
             if limit is not None and len(out) >= limit:
                 return Listing("truncated", m0, out)
-            out.append(Listed(decl, n, cost_words(problem, p)))
+            out.append(listed)
     except SolverTimeout:
         return Listing("unknown", m0, out)
     return Listing("complete", m0, out)

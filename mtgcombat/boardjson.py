@@ -1,0 +1,233 @@
+"""The JSON board (board format 1, ``shared/spec/board-format.md``): load with
+validation, dump, round-trip.
+
+Unknown fields are errors (a typo must not be silently ignored); every error is
+one :class:`~mtgcombat.rules.model.BoardError` line naming the field.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Mapping, Optional
+
+from .rules.model import Board, BoardError, Effect, Permanent, Player
+
+TOP_FIELDS = {
+    "rules", "players", "active_player", "defending_players", "permanents", "effects",
+    "attacks", "blocks", "damage_order", "damage_step",
+}
+PLAYER_FIELDS = {"name", "life", "team"}
+PERMANENT_FIELDS = {
+    "id", "name", "controller", "type_line", "colors", "power", "toughness", "text",
+    "tapped", "summoning_sick", "damage", "loyalty", "defense", "protector", "goaded_by",
+}
+EFFECT_FIELDS = {"text", "controller", "targets", "source"}
+
+
+def _unknown(obj: Mapping, allowed: set, where: str) -> None:
+    extra = sorted(set(obj) - allowed)
+    if extra:
+        raise BoardError(f"{where}: unknown field {extra[0]!r}")
+
+
+def _type(value: Any, typ, where: str, what: str) -> Any:
+    ok = isinstance(value, typ) and not (typ is int and isinstance(value, bool))
+    if typ is int and isinstance(value, bool):
+        ok = False
+    if not ok:
+        raise BoardError(f"{where}: {what} must be {_TYPE_WORDS.get(typ, str(typ))}, not {json.dumps(value)}")
+    return value
+
+
+_TYPE_WORDS = {int: "an integer", str: "a string", bool: "true or false", list: "an array",
+               dict: "an object"}
+
+
+def _opt(obj: Mapping, key: str, typ, where: str, default=None):
+    if key not in obj or (obj[key] is None and default is None and typ is not bool):
+        return default
+    return _type(obj[key], typ, where, key)
+
+
+def _str_list(value: Any, where: str, what: str) -> tuple[str, ...]:
+    _type(value, list, where, what)
+    for v in value:
+        _type(v, str, where, f"each entry of {what}")
+    return tuple(value)
+
+
+def board_from_data(data: Any, cls: type[Board] = Board) -> Board:
+    """Build a validated board from decoded JSON data."""
+    if not isinstance(data, dict):
+        raise BoardError("a board must be a JSON object")
+    _unknown(data, TOP_FIELDS, "board")
+    if "players" not in data:
+        raise BoardError("board: missing required field 'players'")
+    if "active_player" not in data:
+        raise BoardError("board: missing required field 'active_player'")
+    players = []
+    for i, p in enumerate(_type(data["players"], list, "board", "players")):
+        where = f"players[{i}]"
+        if not isinstance(p, dict):
+            raise BoardError(f"{where}: a player must be an object")
+        _unknown(p, PLAYER_FIELDS, where)
+        if "name" not in p:
+            raise BoardError(f"{where}: missing required field 'name'")
+        players.append(Player(
+            name=_type(p["name"], str, where, "name"),
+            life=_opt(p, "life", int, where, 20),
+            team=_opt(p, "team", str, where),
+        ))
+    permanents = []
+    raw_perms = _type(data.get("permanents", []), list, "board", "permanents")
+    names = [p.get("name") for p in raw_perms if isinstance(p, dict)]
+    for i, p in enumerate(raw_perms):
+        where = f"permanents[{i}]"
+        if not isinstance(p, dict):
+            raise BoardError(f"{where}: a permanent must be an object")
+        _unknown(p, PERMANENT_FIELDS, where)
+        for req in ("name", "controller"):
+            if req not in p:
+                raise BoardError(f"{where}: missing required field {req!r}")
+        name = _type(p["name"], str, where, "name")
+        where = f"permanent {name!r}"
+        if "id" not in p and names.count(name) > 1:
+            raise BoardError(f"{where}: two permanents are named {name!r}; give each an \"id\"")
+        colors = _str_list(p.get("colors", []), where, "colors")
+        permanents.append(Permanent(
+            id=_opt(p, "id", str, where, name),
+            name=name,
+            controller=_type(p["controller"], str, where, "controller"),
+            type_line=_opt(p, "type_line", str, where, "Creature"),
+            colors=colors,
+            power=_opt(p, "power", int, where),
+            toughness=_opt(p, "toughness", int, where),
+            text=_opt(p, "text", str, where, ""),
+            tapped=_opt(p, "tapped", bool, where, False),
+            summoning_sick=_opt(p, "summoning_sick", bool, where, False),
+            damage=_opt(p, "damage", int, where, 0),
+            loyalty=_opt(p, "loyalty", int, where),
+            defense=_opt(p, "defense", int, where),
+            protector=_opt(p, "protector", str, where),
+            goaded_by=_str_list(p.get("goaded_by", []), where, "goaded_by"),
+        ))
+    effects = []
+    for i, e in enumerate(_type(data.get("effects", []), list, "board", "effects")):
+        where = f"effects[{i}]"
+        if not isinstance(e, dict):
+            raise BoardError(f"{where}: an effect must be an object")
+        _unknown(e, EFFECT_FIELDS, where)
+        for req in ("text", "controller"):
+            if req not in e:
+                raise BoardError(f"{where}: missing required field {req!r}")
+        effects.append(Effect(
+            text=_type(e["text"], str, where, "text"),
+            controller=_type(e["controller"], str, where, "controller"),
+            targets=_str_list(e.get("targets", []), where, "targets"),
+            source=_opt(e, "source", str, where),
+        ))
+    attacks = None
+    if data.get("attacks") is not None:
+        raw = _type(data["attacks"], dict, "board", "attacks")
+        attacks = {k: _type(v, str, "attacks", f"the target of {k!r}") for k, v in raw.items()}
+    blocks = None
+    if data.get("blocks") is not None:
+        raw = _type(data["blocks"], dict, "board", "blocks")
+        blocks = {k: _str_list(v, "blocks", f"the attackers blocked by {k!r}") for k, v in raw.items()}
+    order = None
+    if data.get("damage_order") is not None:
+        raw = _type(data["damage_order"], dict, "board", "damage_order")
+        order = {k: _str_list(v, "damage_order", f"the order of {k!r}") for k, v in raw.items()}
+    defending = None
+    if data.get("defending_players") is not None:
+        defending = _str_list(data["defending_players"], "board", "defending_players")
+    return cls(
+        players=tuple(players),
+        active_player=_type(data["active_player"], str, "board", "active_player"),
+        rules=_opt(data, "rules", str, "board", "current"),
+        defending_players=defending,
+        permanents=tuple(permanents),
+        effects=tuple(effects),
+        attacks=attacks,
+        blocks=blocks,
+        damage_order=order,
+        damage_step=_opt(data, "damage_step", str, "board"),
+    )
+
+
+def load_board_json(text: str, source: str = "<json>", cls: type[Board] = Board) -> Board:
+    """Parse a JSON board. Errors are one BoardError line (with line:column for
+    malformed JSON)."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise BoardError(f"{source}:{e.lineno}:{e.colno}: malformed JSON: {e.msg}") from None
+    return board_from_data(data, cls)
+
+
+def board_to_data(board: Board, full: bool = False) -> dict:
+    """The JSON data of a board. ``full``: every field with its default filled in
+    (the normalised board of ``show --json``); else defaults are omitted."""
+    out: dict[str, Any] = {}
+    if full or board.rules != "current":
+        out["rules"] = board.rules
+    players = []
+    for p in board.players:
+        d: dict[str, Any] = {"name": p.name}
+        if full or p.life != 20:
+            d["life"] = p.life
+        if p.team is not None:
+            d["team"] = p.team
+        players.append(d)
+    out["players"] = players
+    out["active_player"] = board.active_player
+    if full:
+        out["defending_players"] = list(board.defenders)
+    elif board.defending_players is not None:
+        out["defending_players"] = list(board.defending_players)
+    perms = []
+    for p in board.permanents:
+        d = {"id": p.id, "name": p.name, "controller": p.controller}
+        if not full and p.id == p.name:
+            del d["id"]
+        defaults = {
+            "type_line": "Creature", "colors": [], "power": None, "toughness": None,
+            "text": "", "tapped": False, "summoning_sick": False, "damage": 0,
+            "loyalty": None, "defense": None, "protector": None, "goaded_by": [],
+        }
+        for k, dv in defaults.items():
+            v = getattr(p, k)
+            if isinstance(v, tuple):
+                v = list(v)
+            if v is None and (not full or dv is None):
+                if full and k in ("power", "toughness") and p.is_creature:
+                    d[k] = v
+                continue
+            if full or v != dv:
+                d[k] = v
+        perms.append(d)
+    if full or perms:
+        out["permanents"] = perms
+    effects = []
+    for e in board.effects:
+        d = {"text": e.text, "controller": e.controller}
+        if full or e.targets:
+            d["targets"] = list(e.targets)
+        if e.source is not None:
+            d["source"] = e.source
+        effects.append(d)
+    if full or effects:
+        out["effects"] = effects
+    if board.attacks is not None:
+        out["attacks"] = dict(board.attacks)
+    if board.blocks is not None:
+        out["blocks"] = {k: list(v) for k, v in board.blocks.items()}
+    if board.damage_order is not None:
+        out["damage_order"] = {k: list(v) for k, v in board.damage_order.items()}
+    if board.damage_step is not None:
+        out["damage_step"] = board.damage_step
+    return out
+
+
+def dump_board_json(board: Board, full: bool = False, indent: Optional[int] = 2) -> str:
+    return json.dumps(board_to_data(board, full), indent=indent, ensure_ascii=False)
