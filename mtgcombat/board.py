@@ -218,10 +218,10 @@ class Board(model.Board):
         return LegalDeclarations(self, "blocks", backend, time_limit)
 
     def _check(self, kind: str, decl: Mapping, backend: str, time_limit: Optional[float]):
+        self._validate_declaration(kind, decl)
         from .solver import get_backend
         from .solver.base import check
 
-        self._validate_declaration(kind, decl)
         return check(self.problem(kind), get_backend(backend), decl, time_limit)
 
     def check_attacks(self, decl: Mapping[str, str], backend: str = "cpsat",
