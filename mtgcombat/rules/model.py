@@ -16,6 +16,7 @@ Rule references:
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from types import MappingProxyType
 from typing import Iterable, Literal, Mapping, Optional
 
@@ -89,6 +90,11 @@ class TypeLine:
         return f"{head} \u2014 {' '.join(self.subtypes)}" if self.subtypes else head
 
 
+@lru_cache(maxsize=4096)
+def _parse_type_line(text: str) -> TypeLine:
+    return TypeLine.parse(text)
+
+
 @dataclass(frozen=True)
 class Player:
     """A player (102). The name is the player's id."""
@@ -120,7 +126,7 @@ class Permanent:
 
     @property
     def types(self) -> TypeLine:
-        return TypeLine.parse(self.type_line)
+        return _parse_type_line(self.type_line)
 
     @property
     def is_creature(self) -> bool:
