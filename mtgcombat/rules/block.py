@@ -1,0 +1,496 @@
+"""Declare blockers (509.1) as a constraint problem.
+
+:func:`block_problem` turns a board whose attacks are declared, and the
+abilities bound to it, into a :class:`~mtgcombat.rules.constraints.Problem` of
+kind ``"blocks"``. Nothing is decided here: the backends judge declarations
+against the problem (509.1b-c with optional costs, 509.1c-d).
+
+How the rules become data:
+
+* options (509.1a, 802.4a, 310.9c, 805.10d): every creature a defending player
+  controls may be declared to block any attacker whose blocking players
+  (:meth:`Board.blocking_players_for`) include its controller. Choices that
+  are never legal (a tapped blocker, a flyer blocked by a ground creature)
+  stay in the options and are forbidden by a restriction, so a check can say
+  why.
+* capacity (509.1a): one attacker, plus "can block an additional creature";
+  "any number" is unbounded (None).
+* restrictions (509.1b): tapped creatures and battles can't block (509.1a);
+  evasion abilities, each one separately (they are cumulative, 509.1b);
+  restrictions printed on blockers and on attackers; "can't block alone"
+  (506.5) and "no more than N creatures can block" are judged over one
+  defending player's declaration (802.4b) or, in Two-Headed Giant, over the
+  team's combined block (805.10d).
+* requirements (509.1c), one count each: "blocks each combat if able" per
+  creature that has it; "all creatures able to block X do so" once per
+  creature that could block X; "X must be blocked if able" once per attacker.
+* costs (509.1c-d): "can't block unless its controller pays ..." -- one
+  optional cost per creature, owed iff that creature blocks.
+
+Because a creature can only block attackers of its own defending player (or
+team), the declarations of different defending players share no literal and
+no constraint: maximising the total number of requirements obeyed is the same
+as each defending player maximising their own (802.4, 802.4b).
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from . import abilities as A
+from .bind import Bound, Instance
+from .constraints import (
+    And, Const, Cost, Count, Expr, Lit, Not, Problem, Requirement, Restriction, any_of,
+    implies,
+)
+from .model import COLOR_NAMES, Board, Permanent, PlayerName
+
+__all__ = ["block_problem"]
+
+
+def block_problem(board: Board, bound: Bound) -> Problem:
+    """The block declaration problem of ``board`` (which must have ``attacks``)."""
+    if board.attacks is None:
+        raise ValueError("block_problem needs a board with declared attacks")
+    b = _Builder(board, bound)
+    _structural(b)      # 509.1a
+    _evasion(b)         # 509.1b, 702
+    _text_restrictions(b)  # 509.1b, 506.5, 802.4b
+    _requirements(b)    # 509.1c
+    _costs(b)           # 509.1c-d
+    return Problem(
+        kind="blocks",
+        options={c: tuple(v) for c, v in b.options.items()},
+        capacity=b.capacity,
+        restrictions=tuple(b.restrictions),
+        requirements=tuple(b.requirements),
+        costs=tuple(b.costs),
+        names=b.names,
+    )
+
+
+# ---------------------------------------------------------------------------
+# The builder: options, names and helpers shared by the rule families.
+# ---------------------------------------------------------------------------
+
+
+class _Builder:
+    def __init__(self, board: Board, bound: Bound) -> None:
+        self.board, self.bound = board, bound
+        assert board.attacks is not None
+        self.attackers: list[str] = list(board.attacks)
+        defenders = set(board.defenders)
+        # Potential blockers in board order: creatures a defending player controls
+        # that are not attacking (509.1a).
+        self.blockers: list[str] = [
+            p.id for p in board.permanents
+            if p.is_creature and p.controller in defenders and p.id not in board.attacks
+        ]
+        self.blocking_players = {a: set(board.blocking_players_for(a)) for a in self.attackers}
+        # 509.1a, 802.4a, 310.9c, 805.10d: structural choices.
+        self.options: dict[str, list[str]] = {
+            c: [a for a in self.attackers
+                if board.permanent(c).controller in self.blocking_players[a]]
+            for c in self.blockers
+        }
+        self.option_set = {(c, a) for c, opts in self.options.items() for a in opts}
+        self.capacity: dict[str, Optional[int]] = {}
+        self.restrictions: list[Restriction] = []
+        self.requirements: list[Requirement] = []
+        self.costs: list[Cost] = []
+        names = {p.id: p.name for p in board.permanents}
+        names.update({n: n for n in board.player_names})
+        self.names = names
+        # Block groups (802.4, 805.10d): the defending players who declare one
+        # combined block -- a team in Two-Headed Giant, else each player alone.
+        self.groups: list[tuple[PlayerName, ...]] = []
+        for p in board.defenders:
+            g = tuple(q for q in board.defenders if board.teammates(p, q))
+            if g not in self.groups:
+                self.groups.append(g)
+
+    # -- helpers ---------------------------------------------------------------
+    def perm(self, pid: str) -> Permanent:
+        return self.board.permanent(pid)
+
+    def name(self, oid: str) -> str:
+        return self.names.get(oid, oid)
+
+    def lits_of_blocker(self, c: str) -> list[Lit]:
+        return [Lit((c, a)) for a in self.options.get(c, ())]
+
+    def blockers_of(self, a: str) -> list[str]:
+        return [c for c in self.blockers if (c, a) in self.option_set]
+
+    def lits_of_attacker(self, a: str) -> list[Lit]:
+        return [Lit((c, a)) for c in self.blockers_of(a)]
+
+    def blocks_any(self, c: str) -> Expr:
+        return any_of(self.lits_of_blocker(c))
+
+    def group_blockers(self, group: tuple[PlayerName, ...]) -> list[str]:
+        gs = set(group)
+        return [c for c in self.blockers if self.perm(c).controller in gs]
+
+    def group_of(self, player: PlayerName) -> tuple[PlayerName, ...]:
+        for g in self.groups:
+            if player in g:
+                return g
+        return (player,)
+
+    def restrict(self, expr: Expr, rule: str, message: str, *objects: str) -> None:
+        self.restrictions.append(Restriction(expr, rule, message, tuple(objects)))
+
+    def forbid(self, c: str, a: str, rule: str, message: str) -> None:
+        """One choice that is never legal: ``c`` can't block ``a``."""
+        if (c, a) in self.option_set:
+            self.restrict(Not(Lit((c, a))), rule, message, c, a)
+
+    def require(self, expr: Expr, rule: str, text: str, *objects: str) -> None:
+        rid = f"r{len(self.requirements) + 1}"
+        self.requirements.append(Requirement(rid, expr, rule, text, tuple(objects)))
+
+    def holders(self, *types: type) -> list[Instance]:
+        return self.bound.of_type(*types)
+
+    def quote(self, inst: Instance) -> str:
+        return f"{inst.source.name} says \u201c{inst.sentence}\u201d"
+
+
+# ---------------------------------------------------------------------------
+# 509.1a: capacity, tapped creatures and battles.
+# ---------------------------------------------------------------------------
+
+
+def _structural(b: _Builder) -> None:
+    extra: dict[str, Optional[int]] = {c: 0 for c in b.blockers}
+    for inst in b.holders(A.BlockCapacity):
+        c = inst.holder
+        if c not in extra or extra[c] is None:
+            continue
+        more = inst.ability.extra  # type: ignore[union-attr]
+        extra[c] = None if more is None else extra[c] + more  # type: ignore[operator]
+    for c in b.blockers:
+        e = extra[c]
+        b.capacity[c] = None if e is None else 1 + e
+    for c in b.blockers:
+        p = b.perm(c)
+        lits = b.lits_of_blocker(c)
+        if not lits:
+            continue
+        # 509.1a: the chosen creatures must be untapped and can't be battles.
+        if p.tapped:
+            b.restrict(Not(any_of(lits)), "509.1a", f"{p.name} is tapped and can't block (509.1a).", c)
+        elif p.is_battle:
+            b.restrict(Not(any_of(lits)), "509.1a", f"{p.name} is a battle and can't block (509.1a).", c)
+
+
+# ---------------------------------------------------------------------------
+# 509.1b: evasion abilities of attackers (702), each checked on its own.
+# ---------------------------------------------------------------------------
+
+
+def _evasion(b: _Builder) -> None:
+    bound = b.bound
+    for a in b.attackers:
+        ap = b.perm(a)
+        an = ap.name
+        kw = lambda x, k: bound.has_keyword(x, k)  # noqa: E731
+        for c in b.blockers_of(a):
+            cp = b.perm(c)
+            cn = cp.name
+            # 702.9b, 702.17b: flying -- only creatures with flying and/or reach block it.
+            if kw(a, "flying") and not (kw(c, "flying") or kw(c, "reach")):
+                b.forbid(c, a, "702.9b",
+                         f"{an} has flying and can't be blocked by {cn}, which has neither "
+                         "flying nor reach (702.9b).")
+            # 702.28b: shadow works in both directions.
+            if kw(a, "shadow") and not kw(c, "shadow"):
+                b.forbid(c, a, "702.28b",
+                         f"{an} has shadow and can't be blocked by {cn}, which doesn't have "
+                         "shadow (702.28b).")
+            if kw(c, "shadow") and not kw(a, "shadow"):
+                b.forbid(c, a, "702.28b",
+                         f"{cn} has shadow and can't block {an}, which doesn't have shadow "
+                         "(702.28b).")
+            # 702.31b: horsemanship.
+            if kw(a, "horsemanship") and not kw(c, "horsemanship"):
+                b.forbid(c, a, "702.31b",
+                         f"{an} has horsemanship and can't be blocked by {cn}, which doesn't "
+                         "(702.31b).")
+            # 702.36b: fear -- artifact creatures and/or black creatures only.
+            if kw(a, "fear") and not (cp.types.has("Artifact") or "B" in cp.colors):
+                b.forbid(c, a, "702.36b",
+                         f"{an} has fear and can't be blocked by {cn}, which is neither an "
+                         "artifact creature nor black (702.36b).")
+            # 702.13b: intimidate -- artifact creatures and/or creatures sharing a color.
+            if kw(a, "intimidate") and not (
+                cp.types.has("Artifact") or set(cp.colors) & set(ap.colors)
+            ):
+                b.forbid(c, a, "702.13b",
+                         f"{an} has intimidate and can't be blocked by {cn}, which is neither "
+                         "an artifact creature nor shares a color with it (702.13b).")
+            # 702.118b: skulk -- not by creatures with greater power.
+            if kw(a, "skulk") and (cp.power or 0) > (ap.power or 0):
+                b.forbid(c, a, "702.118b",
+                         f"{an} has skulk and can't be blocked by {cn}, which has greater "
+                         f"power ({cp.power} > {ap.power}) (702.118b).")
+            # 702.16f, 702.16j, 702.16k: protection on the attacker. (Protection on a
+            # blocker never stops it from blocking.)
+            for inst in bound.protections(a):
+                pr: A.Protection = inst.ability  # type: ignore[assignment]
+                label = pr.label or "protection"
+                if pr.everything:
+                    b.forbid(c, a, "702.16j",
+                             f"{an} has protection from everything and can't be blocked by "
+                             f"{cn} (702.16j).")
+                elif pr.player is not None:
+                    who = bound.player_of(pr.player, inst.source)
+                    if who is not None and cp.controller == who:
+                        b.forbid(c, a, "702.16k",
+                                 f"{an} has {label} and can't be blocked by {cn}, which "
+                                 f"{who} controls (702.16k).")
+                elif pr.pred is not None and bound.matches(pr.pred, cp, inst.source, ap):
+                    b.forbid(c, a, "702.16f",
+                             f"{an} has {label} and can't be blocked by {cn} (702.16f).")
+        lits = b.lits_of_attacker(a)
+        if not lits:
+            continue
+        # 702.14c: landwalk -- unblockable while its defending player controls such a land.
+        dp = b.board.defending_player_of(b.board.attacks[a])  # type: ignore[index]
+        for inst in bound.held_by(a, A.Landwalk):
+            lw: A.Landwalk = inst.ability  # type: ignore[assignment]
+            land = next(
+                (p for p in b.board.permanents
+                 if p.is_land and p.controller == dp
+                 and bound.matches(lw.land, p, inst.source, ap)),
+                None,
+            )
+            if land is not None:
+                b.restrict(Not(any_of(lits)), "702.14c",
+                           f"{an} has {lw.label} and can't be blocked while {dp} controls "
+                           f"{land.name} (702.14c).", a, land.id)
+        # 702.111b: menace -- zero blockers or two or more.
+        if kw(a, "menace"):
+            b.restrict(_not_between(lits, 1, 1), "702.111b",
+                       f"{an} has menace and can't be blocked except by two or more "
+                       "creatures (702.111b).", a)
+
+
+def _not_between(lits: list[Lit], lo: int, hi: int) -> Expr:
+    """Not (lo <= number of true lits <= hi)."""
+    if hi < lo or lo > len(lits):
+        return Const(True)
+    return Not(Count(tuple(lits), lo, hi))
+
+
+# ---------------------------------------------------------------------------
+# 509.1b: restrictions from card text (on blockers, on attackers, on the block).
+# ---------------------------------------------------------------------------
+
+
+def _text_restrictions(b: _Builder) -> None:
+    bound = b.bound
+    attackers = set(b.attackers)
+    blockers = set(b.blockers)
+    for inst in b.bound.instances:
+        ab, h = inst.ability, inst.holder
+        # -- on the blocker ----------------------------------------------------
+        if isinstance(ab, A.CantBlock) and h in blockers:
+            hp = b.perm(h)
+            if ab.attacker_pred is None:
+                lits = b.lits_of_blocker(h)
+                if lits:
+                    b.restrict(Not(any_of(lits)), "509.1b",
+                               f"{hp.name} can't block: {b.quote(inst)} (509.1b).", h)
+            else:
+                for a in b.options[h]:
+                    if bound.matches(ab.attacker_pred, b.perm(a), inst.source, hp):
+                        b.forbid(h, a, "509.1b",
+                                 f"{hp.name} can't block {b.name(a)}: {b.quote(inst)} (509.1b).")
+        elif isinstance(ab, A.CanBlockOnly) and h in blockers:
+            hp = b.perm(h)
+            for a in b.options[h]:
+                if not bound.matches(ab.attacker_pred, b.perm(a), inst.source, hp):
+                    b.forbid(h, a, "509.1b",
+                             f"{hp.name} can't block {b.name(a)}: {b.quote(inst)} (509.1b).")
+        elif isinstance(ab, A.CantBlockAlone) and h in blockers:
+            # 506.5: blocks alone = the only creature declared as a blocker -- in its
+            # defending player's declaration (802.4b) or its team's (805.10d).
+            mine = b.lits_of_blocker(h)
+            if not mine:
+                continue
+            group = b.group_of(b.perm(h).controller)
+            others = [Lit((c, a)) for c in b.group_blockers(group) if c != h
+                      for a in b.options[c]]
+            b.restrict(implies(any_of(mine), any_of(others)), "506.5",
+                       f"{b.name(h)} can't block alone: another creature must also be "
+                       f"declared as a blocker ({b.quote(inst)}) (506.5, 509.1b).", h)
+        # -- on the attacker ---------------------------------------------------
+        elif isinstance(ab, A.CantBeBlocked) and h in attackers:
+            lits = b.lits_of_attacker(h)
+            if lits:
+                b.restrict(Not(any_of(lits)), "509.1b",
+                           f"{b.name(h)} can't be blocked: {b.quote(inst)} (509.1b).", h)
+        elif isinstance(ab, A.CantBeBlockedExcept) and h in attackers:
+            ap = b.perm(h)
+            if ab.by is not None:
+                for c in b.blockers_of(h):
+                    if not bound.matches(ab.by, b.perm(c), inst.source, ap):
+                        b.forbid(c, h, "509.1b",
+                                 f"{b.name(c)} can't block {ap.name}: {b.quote(inst)} (509.1b).")
+            if ab.min_blockers is not None and ab.min_blockers > 1:
+                lits = b.lits_of_attacker(h)
+                if lits:
+                    b.restrict(_not_between(lits, 1, ab.min_blockers - 1), "509.1b",
+                               f"{ap.name} can't be blocked except by {ab.min_blockers} or "
+                               f"more creatures: {b.quote(inst)} (509.1b).", h)
+        elif isinstance(ab, A.CantBeBlockedBy) and h in attackers:
+            ap = b.perm(h)
+            for c in b.blockers_of(h):
+                if bound.matches(ab.by, b.perm(c), inst.source, ap):
+                    b.forbid(c, h, "509.1b",
+                             f"{b.name(c)} can't block {ap.name}: {b.quote(inst)} (509.1b).")
+        elif isinstance(ab, A.CantBeBlockedByMoreThan) and h in attackers:
+            lits = b.lits_of_attacker(h)
+            if len(lits) > ab.n:
+                b.restrict(Count(tuple(lits), None, ab.n), "509.1b",
+                           f"{b.name(h)} can't be blocked by more than {_creatures(ab.n)}: "
+                           f"{b.quote(inst)} (509.1b).", h)
+        elif isinstance(ab, A.CantBeBlockedUnlessAllBlock) and h in attackers:
+            # "all creatures defending player controls": the player it attacks (508.5,
+            # 805.10e), tapped ones included -- if one can't block, nothing can.
+            lits = b.lits_of_attacker(h)
+            if not lits:
+                continue
+            dp = b.board.defending_player_of(b.board.attacks[h])  # type: ignore[index]
+            theirs = [p.id for p in b.board.creatures(dp)]
+            all_block: Expr = And(tuple(
+                Lit((c, h)) if (c, h) in b.option_set else Const(False) for c in theirs
+            )) if theirs else Const(True)
+            b.restrict(implies(any_of(lits), all_block), "509.1b",
+                       f"{b.name(h)} can't be blocked unless all creatures {dp} controls "
+                       f"block it: {b.quote(inst)} (509.1b).", h)
+        # -- on the whole block ------------------------------------------------
+        elif isinstance(ab, A.BlockCap):
+            # 802.4b: judged per defending player's declaration; 805.10d: a team's
+            # combined block is judged as a whole.
+            for group in b.groups:
+                blocking = [b.blocks_any(c) for c in b.group_blockers(group)
+                            if b.options[c]]
+                if len(blocking) > ab.n:
+                    who = " and ".join(group)
+                    b.restrict(Count(tuple(blocking), None, ab.n), "509.1b",
+                               f"No more than {_creatures(ab.n)} can block ({who} "
+                               f"declares blocks): {b.quote(inst)} (509.1b, 802.4b).", *group)
+
+
+def _creatures(n: int) -> str:
+    return "one creature" if n == 1 else f"{n} creatures"
+
+
+# ---------------------------------------------------------------------------
+# 509.1c: requirements, one count each.
+# ---------------------------------------------------------------------------
+
+
+def _requirements(b: _Builder) -> None:
+    bound = b.bound
+    attackers = set(b.attackers)
+    blockers = set(b.blockers)
+    for inst in bound.instances:
+        ab, h = inst.ability, inst.holder
+        if isinstance(ab, A.BlockRequirement) and h in blockers:
+            hn = b.name(h)
+            if ab.attacker is None:
+                # "blocks each combat if able": obeyed iff it blocks anything.
+                if b.options[h]:
+                    b.require(b.blocks_any(h), "509.1c", f"{hn} blocks each combat if able.", h)
+            else:
+                a = bound.object_of(ab.attacker, inst.source)
+                # A requirement to block a creature that isn't attacking can't be obeyed
+                # by any declaration; it changes no answer and is left out.
+                # The same holds when it may not block that creature at all (802.4a).
+                if a in attackers and (h, a) in b.option_set:
+                    b.require(Lit((h, a)), "509.1c", f"{hn} blocks {b.name(a)} if able.", h, a)
+        elif isinstance(ab, A.LureRequirement) and h in attackers:
+            # One requirement for each creature that could block it (catalogue BLK-07):
+            # tapped creatures and battles can never block (509.1a) and carry none.
+            for c in b.blockers_of(h):
+                cp = b.perm(c)
+                if cp.tapped or cp.is_battle:
+                    continue
+                b.require(Lit((c, h)), "509.1c",
+                          f"{cp.name} must block {b.name(h)} if able ({b.quote(inst)}).", c, h)
+        elif isinstance(ab, A.MustBeBlocked) and h in attackers:
+            ap = b.perm(h)
+            cands = b.blockers_of(h)
+            if ab.by is not None:
+                cands = [c for c in cands if bound.matches(ab.by, b.perm(c), inst.source, ap)]
+            lits = tuple(Lit((c, h)) for c in cands)
+            if not lits:
+                continue  # nothing could ever obey it; it changes no answer
+            if ab.exactly is not None:
+                expr: Expr = Count(lits, ab.exactly, ab.exactly)
+                how = f"by exactly {_creatures(ab.exactly)}"
+            else:
+                expr = Count(lits, ab.min_blockers, None)
+                how = "" if ab.min_blockers == 1 else f"by {ab.min_blockers} or more creatures"
+            if ab.by is not None:
+                how = (how + " " if how else "by ") + f"creatures matching {_pred_words(ab.by)}"
+            text = f"{ap.name} must be blocked{(' ' + how) if how else ''} if able."
+            b.require(expr, "509.1c", text, h)
+
+
+# ---------------------------------------------------------------------------
+# 509.1c-d: costs to block -- optional, owed iff the creature blocks.
+# ---------------------------------------------------------------------------
+
+
+def _costs(b: _Builder) -> None:
+    blockers = set(b.blockers)
+    for inst in b.holders(A.BlockCost):
+        h = inst.holder
+        if h not in blockers or not b.options[h]:
+            continue
+        ab: A.BlockCost = inst.ability  # type: ignore[assignment]
+        cid = f"c{len(b.costs) + 1}"
+        b.costs.append(Cost(
+            cid, b.blocks_any(h), ab.cost, f"{ab.cost} for {b.name(h)} to block",
+            rule="509.1d", objects=(h,),
+        ))
+
+
+# ---------------------------------------------------------------------------
+# Predicates in words (for requirement texts).
+# ---------------------------------------------------------------------------
+
+
+def _pred_words(p: A.Pred) -> str:
+    if isinstance(p, A.AnyPred):
+        return "anything"
+    if isinstance(p, A.ColorPred):
+        return COLOR_NAMES.get(p.color, p.color)
+    if isinstance(p, A.ColorlessPred):
+        return "colorless"
+    if isinstance(p, A.MulticoloredPred):
+        return "multicolored"
+    if isinstance(p, A.TypePred):
+        return p.word
+    if isinstance(p, A.KeywordPred):
+        return f"with {p.keyword}"
+    if isinstance(p, A.StatPred):
+        return f"{p.stat} {p.op} {p.value}"
+    if isinstance(p, A.NamePred):
+        return f"named {p.name}"
+    if isinstance(p, A.ControllerPred):
+        return f"controlled by {p.player}"
+    if isinstance(p, A.TappedPred):
+        return "tapped" if p.tapped else "untapped"
+    if isinstance(p, A.NotPred):
+        return f"not {_pred_words(p.pred)}"
+    if isinstance(p, A.AndPred):
+        return " ".join(_pred_words(x) for x in p.preds)
+    if isinstance(p, A.OrPred):
+        return " or ".join(_pred_words(x) for x in p.preds)
+    return str(p)
