@@ -1,0 +1,769 @@
+"""Combat damage assignment (510.1), as data and checks.
+
+This module decides, for one combat damage step of a board:
+
+* which creatures assign combat damage in it (510.4, 702.7b, 702.4b) and with
+  how much (510.1a);
+* who assigns each creature's damage: its controller (510.1), the defending
+  player for an attacker blocked by a banding creature (702.22j), the active
+  player for a creature blocking a banding creature (702.22k), the defending
+  player under a Defensive Formation style effect (card text);
+* where the damage may go (510.1b-d, 702.19b-d, "as though it weren't blocked");
+* the conditions an assignment must meet, as a list of small rule objects
+  (:class:`NeedsLethal`, :class:`AtMostOneShort`, :class:`NeedsLoyalty`) that
+  every backend compiles and that :func:`evaluate` checks directly, naming the
+  rule and the creature skipped.
+
+The differences between the rules editions live in :class:`Edition` subclasses
+configured by class data (:data:`EDITIONS`): under ``"2024"`` (CR 2024-04-12)
+each attacker's blockers and each blocker's attackers are put in a damage
+assignment order (509.2-509.3) and damage may go to a creature only once every
+creature before it in the order is assigned lethal damage (old 510.1c-d);
+under ``"current"`` damage is divided freely (510.1c-d) and only trample needs
+lethal damage on every blocker (702.19b).
+
+Lethal damage (120.6, 702.19b, old 510.1c): toughness minus damage already
+marked (never below 0), counting damage assigned by other creatures in the
+same step but no prevention or other effect; any nonzero damage from a source
+with deathtouch counts as lethal (702.2c). A planeswalker's threshold for
+trample over planeswalkers is its loyalty, counting other creatures' damage
+(702.19c).
+
+510.1 has the active player assign first, then the defending player(s); 510.1e
+judges each player's assignment as a whole once it is complete. So a player's
+conditions count the damage assigned by that player and by the players who
+assigned before (their *visible* damage); the damage of players who assign
+later does not exist yet. This matters only when a player assigns the damage
+of a creature another player controls (banding, Defensive Formation).
+
+No solver code lives here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import permutations
+from typing import ClassVar, Mapping, Optional, Sequence, Union
+
+from . import abilities as A
+from .bind import Bound
+from .model import Board, BoardError, Permanent
+
+Assignment = Mapping[str, Mapping[str, int]]
+
+
+# ---------------------------------------------------------------------------
+# Editions
+# ---------------------------------------------------------------------------
+
+
+class Edition:
+    """What one rules edition says about dividing combat damage among creatures."""
+
+    name: ClassVar[str] = ""
+    #: Whether damage assignment orders exist (509.2-509.3).
+    has_order: ClassVar[bool] = False
+    #: The rule an attacker's / a blocker's division among creatures follows.
+    attacker_division: ClassVar[str] = "510.1c"
+    blocker_division: ClassVar[str] = "510.1d"
+    #: Who announces the order of an attacker's blockers / a blocker's attackers.
+    attacker_order_rule: ClassVar[str] = ""
+    blocker_order_rule: ClassVar[str] = ""
+    #: How the rule numbers of this edition are cited ("old 510.1c").
+    prefix: ClassVar[str] = ""
+
+    @classmethod
+    def cite(cls, rule: str) -> str:
+        return cls.prefix + rule
+
+    @classmethod
+    def division(cls, role: str) -> str:
+        return cls.cite(cls.attacker_division if role == "attacker" else cls.blocker_division)
+
+
+class Edition2024(Edition):
+    """CR 2024-04-12 to 2024-09-20: damage assignment order (509.2-509.3, old 510.1c-d)."""
+
+    name = "2024"
+    has_order = True
+    attacker_order_rule = "509.2"
+    blocker_order_rule = "509.3"
+    prefix = "old "
+
+
+class EditionCurrent(Edition):
+    """CR 2024-11-08 onward (checked against 2026-09-25): no order, free division."""
+
+    name = "current"
+    has_order = False
+
+
+EDITIONS: Mapping[str, type[Edition]] = {"2024": Edition2024, "current": EditionCurrent}
+
+
+# ---------------------------------------------------------------------------
+# The step: sources, recipients, conditions
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Recipient:
+    """Something that can be assigned combat damage in this step."""
+
+    id: str
+    name: str
+    kind: str  # "creature", "player", "planeswalker", "battle"
+    controller: str  # a player's own name for a player; a battle's protector
+    #: Creatures: lethal damage (toughness - marked, at least 0, 120.6); planeswalkers:
+    #: loyalty; battles: defense; players: None.
+    threshold: Optional[int] = None
+    toughness: Optional[int] = None
+    marked: int = 0
+    indestructible: bool = False
+
+
+@dataclass(frozen=True)
+class Source:
+    """A creature that assigns combat damage in this step."""
+
+    id: str
+    name: str
+    role: str  # "attacker" or "blocker"
+    controller: str
+    assigner: str  # the player who assigns its damage
+    assigner_rule: str  # why that player ("510.1", "702.22j", ...)
+    power: int
+    deathtouch: bool
+    #: Where its damage may go normally, in order: the creatures first (blockers or
+    #: the attackers it blocks), then players/planeswalkers/battles (trample).
+    recipients: tuple[str, ...]
+    creatures: tuple[str, ...]  # the creature recipients (blockers / blocked)
+    rule: str  # where its damage goes and why (510.1b, 510.1c, 702.19d ...)
+    target: Optional[str] = None  # what it attacks (attackers)
+    trample: bool = False
+    #: "2024": the creatures' damage assignment order given by the board, or None when
+    #: the order is part of the choice; unused when ``ordered`` is False.
+    order: Optional[tuple[str, ...]] = None
+    ordered: bool = False  # the lethal-first order rule applies (2024, 2+ creatures)
+    order_chooser: Optional[str] = None
+    free_reason: Optional[str] = None  # why the order is ignored (702.22j-k, card text)
+    #: "You may have it assign its combat damage as though it weren't blocked":
+    #: the recipients in that mode (all or nothing).
+    unblocked_recipients: Optional[tuple[str, ...]] = None
+
+    @property
+    def all_recipients(self) -> tuple[str, ...]:
+        extra = tuple(r for r in (self.unblocked_recipients or ()) if r not in self.recipients)
+        return self.recipients + extra
+
+
+@dataclass(frozen=True)
+class NeedsLethal:
+    """Damage from ``source`` to ``recipient`` is allowed only if every creature of
+    ``before`` is assigned lethal damage (old 510.1c-d order; 702.19b trample)."""
+
+    source: str
+    recipient: str
+    before: tuple[str, ...]
+    rule: str
+    mode: str = "normal"  # "normal" or "unblocked" (as though it weren't blocked)
+
+
+@dataclass(frozen=True)
+class NeedsLoyalty:
+    """702.19c: damage from ``source`` to ``recipient`` (the planeswalker's controller)
+    only once damage at least equal to the loyalty of ``planeswalker`` is assigned to it."""
+
+    source: str
+    recipient: str
+    planeswalker: str
+    rule: str = "702.19c"
+    mode: str = "normal"
+
+
+@dataclass(frozen=True)
+class AtMostOneShort:
+    """"2024" with no order given: some order exists in which the assignment obeys old
+    510.1c-d iff at most one of ``creatures`` is assigned damage by ``source`` without
+    being assigned lethal damage (lethal ones first, then that one, then the rest)."""
+
+    source: str
+    creatures: tuple[str, ...]
+    rule: str
+
+
+Condition = Union[NeedsLethal, NeedsLoyalty, AtMostOneShort]
+
+
+@dataclass(frozen=True)
+class Silent:
+    """A creature in combat that assigns no combat damage in this step, and why."""
+
+    id: str
+    rule: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class DamageViolation:
+    rule: str
+    message: str
+    objects: tuple[str, ...] = ()
+
+
+@dataclass
+class DamageStep:
+    """Everything the rules say about one combat damage step of a board."""
+
+    board: Board
+    bound: Bound
+    edition: type[Edition]
+    step: str
+    sources: dict[str, Source]
+    recipients: dict[str, Recipient]
+    silent: dict[str, Silent]
+    conditions: list[Condition]
+    assigners: tuple[str, ...]  # players in the order they assign (510.1)
+    #: per creature recipient: the sources that may assign damage to it, with whether
+    #: that damage is prevented (protection, 702.16e).
+    prevented: dict[tuple[str, str], bool] = field(default_factory=dict)
+
+    # -- helpers ----------------------------------------------------------------
+    def name(self, oid: str) -> str:
+        if oid in self.recipients:
+            return self.recipients[oid].name
+        if oid in self.sources:
+            return self.sources[oid].name
+        if oid in self.board.player_names:
+            return oid
+        try:
+            return self.board.permanent(oid).name
+        except KeyError:
+            return oid
+
+    def rank(self, player: str) -> int:
+        return self.assigners.index(player)
+
+    def visible_sources(self, player: str) -> list[Source]:
+        """Sources whose damage exists when ``player``'s assignment is judged (510.1, 510.1e)."""
+        r = self.rank(player)
+        return [s for s in self.sources.values() if self.rank(s.assigner) <= r]
+
+    def sources_of(self, player: str) -> list[Source]:
+        return [s for s in self.sources.values() if s.assigner == player]
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players who assign some combat damage in this step."""
+        return tuple(p for p in self.assigners if self.sources_of(p))
+
+    def conditions_of(self, source: str) -> list[Condition]:
+        return [c for c in self.conditions if c.source == source]
+
+    def threshold_text(self, rid: str, source: Optional[Source] = None) -> str:
+        r = self.recipients[rid]
+        if r.kind == "creature":
+            dt = " (1 from a source with deathtouch, 702.2c)" if source and source.deathtouch else ""
+            return f"lethal {r.threshold}{dt}"
+        if r.kind == "planeswalker":
+            return f"loyalty {r.threshold}"
+        if r.kind == "battle":
+            return f"defense {r.threshold}"
+        return "player"
+
+
+def _has(bound: Bound, pid: str, kw: str) -> bool:
+    return bound.has_keyword(pid, kw)
+
+
+def _strikes_first(bound: Bound, pid: str) -> bool:
+    return _has(bound, pid, "first strike") or _has(bound, pid, "double strike")
+
+
+def _bands_pair(bound: Bound, creatures: Sequence[Permanent]) -> bool:
+    """702.22j-k: a creature with banding among them, or a [quality] creature with
+    "bands with other [quality]" and another [quality] creature."""
+    for c in creatures:
+        if bound.has_keyword(c.id, "banding"):
+            return True
+    for c in creatures:
+        for inst in bound.held_by(c.id, A.BandsWithOther):
+            pred = inst.ability.pred  # type: ignore[union-attr]
+            if not bound.matches(pred, c, inst.source):
+                continue
+            if any(o.id != c.id and bound.matches(pred, o, inst.source) for o in creatures):
+                return True
+    return False
+
+
+def _prevented(bound: Bound, source: Permanent, recipient: Permanent) -> bool:
+    """702.16e: damage from a source the recipient has protection from is prevented."""
+    for inst in bound.protections(recipient.id):
+        pr: A.Protection = inst.ability  # type: ignore[assignment]
+        if pr.everything:
+            return True
+        if pr.player is not None:
+            if bound.player_of(pr.player, inst.source) == source.controller:
+                return True
+        elif pr.pred is not None and bound.matches(pr.pred, source, inst.source, recipient):
+            return True
+    return False
+
+
+def damage_step(
+    board: Board, bound: Bound, blocked: Sequence[str] = (),
+) -> DamageStep:
+    """The rules of one combat damage step of ``board``.
+
+    ``blocked`` names attackers that became blocked but have no blocker left (the board
+    can't show a blocker that is gone, 509.1h, 510.1c, 702.19d)."""
+    if board.attacks is None:
+        raise BoardError("damage: the board declares no attacks")
+    ed = EDITIONS[board.rules]
+    attacks = dict(board.attacks)
+    blocks = dict(board.blocks or {})
+    for a in blocked:
+        if a not in attacks:
+            raise BoardError(f"damage: {a!r} is said to be blocked but is not attacking")
+    blockers_of: dict[str, list[str]] = {a: [] for a in attacks}
+    for bl, atts in blocks.items():
+        for a in atts:
+            blockers_of[a].append(bl)
+    is_blocked = {a: bool(blockers_of[a]) or a in blocked for a in attacks}
+    combatants = list(attacks) + [b for b in blocks if b not in attacks]
+
+    # 510.4, 702.7b, 702.4b: which step and who is in it.
+    any_first = any(_strikes_first(bound, c) for c in combatants)
+    step = board.damage_step or ("first" if any_first else "regular")
+    if step == "first" and not any_first:
+        raise BoardError(
+            "damage_step is \"first\" but no attacking or blocking creature has first strike "
+            "or double strike, so there is no first combat damage step (510.4)")
+
+    # Who assigns (510.1 AP then DP; multiplayer: defending players in turn order).
+    order = list(board.player_names)
+    ai = order.index(board.active_player)
+    turn_order = order[ai:] + order[:ai]
+    attackers_side = [p for p in turn_order if p in board.attacking_players]
+    others = [p for p in turn_order if p not in attackers_side]
+    assigners = tuple(attackers_side + others)
+
+    # Recipients.
+    recipients: dict[str, Recipient] = {}
+    for p in board.players:
+        recipients[p.name] = Recipient(p.name, p.name, "player", p.name)
+    for perm in board.permanents:
+        if perm.is_creature and (perm.id in attacks or perm.id in blocks):
+            t = perm.toughness or 0
+            recipients[perm.id] = Recipient(
+                perm.id, perm.name, "creature", perm.controller, max(0, t - perm.damage),
+                t, perm.damage, _has(bound, perm.id, "indestructible"),
+            )
+        elif perm.is_planeswalker:
+            recipients[perm.id] = Recipient(
+                perm.id, perm.name, "planeswalker", perm.controller, perm.loyalty or 0)
+        elif perm.is_battle:
+            recipients[perm.id] = Recipient(
+                perm.id, perm.name, "battle", perm.protector or perm.controller, perm.defense or 0)
+
+    # Defensive Formation style effects: (player) assigns damage of creatures attacking them.
+    df_players = {
+        inst.source.controller for inst in bound.of_type(A.DefenderAssignsDamage)
+    }
+    unblocked_option = {
+        inst.holder for inst in bound.of_type(A.AssignAsThoughUnblocked) if inst.holder
+    }
+
+    sources: dict[str, Source] = {}
+    silent: dict[str, Silent] = {}
+    conditions: list[Condition] = []
+    prevented: dict[tuple[str, str], bool] = {}
+    for cid in combatants:
+        perm = board.permanent(cid)
+        role = "attacker" if cid in attacks else "blocker"
+        fs = _strikes_first(bound, cid)
+        ds = _has(bound, cid, "double strike")
+        if step == "first" and not fs:
+            silent[cid] = Silent(cid, "510.4", f"{perm.name} has neither first strike nor double "
+                                 "strike, so it assigns no damage in the first combat damage step")
+            continue
+        if step == "regular" and any_first and fs and not ds:
+            silent[cid] = Silent(cid, "702.7b", f"{perm.name} has first strike (and not double "
+                                 "strike), so it assigned its damage in the first combat damage step")
+            continue
+        power = perm.power or 0
+        if power <= 0:
+            silent[cid] = Silent(cid, "510.1a", f"{perm.name} has power {power}, so it assigns "
+                                 "no combat damage")
+            continue
+        dt = _has(bound, cid, "deathtouch")
+        trample = _has(bound, cid, "trample")
+        top = _has(bound, cid, "trample over planeswalkers")
+        target: Optional[str] = None
+        order_given = (board.damage_order or {}).get(cid)
+        assigner, arule = perm.controller, "510.1"
+        free_reason: Optional[str] = None
+        unb: Optional[tuple[str, ...]] = None
+        if role == "attacker":
+            target = attacks[cid]
+            creatures = tuple(sorted(blockers_of[cid]))
+            tgt_perm = board.permanent(target) if target not in board.player_names else None
+            pw_controller = (
+                tgt_perm.controller if tgt_perm is not None and tgt_perm.is_planeswalker else None
+            )
+            direct: tuple[str, ...] = (target,)
+            if top and pw_controller is not None:
+                direct = (target, pw_controller)  # 702.19c
+            if not is_blocked[cid]:
+                recips, rule = direct, "510.1b"
+                creatures = ()
+            elif not creatures:
+                if trample:
+                    recips, rule = direct, "702.19d"
+                else:
+                    silent[cid] = Silent(cid, ed.cite("510.1c"), f"{perm.name} is blocked but no "
+                                         "creature is blocking it any more, so it assigns no "
+                                         "combat damage")
+                    continue
+            else:
+                recips = creatures + (direct if trample else ())
+                rule = ed.cite("510.1c") + (" and 702.19b" if trample else "")
+                if cid in unblocked_option:
+                    unb = direct
+            blockers = [board.permanent(b) for b in creatures]
+            if creatures and _bands_pair(bound, blockers):
+                assigner = blockers[0].controller
+                arule = free_reason = "702.22j"
+            elif target in df_players:
+                assigner, arule = target, "510.1c (card text: the defending player assigns)"
+                free_reason = "card text"
+            chooser = perm.controller
+        else:
+            creatures = tuple(sorted(blocks[cid]))
+            recips, rule = creatures, ed.division("blocker")
+            atts = [board.permanent(a) for a in creatures]
+            if _bands_pair(bound, atts):
+                assigner = atts[0].controller
+                arule = free_reason = "702.22k"
+            chooser = perm.controller
+        ordered = ed.has_order and len(creatures) >= 2 and free_reason is None
+        src = Source(
+            cid, perm.name, role, perm.controller, assigner, arule, power, dt, recips,
+            creatures, rule, target, trample, tuple(order_given) if ordered and order_given
+            else None, ordered, chooser if ordered else None, free_reason, unb,
+        )
+        sources[cid] = src
+        for c in creatures:
+            prevented[(cid, c)] = _prevented(bound, perm, board.permanent(c))
+
+        # Conditions.
+        div = ed.division(role)
+        if ordered:
+            if src.order is not None:
+                for i, c in enumerate(src.order):
+                    if i:
+                        conditions.append(NeedsLethal(cid, c, src.order[:i], div))
+            else:
+                conditions.append(AtMostOneShort(cid, creatures, div))
+        if role == "attacker" and creatures and trample:
+            # 702.19b: nothing past the blockers until all are assigned lethal damage.
+            for r in recips:
+                if r not in creatures:
+                    conditions.append(NeedsLethal(cid, r, creatures, "702.19b"))
+        if role == "attacker" and top and pw_controller is not None:
+            for mode, rs in (("normal", recips), ("unblocked", unb or ())):
+                if pw_controller in rs:
+                    conditions.append(NeedsLoyalty(cid, pw_controller, target, "702.19c", mode))
+
+    return DamageStep(
+        board, bound, ed, step, sources, recipients, silent, conditions, assigners, prevented,
+    )
+
+
+# ---------------------------------------------------------------------------
+# Evaluating one assignment
+# ---------------------------------------------------------------------------
+
+
+def normalise(step: DamageStep, assignment: Mapping) -> dict[str, dict[str, int]]:
+    """Validate ids and amounts (unknown ids and malformed amounts are bad input:
+    :class:`BoardError`) and drop zero amounts."""
+    b = step.board
+    out: dict[str, dict[str, int]] = {}
+    if not isinstance(assignment, Mapping):
+        raise BoardError("damage assignment must be an object {source: {recipient: amount}}")
+    for s, division in assignment.items():
+        if not isinstance(s, str) or not b.has_object(s) or s in b.player_names:
+            raise BoardError(f"damage assignment: unknown source {s!r}")
+        if not isinstance(division, Mapping):
+            raise BoardError(f"damage assignment: {s!r} must map to {{recipient: amount}}")
+        d: dict[str, int] = {}
+        for r, n in division.items():
+            if not isinstance(r, str) or not b.has_object(r):
+                raise BoardError(f"damage assignment: {s!r} assigns to unknown {r!r}")
+            if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+                raise BoardError(
+                    f"damage assignment: {s!r} assigns {n!r} to {r!r}; amounts are integers >= 0")
+            if n:
+                d[r] = n
+        out[s] = d
+    return out
+
+
+def covered_players(step: DamageStep, assignment: Mapping[str, Mapping[str, int]]) -> set[str]:
+    """The players whose whole assignment this is (510.1e): those assigning a source in it."""
+    out = set()
+    for s in assignment:
+        if s in step.sources:
+            out.add(step.sources[s].assigner)
+        else:
+            try:
+                out.add(step.board.permanent(s).controller)
+            except KeyError:
+                pass
+    return out
+
+
+def damage_to(step: DamageStep, assignment: Mapping[str, Mapping[str, int]],
+              sources: Sequence[Source], rid: str) -> int:
+    return sum(assignment.get(s.id, {}).get(rid, 0) for s in sources)
+
+
+def is_lethal(step: DamageStep, assignment: Mapping[str, Mapping[str, int]],
+              visible: Sequence[Source], cid: str) -> bool:
+    """Whether creature ``cid`` is assigned lethal damage by the visible sources
+    (120.6, 702.2c, old 510.1c, 702.19b)."""
+    total = 0
+    for s in visible:
+        n = assignment.get(s.id, {}).get(cid, 0)
+        if n and s.deathtouch:
+            return True
+        total += n
+    return total >= step.recipients[cid].threshold  # type: ignore[operator]
+
+
+def source_mode(step: DamageStep, s: Source, division: Mapping[str, int]) -> str:
+    """"unblocked" when the creature may assign as though it weren't blocked and the
+    division puts nothing on a creature. That mode only ever has weaker conditions than
+    the normal one (no lethal damage needed on blockers), so it is the one to judge."""
+    if s.unblocked_recipients is not None and set(division) <= set(s.unblocked_recipients):
+        return "unblocked"
+    return "normal"
+
+
+def _condition_violations(
+    step: DamageStep, assignment: Mapping[str, Mapping[str, int]], s: Source, mode: str,
+    visible: Sequence[Source],
+) -> list[DamageViolation]:
+    out: list[DamageViolation] = []
+    div = assignment.get(s.id, {})
+    nm = step.name
+    for c in step.conditions_of(s.id):
+        if isinstance(c, NeedsLethal):
+            if c.mode != mode or not div.get(c.recipient):
+                continue
+            for b in c.before:
+                if not is_lethal(step, assignment, visible, b):
+                    have = damage_to(step, assignment, visible, b)
+                    need = step.recipients[b].threshold
+                    if c.rule == "702.19b":
+                        why = (f"{nm(s.id)} has trample, but {nm(b)}, which blocks it, is "
+                               f"assigned {have} damage, less than the lethal {need} it needs, "
+                               f"so no damage may go to {nm(c.recipient)}")
+                    else:
+                        why = (f"{nm(s.id)} assigns {div[c.recipient]} damage to "
+                               f"{nm(c.recipient)}, but {nm(b)} comes before it in "
+                               f"{nm(s.id)}'s damage assignment order and is assigned {have} "
+                               f"damage, less than the lethal {need} it needs")
+                    out.append(DamageViolation(c.rule, f"{why} ({c.rule}).",
+                                               (s.id, b, c.recipient)))
+                    break
+        elif isinstance(c, NeedsLoyalty):
+            if c.mode != mode or not div.get(c.recipient):
+                continue
+            have = damage_to(step, assignment, visible, c.planeswalker)
+            need = step.recipients[c.planeswalker].threshold
+            if have < (need or 0):
+                out.append(DamageViolation(
+                    c.rule,
+                    f"{nm(s.id)} has trample over planeswalkers, but {nm(c.planeswalker)} is "
+                    f"assigned {have} damage, less than its loyalty {need}, so no damage may go "
+                    f"to {nm(c.recipient)} ({c.rule}).", (s.id, c.planeswalker, c.recipient)))
+        elif isinstance(c, AtMostOneShort):
+            if mode != "normal":
+                continue
+            short = [
+                x for x in c.creatures
+                if div.get(x) and not is_lethal(step, assignment, visible, x)
+            ]
+            if len(short) > 1:
+                parts = ", ".join(
+                    f"{nm(x)} (assigned {damage_to(step, assignment, visible, x)} of the lethal "
+                    f"{step.recipients[x].threshold} it needs)" for x in short)
+                out.append(DamageViolation(
+                    c.rule,
+                    f"{nm(s.id)} assigns damage to {parts}: whatever its damage assignment "
+                    f"order, the first of them would be skipped without lethal damage "
+                    f"({step.edition.cite(step.edition.attacker_order_rule if s.role == 'attacker' else step.edition.blocker_order_rule)}, {c.rule}).",
+                    (s.id, *short)))
+    return out
+
+
+def evaluate(
+    step: DamageStep, assignment: Mapping[str, Mapping[str, int]],
+    players: Optional[Sequence[str]] = None,
+) -> list[DamageViolation]:
+    """Every violation of the normalised ``assignment``, judged as the whole assignment
+    of ``players`` (default: every player who assigns in the step; 510.1e). Sources of
+    other players are taken as they stand in ``assignment`` (usually absent: no damage)."""
+    players = list(step.players if players is None else players)
+    nm = step.name
+    out: list[DamageViolation] = []
+    # Sources in the assignment that deal no damage in this step.
+    for sid, div in assignment.items():
+        if sid in step.sources:
+            continue
+        if not div:
+            continue
+        if sid in step.silent:
+            si = step.silent[sid]
+            out.append(DamageViolation(si.rule, f"{si.reason} ({si.rule}).", (sid,)))
+        else:
+            out.append(DamageViolation(
+                "510.1", f"{nm(sid)} is neither attacking nor blocking, so it assigns no combat "
+                "damage (510.1).", (sid,)))
+    for p in players:
+        visible = step.visible_sources(p)
+        for s in step.sources_of(p):
+            div = assignment.get(s.id, {})
+            mode = source_mode(step, s, div)
+            allowed = s.unblocked_recipients if mode == "unblocked" else s.recipients
+            bad = [r for r in div if r not in allowed]
+            for r in bad:
+                if s.role == "attacker" and not s.creatures:
+                    why = f"it is unblocked and attacks {nm(s.target)}"  # type: ignore[arg-type]
+                elif s.role == "attacker":
+                    why = ("it may assign only to the creatures blocking it"
+                           + (f" and (trample) to {nm(s.target)}" if s.trample else ""))  # type: ignore[arg-type]
+                else:
+                    why = "it may assign only to the creatures it blocks"
+                out.append(DamageViolation(
+                    s.rule.split(" and ")[0],
+                    f"{nm(s.id)} can't assign damage to {nm(r)}: {why} ({s.rule}).", (s.id, r)))
+            total = sum(div.values())
+            if total != s.power:
+                out.append(DamageViolation(
+                    "510.1a",
+                    f"{nm(s.id)} assigns {total} damage but must assign all of its {s.power} "
+                    f"(its power) (510.1a).", (s.id,)))
+            if bad:
+                continue
+            out += _condition_violations(step, assignment, s, mode, visible)
+    return out
+
+
+def order_witness(
+    step: DamageStep, assignment: Mapping[str, Mapping[str, int]],
+) -> dict[str, list[str]]:
+    """"2024": for each source whose order the board leaves open, an order in which the
+    (legal) assignment obeys old 510.1c-d: lethal creatures first, then the one assigned
+    damage short of lethal, then the rest."""
+    out: dict[str, list[str]] = {}
+    for s in step.sources.values():
+        if not s.ordered or s.order is not None:
+            continue
+        visible = step.visible_sources(s.assigner)
+        div = assignment.get(s.id, {})
+        lethal = [c for c in s.creatures if is_lethal(step, assignment, visible, c)]
+        short = [c for c in s.creatures if c not in lethal and div.get(c)]
+        rest = [c for c in s.creatures if c not in lethal and c not in short]
+        out[s.id] = lethal + short + rest
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Outcomes and objectives
+# ---------------------------------------------------------------------------
+
+
+def dealt(step: DamageStep, assignment: Mapping[str, Mapping[str, int]],
+          sources: Sequence[Source], cid: str) -> tuple[int, bool]:
+    """(damage dealt to creature ``cid`` by ``sources``, whether a deathtouch source dealt
+    some), after protection (702.16e)."""
+    total, dt = 0, False
+    for s in sources:
+        n = assignment.get(s.id, {}).get(cid, 0)
+        if n and not step.prevented.get((s.id, cid), False):
+            total += n
+            dt = dt or s.deathtouch
+    return total, dt
+
+
+def destroyed_by(step: DamageStep, assignment: Mapping[str, Mapping[str, int]],
+                 player: str) -> list[str]:
+    """The creatures ``player``'s assignment destroys: it deals them damage, and with the
+    damage visible to that player they have lethal damage (120.6, 704.5g) or damage from
+    a deathtouch source (702.2b, 704.5h); never an indestructible one (702.12b)."""
+    visible = step.visible_sources(player)
+    mine = step.sources_of(player)
+    out = []
+    for rid, r in step.recipients.items():
+        if r.kind != "creature" or r.indestructible:
+            continue
+        own, _ = dealt(step, assignment, mine, rid)
+        if not own:
+            continue
+        total, dt = dealt(step, assignment, visible, rid)
+        if dt or r.marked + total >= (r.toughness or 0):
+            out.append(rid)
+    return sorted(out)
+
+
+def damage_dealt_to(step: DamageStep, assignment: Mapping[str, Mapping[str, int]],
+                    player: str) -> dict[str, int]:
+    """Damage ``player``'s assignment assigns to players, planeswalkers and battles."""
+    out: dict[str, int] = {}
+    for s in step.sources_of(player):
+        for r, n in assignment.get(s.id, {}).items():
+            if n and step.recipients[r].kind != "creature":
+                out[r] = out.get(r, 0) + n
+    return dict(sorted(out.items()))
+
+
+@dataclass(frozen=True)
+class Term:
+    """A linear score, to maximise: weight per creature destroyed and per point of
+    damage to a player, planeswalker or battle. An objective is a tuple of terms
+    compared lexicographically (first term first)."""
+
+    destroyed: Mapping[str, int] = field(default_factory=dict)
+    damage: Mapping[str, int] = field(default_factory=dict)
+
+
+Objective = tuple[Term, ...]
+
+
+def default_objective(step: DamageStep, player: str) -> Objective:
+    """The most opposing creatures destroyed, then the most damage to opposing players,
+    planeswalkers and battles; ties broken by the fewest own creatures destroyed, then
+    the least damage to one's own side."""
+    b = step.board
+    opp_c, own_c, opp_d, own_d = {}, {}, {}, {}
+    for rid, r in step.recipients.items():
+        foe = not b.teammates(r.controller, player)
+        if r.kind == "creature":
+            (opp_c if foe else own_c)[rid] = 1 if foe else -1
+        else:
+            (opp_d if foe else own_d)[rid] = 1 if foe else -1
+    return (Term(destroyed=opp_c), Term(damage=opp_d), Term(destroyed=own_c), Term(damage=own_d))
+
+
+def score(step: DamageStep, assignment: Mapping[str, Mapping[str, int]], player: str,
+          objective: Objective) -> tuple[int, ...]:
+    dest = set(destroyed_by(step, assignment, player))
+    dmg = damage_dealt_to(step, assignment, player)
+    return tuple(
+        sum(w for c, w in t.destroyed.items() if c in dest)
+        + sum(w * dmg.get(r, 0) for r, w in t.damage.items())
+        for t in objective
+    )

@@ -1,0 +1,695 @@
+"""Combat damage answers: check one assignment, list the legal ones, find the best.
+
+The rules come from :mod:`mtgcombat.rules.damage` (sources, recipients and the
+conditions of 510.1, 702.19, 702.2c, 702.22j-k); here they are compiled to an
+OR-tools CP-SAT model:
+
+* ``x[s, r]`` -- damage assigned by source ``s`` to recipient ``r``;
+  ``sum_r x[s, r] == power`` (510.1a-d);
+* ``pos[s, r] <=> x[s, r] >= 1``;
+* ``lethal[P, c] <=> (sum of damage visible to player P on c >= lethal(c)) or some
+  visible deathtouch source assigns c damage`` (old 510.1c, 702.19b, 702.2c);
+* every condition becomes an implication on those literals.
+
+Every auxiliary variable is defined exactly by ``x`` so that enumeration
+(``enumerate_all_solutions``) yields each assignment once. Checking one
+assignment is direct evaluation (:func:`mtgcombat.rules.damage.evaluate`), with
+the model used only to complete the parts of players that assign earlier
+(510.1e: "the other player's creatures being free").
+
+:func:`exhaustive_assignments` and :func:`exhaustive_best` are the plain
+reference used by the tests: every division of every power, filtered by
+:func:`~mtgcombat.rules.damage.evaluate`.
+
+Best (per player who assigns, in the order they assign, 510.1): a legal
+assignment of that player's creatures maximising an :data:`Objective`
+lexicographically, given the parts already chosen by players who assign
+before (their best parts). A time-out gives status ``"unknown"``, never a guess.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import Callable, Iterator, Mapping, Optional, Sequence
+
+from ortools.sat.python import cp_model
+
+from ..rules.bind import Bound
+from ..rules.damage import (
+    AtMostOneShort, DamageStep, NeedsLethal, NeedsLoyalty, Objective, Source, Term,
+    covered_players, damage_dealt_to, damage_step, default_objective, destroyed_by,
+    evaluate, normalise, order_witness, score,
+)
+from ..rules.model import Board
+from .base import Deadline, SolverTimeout, Violation
+
+ObjectiveFn = Callable[[DamageStep, str], Objective]
+
+# ---------------------------------------------------------------------------
+# CP-SAT model
+# ---------------------------------------------------------------------------
+
+
+class DamageModel:
+    """The CP-SAT model of the sources of ``players`` (all by default); sources in
+    ``fixed`` get their division fixed."""
+
+    def __init__(
+        self, step: DamageStep, players: Optional[Sequence[str]] = None,
+        fixed: Optional[Mapping[str, Mapping[str, int]]] = None,
+    ) -> None:
+        self.step = step
+        self.m = cp_model.CpModel()
+        self.players = list(step.players if players is None else players)
+        self.sources = [s for s in step.sources.values() if s.assigner in self.players]
+        self.x: dict[tuple[str, str], cp_model.IntVar] = {}
+        self._pos: dict[tuple[str, str], cp_model.IntVar] = {}
+        self._lethal: dict[tuple[str, str], object] = {}
+        self._loyal: dict[tuple[str, str], object] = {}
+        self.u: dict[str, cp_model.IntVar] = {}
+        self._true = self.m.NewConstant(1)
+        self._false = self.m.NewConstant(0)
+        m = self.m
+        fixed = fixed or {}
+        for s in self.sources:
+            for r in s.all_recipients:
+                if s.id in fixed:
+                    v = fixed[s.id].get(r, 0)
+                    self.x[s.id, r] = m.NewIntVar(v, v, f"x[{s.id},{r}]")
+                else:
+                    self.x[s.id, r] = m.NewIntVar(0, s.power, f"x[{s.id},{r}]")
+            m.Add(sum(self.x[s.id, r] for r in s.all_recipients) == s.power)
+            if s.unblocked_recipients is not None:
+                # Canonical mode: "as though unblocked" iff no damage on a creature (it
+                # then only weakens the conditions, see rules.damage.source_mode).
+                u = m.NewBoolVar(f"unblocked[{s.id}]")
+                self.u[s.id] = u
+                on_creatures = sum(self.x[s.id, c] for c in s.creatures)
+                m.Add(on_creatures == 0).OnlyEnforceIf(u)
+                m.Add(on_creatures >= 1).OnlyEnforceIf(u.Not())
+                for r in s.unblocked_recipients:
+                    if r not in s.recipients:
+                        m.Add(self.x[s.id, r] == 0).OnlyEnforceIf(u.Not())
+        for s in self.sources:
+            assigner = s.assigner
+            mode_lit = {"normal": None, "unblocked": None}
+            if s.id in self.u:
+                mode_lit = {"normal": self.u[s.id].Not(), "unblocked": self.u[s.id]}
+            for c in step.conditions_of(s.id):
+                if isinstance(c, NeedsLethal):
+                    if (s.id, c.recipient) not in self.x:
+                        continue
+                    if c.mode == "unblocked" and s.id not in self.u:
+                        continue
+                    enf = [self.pos(s.id, c.recipient)]
+                    if mode_lit[c.mode] is not None:
+                        enf.append(mode_lit[c.mode])
+                    for b in c.before:
+                        m.AddBoolOr([self.lethal(assigner, b)]).OnlyEnforceIf(enf)
+                elif isinstance(c, NeedsLoyalty):
+                    if c.mode == "unblocked" and s.id not in self.u:
+                        continue
+                    enf = [self.pos(s.id, c.recipient)]
+                    if mode_lit[c.mode] is not None:
+                        enf.append(mode_lit[c.mode])
+                    m.AddBoolOr([self.loyal(assigner, c.planeswalker)]).OnlyEnforceIf(enf)
+                elif isinstance(c, AtMostOneShort):
+                    shorts = []
+                    for cr in c.creatures:
+                        p, lt = self.pos(s.id, cr), self.lethal(assigner, cr)
+                        sh = m.NewBoolVar(f"short[{s.id},{cr}]")
+                        m.AddBoolAnd([p, lt.Not()]).OnlyEnforceIf(sh)
+                        m.AddBoolOr([p.Not(), lt, sh])
+                        shorts.append(sh)
+                    m.Add(sum(shorts) <= 1)
+
+    # -- literals -------------------------------------------------------------
+    def pos(self, s: str, r: str):
+        key = (s, r)
+        if key not in self._pos:
+            b = self.m.NewBoolVar(f"pos[{s},{r}]")
+            self.m.Add(self.x[key] >= 1).OnlyEnforceIf(b)
+            self.m.Add(self.x[key] == 0).OnlyEnforceIf(b.Not())
+            self._pos[key] = b
+        return self._pos[key]
+
+    def _visible(self, player: str, rid: str) -> list[Source]:
+        r = self.step.rank(player)
+        return [
+            s for s in self.sources
+            if self.step.rank(s.assigner) <= r and (s.id, rid) in self.x
+        ]
+
+    def _at_least(self, terms: list, k: int, name: str):
+        """A literal equivalent to sum(terms) >= k."""
+        if k <= 0:
+            return self._true
+        if not terms:
+            return self._false
+        b = self.m.NewBoolVar(name)
+        self.m.Add(sum(terms) >= k).OnlyEnforceIf(b)
+        self.m.Add(sum(terms) <= k - 1).OnlyEnforceIf(b.Not())
+        return b
+
+    def _or(self, lits: list, name: str):
+        lits = [x for x in lits if x is not self._false]
+        if any(x is self._true for x in lits):
+            return self._true
+        if not lits:
+            return self._false
+        if len(lits) == 1:
+            return lits[0]
+        b = self.m.NewBoolVar(name)
+        self.m.AddBoolOr(lits).OnlyEnforceIf(b)
+        for x in lits:
+            self.m.AddImplication(x, b)
+        return b
+
+    def _and(self, lits: list, name: str):
+        if any(x is self._false for x in lits):
+            return self._false
+        lits = [x for x in lits if x is not self._true]
+        if not lits:
+            return self._true
+        if len(lits) == 1:
+            return lits[0]
+        b = self.m.NewBoolVar(name)
+        self.m.AddBoolAnd(lits).OnlyEnforceIf(b)
+        self.m.AddBoolOr([x.Not() for x in lits] + [b])
+        return b
+
+    def lethal(self, player: str, cid: str):
+        """Creature ``cid`` is assigned lethal damage, as ``player`` sees it."""
+        key = (player, cid)
+        if key not in self._lethal:
+            vis = self._visible(player, cid)
+            thr = self.step.recipients[cid].threshold or 0
+            ge = self._at_least([self.x[s.id, cid] for s in vis], thr, f"ge[{player},{cid}]")
+            dt = self._or([self.pos(s.id, cid) for s in vis if s.deathtouch], f"dt[{player},{cid}]")
+            self._lethal[key] = self._or([ge, dt], f"lethal[{player},{cid}]")
+        return self._lethal[key]
+
+    def loyal(self, player: str, pw: str):
+        key = (player, pw)
+        if key not in self._loyal:
+            vis = self._visible(player, pw)
+            thr = self.step.recipients[pw].threshold or 0
+            self._loyal[key] = self._at_least(
+                [self.x[s.id, pw] for s in vis], thr, f"loyal[{player},{pw}]")
+        return self._loyal[key]
+
+    # -- objective features ---------------------------------------------------------
+    def destroyed(self, player: str, cid: str):
+        """Exactly: ``player``'s assignment destroys ``cid`` (see rules.damage.destroyed_by)."""
+        step = self.step
+        r = step.recipients[cid]
+        if r.kind != "creature" or r.indestructible:
+            return self._false
+        vis = [s for s in self._visible(player, cid) if not step.prevented.get((s.id, cid))]
+        mine = [s for s in vis if s.assigner == player]
+        own = self._or([self.pos(s.id, cid) for s in mine], f"own[{player},{cid}]")
+        ge = self._at_least([self.x[s.id, cid] for s in vis], (r.toughness or 0) - r.marked,
+                            f"dge[{player},{cid}]")
+        dt = self._or([self.pos(s.id, cid) for s in vis if s.deathtouch], f"ddt[{player},{cid}]")
+        return self._and([own, self._or([ge, dt], f"dl[{player},{cid}]")], f"d[{player},{cid}]")
+
+    def damage(self, player: str, rid: str) -> list[tuple[cp_model.IntVar, int]]:
+        """(variable, its upper bound) for damage ``player`` assigns to ``rid``."""
+        return [(self.x[s.id, rid], s.power) for s in self.sources
+                if s.assigner == player and (s.id, rid) in self.x]
+
+    def term(self, player: str, t: Term):
+        """(linear expression, lower bound, upper bound) of a term."""
+        expr, lo, hi = 0, 0, 0
+        for c, w in t.destroyed.items():
+            if c not in self.step.recipients or not w:
+                continue
+            d = self.destroyed(player, c)
+            if d is self._false:
+                continue
+            expr = expr + w * d
+            lo, hi = lo + min(0, w), hi + max(0, w)
+        for r, w in t.damage.items():
+            xs = self.damage(player, r)
+            if not xs or not w:
+                continue
+            cap = sum(p for _, p in xs)
+            expr = expr + w * sum(v for v, _ in xs)
+            lo, hi = lo + min(0, w * cap), hi + max(0, w * cap)
+        return expr, lo, hi
+
+    def read(self, solver: cp_model.CpSolver, players: Optional[Sequence[str]] = None) -> dict:
+        out: dict[str, dict[str, int]] = {}
+        for s in self.sources:
+            if players is not None and s.assigner not in players:
+                continue
+            div = {}
+            for r in s.all_recipients:
+                v = solver.Value(self.x[s.id, r])
+                if v:
+                    div[r] = v
+            out[s.id] = div
+        return out
+
+
+def _solver(deadline: Deadline) -> cp_model.CpSolver:
+    solver = cp_model.CpSolver()
+    rem = deadline.remaining()
+    if rem is not None:
+        solver.parameters.max_time_in_seconds = max(rem, 0.001)
+    solver.parameters.num_workers = 1
+    return solver
+
+
+# ---------------------------------------------------------------------------
+# Enumeration and optimisation
+# ---------------------------------------------------------------------------
+
+
+class _Collector(cp_model.CpSolverSolutionCallback):
+    def __init__(self, model: DamageModel, limit: Optional[int], deadline: Deadline) -> None:
+        super().__init__()
+        self.model, self.limit, self.deadline = model, limit, deadline
+        self.found: list[dict] = []
+        self.seen: set = set()
+        self.truncated = False
+
+    def on_solution_callback(self) -> None:
+        a = {}
+        for s in self.model.sources:
+            div = {}
+            for r in s.all_recipients:
+                v = self.Value(self.model.x[s.id, r])
+                if v:
+                    div[r] = v
+            a[s.id] = div
+        key = tuple((s, tuple(sorted(d.items()))) for s, d in a.items())
+        if key in self.seen:
+            return
+        self.seen.add(key)
+        if self.limit is not None and len(self.found) >= self.limit:
+            self.truncated = True
+            self.StopSearch()
+            return
+        self.found.append(a)
+
+
+def enumerate_assignments(
+    step: DamageStep, limit: Optional[int] = 1000, deadline: Optional[Deadline] = None,
+) -> tuple[str, list[dict]]:
+    """(status, legal whole-step assignments): status complete | truncated | unknown."""
+    deadline = deadline or Deadline(None)
+    if not step.sources:
+        return "complete", [{}]
+    model = DamageModel(step)
+    solver = _solver(deadline)
+    solver.parameters.enumerate_all_solutions = True
+    col = _Collector(model, limit, deadline)
+    st = solver.Solve(model.m, col)
+    if col.truncated:
+        return "truncated", col.found
+    if st in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
+        return "complete", col.found
+    return "unknown", col.found
+
+
+def best_part(
+    step: DamageStep, player: str, objective: Objective,
+    earlier: Optional[Mapping[str, Mapping[str, int]]] = None,
+    deadline: Optional[Deadline] = None,
+) -> tuple[dict, tuple[int, ...]]:
+    """A legal assignment of ``player``'s sources maximising ``objective``
+    lexicographically, the parts of players who assign before being ``earlier``
+    (fixed). Returns (player's part, objective values). Raises SolverTimeout."""
+    deadline = deadline or Deadline(None)
+    rank = step.rank(player)
+    players = [p for p in step.players if step.rank(p) <= rank]
+    fixed = {s: d for s, d in (earlier or {}).items()
+             if s in step.sources and step.sources[s].assigner != player}
+    for p in players:
+        if p != player:
+            for s in step.sources_of(p):
+                fixed.setdefault(s.id, {})
+    model = DamageModel(step, players, fixed)
+    terms = [model.term(player, t) for t in objective]
+    # One weighted objective when it fits, else term by term.
+    weight, total, big = 1, 0, False
+    for expr, lo, hi in reversed(terms):
+        total = total + weight * expr
+        weight *= (hi - lo + 1)
+        if weight > 2 ** 50:
+            big = True
+            break
+    solver = _solver(deadline)
+    if not big:
+        if terms:
+            model.m.Maximize(total)
+        st = solver.Solve(model.m)
+        if st != cp_model.OPTIMAL:
+            raise SolverTimeout()
+    else:
+        for expr, lo, hi in terms:
+            model.m.Maximize(expr)
+            st = solver.Solve(model.m)
+            if st != cp_model.OPTIMAL:
+                raise SolverTimeout()
+            model.m.Add(expr == int(solver.ObjectiveValue()))
+            solver = _solver(deadline)
+        model.m.ClearObjective()
+        st = solver.Solve(model.m)
+        if st not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            raise SolverTimeout()
+    part = model.read(solver, [player])
+    whole = dict(fixed)
+    whole.update(part)
+    return part, score(step, whole, player, objective)
+
+
+def best_all(
+    step: DamageStep, objective: Optional[ObjectiveFn] = None,
+    deadline: Optional[Deadline] = None,
+) -> dict[str, tuple[dict, tuple[int, ...]]]:
+    """Each assigning player's best part, in the order they assign (510.1)."""
+    objective = objective or default_objective
+    out: dict[str, tuple[dict, tuple[int, ...]]] = {}
+    earlier: dict[str, dict[str, int]] = {}
+    for p in step.players:
+        part, val = best_part(step, p, objective(step, p), earlier, deadline)
+        out[p] = (part, val)
+        earlier.update(part)
+    return out
+
+
+def feasible_completion(
+    step: DamageStep, assignment: Mapping[str, Mapping[str, int]], players: Sequence[str],
+    deadline: Optional[Deadline] = None,
+) -> Optional[dict]:
+    """A legal whole-step assignment that extends ``assignment`` (the parts of
+    ``players``), or None. Raises SolverTimeout."""
+    deadline = deadline or Deadline(None)
+    fixed = {s.id: assignment.get(s.id, {}) for s in step.sources.values()
+             if s.assigner in players}
+    model = DamageModel(step, None, fixed)
+    solver = _solver(deadline)
+    st = solver.Solve(model.m)
+    if st in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return model.read(solver)
+    if st == cp_model.INFEASIBLE:
+        return None
+    raise SolverTimeout()
+
+
+# ---------------------------------------------------------------------------
+# Exhaustive reference (tests, small boards only)
+# ---------------------------------------------------------------------------
+
+
+def _divisions(power: int, recipients: Sequence[str]) -> Iterator[dict]:
+    if not recipients:
+        return
+    if len(recipients) == 1:
+        yield {recipients[0]: power}
+        return
+    for k in range(power + 1):
+        for rest in _divisions(power - k, recipients[1:]):
+            d = dict(rest)
+            if k:
+                d[recipients[0]] = k
+            yield d
+
+
+def all_assignments(step: DamageStep, players: Optional[Sequence[str]] = None) -> Iterator[dict]:
+    """Every assignment of the right shape (sources of ``players``, full power)."""
+    srcs = [s for s in step.sources.values() if players is None or s.assigner in players]
+    per = [list(_divisions(s.power, s.all_recipients)) for s in srcs]
+    for combo in product(*per):
+        yield {s.id: d for s, d in zip(srcs, combo)}
+
+
+def exhaustive_assignments(step: DamageStep) -> list[dict]:
+    return [a for a in all_assignments(step) if not evaluate(step, a)]
+
+
+def exhaustive_best(
+    step: DamageStep, player: str, objective: Objective,
+    earlier: Optional[Mapping[str, Mapping[str, int]]] = None,
+) -> tuple[Optional[dict], Optional[tuple[int, ...]]]:
+    rank = step.rank(player)
+    base = {s: d for s, d in (earlier or {}).items()
+            if s in step.sources and step.rank(step.sources[s].assigner) < rank}
+    best, val = None, None
+    for part in all_assignments(step, [player]):
+        whole = dict(base)
+        whole.update(part)
+        if evaluate(step, whole, [player]):
+            continue
+        v = score(step, whole, player, objective)
+        if val is None or v > val:
+            best, val = part, v
+    return best, val
+
+
+# ---------------------------------------------------------------------------
+# Answers (spec: `damage` and `check --damage`)
+# ---------------------------------------------------------------------------
+
+
+def _sorted_assignment(a: Mapping[str, Mapping[str, int]]) -> dict:
+    return {s: dict(sorted(d.items())) for s, d in sorted(a.items()) if d}
+
+
+def _names(step: DamageStep) -> dict:
+    return {rid: r.name for rid, r in step.recipients.items()}
+
+
+def _describe_sources(step: DamageStep) -> dict:
+    out = {}
+    for s in step.sources.values():
+        out[s.id] = {
+            "name": s.name, "role": s.role, "power": s.power, "controller": s.controller,
+            "assigner": s.assigner, "assigner_rule": s.assigner_rule, "rule": s.rule,
+            "deathtouch": s.deathtouch, "trample": s.trample,
+            "recipients": [
+                {"id": r, "name": step.name(r), "kind": step.recipients[r].kind,
+                 "threshold": step.recipients[r].threshold,
+                 "text": step.threshold_text(r, s)}
+                for r in s.all_recipients
+            ],
+            "damage_order": list(s.order) if s.order else None,
+            "order_open": s.ordered and s.order is None,
+            "free_division": s.free_reason,
+            "as_though_unblocked": list(s.unblocked_recipients) if s.unblocked_recipients else None,
+        }
+    return out
+
+
+def damage_answer(
+    board: Board, bound: Bound, limit: Optional[int] = 1000,
+    time_limit: Optional[float] = None, objective: Optional[ObjectiveFn] = None,
+    blocked: Sequence[str] = (),
+) -> dict:
+    """The spec's ``damage`` answer: the legal assignments (up to ``limit``) and the
+    best one for each player who assigns. ``objective(step, player)`` replaces the
+    default ranking (most opposing creatures destroyed, then most damage)."""
+    deadline = Deadline(time_limit)
+    step = damage_step(board, bound, blocked)
+    status, found = enumerate_assignments(step, limit, deadline)
+    assignments = [
+        {"assignment": _sorted_assignment(a), "damage_order": order_witness(step, a)}
+        for a in found
+    ]
+    best: dict = {}
+    if status != "unknown":
+        try:
+            for p, (part, val) in best_all(step, objective, deadline).items():
+                best[p] = {
+                    "assignment": _sorted_assignment(part),
+                    "destroyed": [],
+                    "damage_to": damage_dealt_to(step, part, p),
+                    "objective": list(val),
+                }
+        except SolverTimeout:
+            status, best = "unknown", {}
+    # destroyed: with the parts of players who assigned before (visible damage).
+    whole: dict = {}
+    for p in step.players:
+        if p not in best:
+            continue
+        whole.update(best[p]["assignment"])
+        for s in step.sources_of(p):
+            whole.setdefault(s.id, {})
+        best[p]["destroyed"] = destroyed_by(step, whole, p)
+        if step.edition.has_order:
+            best[p]["damage_order"] = {
+                k: v for k, v in order_witness(step, whole).items()
+                if step.sources[k].assigner == p
+            }
+    return {
+        "rules": board.rules,
+        "step": step.step,
+        "status": status,
+        "assignments": assignments,
+        "best": best,
+        "sources": _describe_sources(step),
+        "silent": [{"id": s.id, "name": step.name(s.id), "rule": s.rule, "reason": s.reason}
+                   for s in step.silent.values()],
+        "assigners": list(step.players),
+        "names": _names(step),
+    }
+
+
+def check_damage_answer(
+    board: Board, bound: Bound, assignment: Mapping, time_limit: Optional[float] = None,
+    blocked: Sequence[str] = (),
+) -> dict:
+    """The spec's ``check`` answer for one damage assignment. Unknown ids raise
+    :class:`~mtgcombat.rules.model.BoardError`."""
+    deadline = Deadline(time_limit)
+    step = damage_step(board, bound, blocked)
+    a = normalise(step, assignment)
+    covered = covered_players(step, a)
+    players = [p for p in step.players if p in covered]
+    viols = evaluate(step, a, players)
+    status = "complete"
+    completion = None
+    structural = [v for v in viols if v.rule in ("510.1", "510.1a", "510.4", "702.7b")
+                  or "can't assign damage to" in v.message]
+    if viols and not structural and players:
+        # Players who assign before a covered player and are not covered themselves are
+        # free (spec); their damage may make the covered part legal.
+        last = max(step.rank(p) for p in players)
+        free_before = [p for p in step.players if p not in covered and step.rank(p) < last]
+        if free_before:
+            try:
+                completion = feasible_completion(step, a, players, deadline)
+            except SolverTimeout:
+                status = "unknown"
+            if completion is not None:
+                viols = []
+    legal = not viols and status == "complete"
+    out = {
+        "legal": legal,
+        "violations": [Violation(v.rule, v.message, v.objects).to_json() for v in viols],
+        "requirements_obeyed": None,
+        "max_requirements": None,
+        "witness": None,
+        "rules": board.rules,
+        "step": step.step,
+        "status": status,
+        "assignment": _sorted_assignment(a),
+        "players": players,
+        "sources": _describe_sources(step),
+        "names": _names(step),
+    }
+    if legal and step.edition.has_order:
+        w = completion if completion is not None else a
+        out["damage_order"] = {
+            k: v for k, v in order_witness(step, w).items() if step.sources[k].assigner in players
+        }
+    if completion is not None:
+        out["completion"] = _sorted_assignment(completion)
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Human views
+# ---------------------------------------------------------------------------
+
+
+def _nm(answer: dict, oid: str) -> str:
+    return answer.get("names", {}).get(oid, oid)
+
+
+def _division_text(answer: dict, sid: str, div: Mapping[str, int]) -> str:
+    src = answer["sources"].get(sid, {})
+    names = {r["id"]: r["name"] for r in src.get("recipients", [])}
+    if not div:
+        return "nothing"
+    return ", ".join(f"{n} to {names.get(r, r)}" for r, n in div.items())
+
+
+def _source_lines(answer: dict) -> list[str]:
+    lines = []
+    for sid, s in answer["sources"].items():
+        who = "blocked by" if s["role"] == "attacker" else "blocking"
+        creatures = [r for r in s["recipients"] if r["kind"] == "creature"]
+        others = [r for r in s["recipients"] if r["kind"] != "creature"]
+        head = f"{s['name']} ({s['role']}, power {s['power']}, assigned by {s['assigner']}"
+        head += "" if s["assigner_rule"] == "510.1" else f", {s['assigner_rule']}"
+        head += ", deathtouch" if s["deathtouch"] else ""
+        head += ", trample" if s["trample"] and s["role"] == "attacker" else ""
+        head += ")"
+        parts = []
+        if creatures:
+            parts.append(f"{who} " + ", ".join(f"{r['name']} ({r['text']})" for r in creatures))
+        if others:
+            parts.append("to " + ", ".join(
+                f"{r['name']}" + (f" ({r['text']})" if r["kind"] != "player" else "")
+                for r in others))
+        if s.get("damage_order"):
+            parts.append("order " + " > ".join(
+                next(r["name"] for r in creatures if r["id"] == c) for c in s["damage_order"]))
+        elif s.get("order_open"):
+            parts.append("order: open (part of the choice)")
+        if s.get("free_division"):
+            parts.append(f"divided freely ({s['free_division']})")
+        if s.get("as_though_unblocked"):
+            parts.append("may assign as though unblocked")
+        lines.append(f"  {head}: " + "; ".join(parts) + f" [{s['rule']}]")
+    return lines
+
+
+def format_damage(answer: dict) -> str:
+    lines = [f"Rules: {answer['rules']}. Combat damage step: {answer['step']}. "
+             f"Status: {answer['status']}."]
+    lines.append("Creatures assigning damage:")
+    lines += _source_lines(answer) or ["  none"]
+    for s in answer.get("silent", []):
+        lines.append(f"  {s['name']}: no damage ({s['rule']})")
+    n = len(answer["assignments"])
+    more = " (truncated)" if answer["status"] == "truncated" else ""
+    lines.append(f"Legal assignments: {n}{more}")
+    for i, item in enumerate(answer["assignments"][:50], 1):
+        a = item["assignment"]
+        txt = "; ".join(
+            f"{answer['sources'][sid]['name']}: {_division_text(answer, sid, div)}"
+            for sid, div in a.items()) or "no damage"
+        if item.get("damage_order"):
+            txt += "  [order: " + "; ".join(
+                f"{answer['sources'][k]['name']}: " + " > ".join(_nm(answer, c) for c in v)
+                for k, v in item["damage_order"].items()) + "]"
+        lines.append(f"  {i}. {txt}")
+    if n > 50:
+        lines.append(f"  ... and {n - 50} more")
+    for p, b in answer["best"].items():
+        lines.append(f"Best for {p}:")
+        for sid, div in b["assignment"].items():
+            lines.append(f"  {answer['sources'][sid]['name']}: {_division_text(answer, sid, div)}")
+        if b.get("damage_order"):
+            for k, v in b["damage_order"].items():
+                lines.append(f"  order for {answer['sources'][k]['name']}: "
+                             + " > ".join(_nm(answer, c) for c in v))
+        lines.append("  destroys: " + (", ".join(_nm(answer, c) for c in b["destroyed"])
+                                       or "nothing"))
+        lines.append("  damage: " + (", ".join(f"{n} to {_nm(answer, r)}"
+                                               for r, n in b["damage_to"].items())
+                                     or "none to players, planeswalkers or battles"))
+    return "\n".join(lines)
+
+
+def format_damage_check(answer: dict) -> str:
+    verdict = "LEGAL" if answer["legal"] else (
+        "UNKNOWN (time limit)" if answer.get("status") == "unknown" else "ILLEGAL")
+    lines = [f"{verdict} (rules {answer['rules']}, combat damage step: {answer['step']})"]
+    lines += _source_lines(answer)
+    lines.append("Assignment:")
+    for sid, div in answer["assignment"].items():
+        name = answer["sources"].get(sid, {}).get("name", sid)
+        lines.append(f"  {name}: {_division_text(answer, sid, div)}")
+    for v in answer["violations"]:
+        lines.append(f"  - {v['message']}")
+    if answer.get("damage_order"):
+        for k, v in answer["damage_order"].items():
+            lines.append(f"  relies on the order for {answer['sources'][k]['name']}: "
+                         + " > ".join(_nm(answer, c) for c in v))
+    return "\n".join(lines)
