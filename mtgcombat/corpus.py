@@ -1,0 +1,649 @@
+"""The executable corpus of rules edge cases: the case format and its runner.
+
+A case file (``corpus/cases/<id>.case``, format in ``docs/corpus-format.md``) is
+a header of ``key: value`` lines, a line ``---``, and a board. :func:`parse_case`
+reads and validates the header (a malformed file raises :class:`CaseError`
+naming file and line); :func:`run_case` asks the question of the board under one
+rules edition and compares every expectation, returning a :class:`Result`.
+
+The runner asks exactly the questions the command line answers (``attacks``,
+``blocks``, ``check``, ``damage``) through the public :class:`~mtgcombat.board.Board`,
+so a passing case is a true statement about the tool's answers.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Iterator, Optional, Union
+
+from .rules.model import EDITIONS, BoardError
+
+QUESTIONS = ("attacks", "blocks", "check-attacks", "check-blocks", "damage", "check-damage")
+
+#: Expectation keys and the questions they apply to.
+EXPECTATIONS: dict[str, tuple[str, ...]] = {
+    "expect-declarations": ("attacks", "blocks"),
+    "expect-count": ("attacks", "blocks"),
+    "expect-max": ("attacks", "blocks", "check-attacks", "check-blocks"),
+    "expect-includes": ("attacks", "blocks"),
+    "expect-excludes": ("attacks", "blocks"),
+    "expect-legal": ("check-attacks", "check-blocks", "check-damage"),
+    "expect-rule": ("check-attacks", "check-blocks", "check-damage"),
+    "expect-witness": ("check-attacks", "check-blocks"),
+    "expect-assignments": ("damage",),
+    "expect-best": ("damage",),
+    "expect-step": ("damage", "check-damage"),
+    "expect-not-understood": QUESTIONS,
+}
+
+DESCRIBING = ("id", "title", "question", "editions", "rules", "source", "explanation")
+QUESTION_KEYS = ("declaration", "assignment", "time-limit")
+REQUIRED = ("id", "title", "question", "editions", "rules", "source")
+
+#: How many legal declarations / assignments the runner asks for at most.
+LIMIT = 100_000
+DEFAULT_TIME_LIMIT = 60.0
+
+_ID = re.compile(r"^[A-Za-z][A-Za-z0-9.\-]*$")
+_RULE = re.compile(r"^\d{3}(\.\d+[a-z]?)?$")
+_KEY_LINE = re.compile(r"^([a-z][a-z\-]*)(?:\[([^\]]*)\])?:(?:\s(.*))?$")
+
+
+class CaseError(ValueError):
+    """A malformed case file; the message is one line ``file:line: problem``."""
+
+    def __init__(self, path: Union[str, Path], line: Optional[int], message: str) -> None:
+        self.path, self.line, self.problem = str(path), line, message
+        where = f"{path}:{line}" if line else f"{path}"
+        super().__init__(f"{where}: {message}")
+
+
+@dataclass
+class Case:
+    """One parsed case file (the board is kept as text until it is run)."""
+
+    path: Path
+    id: str
+    title: str
+    question: str
+    editions: tuple[str, ...]
+    #: Cited rules: edition (or None: every edition) -> rule numbers.
+    rules: dict[Optional[str], tuple[str, ...]]
+    source: str
+    explanation: str
+    board_text: str
+    #: Line of the case file where the board starts (1-based).
+    board_line: int
+    declaration: Optional[dict] = None
+    assignment: Optional[dict] = None
+    time_limit: float = DEFAULT_TIME_LIMIT
+    #: expectation key -> {edition or None: value}
+    expectations: dict[str, dict[Optional[str], Any]] = field(default_factory=dict)
+    #: header key (with suffix) -> line number
+    lines: dict[str, int] = field(default_factory=dict)
+
+    def cited_rules(self, edition: str) -> tuple[str, ...]:
+        """The rule numbers this case cites for ``edition``."""
+        return self.rules.get(None, ()) + self.rules.get(edition, ())
+
+    def expected(self, edition: str) -> dict[str, Any]:
+        """The expectations that apply under ``edition`` (suffixed ones win)."""
+        out: dict[str, Any] = {}
+        for key, by_edition in self.expectations.items():
+            if edition in by_edition:
+                out[key] = by_edition[edition]
+            elif None in by_edition:
+                out[key] = by_edition[None]
+        out.setdefault("expect-not-understood", [])
+        return out
+
+    def board(self, edition: Optional[str] = None):
+        """The board, judged by ``edition`` (overriding its rules line).
+
+        A board that can't be read raises :class:`CaseError` with the line of the
+        case file."""
+        from .board import Board
+
+        # Leading blank lines keep the board parser's line numbers equal to the
+        # case file's.
+        text = "\n" * (self.board_line - 1) + self.board_text
+        try:
+            board = Board.parse(text, str(self.path))
+            if edition is not None and board.rules != edition:
+                board = board.evolve(rules=edition)
+        except BoardError as e:
+            msg = str(e)
+            if msg.startswith(str(self.path) + ":"):
+                # The parser already names file:line.
+                rest = msg[len(str(self.path)) + 1:]
+                m = re.match(r"(\d+)(?::\d+)?:\s*(.*)$", rest)
+                if m:
+                    raise CaseError(self.path, int(m.group(1)), m.group(2)) from None
+            raise CaseError(self.path, self.board_line, f"board: {msg}") from None
+        return board
+
+
+# ---------------------------------------------------------------------------
+# Parsing
+# ---------------------------------------------------------------------------
+
+
+def _json(path: Path, line: int, key: str, text: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise CaseError(path, line, f"{key}: malformed JSON at column {e.colno}: {e.msg}") from None
+
+
+def _editions(path: Path, line: int, text: str) -> tuple[str, ...]:
+    eds = tuple(e.strip() for e in text.split(","))
+    if not eds or any(e not in EDITIONS for e in eds):
+        raise CaseError(path, line, f"editions: expected 'current', '2024' or 'current, 2024', "
+                        f"not {text!r}")
+    if len(set(eds)) != len(eds):
+        raise CaseError(path, line, f"editions: {text!r} names an edition twice")
+    return eds
+
+
+def _rules(path: Path, line: int, text: str, editions: Iterable[str]) -> dict:
+    out: dict[Optional[str], tuple[str, ...]] = {}
+    for group in text.split(";"):
+        group = group.strip()
+        if not group:
+            continue
+        ed: Optional[str] = None
+        m = re.match(r"^(current|2024)\s*:\s*(.*)$", group)
+        if m:
+            ed, group = m.group(1), m.group(2)
+            if ed not in editions:
+                raise CaseError(path, line, f"rules: cites rules for edition {ed!r}, which the "
+                                "case does not run under")
+        if ed in out:
+            raise CaseError(path, line, f"rules: two groups for {ed or 'every edition'}")
+        nums = tuple(r.strip() for r in group.split(",") if r.strip())
+        for r in nums:
+            if not _RULE.match(r):
+                raise CaseError(path, line, f"rules: {r!r} is not a rule number like 508.1d")
+        out[ed] = nums
+    if not any(out.values()):
+        raise CaseError(path, line, "rules: cite at least one rule number")
+    return out
+
+
+def _check_decl(path: Path, line: int, key: str, value: Any, kind: str) -> None:
+    """A declaration of the board format's shape (ids are checked when run)."""
+    if not isinstance(value, dict):
+        raise CaseError(path, line, f"{key}: a declaration must be a JSON object")
+    for c, v in value.items():
+        if kind == "attacks" and not isinstance(v, str):
+            raise CaseError(path, line, f"{key}: {c!r} must map to what it attacks (a string)")
+        if kind == "blocks" and (not isinstance(v, list) or not v
+                                 or not all(isinstance(x, str) for x in v)):
+            raise CaseError(path, line,
+                            f"{key}: {c!r} must map to a non-empty list of attacker ids")
+
+
+def _check_assignment(path: Path, line: int, key: str, value: Any) -> None:
+    if isinstance(value, dict) and set(value) >= {"assignment"} and set(value) <= {
+            "assignment", "damage_order"}:
+        value = value["assignment"]
+    if not isinstance(value, dict):
+        raise CaseError(path, line, f"{key}: an assignment must be a JSON object")
+    for s, m in value.items():
+        if not isinstance(m, dict) or not all(
+                isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in m.values()):
+            raise CaseError(path, line, f"{key}: {s!r} must map recipients to amounts "
+                            "(integers, 0 or more)")
+
+
+def _check_expectation(path: Path, line: int, key: str, value: Any, question: str) -> None:
+    kind = "attacks" if question in ("attacks", "check-attacks") else "blocks"
+
+    def need(ok: bool, what: str) -> None:
+        if not ok:
+            raise CaseError(path, line, f"{key}: expected {what}, not {json.dumps(value)}")
+
+    if key in ("expect-declarations", "expect-includes", "expect-excludes"):
+        need(isinstance(value, list), "a JSON list of declarations")
+        for d in value:
+            _check_decl(path, line, key, d, kind)
+    elif key == "expect-count":
+        need(isinstance(value, int) and not isinstance(value, bool) and value >= 0,
+             "a number of declarations")
+    elif key == "expect-max":
+        need(value is None or (isinstance(value, int) and not isinstance(value, bool)),
+             "an integer or null")
+    elif key == "expect-legal":
+        need(isinstance(value, bool), "true or false")
+    elif key == "expect-rule":
+        need(isinstance(value, str) and bool(_RULE.match(value)), 'a rule number like "509.1b"')
+    elif key == "expect-witness":
+        if value is not None:
+            _check_decl(path, line, key, value, kind)
+    elif key == "expect-assignments":
+        need(isinstance(value, list), "a JSON list of assignments")
+        for a in value:
+            _check_assignment(path, line, key, a)
+        shapes = {isinstance(a, dict) and "assignment" in a for a in value}
+        need(len(shapes) <= 1, "entries all plain or all {\"assignment\": ..., "
+             "\"damage_order\": ...}")
+    elif key == "expect-best":
+        need(isinstance(value, dict) and all(
+            isinstance(v, dict) and set(v) <= {"destroyed", "damage_to", "assignment"}
+            for v in value.values()),
+            'an object {"player": {"destroyed": [...], "damage_to": {...}}}')
+    elif key == "expect-step":
+        need(value in ("first", "regular"), '"first" or "regular"')
+    elif key == "expect-not-understood":
+        need(isinstance(value, list) and all(isinstance(s, str) for s in value),
+             "a JSON list of sentences")
+
+
+def parse_case(path: Union[str, Path], text: Optional[str] = None) -> Case:
+    """Read and validate one case file's header. Raises :class:`CaseError`."""
+    path = Path(path)
+    if text is None:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            raise CaseError(path, None, f"cannot read: {getattr(e, 'strerror', None) or e}") \
+                from None
+    lines = text.splitlines()
+    entries: list[list] = []  # [key, suffix, value, line]
+    board_start = None
+    for i, raw in enumerate(lines, start=1):
+        if raw.rstrip() == "---":
+            board_start = i + 1
+            break
+        if not raw.strip() or raw.lstrip().startswith("#"):
+            continue
+        if raw.startswith("  "):
+            if not entries:
+                raise CaseError(path, i, "an indented continuation line before any key")
+            entries[-1][2] = (entries[-1][2] + " " + raw.strip()).strip()
+            continue
+        m = _KEY_LINE.match(raw.rstrip())
+        if not m:
+            raise CaseError(path, i, f"expected 'key: value' (or '---' before the board), "
+                            f"not {raw.strip()[:60]!r}")
+        entries.append([m.group(1), m.group(2), (m.group(3) or "").strip(), i])
+    if board_start is None:
+        raise CaseError(path, len(lines) or 1, "no '---' line: the board is missing")
+    board_text = "\n".join(lines[board_start - 1:]) + "\n"
+    if not board_text.strip():
+        raise CaseError(path, board_start - 1, "the board after '---' is empty")
+
+    known = set(DESCRIBING) | set(QUESTION_KEYS) | set(EXPECTATIONS)
+    header: dict[str, tuple[str, int]] = {}
+    suffixed: list[tuple[str, str, str, int]] = []
+    seen: dict[str, int] = {}
+    for key, suffix, value, line in entries:
+        if key not in known:
+            raise CaseError(path, line, f"unknown key {key!r}")
+        full = f"{key}[{suffix}]" if suffix is not None else key
+        if full in seen:
+            raise CaseError(path, line, f"key {full!r} given twice (first on line {seen[full]})")
+        seen[full] = line
+        if not value:
+            raise CaseError(path, line, f"{full}: empty value")
+        if suffix is not None:
+            if key not in EXPECTATIONS:
+                raise CaseError(path, line, f"{key}: only expectation keys take an edition "
+                                "suffix")
+            suffixed.append((key, suffix, value, line))
+        else:
+            header[key] = (value, line)
+    for key in REQUIRED:
+        if key not in header:
+            raise CaseError(path, 1, f"missing required key {key!r}")
+
+    cid, line = header["id"]
+    if not _ID.match(cid):
+        raise CaseError(path, line, f"id: {cid!r} is not an id like ATK-01 or CR-508.1d")
+    if path.suffix == ".case" and path.stem.lower() != cid.lower():
+        raise CaseError(path, line, f"id: {cid!r} does not match the file name "
+                        f"(expected {path.stem.lower()}.case to hold id {path.stem.upper()})")
+    question, qline = header["question"]
+    if question not in QUESTIONS:
+        raise CaseError(path, qline, f"question: {question!r} is not one of "
+                        f"{', '.join(QUESTIONS)}")
+    editions = _editions(path, header["editions"][1], header["editions"][0])
+    rules = _rules(path, header["rules"][1], header["rules"][0], editions)
+
+    case = Case(
+        path=path, id=cid, title=header["title"][0], question=question, editions=editions,
+        rules=rules, source=header["source"][0],
+        explanation=header.get("explanation", ("", 0))[0],
+        board_text=board_text, board_line=board_start,
+        lines={k: v[1] for k, v in header.items()},
+    )
+    # Question keys.
+    if question in ("check-attacks", "check-blocks"):
+        if "declaration" not in header:
+            raise CaseError(path, qline, f"question {question} needs a 'declaration'")
+        v, ln = header["declaration"]
+        case.declaration = _json(path, ln, "declaration", v)
+        _check_decl(path, ln, "declaration", case.declaration, question[6:])
+    elif "declaration" in header:
+        raise CaseError(path, header["declaration"][1],
+                        f"'declaration' is only for check-attacks and check-blocks")
+    if question == "check-damage":
+        if "assignment" not in header:
+            raise CaseError(path, qline, "question check-damage needs an 'assignment'")
+        v, ln = header["assignment"]
+        case.assignment = _json(path, ln, "assignment", v)
+        _check_assignment(path, ln, "assignment", case.assignment)
+    elif "assignment" in header:
+        raise CaseError(path, header["assignment"][1], "'assignment' is only for check-damage")
+    if "time-limit" in header:
+        v, ln = header["time-limit"]
+        try:
+            case.time_limit = float(v)
+        except ValueError:
+            raise CaseError(path, ln, f"time-limit: {v!r} is not a number of seconds") from None
+        if case.time_limit <= 0:
+            raise CaseError(path, ln, "time-limit: must be positive")
+
+    # Expectations.
+    items = [(k, None, v, ln) for k, (v, ln) in header.items() if k in EXPECTATIONS]
+    items += [(k, s, v, ln) for k, s, v, ln in suffixed]
+    for key, suffix, value, ln in items:
+        if question not in EXPECTATIONS[key]:
+            raise CaseError(path, ln, f"{key} does not apply to question {question} "
+                            f"(only to {', '.join(EXPECTATIONS[key])})")
+        if suffix is not None and suffix not in editions:
+            raise CaseError(path, ln, f"{key}[{suffix}]: the case does not run under edition "
+                            f"{suffix!r} (editions: {', '.join(editions)})")
+        data = _json(path, ln, key, value)
+        _check_expectation(path, ln, key, data, question)
+        case.expectations.setdefault(key, {})[suffix] = data
+        case.lines[f"{key}[{suffix}]" if suffix else key] = ln
+    if not any(k != "expect-not-understood" for k in case.expectations):
+        raise CaseError(path, qline, "the case expects nothing: give at least one expect-... key")
+    for ed in editions:
+        if not any(k != "expect-not-understood" for k in case.expected(ed)):
+            raise CaseError(path, qline, f"the case expects nothing under edition {ed!r}")
+    return case
+
+
+def case_files(path: Union[str, Path]) -> list[Path]:
+    """The case files at ``path``: the file itself, or every ``*.case`` under a directory."""
+    p = Path(path)
+    if p.is_dir():
+        return sorted(p.rglob("*.case"))
+    if p.exists():
+        return [p]
+    raise CaseError(p, None, "no such file or directory")
+
+
+def default_cases_dir() -> Optional[Path]:
+    """The repository's ``corpus/cases``: beside the package, else under the current
+    directory."""
+    for base in (Path(__file__).resolve().parents[1], Path.cwd()):
+        d = base / "corpus" / "cases"
+        if d.is_dir():
+            return d
+    return None
+
+
+def load_cases(path: Union[str, Path]) -> list[Case]:
+    """Parse every case at ``path``; raises :class:`CaseError` on the first malformed one
+    (including two files with one id)."""
+    cases = [parse_case(f) for f in case_files(path)]
+    ids: dict[str, Path] = {}
+    for c in cases:
+        if c.id in ids:
+            raise CaseError(c.path, c.lines.get("id"), f"id {c.id!r} is also used by {ids[c.id]}")
+        ids[c.id] = c.path
+    return cases
+
+
+# ---------------------------------------------------------------------------
+# Canonical forms for comparison
+# ---------------------------------------------------------------------------
+
+
+def _decl_key(d: dict) -> tuple:
+    return tuple(sorted(
+        (c, v if isinstance(v, str) else tuple(sorted(v))) for c, v in d.items()
+    ))
+
+
+def _decl_json(key: tuple) -> str:
+    return json.dumps({c: (v if isinstance(v, str) else list(v)) for c, v in key},
+                      ensure_ascii=False)
+
+
+def _assign_key(a: dict, sources: Optional[set] = None) -> tuple:
+    out = []
+    for s, m in a.items():
+        if sources is not None and s not in sources:
+            continue
+        items = tuple(sorted((r, int(n)) for r, n in (m or {}).items() if n))
+        if items:
+            out.append((s, items))
+    return tuple(sorted(out))
+
+
+def _order_key(o: Optional[dict]) -> tuple:
+    return tuple(sorted((k, tuple(v)) for k, v in (o or {}).items()))
+
+
+def _assign_json(key: tuple) -> str:
+    return json.dumps({s: dict(m) for s, m in key}, ensure_ascii=False)
+
+
+def _diff(expected: set, got: set, show) -> str:
+    missing = sorted(expected - got)
+    extra = sorted(got - expected)
+    parts = []
+    if missing:
+        parts.append("missing " + ", ".join(show(x) for x in missing[:6])
+                     + (f" (+{len(missing) - 6} more)" if len(missing) > 6 else ""))
+    if extra:
+        parts.append("unexpected " + ", ".join(show(x) for x in extra[:6])
+                     + (f" (+{len(extra) - 6} more)" if len(extra) > 6 else ""))
+    return "; ".join(parts)
+
+
+# ---------------------------------------------------------------------------
+# Running
+# ---------------------------------------------------------------------------
+
+
+@dataclass
+class Result:
+    """The outcome of one case under one edition."""
+
+    case: Case
+    edition: str
+    failures: list[str] = field(default_factory=list)
+    #: the answer as it came back, in the --json shapes (for reports)
+    answer: Any = None
+
+    @property
+    def passed(self) -> bool:
+        return not self.failures
+
+    @property
+    def name(self) -> str:
+        return f"{self.case.id}[{self.edition}]"
+
+
+def run_case(case: Case, edition: str, backend: str = "cpsat",
+             time_limit: Optional[float] = None) -> Result:
+    """Ask the case's question under ``edition`` and compare every expectation.
+
+    A board that can't be read raises :class:`CaseError`; everything else that goes
+    wrong (a solver error, an unsettled answer) is a failure of the case."""
+    result = Result(case, edition)
+    board = case.board(edition)
+    expected = case.expected(edition)
+    limit_s = time_limit if time_limit is not None else case.time_limit
+    fail = result.failures.append
+    try:
+        _run(case, board, expected, backend, limit_s, result)
+    except BoardError as e:
+        fail(f"the question was refused as bad input: {e}")
+    except Exception as e:  # a bug elsewhere: the case fails, the run goes on
+        fail(f"internal error: {type(e).__name__}: {e}")
+    got_nu = sorted(n["sentence"] for n in board.not_understood) if _safe(
+        lambda: board.not_understood) is not None else None
+    want_nu = sorted(expected["expect-not-understood"])
+    if got_nu is not None and got_nu != want_nu:
+        fail(f"expect-not-understood: expected {json.dumps(want_nu)}, "
+             f"got {json.dumps(got_nu, ensure_ascii=False)}")
+    return result
+
+
+def _safe(f):
+    try:
+        return f()
+    except Exception:
+        return None
+
+
+def _run(case: Case, board, expected: dict, backend: str, time_limit: float,
+         result: Result) -> None:
+    fail = result.failures.append
+    q = case.question
+    if q in ("attacks", "blocks"):
+        listing = board.list_declarations(q, LIMIT, backend, time_limit)
+        decls = {_decl_key(d.declaration) for d in listing.declarations}
+        result.answer = {"status": listing.status, "max_requirements": listing.max_requirements,
+                         "declarations": [json.loads(_decl_json(k)) for k in sorted(decls)]}
+        if listing.status != "complete":
+            fail(f"the listing is {listing.status} (time limit {time_limit:g}s, "
+                 f"limit {LIMIT}); found {len(decls)}")
+            return
+        if "expect-declarations" in expected:
+            want = {_decl_key(d) for d in expected["expect-declarations"]}
+            if want != decls:
+                fail(f"expect-declarations: {_diff(want, decls, _decl_json)} "
+                     f"(expected {len(want)}, got {len(decls)})")
+        if "expect-count" in expected and expected["expect-count"] != len(decls):
+            fail(f"expect-count: expected {expected['expect-count']}, got {len(decls)}")
+        if "expect-max" in expected and expected["expect-max"] != listing.max_requirements:
+            fail(f"expect-max: expected {json.dumps(expected['expect-max'])}, "
+                 f"got {json.dumps(listing.max_requirements)}")
+        for d in expected.get("expect-includes", []):
+            if _decl_key(d) not in decls:
+                fail(f"expect-includes: {json.dumps(d)} is not legal")
+        for d in expected.get("expect-excludes", []):
+            if _decl_key(d) in decls:
+                fail(f"expect-excludes: {json.dumps(d)} is legal")
+    elif q in ("check-attacks", "check-blocks"):
+        kind = q[6:]
+        verdict = board._check(kind, case.declaration, backend, time_limit)
+        first = verdict.violations[0].rule if verdict.violations else None
+        witness = verdict.witness
+        result.answer = {"legal": verdict.legal, "status": verdict.status,
+                         "violations": [v.to_json() for v in verdict.violations],
+                         "max_requirements": verdict.max_requirements,
+                         "witness": None if witness is None else json.loads(
+                             _decl_json(_decl_key(witness)))}
+        if verdict.status != "complete":
+            fail(f"the verdict is {verdict.status} (time limit {time_limit:g}s)")
+            return
+        _compare_verdict(expected, verdict.legal, first,
+                         [f"{v.rule}: {v.message}" for v in verdict.violations], fail)
+        if "expect-witness" in expected:
+            want = expected["expect-witness"]
+            got_w = None if witness is None else _decl_key(witness)
+            if (None if want is None else _decl_key(want)) != got_w:
+                fail(f"expect-witness: expected {json.dumps(want)}, got "
+                     f"{'null' if got_w is None else _decl_json(got_w)}")
+        if "expect-max" in expected and expected["expect-max"] != verdict.max_requirements:
+            fail(f"expect-max: expected {json.dumps(expected['expect-max'])}, "
+                 f"got {json.dumps(verdict.max_requirements)}")
+    elif q == "damage":
+        answer = board.damage(limit=LIMIT, time_limit=time_limit)
+        result.answer = answer
+        status = answer.get("status", "complete")
+        if status != "complete":
+            fail(f"the damage answer is {status} (time limit {time_limit:g}s, limit {LIMIT})")
+            return
+        _compare_damage(expected, answer, fail)
+    elif q == "check-damage":
+        answer = board.check_damage(case.assignment, time_limit=time_limit)
+        result.answer = answer
+        if answer.get("status", "complete") != "complete":
+            fail(f"the damage verdict is {answer.get('status')} (time limit {time_limit:g}s)")
+            return
+        violations = answer.get("violations") or []
+        first = violations[0].get("rule") if violations else None
+        _compare_verdict(expected, bool(answer.get("legal")), first,
+                         [f"{v.get('rule')}: {v.get('message')}" for v in violations], fail)
+        if "expect-step" in expected and expected["expect-step"] != answer.get("step"):
+            fail(f"expect-step: expected {expected['expect-step']!r}, got {answer.get('step')!r}")
+
+
+def _compare_verdict(expected: dict, legal: bool, first: Optional[str],
+                     violations: list[str], fail) -> None:
+    said = f" ({violations[0]})" if violations else ""
+    if "expect-legal" in expected and expected["expect-legal"] != legal:
+        fail(f"expect-legal: expected {json.dumps(expected['expect-legal'])}, "
+             f"got {json.dumps(legal)}{said}")
+    if "expect-rule" in expected:
+        if legal:
+            fail(f"expect-rule: expected a violation of {expected['expect-rule']}, "
+                 "but it is legal")
+        elif first != expected["expect-rule"]:
+            fail(f"expect-rule: expected {expected['expect-rule']}, got {first}{said}")
+
+
+def _compare_damage(expected: dict, answer: dict, fail) -> None:
+    if "expect-step" in expected and expected["expect-step"] != answer.get("step"):
+        fail(f"expect-step: expected {expected['expect-step']!r}, got {answer.get('step')!r}")
+    if "expect-assignments" in expected:
+        want_list = expected["expect-assignments"]
+        with_order = bool(want_list) and "assignment" in want_list[0]
+        plain = [w["assignment"] if with_order else w for w in want_list]
+        sources = {s for a in plain for s, m in a.items() if any(m.values())}
+        got_entries = answer.get("assignments", [])
+        if with_order:
+            want = {(_assign_key(w["assignment"], sources), _order_key(w.get("damage_order")))
+                    for w in want_list}
+            got = {(_assign_key(g["assignment"], sources), _order_key(g.get("damage_order")))
+                   for g in got_entries}
+
+            def show(x):
+                return f"{_assign_json(x[0])} with order {json.dumps(dict(x[1]))}"
+        else:
+            want = {_assign_key(w, sources) for w in plain}
+            got = {_assign_key(g["assignment"], sources) for g in got_entries}
+            show = _assign_json
+        if want != got:
+            fail(f"expect-assignments: {_diff(want, got, show)} "
+                 f"(expected {len(want)}, got {len(got)})")
+    if "expect-best" in expected:
+        best = answer.get("best") or {}
+        for player, want in expected["expect-best"].items():
+            have = best.get(player)
+            if have is None:
+                fail(f"expect-best: no best assignment for {player}")
+                continue
+            if "destroyed" in want and sorted(want["destroyed"]) != sorted(
+                    have.get("destroyed") or []):
+                fail(f"expect-best: {player} destroys {json.dumps(sorted(have.get('destroyed') or []))}, "
+                     f"expected {json.dumps(sorted(want['destroyed']))}")
+            if "damage_to" in want:
+                got_d = {k: v for k, v in (have.get("damage_to") or {}).items() if v}
+                want_d = {k: v for k, v in want["damage_to"].items() if v}
+                if got_d != want_d:
+                    fail(f"expect-best: {player} deals {json.dumps(got_d)}, "
+                         f"expected {json.dumps(want_d)}")
+            if "assignment" in want and _assign_key(want["assignment"]) != _assign_key(
+                    have.get("assignment") or {}):
+                fail(f"expect-best: {player} assigns {json.dumps(have.get('assignment'))}, "
+                     f"expected {json.dumps(want['assignment'])}")
+
+
+def run_cases(cases: Iterable[Case], backend: str = "cpsat",
+              time_limit: Optional[float] = None) -> Iterator[Result]:
+    for case in cases:
+        for ed in case.editions:
+            yield run_case(case, ed, backend, time_limit)

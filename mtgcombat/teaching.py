@@ -1,0 +1,112 @@
+"""The teaching commands: ``mtgcombat corpus`` (run the executable corpus of rules
+edge cases) and ``mtgcombat explain`` (a narrative answer citing rules).
+
+:func:`add_commands` is called by :mod:`mtgcombat.cli` when this module exists.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Optional
+
+from .rules.model import BoardError
+
+EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
+
+
+def add_commands(sub, common, board_help: str) -> None:
+    c = sub.add_parser(
+        "corpus", parents=[common],
+        help="run the executable corpus of rules edge cases (docs/corpus-format.md)",
+        description="Run every case of the corpus (or the case file / directory PATH) under "
+                    "each rules edition it names and print a pass/fail table. Exit status 0 "
+                    "when all pass, 1 when any fails, 2 when a case file is malformed.")
+    c.add_argument("path", nargs="?", default=None, metavar="PATH",
+                   help="a .case file or a directory of them (default: the repository's "
+                        "corpus/cases)")
+    c.add_argument("-k", "--match", default=None, metavar="TEXT",
+                   help="run only cases whose id contains TEXT (case-insensitive)")
+    c.set_defaults(func=cmd_corpus)
+
+    e = sub.add_parser(
+        "explain", parents=[common],
+        help="a narrative explanation citing rules",
+        description="Explain, citing the Comprehensive Rules, what the board allows: the "
+                    "attacks (no attacks declared), the blocks (attacks but no blocks) or the "
+                    "combat damage (blocks declared); or why one declaration or assignment is "
+                    "legal or not.")
+    e.add_argument("board", help=board_help)
+    e.add_argument("--attacks", metavar="DECL", help='JSON {"attacker": "target"} or @FILE')
+    e.add_argument("--blocks", metavar="DECL", help='JSON {"blocker": ["attacker"]} or @FILE')
+    e.add_argument("--damage", metavar="ASSIGNMENT",
+                   help='JSON {"source": {"recipient": n}} or @FILE')
+    e.set_defaults(func=cmd_explain)
+
+
+def cmd_corpus(args) -> int:
+    from . import corpus
+    from .cli import emit_json, print_table
+
+    try:
+        if args.path is None:
+            root = corpus.default_cases_dir()
+            if root is None:
+                raise BoardError("no corpus/cases directory beside the package or in the "
+                                 "current directory; give PATH")
+        else:
+            root = args.path
+        cases = corpus.load_cases(root)
+        if args.match:
+            cases = [c for c in cases if args.match.lower() in c.id.lower()]
+        for c in cases:  # every board must read before anything runs
+            c.board()
+    except corpus.CaseError as e:
+        print(f"mtgcombat corpus: {e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    results = []
+    try:
+        for r in corpus.run_cases(cases, args.backend, args.time_limit):
+            results.append(r)
+    except corpus.CaseError as e:
+        print(f"mtgcombat corpus: {e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    failed = [r for r in results if not r.passed]
+    if args.json:
+        emit_json({"cases": len(results), "passed": len(results) - len(failed),
+                   "failed": [r.name for r in failed]})
+    else:
+        rows = []
+        for r in results:
+            rows.append([r.case.id, r.edition, "pass" if r.passed else "FAIL",
+                         r.case.title if r.passed else r.failures[0]])
+        print_table(["case", "edition", "result", "detail"], rows,
+                    title=f"Corpus: {len(results)} case(s) x edition(s)")
+        if failed:
+            print()
+            for r in failed:
+                print(f"FAIL {r.name} ({r.case.path}): {r.case.title}")
+                for f in r.failures:
+                    print(f"  {f}")
+        print(f"{len(results) - len(failed)} passed, {len(failed)} failed.")
+    return EXIT_FAILED if failed else EXIT_OK
+
+
+def cmd_explain(args) -> int:
+    from .cli import UsageError, parse_decl, read_board
+    from .explain import explain
+
+    chosen = [k for k in ("attacks", "blocks", "damage") if getattr(args, k) is not None]
+    if len(chosen) > 1:
+        raise UsageError("mtgcombat explain: give at most one of --attacks, --blocks, --damage")
+    board = read_board(args.board)
+    kind: Optional[str] = chosen[0] if chosen else None
+    decl = parse_decl(getattr(args, kind), f"--{kind}") if kind else None
+    text = explain(board, kind, decl, backend=args.backend, time_limit=args.time_limit,
+                   as_json=args.json)
+    if args.json:
+        from .cli import emit_json
+
+        emit_json(text)
+    else:
+        print(text, end="" if text.endswith("\n") else "\n")
+    return EXIT_OK
