@@ -1,0 +1,888 @@
+"""The scenario language: a board as text a judge can type in a minute.
+
+``parse_scenario`` compiles text to a :class:`~mtgcombat.rules.model.Board`;
+``format_scenario`` prints a board in the canonical text form, so that
+``parse_scenario(format_scenario(b)) == b`` and canonical text is a fixed point
+of text -> board -> text. The language is described in
+``docs/scenario-language.md``; the grammar is ``scenario.lark``.
+
+Every error is a :class:`ScenarioError` (a :class:`BoardError`) whose ``str`` is
+one line ``source:LINE:COL: message``; :meth:`ScenarioError.context` draws the
+offending line with a caret under the column.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterator, Optional, Sequence
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
+from lark.lexer import PatternStr
+
+from ..rules.model import (
+    COLOR_NAMES, Board, BoardError, Effect, Permanent, Player, TypeLine,
+)
+
+__all__ = ["ScenarioError", "parse_scenario", "format_scenario"]
+
+_GRAMMAR = Path(__file__).with_name("scenario.lark")
+_TAB = 8
+
+#: Statement keywords (a line that starts with anything else is a player's section).
+STATEMENTS = ("rules", "players", "active", "defending", "step", "effect", "attack", "block",
+              "order", "no")
+_COLOR_LETTER = {name: letter for letter, name in COLOR_NAMES.items()}
+_COLOR_LETTER.update({letter: letter for letter in COLOR_NAMES})
+_NONE_KINDS = {"attacks": "attacks", "blocks": "blocks", "orders": "damage_order"}
+
+
+# -- the error ---------------------------------------------------------------------
+
+class ScenarioError(BoardError):
+    """Bad scenario text: ``str(err)`` is ``"source:LINE:COL: message"`` (1-based)."""
+
+    def __init__(self, message: str, line: int, column: int, source_line: str = "",
+                 source: str = "<text>") -> None:
+        self.message = message
+        self.line = line
+        self.column = column
+        self.source_line = source_line
+        self.source = source
+        super().__init__(f"{source}:{line}:{column}: {message}")
+
+    def context(self) -> str:
+        """The offending source line and a caret under the column (two lines)."""
+        pad = "".join(c if c == "\t" else " " for c in self.source_line[: max(self.column - 1, 0)])
+        return f"{self.source_line}\n{pad}^"
+
+
+class _Located(Exception):
+    """An error found inside the transformer, before the source name is known."""
+
+    def __init__(self, message: str, line: int, column: int) -> None:
+        super().__init__(message)
+        self.message, self.line, self.column = message, line, column
+
+
+# -- the parser (built once, lazily) -----------------------------------------------
+
+class _Indenter:
+    """Post-lexer: turns the indentation after each newline into _INDENT/_DEDENT."""
+
+    always_accept = ("_NL",)
+
+    def process(self, stream: Iterator[Token]) -> Iterator[Token]:
+        levels = [0]
+        last: Optional[Token] = None
+        for tok in stream:
+            last = tok
+            if tok.type != "_NL":
+                yield tok
+                continue
+            yield tok
+            indent_str = tok.value.rsplit("\n", 1)[1]
+            indent = indent_str.count(" ") + indent_str.count("\t") * _TAB
+            line = (tok.end_line or tok.line)
+            column = len(indent_str) + 1
+            pos = (tok.end_pos or 0)
+
+            def mark(kind: str) -> Token:
+                return Token(kind, indent_str, pos, line, column, line, column, pos)
+
+            if indent > levels[-1]:
+                levels.append(indent)
+                yield mark("_INDENT")
+            else:
+                while indent < levels[-1]:
+                    levels.pop()
+                    yield mark("_DEDENT")
+                if indent != levels[-1]:
+                    raise _Located(
+                        "inconsistent indentation: this line lines up with no line above it",
+                        line, column)
+        while len(levels) > 1:
+            levels.pop()
+            if last is None:
+                yield Token("_DEDENT", "", 0, 1, 1, 1, 1, 0)
+            else:
+                yield Token.new_borrow_pos("_DEDENT", "", last)
+
+
+@functools.cache
+def _parser() -> Lark:
+    return Lark(_GRAMMAR.read_text(encoding="utf-8"), parser="lalr", lexer="contextual",
+                postlex=_Indenter(), propagate_positions=True, maybe_placeholders=False)
+
+
+@functools.cache
+def _reserved() -> frozenset[str]:
+    """Words that end a bare name or reference: every keyword and colour."""
+    words = {t.pattern.value for t in _parser().terminals if isinstance(t.pattern, PatternStr)}
+    return frozenset(words | set(_COLOR_LETTER))
+
+
+# -- strings -----------------------------------------------------------------------
+
+_ESCAPES = {'"': '"', "\\": "\\", "n": "\n", "t": "\t", "r": "\r"}
+_ESCAPE_RE = re.compile(r"\\(u\{[0-9A-Fa-f]{1,6}\}|.)")
+
+
+def _unquote(tok: Token) -> str:
+    body = tok.value[1:-1]
+
+    def repl(m: re.Match) -> str:
+        esc = m.group(1)
+        if esc in _ESCAPES:
+            return _ESCAPES[esc]
+        if esc.startswith("u{"):
+            code = int(esc[2:-1], 16)
+            if code <= 0x10FFFF:
+                return chr(code)
+        raise _Located(
+            f"unknown escape \\{esc} in quoted text (use \\\" \\\\ \\n \\t \\r or \\u{{hex}})",
+            tok.line, tok.column + 1 + m.start())
+
+    return _ESCAPE_RE.sub(repl, body)
+
+
+def _quote(text: str) -> str:
+    out = ['"']
+    for ch in text:
+        if ch in '"\\':
+            out.append("\\" + ch)
+        elif ch == "\n":
+            out.append("\\n")
+        elif ch == "\t":
+            out.append("\\t")
+        elif ch == "\r":
+            out.append("\\r")
+        elif unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp"):
+            out.append(f"\\u{{{ord(ch):x}}}")
+        else:
+            out.append(ch)
+    out.append('"')
+    return "".join(out)
+
+
+# -- the syntax tree, made close to the model ----------------------------------------
+
+@dataclass
+class _Ref:
+    value: str
+    line: int
+    column: int
+
+
+@dataclass
+class _Attr:
+    kind: str
+    value: Any
+    line: int
+    column: int
+
+
+@dataclass
+class _PlayerDecl:
+    ref: _Ref
+    life: Optional[_Attr] = None
+    team: Optional[_Attr] = None
+
+
+@dataclass
+class _PermDecl:
+    line: int
+    column: int
+    id: Optional[_Ref]
+    name: _Ref
+    attrs: list[_Attr]
+    lines: list[str]
+
+
+@dataclass
+class _Stmt:
+    kind: str
+    line: int
+    column: int
+    args: tuple = ()
+
+
+@dataclass
+class _TextLines:
+    lines: list[str] = field(default_factory=list)
+
+
+def _pos(tok: Token) -> tuple[int, int]:
+    return tok.line, tok.column
+
+
+@v_args(inline=True, meta=True)
+class _ToAst(Transformer):
+    """Parse tree -> statements with positions (compiled by :func:`_compile`)."""
+
+    def start(self, meta, *stmts):
+        return list(stmts)
+
+    # references and names
+    def quoted_ref(self, meta, tok):
+        return _Ref(_unquote(tok), *_pos(tok))
+
+    def bare_ref(self, meta, *toks):
+        return _Ref(" ".join(toks), *_pos(toks[0]))
+
+    quoted_name = quoted_ref
+    bare_name = bare_ref
+
+    def quoted_id(self, meta, tok):
+        return ("id", _Ref(_unquote(tok), *_pos(tok)))
+
+    # the game
+    def rules_stmt(self, meta, word):
+        return _Stmt("rules", meta.line, meta.column, (word,))
+
+    def step_stmt(self, meta, word):
+        return _Stmt("step", meta.line, meta.column, (word,))
+
+    def players_stmt(self, meta, *players):
+        return _Stmt("players", meta.line, meta.column, players)
+
+    def player(self, meta, ref, *opts):
+        decl = _PlayerDecl(ref)
+        for opt in opts:
+            if getattr(decl, opt.kind) is not None:
+                raise _Located(f"{opt.kind} of {ref.value!r} is given twice", opt.line, opt.column)
+            setattr(decl, opt.kind, opt)
+        return decl
+
+    def life(self, meta, tok):
+        return _Attr("life", int(tok), meta.line, meta.column)
+
+    def team(self, meta, ref):
+        return _Attr("team", ref.value, meta.line, meta.column)
+
+    def active_stmt(self, meta, ref):
+        return _Stmt("active", meta.line, meta.column, (ref,))
+
+    def defending_stmt(self, meta, *refs):
+        return _Stmt("defending", meta.line, meta.column, refs)
+
+    # permanents
+    def section(self, meta, ref, *perms):
+        return _Stmt("section", meta.line, meta.column, (ref, perms))
+
+    def permanent(self, meta, *items):
+        ident: Optional[_Ref] = None
+        items_l = list(items)
+        first = items_l[0]
+        if isinstance(first, Token) and first.type == "IDDEF":
+            ident = _Ref(first.value[:-1], *_pos(first))
+            items_l.pop(0)
+        elif isinstance(first, tuple):
+            ident = first[1]
+            items_l.pop(0)
+        name = items_l.pop(0)
+        lines: list[str] = []
+        attrs: list[_Attr] = []
+        for it in items_l:
+            if isinstance(it, _TextLines):
+                lines.extend(it.lines)
+            elif it.kind == "text":
+                lines.append(it.value)
+            else:
+                attrs.append(it)
+        return _PermDecl(meta.line, meta.column, ident, name, attrs, lines)
+
+    def text_block(self, meta, *toks):
+        return _TextLines([_unquote(t) for t in toks])
+
+    def pt(self, meta, tok):
+        p, t = tok.value.split("/")
+        return _Attr("pt", (int(p), int(t)), *_pos(tok))
+
+    def type_line(self, meta, tok):
+        return _Attr("type", tok.value[1:-1].strip(" \t"), *_pos(tok))
+
+    def quoted_type_line(self, meta, tok):
+        return _Attr("type", _unquote(tok), meta.line, meta.column)
+
+    def color(self, meta, tok):
+        return _Attr("color", _COLOR_LETTER[tok.value], *_pos(tok))
+
+    def tapped(self, meta, tok):
+        return _Attr("tapped", True, *_pos(tok))
+
+    def sick(self, meta, tok):
+        return _Attr("sick", True, *_pos(tok))
+
+    def _int_attr(kind):  # noqa: N805
+        def method(self, meta, tok):
+            return _Attr(kind, int(tok), meta.line, meta.column)
+        return method
+
+    damage = _int_attr("damage")
+    loyalty = _int_attr("loyalty")
+    defense = _int_attr("defense")
+    power = _int_attr("power")
+    toughness = _int_attr("toughness")
+
+    def protector(self, meta, ref):
+        return _Attr("protector", ref, meta.line, meta.column)
+
+    def goaded(self, meta, *refs):
+        return _Attr("goaded", refs, meta.line, meta.column)
+
+    def text(self, meta, tok):
+        return _Attr("text", _unquote(tok), *_pos(tok))
+
+    # effects and declarations
+    def effect_stmt(self, meta, ctrl, *rest):
+        source = None
+        targets: tuple = ()
+        lines: list[str] = []
+        for r in rest:
+            if isinstance(r, tuple) and r[0] == "from":
+                source = r[1]
+            elif isinstance(r, tuple) and r[0] == "->":
+                targets = r[1]
+            else:
+                lines = r
+        return _Stmt("effect", meta.line, meta.column, (ctrl, source, targets, lines))
+
+    def effect_source(self, meta, ref):
+        return ("from", ref)
+
+    def effect_targets(self, meta, *refs):
+        return ("->", refs)
+
+    def effect_text(self, meta, *items):
+        out: list[str] = []
+        for it in items:
+            out.extend(it.lines if isinstance(it, _TextLines) else [_unquote(it)])
+        return out
+
+    def attack_stmt(self, meta, attacker, target):
+        return _Stmt("attack", meta.line, meta.column, (attacker, target))
+
+    def block_stmt(self, meta, blocker, *attackers):
+        return _Stmt("block", meta.line, meta.column, (blocker, attackers))
+
+    def order_stmt(self, meta, creature, *order):
+        return _Stmt("order", meta.line, meta.column, (creature, order))
+
+    def none_stmt(self, meta, word):
+        return _Stmt("none", meta.line, meta.column, (word,))
+
+    del _int_attr
+
+
+# -- compiling statements to a board -------------------------------------------------
+
+class _Compiler:
+    def __init__(self, text: str, source: str) -> None:
+        self.source = source
+        self.lines = text.split("\n")
+        self.where: list[tuple[str, int, int]] = []  # (message key, line, column)
+
+    def error(self, message: str, line: int, column: int) -> ScenarioError:
+        src = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+        return ScenarioError(message, line, column, src.rstrip("\r"), self.source)
+
+    def at(self, node: Any, message: str) -> ScenarioError:
+        return self.error(message, node.line, node.column)
+
+    # ---------------------------------------------------------------------------
+    def compile(self, stmts: list[_Stmt]) -> Board:
+        single: dict[str, _Stmt] = {}
+        for s in stmts:
+            if s.kind in ("rules", "players", "active", "defending", "step"):
+                if s.kind in single:
+                    raise self.at(s, f"a second `{s.kind}` line (the first is line "
+                                     f"{single[s.kind].line})")
+                single[s.kind] = s
+        if "players" not in single:
+            raise self.error("no `players` line: list the players in turn order, like "
+                             "`players Alice, Bob`", 1, 1)
+        if "active" not in single:
+            raise self.error("no `active` line: name the attacking player, like `active Alice`",
+                             1, 1)
+
+        fields: dict[str, Any] = {}
+        if "rules" in single:
+            word = single["rules"].args[0]
+            if word not in ("current", "2024"):
+                raise self.at(word, f"unknown rules edition {str(word)!r} (use current or 2024)")
+            fields["rules"] = str(word)
+            self.where.append(("rules", *_pos(word)))
+        if "step" in single:
+            word = single["step"].args[0]
+            if word not in ("first", "regular"):
+                raise self.at(word, f"unknown damage step {str(word)!r} (use first or regular)")
+            fields["damage_step"] = str(word)
+            self.where.append(("damage_step", *_pos(word)))
+
+        # players
+        players: list[Player] = []
+        seen: dict[str, _Ref] = {}
+        for decl in single["players"].args:
+            name = decl.ref.value
+            if name in seen:
+                raise self.at(decl.ref, f"two players are named {name!r}")
+            seen[name] = decl.ref
+            players.append(Player(name=name,
+                                  life=decl.life.value if decl.life else 20,
+                                  team=decl.team.value if decl.team else None))
+            self.where.append((f"player {name!r}", decl.ref.line, decl.ref.column))
+        self.where.append(("player", single["players"].line, single["players"].column))
+        self.player_names = [p.name for p in players]
+        fields["players"] = tuple(players)
+
+        active = single["active"].args[0]
+        self.player(active)
+        fields["active_player"] = active.value
+        if "defending" in single:
+            for r in single["defending"].args:
+                self.player(r)
+            fields["defending_players"] = tuple(r.value for r in single["defending"].args)
+            self.where.append(("defending", single["defending"].line, single["defending"].column))
+        self.where.append(("active", active.line, active.column))
+        self.where.append(("opponent", active.line, active.column))
+
+        # permanents
+        perms: list[Permanent] = []
+        first_of: dict[str, _PermDecl] = {}
+        for s in stmts:
+            if s.kind != "section":
+                continue
+            ctrl, decls = s.args
+            self.player(ctrl)
+            for d in decls:
+                perm = self.permanent(d, ctrl.value)
+                if perm.id in first_of:
+                    raise self.at(
+                        d.id or d.name,
+                        f"two permanents have the id {perm.id!r} (the first is line "
+                        f"{first_of[perm.id].line}): give this one an id, like "
+                        f"`{_example_id(perm.name)}: {perm.name}`")
+                if perm.id in self.player_names:
+                    raise self.at(d.id or d.name,
+                                  f"the id {perm.id!r} is also a player's name: give the "
+                                  f"permanent another id, like `{_example_id(perm.name)}: "
+                                  f"{perm.name}`")
+                first_of[perm.id] = d
+                perms.append(perm)
+                self.where.append((f"permanent {perm.id!r}", d.line, d.column))
+        self.ids = set(first_of)
+        fields["permanents"] = tuple(perms)
+
+        # effects
+        effects: list[Effect] = []
+        for s in stmts:
+            if s.kind != "effect":
+                continue
+            ctrl, source, targets, lines = s.args
+            self.player(ctrl)
+            for t in targets:
+                self.object(t, "target")
+            if source is not None:
+                self.object(source, "source", players=False)
+            text = "\n".join(lines)
+            if not text.strip():
+                raise self.at(s, "an effect needs its text, like `effect Alice: \"Creatures "
+                                 "you control get +1/+0.\"`")
+            self.where.append((f"effect {len(effects) + 1}:", s.line, s.column))
+            effects.append(Effect(text=text, controller=ctrl.value,
+                                  targets=tuple(t.value for t in targets),
+                                  source=source.value if source else None))
+        fields["effects"] = tuple(effects)
+
+        # declarations
+        nones: dict[str, _Stmt] = {}
+        for s in stmts:
+            if s.kind == "none":
+                word = s.args[0]
+                if word not in _NONE_KINDS:
+                    raise self.at(word, f"`no {word}`: use `no attacks`, `no blocks` or "
+                                        "`no orders`")
+                nones[_NONE_KINDS[str(word)]] = s
+        attacks = self.declarations(stmts, "attack", nones.get("attacks"))
+        blocks = self.declarations(stmts, "block", nones.get("blocks"))
+        order = self.declarations(stmts, "order", nones.get("damage_order"))
+        fields.update(attacks=attacks, blocks=blocks, damage_order=order)
+        for key, s in nones.items():
+            self.where.append((key, s.line, s.column))
+
+        try:
+            return Board(**fields)
+        except BoardError as e:
+            raise self.locate(e) from None
+
+    # ---------------------------------------------------------------------------
+    def player(self, ref: _Ref) -> None:
+        if ref.value not in self.player_names:
+            hint = _did_you_mean(ref.value, self.player_names)
+            raise self.at(ref, f"unknown player {ref.value!r}{hint} (the players are "
+                               f"{', '.join(self.player_names)})")
+
+    def object(self, ref: _Ref, what: str, players: bool = True) -> None:
+        known = set(self.ids) | (set(self.player_names) if players else set())
+        if ref.value not in known:
+            kind = "permanent or player" if players else "permanent"
+            raise self.at(ref, f"unknown {what} {ref.value!r}{_did_you_mean(ref.value, known)}: "
+                               f"no {kind} has this id")
+
+    def permanent(self, d: _PermDecl, controller: str) -> Permanent:
+        kw: dict[str, Any] = {"name": d.name.value, "controller": controller}
+        kw["id"] = d.id.value if d.id is not None else d.name.value
+        given: dict[str, _Attr] = {}
+        colors: list[str] = []
+        for a in d.attrs:
+            if a.kind == "color":
+                if a.value in colors:
+                    raise self.at(a, f"the colour {COLOR_NAMES[a.value]} is given twice")
+                colors.append(a.value)
+                continue
+            slots = ("power", "toughness") if a.kind == "pt" else (a.kind,)
+            if any(x in given for x in slots):
+                raise self.at(a, f"{_ATTR_WORDS.get(a.kind, a.kind)} is given twice")
+            for x in slots:
+                given[x] = a
+            if a.kind == "pt":
+                kw["power"], kw["toughness"] = a.value
+            elif a.kind in ("power", "toughness", "damage", "loyalty", "defense"):
+                kw[a.kind] = a.value
+            elif a.kind == "type":
+                kw["type_line"] = a.value
+            elif a.kind == "tapped":
+                kw["tapped"] = True
+            elif a.kind == "sick":
+                kw["summoning_sick"] = True
+            elif a.kind == "protector":
+                self.player(a.value)
+                kw["protector"] = a.value.value
+            elif a.kind == "goaded":
+                for r in a.value:
+                    self.player(r)
+                kw["goaded_by"] = tuple(r.value for r in a.value)
+        kw["colors"] = tuple(colors)
+        kw["text"] = "\n".join(d.lines)
+        perm = Permanent(**kw)
+        try:
+            types = TypeLine.parse(perm.type_line)
+        except BoardError as e:
+            raise self.at(given.get("type", d.name), str(e)) from None
+        if "Creature" in types.types and (perm.power is None or perm.toughness is None):
+            raise self.at(d.name, f"{perm.name!r} is a creature and needs power/toughness, "
+                                  f"like `{_bare_or_quoted_name(perm.name)} 2/2`")
+        return perm
+
+    def declarations(self, stmts: Sequence[_Stmt], kind: str,
+                     none: Optional[_Stmt]) -> Optional[dict]:
+        out: dict[str, Any] = {}
+        first: dict[str, _Stmt] = {}
+        key = {"attack": "attacks: ", "block": "blocks: ", "order": "damage_order: "}[kind]
+        for s in stmts:
+            if s.kind != kind:
+                continue
+            if none is not None:
+                raise self.at(s, f"`{kind}` after `no {str(none.args[0])}` (line {none.line})")
+            subject, rest = s.args
+            self.object(subject, {"attack": "attacker", "block": "blocker",
+                                  "order": "creature"}[kind], players=False)
+            if subject.value in first:
+                raise self.at(subject, f"{subject.value!r} already has {kind} line "
+                                       f"{first[subject.value].line}")
+            first[subject.value] = s
+            if kind == "attack":
+                self.object(rest, "attack target")
+                out[subject.value] = rest.value
+            else:
+                for r in rest:
+                    self.object(r, "attacker" if kind == "block" else "creature",
+                                players=False)
+                out[subject.value] = tuple(r.value for r in rest)
+            self.where.append((f"{key}{subject.value!r}", s.line, s.column))
+            self.where.append((f"{key}the order for {subject.value!r}", s.line, s.column))
+            if kind != "attack":
+                self.where.append((key.rstrip(": "), s.line, s.column))
+        if none is not None:
+            return {}
+        if not out:
+            return None
+        return out
+
+    def locate(self, e: BoardError) -> ScenarioError:
+        msg = str(e)
+        for key, line, column in self.where:
+            if msg.startswith(key):
+                return self.error(msg, line, column)
+        for key, line, column in self.where:
+            if key in msg:
+                return self.error(msg, line, column)
+        return self.error(msg, 1, 1)
+
+
+_ATTR_WORDS = {"pt": "power/toughness", "type": "the type line", "sick": "sick",
+               "goaded": "goaded by"}
+
+
+def _example_id(name: str) -> str:
+    word = re.sub(r"[^0-9A-Za-z]+", "-", name.split(",")[0].strip().split(" ")[-1].lower())
+    return (word.strip("-") or "x") + "2"
+
+
+def _did_you_mean(word: str, options) -> str:
+    close = difflib.get_close_matches(word, sorted(options), n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+# -- syntax errors ---------------------------------------------------------------------
+
+_TERMINAL_WORDS = {
+    "NAMEWORD": "a name", "REFWORD": "a name or id", "STRING": "quoted text",
+    "PT": "power/toughness like 2/2", "INT": "a number", "TYPELINE": "a [type line]",
+    "COLOR": "a colour", "IDDEF": "an id:", "_NL": "end of line",
+    "_INDENT": "an indented line", "_DEDENT": "less indentation", "$END": "end of text",
+}
+
+
+def _describe_terminal(name: str) -> str:
+    if name in _TERMINAL_WORDS:
+        return _TERMINAL_WORDS[name]
+    for t in _parser().terminals:
+        if t.name == name and isinstance(t.pattern, PatternStr):
+            return repr(t.pattern.value)
+    return name
+
+
+def _describe_token(tok: Token) -> str:
+    if tok.type in ("_NL", "_INDENT", "_DEDENT", "$END"):
+        return _TERMINAL_WORDS[tok.type]
+    return repr(str(tok))
+
+
+_COLORISH = {"colorless", "colourless", "purple", "orange", "pink", "gold", "golden",
+             "multicolor", "multicolored", "multicolour", "C", "X", "c"}
+
+
+def _syntax_error(e: UnexpectedInput, text: str, comp: _Compiler) -> ScenarioError:
+    lines = text.split("\n")
+    if isinstance(e, UnexpectedCharacters):
+        ch = text[e.pos_in_stream] if e.pos_in_stream < len(text) else ""
+        if ch == '"':
+            return comp.error('unterminated quoted text: the closing " is missing',
+                              e.line, e.column)
+        if ch == "\r":
+            return comp.error("stray carriage return (\\r)", e.line, e.column)
+        return comp.error(f"unexpected character {ch!r}", e.line, e.column)
+    assert isinstance(e, UnexpectedToken)
+    tok = e.token
+    expected = set(e.expected)
+    line, column = tok.line or 1, tok.column or 1
+    if tok.type == "$END":
+        line = len(lines)
+        column = len(lines[-1]) + 1
+    src = lines[line - 1] if 0 < line <= len(lines) else ""
+    stripped = src.lstrip(" \t")
+    first = stripped.split(" ")[0] if stripped else ""
+    first_col = len(src) - len(stripped) + 1
+    if expected <= {"_INDENT", "_NL"} and "_INDENT" in expected:
+        prev = ""
+        for earlier in reversed(lines[: line - 1]):
+            earlier = earlier.split("#")[0].strip()
+            if earlier:
+                prev = earlier
+                break
+        if prev.startswith("effect"):
+            return comp.error("expected the effect's text: quoted lines indented under the "
+                              "`effect` line", line, column)
+        return comp.error("expected the permanents of this player, indented under the "
+                          "`PLAYER:` line", line, column)
+    # A top-level line that is neither a statement nor a section header.
+    if (src and src[0] not in " \t#" and first not in STATEMENTS
+            and not src.split("#")[0].rstrip().endswith(":") and tok.type != "_INDENT"):
+        hint = _did_you_mean(first, STATEMENTS)
+        return comp.error(
+            f"unknown statement {first!r}{hint}: a line starts with "
+            f"{', '.join(STATEMENTS[:-1])} or no, or is a section header `PLAYER:`",
+            line, first_col)
+    if tok.type == "_INDENT":
+        return comp.error("unexpected indentation: only a player's permanents (under "
+                          "`PLAYER:`) and their text lines are indented", line, column)
+    word = str(tok)
+    if tok.type in ("NAMEWORD", "REFWORD") and ("PT" in expected or "COLOR" in expected):
+        before = src[: column - 1].split()
+        after_color = bool(before) and before[-1] in _COLOR_LETTER
+        if word in _COLORISH or word.lower() in _COLOR_LETTER or after_color:
+            return comp.error(f"unknown colour {word!r} (colours are W U B R G, or white "
+                              "blue black red green)", line, column)
+        return comp.error(
+            f"unknown word {word!r} on a permanent's line: Oracle text goes in quotes "
+            f"(\"{word} ...\"); after the name come P/T, [type], colours, tapped, sick, "
+            "damage N, loyalty N, defense N, protector P, goaded by P", line, column)
+    if "INT" in expected:
+        return comp.error(f"expected a number, not {_describe_token(tok)}", line, column)
+    descs = sorted({_describe_terminal(x) for x in expected})
+    more = f" or {len(descs) - 8} more" if len(descs) > 8 else ""
+    return comp.error(f"unexpected {_describe_token(tok)}; expected "
+                      f"{', '.join(descs[:8])}{more}", line, column)
+
+
+# -- the API ---------------------------------------------------------------------------
+
+def parse_scenario(text: str, source: str = "<text>") -> Board:
+    """Compile scenario text to a validated board; errors are :class:`ScenarioError`."""
+    comp = _Compiler(text, source)
+    try:
+        tree = _parser().parse(text + "\n")
+        stmts = _ToAst().transform(tree)
+    except _Located as e:
+        raise comp.error(e.message, e.line, e.column) from None
+    except VisitError as e:
+        if isinstance(e.orig_exc, _Located):
+            raise comp.error(e.orig_exc.message, e.orig_exc.line, e.orig_exc.column) from None
+        raise
+    except UnexpectedInput as e:
+        raise _syntax_error(e, text + "\n", comp) from None
+    return comp.compile(stmts)
+
+
+# -- the printer -----------------------------------------------------------------------
+
+_NAMEWORD_RE = re.compile(r'[^\s"#\[\]]+')
+_REFWORD_RE = re.compile(r'(?:[^\s"#\[\](),:\-]|-(?!>))+')
+_IDDEF_RE = re.compile(r'[^\s"#\[\]:]+')
+_PT_RE = re.compile(r"-?[0-9]+/-?[0-9]+")
+
+
+def _words_ok(text: str, word_re: re.Pattern) -> bool:
+    if not text:
+        return False
+    reserved = _reserved()
+    for w in text.split(" "):
+        if not w or not word_re.fullmatch(w) or w in reserved or _PT_RE.fullmatch(w):
+            return False
+    return True
+
+
+def _ref(value: str) -> str:
+    return value if _words_ok(value, _REFWORD_RE) else _quote(value)
+
+
+def _bare_or_quoted_name(name: str) -> str:
+    if _words_ok(name, _NAMEWORD_RE) and ":" not in name.split(" ")[0]:
+        return name
+    return _quote(name)
+
+
+def _refs(values: Sequence[str]) -> str:
+    return ", ".join(_ref(v) for v in values)
+
+
+def _type_line(t: str) -> str:
+    plain = (t == t.strip() and t and not any(c in '"]' for c in t)
+             and not any(unicodedata.category(c)[0] in "CZ" and c != " " for c in t))
+    return f"[{t}]" if plain else f"[{_quote(t)}]"
+
+
+def _text_lines(lines: list[str], indent: str) -> list[str]:
+    return [indent + _quote(x) for x in lines]
+
+
+def _permanent_line(p: Permanent) -> list[str]:
+    head = ""
+    if p.id != p.name:
+        head = (p.id if _IDDEF_RE.fullmatch(p.id) else _quote(p.id)) + ": "
+    parts = [head + _bare_or_quoted_name(p.name)]
+    if p.power is not None and p.toughness is not None:
+        parts.append(f"{p.power}/{p.toughness}")
+    if p.type_line != "Creature":
+        parts.append(_type_line(p.type_line))
+    parts.extend(COLOR_NAMES[c] for c in p.colors)
+    if p.tapped:
+        parts.append("tapped")
+    if p.summoning_sick:
+        parts.append("sick")
+    for attr in ("damage", "loyalty", "defense"):
+        v = getattr(p, attr)
+        if v is not None and not (attr == "damage" and v == 0):
+            parts.append(f"{attr} {v}")
+    if p.protector is not None:
+        parts.append(f"protector {_ref(p.protector)}")
+    if p.goaded_by:
+        parts.append(f"goaded by {_refs(p.goaded_by)}")
+    if (p.power is None) != (p.toughness is None):
+        parts.append(f"power {p.power}" if p.power is not None else f"toughness {p.toughness}")
+    out = []
+    text_lines = p.text.split("\n") if p.text else []
+    if len(text_lines) == 1:
+        parts.append(_quote(text_lines[0]))
+    out.append("  " + " ".join(parts))
+    if len(text_lines) > 1:
+        out.extend(_text_lines(text_lines, "    "))
+    return out
+
+
+def format_scenario(board: Board) -> str:
+    """The canonical scenario text of a board (defaults omitted, id only when it
+    differs from the name). ``parse_scenario`` reads it back to an equal board."""
+    out: list[str] = []
+    if board.rules != "current":
+        out.append(f"rules {board.rules}")
+    players = []
+    for p in board.players:
+        opts = []
+        if p.life != 20:
+            opts.append(f"life {p.life}")
+        if p.team is not None:
+            opts.append(f"team {_ref(p.team)}")
+        players.append(_ref(p.name) + (f" ({', '.join(opts)})" if opts else ""))
+    out.append("players " + ", ".join(players))
+    out.append(f"active {_ref(board.active_player)}")
+    if board.defending_players is not None:
+        out.append(f"defending {_refs(board.defending_players)}")
+
+    controller = None
+    for p in board.permanents:
+        if p.controller != controller:
+            out.append("")
+            controller = p.controller
+            out.append(f"{_ref(controller)}:")
+        out.extend(_permanent_line(p))
+
+    decl: list[str] = []
+    for e in board.effects:
+        head = f"effect {_ref(e.controller)}"
+        if e.source is not None:
+            head += f" from {_ref(e.source)}"
+        if e.targets:
+            head += f" -> {_refs(e.targets)}"
+        lines = e.text.split("\n")
+        if len(lines) == 1:
+            decl.append(f"{head}: {_quote(lines[0])}")
+        else:
+            decl.append(f"{head}:")
+            decl.extend(_text_lines(lines, "  "))
+    for name, kind in (("attacks", "attack"), ("blocks", "block"), ("damage_order", "order")):
+        d = getattr(board, name)
+        if d is None:
+            continue
+        if not d:
+            decl.append(f"no {'orders' if kind == 'order' else name}")
+        for k, v in d.items():
+            if kind == "attack":
+                decl.append(f"attack {_ref(k)} -> {_ref(v)}")
+            elif kind == "block":
+                decl.append(f"block {_ref(k)} -> {_refs(v)}")
+            else:
+                decl.append(f"order {_ref(k)}:" + (f" {_refs(v)}" if v else ""))
+    if board.damage_step is not None:
+        decl.append(f"step {board.damage_step}")
+    if decl:
+        out.append("")
+        out.extend(decl)
+    return "\n".join(out) + "\n"
