@@ -635,7 +635,7 @@ def evaluate(
     for p in players:
         visible = step.visible_sources(p)
         for s in step.sources_of(p):
-            div = assignment.get(s.id, {})
+            div = {r: n for r, n in assignment.get(s.id, {}).items() if n}
             mode = source_mode(step, s, div)
             allowed = s.unblocked_recipients if mode == "unblocked" else s.recipients
             bad = [r for r in div if r not in allowed]

@@ -408,7 +408,7 @@ def _divisions(power: int, recipients: Sequence[str]) -> Iterator[dict]:
     if not recipients:
         return
     if len(recipients) == 1:
-        yield {recipients[0]: power}
+        yield {recipients[0]: power} if power else {}
         return
     for k in range(power + 1):
         for rest in _divisions(power - k, recipients[1:]):
