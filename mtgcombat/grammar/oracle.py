@@ -1,0 +1,1287 @@
+"""Oracle text -> combat rule objects.
+
+:func:`read_text` splits a card's rules text (or an effect's text) into
+sentences and turns each sentence it understands into rule objects from
+:mod:`mtgcombat.rules.abilities`. Every sentence ends up either in
+``understood`` (as a :class:`~mtgcombat.rules.abilities.Parsed`) or, verbatim,
+in ``not_understood``: nothing is dropped silently.
+
+How it works:
+
+* Reminder text (parentheses) is removed first: it has no rules meaning (207.2).
+* Lines are split into sentences, respecting quotes, braces and card names.
+* Each sentence goes through a small word lexer (this module): the card's name,
+  "CARDNAME" and "this creature" become SELF, keywords, colours, numbers and the
+  literal phrases of ``oracle.lark`` become tokens. A sentence with a word the
+  grammar does not know is rejected right there, so the LALR parser only sees
+  candidate sentences -- that is what keeps the whole corpus fast.
+* The LALR parser (built once, lazily) produces a tree that
+  :class:`_OracleTransformer` turns into rule objects; each method cites its rule.
+* A keyword line with an unknown item ("Flying, ward {2}") is read item by item.
+
+References: 702 (keywords), 508.1c-d (attack restrictions and requirements),
+509.1b-c (block restrictions and requirements), 508.1d/509.1d (costs),
+510.1 (combat damage), 613.1f (abilities granted), 115 (targets).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Callable, Iterable, Optional
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import LarkError
+from lark.lexer import Lexer
+
+from mtgcombat.rules import abilities as A
+
+__all__ = ["read_text", "split_sentences", "GRAMMAR_PATH"]
+
+GRAMMAR_PATH = Path(__file__).with_name("oracle.lark")
+
+# ---------------------------------------------------------------------------
+# Word classes (the lexer's vocabulary beyond the grammar's literal phrases)
+# ---------------------------------------------------------------------------
+
+#: Parameterless combat keywords (702), longest first so "first strike" wins.
+_KEYWORDS = sorted(A.SIMPLE_KEYWORDS, key=len, reverse=True)
+
+_COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+_NUMBERS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
+    "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+}
+
+#: Basic land types and their landwalk words (702.14a).
+_BASIC_WALKS = {
+    "plainswalk": "Plains", "islandwalk": "Island", "swampwalk": "Swamp",
+    "mountainwalk": "Mountain", "forestwalk": "Forest",
+}
+
+#: Words before "...walk" that are part of the landwalk (702.14a, 702.14c).
+_WALK_MODIFIERS = {"nonbasic", "snow", "legendary", "basic", "artifact"}
+
+#: Words that start a verb phrase: "and"/"," before them separate verb phrases.
+_VP_START = {
+    "can't", "can", "has", "have", "gains", "gain", "gets", "get", "attacks",
+    "attack", "blocks", "block", "must",
+}
+
+#: Capitalised words that are never a subtype (they start English sentences).
+_NOT_SUBTYPES = {
+    "enchanted", "equipped", "fortified", "chosen", "they", "those", "these",
+    "that", "this", "it", "its", "he", "she", "his", "her", "their", "them",
+    "whenever", "when", "if", "as", "at", "then", "otherwise", "instead",
+    "exile", "destroy", "return", "tap", "untap", "sacrifice", "draw", "put",
+    "create", "choose", "prevent", "remove", "only", "activate", "cast", "any",
+    "up", "x", "no", "both", "either", "neither", "whoever", "double", "first",
+}
+
+#: Subtype plurals that are not "word + s" (bind.py matches singular forms).
+_IRREGULAR_PLURALS = {
+    "Elves": "Elf", "Dwarves": "Dwarf", "Wolves": "Wolf", "Werewolves": "Werewolf",
+    "Thieves": "Thief", "Zombies": "Zombie", "Faeries": "Faerie", "Pixies": "Pixie",
+    "Homunculi": "Homunculus", "Fungi": "Fungus", "Mercenaries": "Mercenary",
+    "Allies": "Ally", "Harpies": "Harpy", "Sphinxes": "Sphinx", "Foxes": "Fox",
+    "Octopi": "Octopus", "Sorceries": "Sorcery",
+}
+#: Subtypes whose plural is the same word.
+_INVARIANT_PLURALS = {
+    "Merfolk", "Kithkin", "Moonfolk", "Sheep", "Fish", "Kor", "Eldrazi", "Slith",
+    "Surrakar", "Aetherborn", "Vedalken", "Siren",
+}
+
+_CARD_TYPE_WORDS = {
+    "artifact": "Artifact", "artifacts": "Artifact", "legendary": "Legendary",
+    "snow": "Snow", "basic": "Basic", "land": "Land", "lands": "Land",
+    "enchantment": "Enchantment", "enchantments": "Enchantment",
+    "planeswalker": "Planeswalker", "planeswalkers": "Planeswalker",
+    "creature": "Creature", "creatures": "Creature", "instants": "Instant",
+    "instant": "Instant", "sorcery": "Sorcery", "sorceries": "Sorcery",
+}
+
+# ---------------------------------------------------------------------------
+# Parser (built once, lazily)
+# ---------------------------------------------------------------------------
+
+
+class _PassLexer(Lexer):
+    """Lark lexer hook: the tokens are made by :func:`_tokenize` beforehand."""
+
+    def __init__(self, lexer_conf: Any) -> None:  # noqa: D401 - lark interface
+        pass
+
+    def lex(self, data: Any) -> Iterable[Token]:  # type: ignore[override]
+        return iter(data)
+
+
+@dataclass
+class _Machine:
+    parser: Lark
+    phrases: dict[str, list[tuple[tuple[str, ...], str]]]  # first word -> phrases
+    literal_words: frozenset[str]
+
+
+@lru_cache(maxsize=1)
+def _machine() -> _Machine:
+    grammar = GRAMMAR_PATH.read_text(encoding="utf-8")
+    parser = Lark(
+        grammar, parser="lalr", lexer=_PassLexer, start=["line", "kw_item"],
+        maybe_placeholders=False,
+    )
+    phrases: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+    words: set[str] = set()
+
+    def add(text: str, ttype: str) -> None:
+        key = tuple(text.split())
+        phrases.setdefault(key[0], []).append((key, ttype))
+        words.update(key)
+
+    for term in parser.terminals:
+        if type(term.pattern).__name__ == "PatternStr":
+            value = term.pattern.value
+            if value[0].isalpha():
+                add(value, term.name)
+    for kw in _KEYWORDS:
+        add(kw, "KEYWORD")
+    for c in _COLORS:
+        add(c, "COLOR")
+    for n in _NUMBERS:
+        add(n, "NUMBER")
+    for s in ("this creature", "this permanent", "this card", "cardname", "nickname"):
+        add(s, "SELF")
+    for first in phrases:
+        phrases[first].sort(key=lambda p: len(p[0]), reverse=True)
+    return _Machine(parser, phrases, frozenset(words))
+
+
+# ---------------------------------------------------------------------------
+# Word lexer
+# ---------------------------------------------------------------------------
+
+_RAW = re.compile(
+    r"""
+    (?P<mana>(?:\{[^{}\s]*\})+)
+  | (?P<pt>[+\-][0-9X*]+/[+\-][0-9X*]+)
+  | (?P<self>~)
+  | (?P<poss>'s\b)
+  | (?P<word>[^\W_][\w'\-/]*)
+  | (?P<punct>[.,;])
+  | (?P<other>\S)
+    """,
+    re.X,
+)
+
+_NON = re.compile(r"^non-?([A-Za-z]{3,})$", re.I)
+
+
+class _Unknown(Exception):
+    """The sentence has a word outside the grammar's vocabulary."""
+
+
+def _raw_tokens(sentence: str) -> list[tuple[str, str]]:
+    return [(mt.lastgroup or "other", mt.group()) for mt in _RAW.finditer(sentence)]
+
+
+def _prefilter(raw: list[tuple[str, str]], m: "_Machine") -> None:
+    """Cheap check that every word may belong to the grammar (set look-ups only)."""
+    known = m.literal_words
+    for kind, text in raw:
+        if kind == "word":
+            low = text.lower()
+            if low in known or low.isdigit() or low.endswith("walk"):
+                continue
+            if text[0].isupper() and low not in _NOT_SUBTYPES:
+                continue
+            if _NON.match(text):
+                continue
+            raise _Unknown(text)
+        elif kind == "other":
+            raise _Unknown(text)
+
+
+def _candidates(raw: list[tuple[str, str]]) -> list[list[tuple[int, Token]]]:
+    """For each raw position, the tokens that may start there (longest first), as
+    (raw tokens consumed, token). Raises :class:`_Unknown` for a word that no
+    candidate covers -- the cheap pre-filter before any parsing."""
+    m = _machine()
+    _prefilter(raw, m)
+    n = len(raw)
+    out: list[list[tuple[int, Token]]] = []
+    for i, (kind, text) in enumerate(raw):
+        low = text.lower()
+        cands: list[tuple[int, Token]] = []
+        if kind == "mana":
+            cands.append((1, Token("MANA", text.upper())))
+        elif kind == "pt":
+            cands.append((1, Token("PT", text)))
+        elif kind == "self":
+            cands.append((1, Token("SELF", "~")))
+        elif kind == "poss":
+            cands.append((1, Token(_literal("'s"), "'s")))
+        elif kind == "punct":
+            if text == "," and _starts_vp(raw, i + 1):
+                cands.append((1, Token("_VP_COMMA", ",")))
+            cands.append((1, Token(_literal(text), text)))
+        elif kind == "word":
+            # landwalk, possibly with a modifier: "nonbasic landwalk" (702.14a)
+            if low in _WALK_MODIFIERS and i + 1 < n and raw[i + 1][1].lower().endswith("walk") \
+                    and raw[i + 1][1].isalpha():
+                cands.append((2, Token("LANDWALK", f"{low} {raw[i + 1][1].lower()}")))
+            if low.endswith("walk") and low.isalpha() and len(low) > 4:
+                cands.append((1, Token("LANDWALK", low)))
+            if low == "and" and _starts_vp(raw, i + 1):
+                cands.append((1, Token("_VP_AND", "and")))
+            for words, ttype in m.phrases.get(low, ()):
+                k = len(words)
+                if i + k <= n and all(
+                    raw[i + j][0] == "word" and raw[i + j][1].lower() == words[j]
+                    for j in range(1, k)
+                ):
+                    cands.append((k, Token(ttype, "~" if ttype == "SELF" else " ".join(words))))
+            if low.isdigit():
+                cands.append((1, Token("NUMBER", low)))
+            if _NON.match(text) and not low.startswith("none"):
+                cands.append((1, Token("NONWORD", text)))
+            if text[0].isupper() and low not in _NOT_SUBTYPES and low not in m.literal_words:
+                cands.append((1, Token("CAPWORD", text)))
+        cands.sort(key=lambda c: -c[0])
+        out.append(cands)
+    covered = 0  # every word must be covered by some candidate
+    for i, cands in enumerate(out):
+        if i >= covered and not cands:
+            raise _Unknown(raw[i][1])
+        if cands:
+            covered = max(covered, i + cands[0][0])
+    return out
+
+
+def _parse_tokens(sentence: str, start: str):
+    """Parse with the LALR parser, choosing at each step the longest candidate
+    token the parser state accepts (a contextual lexer over phrases)."""
+    raw = _raw_tokens(sentence)
+    if not raw:
+        raise _Unknown("")
+    cands = _candidates(raw)
+    ip = _machine().parser.parse_interactive(start=start)
+    i = 0
+    n = len(raw)
+    while i < n:
+        choices = ip.choices()
+        for k, tok in cands[i]:
+            if tok.type in choices:
+                ip.feed_token(tok)
+                i += k
+                break
+        else:
+            raise _Unknown(raw[i][1])
+    return ip.feed_eof()
+
+
+def _starts_vp(raw: list[tuple[str, str]], j: int) -> bool:
+    if j >= len(raw) or raw[j][0] != "word":
+        return False
+    w = raw[j][1].lower()
+    if w == "and":
+        return _starts_vp(raw, j + 1)
+    return w in _VP_START
+
+
+@lru_cache(maxsize=None)
+def _literal(text: str) -> str:
+    for term in _machine().parser.terminals:
+        if type(term.pattern).__name__ == "PatternStr" and term.pattern.value == text:
+            return term.name
+    return "UNKNOWN"
+
+
+# ---------------------------------------------------------------------------
+# Descriptions of objects: "black or green creatures you control with flying"
+# ---------------------------------------------------------------------------
+
+
+class _Fail(Exception):
+    """The sentence parsed but cannot be expressed with the rule objects."""
+
+
+@dataclass
+class _Word:
+    kind: str  # "pred", "creature", "permanent", "type", "cap", "attacking", "blocking"
+    pred: Optional[A.Pred] = None
+    text: str = ""
+
+
+@dataclass
+class _Ctrl:
+    controller: Optional[A.PlayerRef] = None
+    opponents_of: Optional[A.PlayerRef] = None
+    pred: Optional[A.Pred] = None  # "you don't control"
+    of_target_creature: bool = False  # "that player" = a target creature's controller
+
+
+@dataclass
+class _Desc:
+    alts: list[list[_Word]]
+    with_pred: Optional[A.Pred] = None
+    ctrl: Optional[_Ctrl] = None
+    words: list[str] = field(default_factory=list)
+
+    @property
+    def label(self) -> str:
+        return " ".join(self.words)
+
+
+def _and(preds: list[A.Pred]) -> A.Pred:
+    preds = [p for p in preds if not isinstance(p, A.AnyPred)]
+    if not preds:
+        return A.ANY
+    if len(preds) == 1:
+        return preds[0]
+    return A.AndPred(tuple(preds))
+
+
+def _or(preds: list[A.Pred]) -> A.Pred:
+    if len(preds) == 1:
+        return preds[0]
+    if any(isinstance(p, A.AnyPred) for p in preds):
+        return A.ANY
+    return A.OrPred(tuple(preds))
+
+
+def _singular(word: str) -> str:
+    if word in _IRREGULAR_PLURALS:
+        return _IRREGULAR_PLURALS[word]
+    if word in _INVARIANT_PLURALS:
+        return word
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("xes", "ches", "shes", "sses")):
+        return word[:-2]
+    if word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
+
+
+def _looks_plural(word: str) -> bool:
+    return word in _INVARIANT_PLURALS or (word.endswith("s") and not word.endswith("ss"))
+
+
+def _alt_pred(alt: list[_Word], context: str, shared_noun: Optional[_Word]) -> tuple[A.Pred, dict]:
+    """Pred of one alternative. ``context`` is "creature" (the creature-ness is
+    implied: groups, blockers) or "permanent" (anything a player controls)."""
+    flags: dict = {}
+    preds: list[A.Pred] = []
+    words = list(alt)
+    last = words[-1]
+    has_noun = last.kind in ("creature", "permanent", "type", "cap")
+    if not has_noun and shared_noun is not None:
+        words.append(shared_noun)
+    for idx, w in enumerate(words):
+        is_last = idx == len(words) - 1
+        if w.kind == "creature":
+            if context == "permanent":
+                preds.append(A.TypePred("Creature"))
+        elif w.kind == "permanent":
+            if context == "creature":
+                raise _Fail("a permanent is not a creature group")
+        elif w.kind == "cap":
+            preds.append(A.TypePred(_singular(w.text) if is_last else w.text))
+        elif w.kind in ("attacking", "blocking"):
+            flags[w.kind] = True
+        else:
+            assert w.pred is not None
+            preds.append(w.pred)
+    return _and(preds), flags
+
+
+def _desc_pred(desc: _Desc, context: str = "creature", allow_flags: bool = False) -> tuple[A.Pred, dict]:
+    shared = None
+    last_alt = desc.alts[-1]
+    if last_alt[-1].kind in ("creature", "permanent", "type", "cap"):
+        shared = last_alt[-1]
+    preds = []
+    flags: dict = {}
+    for alt in desc.alts:
+        p, f = _alt_pred(alt, context, shared)
+        preds.append(p)
+        if f:
+            if len(desc.alts) > 1:
+                raise _Fail("attacking/blocking inside an alternative")
+            flags.update(f)
+    if flags and not allow_flags:
+        raise _Fail("attacking/blocking is not a quality here")
+    parts = [_or(preds)]
+    if desc.with_pred is not None:
+        parts.append(desc.with_pred)
+    return _and(parts), flags
+
+
+def _to_pred(desc: _Desc, context: str = "creature") -> A.Pred:
+    """A description as a predicate on permanents (blockers, lands ...)."""
+    pred, _ = _desc_pred(desc, context)
+    if desc.ctrl is not None:
+        c = desc.ctrl
+        if c.opponents_of is not None:
+            raise _Fail("\"your opponents control\" is not a predicate (teams)")
+        extra = c.pred if c.pred is not None else A.ControllerPred(c.controller)  # type: ignore[arg-type]
+        pred = _and([pred, extra])
+    return pred
+
+
+def _noun_is_creature(desc: _Desc) -> bool:
+    last = desc.alts[-1][-1]
+    if last.kind == "creature":
+        return True
+    if last.kind == "cap":
+        return True  # a creature subtype
+    return False
+
+
+# ---------------------------------------------------------------------------
+# Transformer
+# ---------------------------------------------------------------------------
+
+
+@dataclass
+class _State:
+    """What a text's sentences share: target numbering and what "it" means."""
+
+    targets: int = 0  # targets seen so far in the text (115.1)
+    last_obj: Optional[A.Subject] = None
+    last_player: Optional[A.PlayerRef] = None
+    defender_assigns: bool = False  # previous sentence was Defensive Formation's first
+
+
+_Vp = Callable[[A.Subject], list]
+
+_DEFENDER_DIVIDES = object()
+
+
+@v_args(inline=True)
+class _OracleTransformer(Transformer):
+    def __init__(self, state: _State) -> None:
+        super().__init__()
+        self.st = state
+
+    # -- lines --------------------------------------------------------------
+    def keyword_line(self, abilities):
+        return abilities
+
+    def statement_line(self, abilities):
+        return abilities
+
+    # -- keywords (702) -------------------------------------------------------
+    def kw_list(self, *items):
+        return [a for item in items for a in item]
+
+    def kw_simple(self, tok):
+        """702.9 flying, 702.17 reach, 702.111 menace, 702.19 trample, 702.2 deathtouch,
+        702.7 first strike, 702.4 double strike, 702.20 vigilance, 702.10 haste,
+        702.3 defender, 702.15 lifelink, 702.12 indestructible, 702.28 shadow,
+        702.31 horsemanship, 702.36 fear, 702.13 intimidate, 702.118 skulk, 702.22 banding."""
+        return [A.Keyword(str(tok))]
+
+    def kw_landwalk(self, tok):
+        """702.14: "[type]walk"; "nonbasic landwalk", "snow swampwalk", "legendary landwalk"."""
+        label = str(tok)
+        parts = label.split()
+        walk = parts[-1]
+        mods = parts[:-1]
+        if walk in _BASIC_WALKS:
+            base: list[A.Pred] = [A.TypePred(_BASIC_WALKS[walk])]
+        elif walk == "landwalk":
+            base = [A.TypePred("Land")]
+        else:
+            base = [A.TypePred(walk[: -len("walk")].capitalize())]
+        preds: list[A.Pred] = []
+        for mod in mods:
+            if mod == "nonbasic":
+                preds.append(A.NotPred(A.TypePred("Basic")))
+            else:
+                preds.append(A.TypePred(mod.capitalize()))
+        if mods and walk == "landwalk":
+            # 702.14c: "nonbasic landwalk" = a land without the supertype Basic.
+            land = A.AndPred((A.TypePred("Land"), *preds))
+        elif mods:
+            land = A.AndPred((*preds, *base))
+        else:
+            land = base[0]
+        return [A.Landwalk(land, label)]
+
+    def kw_protection(self, *qualities):
+        """702.16a; 702.16g: "from A and from B" is two protection abilities."""
+        return list(qualities)
+
+    def prot_color(self, tok):
+        return A.Protection(pred=A.ColorPred(_COLORS[str(tok)]), label=f"protection from {tok}")
+
+    def prot_all_colors(self):
+        preds = tuple(A.ColorPred(c) for c in _COLORS.values())
+        return A.Protection(pred=A.OrPred(preds), label="protection from all colors")
+
+    def prot_everything(self):
+        """702.16j."""
+        return A.Protection(everything=True, label="protection from everything")
+
+    def prot_multicolored(self):
+        return A.Protection(pred=A.MulticoloredPred(), label="protection from multicolored")
+
+    def prot_monocolored(self):
+        pred = A.AndPred((A.NotPred(A.ColorlessPred()), A.NotPred(A.MulticoloredPred())))
+        return A.Protection(pred=pred, label="protection from monocolored")
+
+    def prot_colorless(self):
+        return A.Protection(pred=A.ColorlessPred(), label="protection from colorless")
+
+    def prot_player(self, ref):
+        """702.16k: protection from a player."""
+        return A.Protection(player=ref, label="protection from a player")
+
+    def prot_type(self, tok):
+        """702.16a: a card type or subtype quality ("protection from Goblins")."""
+        text = str(tok)
+        word = _CARD_TYPE_WORDS.get(text.lower()) or _singular(text)
+        return A.Protection(pred=A.TypePred(word), label=f"protection from {text}")
+
+    def kw_bands_with_other(self, desc):
+        """702.22c: "bands with other [quality]"."""
+        pred, _ = _desc_pred(desc, "creature")
+        return [A.BandsWithOther(pred, label=f"bands with other {desc.label}")]
+
+    # -- references ---------------------------------------------------------
+    def self_ref(self, tok=None):
+        self.st.last_obj = A.SelfRef()
+        return A.SelfRef()
+
+    def _new_target(self, kind: str) -> A.TargetRef:
+        ref = A.TargetRef(self.st.targets, kind)  # type: ignore[arg-type]
+        self.st.targets += 1
+        return ref
+
+    def target_object(self, desc):
+        """115.1: "target creature" -- the n-th target of the text."""
+        last = desc.alts[-1][-1]
+        if len(desc.alts) > 1:
+            raise _Fail("target with alternatives")
+        if last.kind in ("creature", "cap") or (last.kind == "type" and last.text.startswith("creature")):
+            kind = "creature"
+        elif last.kind == "permanent":
+            kind = "permanent"
+        elif last.kind == "type" and last.text == "planeswalker":
+            kind = "planeswalker"
+        else:
+            raise _Fail("unsupported target")
+        if last.kind == "cap" and _looks_plural(last.text) and last.text not in _INVARIANT_PLURALS:
+            raise _Fail("plural target")
+        if last.text.endswith("s") and last.kind != "cap":
+            raise _Fail("plural target")
+        ref = self._new_target(kind)
+        self.st.last_obj = ref
+        self.st.last_player = ref  # "that player" = its controller
+        return ref
+
+    def target_player(self):
+        ref = self._new_target("player")
+        self.st.last_player = ref
+        return ref
+
+    def you_ref(self):
+        return A.YouRef()
+
+    def defending_ref(self):
+        """508.5: the defending player of the attack in question."""
+        self.st.last_player = A.DefendingPlayerRef()
+        return A.DefendingPlayerRef()
+
+    def that_player(self):
+        if self.st.last_player is None:
+            raise _Fail("\"that player\" refers to nothing known")
+        return self.st.last_player
+
+    def anaphor(self):
+        if self.st.last_obj is None:
+            raise _Fail("\"it\" refers to nothing known")
+        return self.st.last_obj
+
+    # -- descriptions ---------------------------------------------------------
+    def dword(self, tok):
+        t = tok.type
+        text = str(tok)
+        low = text.lower()
+        if t == "COLOR":
+            return _Word("pred", A.ColorPred(_COLORS[low]), low)
+        if t == "NONWORD":
+            rest = _NON.match(text).group(1)  # type: ignore[union-attr]
+            rl = rest.lower()
+            if rl in _COLORS:
+                inner: A.Pred = A.ColorPred(_COLORS[rl])
+            elif rl in _CARD_TYPE_WORDS:
+                inner = A.TypePred(_CARD_TYPE_WORDS[rl])
+            elif rest[0].isupper():
+                inner = A.TypePred(rest)
+            else:
+                raise _Fail(f"unknown quality {text!r}")
+            return _Word("pred", A.NotPred(inner), text)
+        if t == "CAPWORD":
+            return _Word("cap", None, text)
+        if low in ("creature", "creatures"):
+            return _Word("creature", None, low)
+        if low in ("permanent", "permanents"):
+            return _Word("permanent", None, low)
+        if low in ("attacking", "blocking"):
+            return _Word(low, None, low)
+        if low in ("tapped", "untapped"):
+            return _Word("pred", A.TappedPred(low == "tapped"), low)
+        if low == "multicolored":
+            return _Word("pred", A.MulticoloredPred(), low)
+        if low == "colorless":
+            return _Word("pred", A.ColorlessPred(), low)
+        if low == "monocolored":
+            return _Word("pred", A.AndPred((A.NotPred(A.ColorlessPred()), A.NotPred(A.MulticoloredPred()))), low)
+        if low in _CARD_TYPE_WORDS:
+            return _Word("type", A.TypePred(_CARD_TYPE_WORDS[low]), low)
+        raise _Fail(f"unknown word {text!r}")
+
+    def dterm(self, *words):
+        # A type word that is not last is an adjective ("artifact creatures").
+        return list(words)
+
+    def desc(self, *parts):
+        alts: list[list[_Word]] = []
+        with_pred = None
+        ctrl = None
+        for p in parts:
+            if isinstance(p, list):
+                alts.append(p)
+            elif isinstance(p, _Ctrl):
+                ctrl = p
+            else:
+                with_pred = p
+        # a type word used as a noun ("an artifact") is a pred; as a last word of a
+        # creature description it must not be mistaken for the noun "creature".
+        words = [w.text for alt in alts for w in alt]
+        return _Desc(alts, with_pred, ctrl, words)
+
+    def with_any(self, *items):
+        return _or(list(items))
+
+    def without_keyword(self, tok):
+        """"Creatures without flying" (Moat)."""
+        return A.NotPred(A.KeywordPred(str(tok)))
+
+    def wi_keyword(self, tok):
+        return A.KeywordPred(str(tok))
+
+    def stat(self, tok):
+        return str(tok)
+
+    def wi_ge(self, stat, n):
+        return A.StatPred(stat, ">=", int(_num(n)))
+
+    def wi_le(self, stat, n):
+        return A.StatPred(stat, "<=", int(_num(n)))
+
+    def wi_lt_self(self, stat, _poss, stat2):
+        if stat != stat2:
+            raise _Fail("mixed power/toughness comparison")
+        return A.StatPred(stat, "<", "self")
+
+    def wi_gt_self(self, stat, _poss, stat2):
+        if stat != stat2:
+            raise _Fail("mixed power/toughness comparison")
+        return A.StatPred(stat, ">", "self")
+
+    def wi_gt_self_short(self, stat):
+        """"a creature with greater power" (than this one)."""
+        return A.StatPred(stat, ">", "self")
+
+    def self_poss(self, tok=None):
+        self.st.last_obj = A.SelfRef()
+        return A.SelfRef()
+
+    def ctrl_you(self):
+        return _Ctrl(controller=A.YouRef())
+
+    def ctrl_opponents(self):
+        return _Ctrl(opponents_of=A.YouRef())
+
+    def ctrl_not_you(self):
+        return _Ctrl(pred=A.NotPred(A.ControllerPred(A.YouRef())))
+
+    def ctrl_player(self, ref):
+        of_creature = isinstance(ref, A.TargetRef) and ref.kind == "creature"
+        return _Ctrl(controller=ref, of_target_creature=of_creature)
+
+    # -- subjects ---------------------------------------------------------------
+    def quant_all(self):
+        return "all"
+
+    def quant_each(self):
+        return "each"
+
+    def quant_other(self):
+        return "other"
+
+    def group(self, *parts):
+        """A group of creatures (Group): "Creatures you control", "Other Elves"."""
+        other = False
+        desc = parts[-1]
+        if len(parts) == 2:
+            other = parts[0] == "other"
+        last = desc.alts[-1][-1]
+        if last.kind == "cap" and len(desc.alts[-1]) == 1 and not _looks_plural(last.text) \
+                and parts[0:1] != ("each",):
+            raise _Fail(f"{last.text!r} does not look like a plural subtype")
+        if last.kind not in ("creature", "cap"):
+            raise _Fail("not a group of creatures")
+        pred, flags = _desc_pred(desc, "creature", allow_flags=True)
+        controller = opponents = None
+        if desc.ctrl is not None:
+            c = desc.ctrl
+            if c.of_target_creature and other:
+                # "Other creatures that player controls" (Mark for Death): "other"
+                # means other than the target creature, which Group can't say.
+                raise _Fail("other than a target creature")
+            controller, opponents = c.controller, c.opponents_of
+            if c.pred is not None:
+                pred = _and([pred, c.pred])
+        return A.Group(
+            pred=pred, controller=controller, other=other, opponents_of=opponents,
+            attacking=flags.get("attacking"), blocking=flags.get("blocking"),
+        )
+
+    # -- statements ---------------------------------------------------------------
+    def subject_statement(self, subject, vps):
+        out: list = []
+        for vp in vps:
+            out.extend(vp(subject))
+        return out
+
+    def vps(self, *vps):
+        return list(vps)
+
+    def lure(self, obj):
+        """509.1c: "All creatures able to block [it] do so"."""
+        return [A.LureRequirement(obj)]
+
+    def attack_cap(self, n, who=None):
+        """508.1c, 802.3a: "No more than N creatures can attack [you] each combat"."""
+        if who is None:
+            return [A.AttackCap(_num(n))]
+        return [A.AttackCap(_num(n), defender=A.YouRef(), include_permanents=who == "permanents")]
+
+    def cap_you(self):
+        return "you"
+
+    def cap_you_and_permanents(self):
+        return "permanents"
+
+    def block_cap(self, n):
+        """509.1b: "No more than N creatures can block each combat"."""
+        return [A.BlockCap(_num(n))]
+
+    def assign_unblocked(self, subject):
+        """510.1c-style: assign combat damage as though it weren't blocked (702.19e)."""
+        return [A.AssignAsThoughUnblocked(subject)]
+
+    def defender_assigns(self):
+        """Defensive Formation: the defending player assigns attackers' damage (510.1)."""
+        self.st.defender_assigns = True
+        return [A.DefenderAssignsDamage()]
+
+    def defender_divides(self):
+        """Second sentence of Defensive Formation: part of :class:`DefenderAssignsDamage`."""
+        if not self.st.defender_assigns:
+            raise _Fail("divides damage without the defender assigning it")
+        return _DEFENDER_DIVIDES
+
+    # -- attacking (508.1) -------------------------------------------------------
+    def aw_you(self):
+        return ("you", False)
+
+    def aw_you_and_permanents(self):
+        return ("you", True)
+
+    def aw_planeswalkers(self):
+        return ("planeswalker", False)
+
+    def cant_attack(self, who=None):
+        """508.1c: "[subject] can't attack [you / planeswalkers]"."""
+        def vp(subject):
+            if who is None:
+                return [A.CantAttack(subject)]
+            what, perms = who
+            if what == "you":
+                return [A.CantAttack(subject, target=A.YouRef(), include_permanents=perms)]
+            return [A.CantAttack(subject, target_kind="planeswalker")]
+        return vp
+
+    def attack_unless(self, *args):
+        """508.1c: "can't attack unless [condition]"."""
+        return self._attack_condition(args, unless=True)
+
+    def attack_if(self, *args):
+        """508.1c: "can't attack if [condition]"."""
+        return self._attack_condition(args, unless=False)
+
+    def _attack_condition(self, args, unless):
+        if len(args) != 1:
+            raise _Fail("a conditional restriction on attacking one player")
+        cond = args[0]
+        return lambda subject: [A.AttackCondition(subject, cond, unless=unless)]
+
+    def attack_cost(self, *args):
+        """508.1d, 508.1g-h: "can't attack [you] unless their controller pays [cost]"."""
+        who = args[0] if len(args) == 2 else None
+        kind, cost, each = args[-1]
+        if each in ("blocking",):
+            raise _Fail("a blocking cost on attacking")
+        if each == "attacking you" and (who is None or who[0] != "you"):
+            raise _Fail("cost per creature attacking you, on another restriction")
+        if who is not None and who[0] != "you":
+            raise _Fail("attack cost for planeswalkers only")
+        defender = A.YouRef() if who is not None else None
+        perms = bool(who and who[1])
+        return lambda subject: [A.AttackCost(cost, subject, defender=defender, include_permanents=perms)]
+
+    def attack_or_block_cost(self, cost_clause):
+        """508.1d + 509.1d: "can't attack or block unless [you pay] [cost]"."""
+        kind, cost, each = cost_clause
+        if each not in (None, "those"):
+            raise _Fail("per-creature cost of one kind only")
+        return lambda subject: [A.AttackCost(cost, subject), A.BlockCost(cost, subject)]
+
+    def pay_their(self, mana, each=None):
+        return ("their", str(mana), each)
+
+    def pay_single(self, mana):
+        return ("single", str(mana), None)
+
+    def pe_attacking_you(self):
+        return "attacking you"
+
+    def pe_those(self):
+        return "those"
+
+    def pe_attacking(self):
+        return "attacking"
+
+    def pe_blocking(self):
+        return "blocking"
+
+    def cant_attack_or_block(self):
+        """508.1c + 509.1b: "can't attack or block"."""
+        return lambda subject: [A.CantAttack(subject), A.CantBlock(subject)]
+
+    def cant_attack_alone(self):
+        """508.1c, 506.5: "can't attack alone"."""
+        return lambda subject: [A.CantAttackAlone(subject)]
+
+    def cant_attack_or_block_alone(self):
+        """508.1c, 509.1b, 506.5: "can't attack or block alone"."""
+        return lambda subject: [A.CantAttackAlone(subject), A.CantBlockAlone(subject)]
+
+    def can_only_attack_alone(self):
+        """508.1c, 506.5: "can attack only alone"."""
+        return lambda subject: [A.CanOnlyAttackAlone(subject)]
+
+    def at_player(self, ref):
+        return ref
+
+    def at_object(self, ref):
+        return ref
+
+    def at_target_planeswalker(self):
+        return self._new_target("planeswalker")
+
+    def attack_requirement(self, target=None):
+        """508.1d: "[subject] attacks [target] each combat if able"."""
+        return lambda subject: [A.AttackRequirement(subject, target=target)]
+
+    def attack_or_block_requirement(self):
+        """508.1d + 509.1c: "attacks or blocks each combat if able"."""
+        return lambda subject: [A.AttackRequirement(subject), A.BlockRequirement(subject)]
+
+    def cond_defender_controls(self, amount):
+        """508.1c: "unless defending player controls an Island"."""
+        pred, count = amount
+        return A.DefenderControls(pred, count)
+
+    def cond_you_control(self, amount):
+        pred, count = amount
+        return A.PlayerControls(A.YouRef(), pred, count)
+
+    def cond_others_attack(self, n):
+        """"unless at least two other creatures attack"."""
+        return A.OthersAttack(A.ANY, _num(n))
+
+    def cond_other_attacks(self, desc):
+        """"unless a black or green creature also attacks" / "... with greater power"."""
+        if not _noun_is_creature(desc):
+            raise _Fail("only creatures attack")
+        return A.OthersAttack(_to_pred(desc, "creature"), 1)
+
+    def amount_one(self, desc):
+        return (_to_pred(desc, "permanent"), 1)
+
+    def amount_n(self, n, desc):
+        return (_to_pred(desc, "permanent"), _num(n))
+
+    # -- blocking (509.1) ------------------------------------------------------
+    def cant_block(self, what=None):
+        """509.1b: "[subject] can't block [creatures matching ...]"; "[group] can't
+        block [it]" is the attacker's restriction: it can't be blocked by them."""
+        if what is None:
+            return lambda subject: [A.CantBlock(subject)]
+        kind, value = what
+        if kind == "desc":
+            pred = _to_pred(value, "creature")
+            return lambda subject: [A.CantBlock(subject, attacker_pred=pred)]
+
+        def vp(subject):
+            if not isinstance(subject, A.Group) or subject.other or subject.opponents_of \
+                    or subject.attacking is not None or subject.blocking is not None:
+                raise _Fail("can't block a specific creature")
+            parts = [subject.pred]
+            if subject.controller is not None:
+                parts.append(A.ControllerPred(subject.controller))
+            return [A.CantBeBlockedBy(value, _and(parts))]
+        return vp
+
+    def bw_desc(self, desc):
+        return ("desc", desc)
+
+    def bw_object(self, ref):
+        return ("object", ref)
+
+    def block_cost(self, cost_clause):
+        """509.1d: "creatures can't block unless their controller pays [cost] for each
+        blocking creature" (War Cadence)."""
+        kind, cost, each = cost_clause
+        if each not in (None, "blocking", "those"):
+            raise _Fail("an attacking cost on blocking")
+        return lambda subject: [A.BlockCost(cost, subject)]
+
+    def cant_block_alone(self):
+        """509.1b, 506.5: "can't block alone"."""
+        return lambda subject: [A.CantBlockAlone(subject)]
+
+    def can_block_only(self, desc):
+        """509.1b: "can block only creatures with flying"."""
+        pred = _to_pred(desc, "creature")
+        return lambda subject: [A.CanBlockOnly(subject, pred)]
+
+    def block_capacity(self, extra):
+        """509.1a: "can block an additional creature", "any number of creatures"."""
+        return lambda subject: [A.BlockCapacity(subject, extra)]
+
+    def extra_one(self):
+        return 1
+
+    def extra_n(self, n):
+        return _num(n)
+
+    def extra_any(self):
+        return None
+
+    def block_target(self, ref):
+        return ref
+
+    def block_requirement(self, attacker=None):
+        """509.1c: "[subject] blocks [attacker] each combat/this turn if able"."""
+        if attacker is not None and not isinstance(attacker, (A.SelfRef, A.TargetRef)):
+            raise _Fail("block requirement on an unknown attacker")
+        return lambda subject: [A.BlockRequirement(subject, attacker=attacker)]
+
+    # -- being blocked (509.1b-c) ---------------------------------------------
+    def cant_be_blocked(self):
+        """509.1b: "can't be blocked"."""
+        return lambda subject: [A.CantBeBlocked(subject)]
+
+    def cant_be_blocked_except(self, desc):
+        """509.1b: "can't be blocked except by creatures with flying / Walls"."""
+        pred = _to_pred(desc, "creature")
+        return lambda subject: [A.CantBeBlockedExcept(subject, by=pred)]
+
+    def cant_be_blocked_except_n(self, n):
+        """509.1b: "can't be blocked except by two or more creatures"."""
+        return lambda subject: [A.CantBeBlockedExcept(subject, min_blockers=_num(n))]
+
+    def cant_be_blocked_by(self, desc):
+        """509.1b: "can't be blocked by [creatures with power 2 or less / Walls]"."""
+        pred = _to_pred(desc, "creature")
+        return lambda subject: [A.CantBeBlockedBy(subject, pred)]
+
+    def cant_be_blocked_by_more_than(self, n):
+        """509.1b: "can't be blocked by more than one creature"."""
+        return lambda subject: [A.CantBeBlockedByMoreThan(subject, _num(n))]
+
+    def cant_be_blocked_unless_all(self):
+        """509.1b: "can't be blocked unless all creatures defending player controls block it"."""
+        return lambda subject: [A.CantBeBlockedUnlessAllBlock(subject)]
+
+    def must_be_blocked(self, by=None):
+        """509.1c: "[attacker] must be blocked [by two or more creatures] if able"."""
+        kw = by or {}
+        return lambda subject: [A.MustBeBlocked(subject, **kw)]
+
+    def mb_min(self, n):
+        return {"min_blockers": _num(n)}
+
+    def mb_exactly(self, n):
+        k = _num(n)
+        return {"min_blockers": k, "exactly": k}
+
+    def mb_desc(self, desc):
+        return {"by": _to_pred(desc, "creature")}
+
+    # -- grants and P/T ---------------------------------------------------------------
+    def grant(self, abilities):
+        """613.1f (layer 6): "[subject] has/gains [keywords]"."""
+        return lambda subject: [A.Grant(subject, tuple(abilities))]
+
+    def pt_change(self, tok):
+        """P/T changes are already part of the board's power and toughness."""
+        return lambda subject: []
+
+
+def _num(tok) -> int:
+    s = str(tok).lower()
+    if s in _NUMBERS:
+        return _NUMBERS[s]
+    return int(s)
+
+
+# ---------------------------------------------------------------------------
+# Splitting text into sentences
+# ---------------------------------------------------------------------------
+
+_REMINDER = re.compile(r"\([^()]*\)")
+
+
+def _strip_reminder(line: str) -> str:
+    prev = None
+    while prev != line:
+        prev = line
+        line = _REMINDER.sub("", line)
+    return re.sub(r"[ \t]{2,}", " ", line).strip()
+
+
+def _protected_spans(line: str, names: list[str]) -> list[tuple[int, int]]:
+    spans = []
+    for nm in names:
+        for m in re.finditer(re.escape(nm), line):
+            spans.append((m.start(), m.end()))
+    return spans
+
+
+def split_sentences(line: str, names: Iterable[str] = ()) -> list[str]:
+    """Split one line (reminder text already removed) into sentences.
+
+    A sentence ends at "." followed by a space or the end, outside quotes, braces
+    and parentheses, and outside the card's own name ("Mr. Orfeo"). A quoted
+    ability that ends with '."' ends the sentence too."""
+    spans = _protected_spans(line, [n for n in names if "." in n])
+    out: list[str] = []
+    start = 0
+    quote = False
+    depth = 0  # parentheses and braces
+    n = len(line)
+    i = 0
+    while i < n:
+        ch = line[i]
+        if ch in "\"\u201c\u201d":
+            if ch == "\u201c":
+                quote = True
+            elif ch == "\u201d":
+                quote = False
+            else:
+                quote = not quote
+            if not quote and i > 0 and line[i - 1] in ".!?" and (i + 1 == n or line[i + 1].isspace()):
+                out.append(line[start:i + 1].strip())
+                start = i + 1
+        elif ch in "({":
+            depth += 1
+        elif ch in ")}":
+            depth = max(0, depth - 1)
+        elif ch in ".!?" and not quote and depth == 0 and (i + 1 == n or line[i + 1].isspace()):
+            if not any(a <= i < b for a, b in spans):
+                out.append(line[start:i + 1].strip())
+                start = i + 1
+        i += 1
+    rest = line[start:].strip()
+    if rest:
+        out.append(rest)
+    return [s for s in out if s]
+
+
+def _name_variants(name: Optional[str]) -> list[str]:
+    if not name:
+        return []
+    names = {name.strip()}
+    base = name.strip()
+    if base.startswith("A-"):  # Alchemy rebalanced cards
+        base = base[2:]
+        names.add(base)
+    if ", " in base:
+        names.add(base.split(", ")[0])  # "Gideon, Ally of Zendikar" -> "Gideon"
+    return sorted((n for n in names if n), key=len, reverse=True)
+
+
+_FORGE_SELF = re.compile(r"\b(?:CARDNAME|NICKNAME)\b")
+
+
+def _replace_names(sentence: str, names: list[str]) -> str:
+    """The card's own name (longest variant first) becomes "~", as a whole word."""
+    for nm in names:
+        if nm not in sentence:
+            continue
+        parts = []
+        pos = 0
+        while True:
+            j = sentence.find(nm, pos)
+            if j < 0:
+                break
+            end = j + len(nm)
+            before = sentence[j - 1] if j > 0 else " "
+            after = sentence[end] if end < len(sentence) else " "
+            if before.isalnum() or before == "_" or after.isalnum() or after == "_":
+                parts.append(sentence[pos:end])
+            else:
+                parts.append(sentence[pos:j] + "~")
+            pos = end
+        parts.append(sentence[pos:])
+        sentence = "".join(parts)
+    if "NAME" in sentence:
+        sentence = _FORGE_SELF.sub("~", sentence)
+    return sentence.replace("\u2019", "'")
+
+
+# ---------------------------------------------------------------------------
+# Reading
+# ---------------------------------------------------------------------------
+
+_TARGET_WORD = re.compile(r"\btarget\b", re.I)
+
+
+def _parse(sentence_norm: str, state: _State, start: str = "line"):
+    """Rule objects of one normalised sentence, or None if not understood."""
+    snapshot = (state.targets, state.last_obj, state.last_player, state.defender_assigns)
+    try:
+        tree = _parse_tokens(sentence_norm, start)
+        return _OracleTransformer(state).transform(tree)
+    except (_Unknown, LarkError, _Fail, ValueError, TypeError, KeyError, AttributeError):
+        state.targets, state.last_obj, state.last_player, state.defender_assigns = snapshot
+        return None
+
+
+def _split_items(sentence: str) -> list[str]:
+    """Top-level comma-separated items of a keyword line."""
+    items, depth, quote, cur = [], 0, False, []
+    for ch in sentence:
+        if ch == '"':
+            quote = not quote
+        elif ch in "({":
+            depth += 1
+        elif ch in ")}":
+            depth = max(0, depth - 1)
+        if ch in ",;" and depth == 0 and not quote:
+            items.append("".join(cur).strip())
+            cur = []
+        else:
+            cur.append(ch)
+    items.append("".join(cur).strip())
+    return [i for i in items if i]
+
+
+def _capitalize(s: str) -> str:
+    return s[:1].upper() + s[1:] if s else s
+
+
+def read_text(text: str, name: Optional[str] = None) -> A.TextReading:
+    """Read Oracle text (lines separated by "\\n") into rule objects.
+
+    ``name`` is the card's name: the text may refer to the card by it, by its
+    short name before a comma, by "this creature"/"this permanent"/"this card",
+    "~" or "CARDNAME". Without a name (an effect's text), only "~" and
+    "this creature" mean the source. Never raises."""
+    try:
+        return _read(text, name)
+    except Exception:  # pragma: no cover - the last line of defence
+        stripped = text.strip() if isinstance(text, str) else repr(text)
+        return A.TextReading((), (stripped,) if stripped else ())
+
+
+def _read(text: str, name: Optional[str]) -> A.TextReading:
+    if not isinstance(text, str):
+        raise TypeError("text must be a string")
+    names = _name_variants(name)
+    state = _State()
+    understood: list[A.Parsed] = []
+    not_understood: list[str] = []
+    for raw_line in text.replace("\r\n", "\n").split("\n"):
+        line = _strip_reminder(raw_line)
+        if not line:
+            continue
+        state.last_obj = None  # "it" never reaches across abilities
+        state.last_player = None
+        for sentence in split_sentences(line, names):
+            norm = _replace_names(sentence, names)
+            result = _parse(norm, state)
+            if result is _DEFENDER_DIVIDES:
+                understood.append(A.Parsed(sentence, ()))
+                state.defender_assigns = False
+                continue
+            state.defender_assigns = bool(
+                result and any(isinstance(a, A.DefenderAssignsDamage) for a in result)
+            )
+            if result:
+                understood.append(A.Parsed(sentence, tuple(result)))
+                continue
+            if result is None and _keyword_items(sentence, names, state, understood, not_understood):
+                continue
+            # Not understood: keep the target numbering of later sentences right.
+            if result is None:
+                state.targets += len(_TARGET_WORD.findall(sentence))
+            state.last_obj = None
+            state.last_player = None
+            not_understood.append(sentence)
+    return A.TextReading(tuple(understood), tuple(not_understood))
+
+
+def _keyword_items(
+    sentence: str, names: list[str], state: _State,
+    understood: list[A.Parsed], not_understood: list[str],
+) -> bool:
+    """A keyword line with unknown items ("Flying, ward {2}"): the known keywords are
+    understood, each unknown item is reported on its own."""
+    if "," not in sentence and ";" not in sentence:
+        return False
+    first = sentence.split(",", 1)[0].split(";", 1)[0]
+    try:
+        _prefilter(_raw_tokens(_replace_names(first, names)), _machine())
+    except _Unknown:
+        return False
+    items = _split_items(sentence)
+    if len(items) < 2:
+        return False
+    parsed = []
+    for k, item in enumerate(items):
+        body = item[:-1] if item.endswith(".") and k == len(items) - 1 else item
+        if body.lower().startswith("and "):
+            body = body[4:]
+        res = _parse(_replace_names(body, names), state, start="kw_item")
+        if k == 0 and not res:
+            return False
+        parsed.append((item, res))
+    good = [(item, res) for item, res in parsed if res]
+    understood.append(A.Parsed(", ".join(item for item, _ in good),
+                               tuple(a for _, res in good for a in res)))
+    for item, res in parsed:
+        if not res:
+            not_understood.append(_capitalize(item))
+    return True
