@@ -42,7 +42,6 @@ No solver code lives here.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import permutations
 from typing import ClassVar, Mapping, Optional, Sequence, Union
 
 from . import abilities as A
@@ -242,7 +241,11 @@ class DamageStep:
             return oid
 
     def rank(self, player: str) -> int:
-        return self.assigners.index(player)
+        ranks = self.__dict__.get("_ranks")
+        if ranks is None:
+            ranks = {p: i for i, p in enumerate(self.assigners)}
+            self.__dict__["_ranks"] = ranks
+        return ranks[player]
 
     def visible_sources(self, player: str) -> list[Source]:
         """Sources whose damage exists when ``player``'s assignment is judged (510.1, 510.1e)."""

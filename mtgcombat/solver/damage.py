@@ -258,6 +258,8 @@ def _solver(deadline: Deadline) -> cp_model.CpSolver:
     if rem is not None:
         solver.parameters.max_time_in_seconds = max(rem, 0.001)
     solver.parameters.num_workers = 1
+    # These models are small and tight: presolve costs more than it saves (bench/damage.py).
+    solver.parameters.cp_model_presolve = False
     return solver
 
 
@@ -324,12 +326,19 @@ def best_part(
     deadline = deadline or Deadline(None)
     rank = step.rank(player)
     players = [p for p in step.players if step.rank(p) <= rank]
-    fixed = {s: d for s, d in (earlier or {}).items()
-             if s in step.sources and step.sources[s].assigner != player}
-    for p in players:
-        if p != player:
-            for s in step.sources_of(p):
-                fixed.setdefault(s.id, {})
+    # Earlier players' sources named in ``earlier`` are fixed (a source missing from a
+    # given part assigns nothing); sources of players with no part given are free.
+    given = {step.sources[s].assigner for s in (earlier or {}) if s in step.sources}
+    fixed = {s.id: dict((earlier or {}).get(s.id, {})) for p in given if p != player
+             for s in step.sources_of(p)}
+    mine = step.sources_of(player)
+    if all(len(s.all_recipients) == 1 for s in mine):
+        # Forced: each creature has one place for all its damage (510.1b-d); legal
+        # whatever the others do, as no condition applies to a single recipient.
+        part = {s.id: {s.all_recipients[0]: s.power} for s in mine}
+        whole = dict(fixed)
+        whole.update(part)
+        return part, score(step, whole, player, objective)
     model = DamageModel(step, players, fixed)
     terms = [model.term(player, t) for t in objective]
     # One weighted objective when it fits, else term by term.
@@ -345,24 +354,29 @@ def best_part(
         if terms:
             model.m.Maximize(total)
         st = solver.Solve(model.m)
-        if st != cp_model.OPTIMAL:
-            raise SolverTimeout()
+        _settled(st)
     else:
         for expr, lo, hi in terms:
             model.m.Maximize(expr)
             st = solver.Solve(model.m)
-            if st != cp_model.OPTIMAL:
-                raise SolverTimeout()
+            _settled(st)
             model.m.Add(expr == int(solver.ObjectiveValue()))
             solver = _solver(deadline)
         model.m.ClearObjective()
         st = solver.Solve(model.m)
-        if st not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            raise SolverTimeout()
+        _settled(st, feasible_ok=True)
     part = model.read(solver, [player])
     whole = dict(fixed)
     whole.update(part)
     return part, score(step, whole, player, objective)
+
+
+def _settled(status, feasible_ok: bool = False) -> None:
+    if status == cp_model.OPTIMAL or (feasible_ok and status == cp_model.FEASIBLE):
+        return
+    if status == cp_model.INFEASIBLE:
+        raise ValueError("no legal assignment extends the parts already chosen (are they legal?)")
+    raise SolverTimeout()
 
 
 def best_all(
