@@ -479,3 +479,29 @@ def test_human_views():
 def test_editions_are_class_data():
     assert EDITIONS["2024"].has_order and not EDITIONS["current"].has_order
     assert EDITIONS["2024"].cite("510.1c") == "old 510.1c"
+
+
+def test_later_player_judged_with_earlier_damage_510_1e():
+    # Bob assigns the trampling Y's damage (702.22j: W has banding). Whether B has lethal
+    # damage counts what Alice assigned before (510.1, 510.1e). Alice's part left out of
+    # a check is free: the check looks for a part of hers that makes Bob's legal.
+    perms = [C("X", 3, 3), C("Y", 3, 3), C("W", 1, 1, "Bob"), C("B", 2, 2, "Bob")]
+    for rules in BOTH:
+        b, bd = make(perms, {"X": "Bob", "Y": "Bob"}, {"W": ["Y"], "B": ["X", "Y"]}, rules,
+                     readings={"X": kw("trample"), "Y": kw("trample"), "W": kw("banding")},
+                     order={"B": ["X", "Y"]} if rules == "2024" else None)
+        st = damage_step(b, bd)
+        assert st.sources["Y"].assigner == "Bob" and st.sources["X"].assigner == "Alice"
+        bobs = {"Y": {"W": 1, "B": 1, "Bob": 1}, "B": {"X": 2}, "W": {"Y": 1}}
+        v = check_damage_answer(b, bd, bobs)
+        assert v["legal"] and v["completion"]["X"].get("B", 0) >= 1
+        assert legal(b, bd, {**bobs, "X": {"B": 3}})
+        v = check_damage_answer(b, bd, {**bobs, "X": {"B": 2, "Bob": 1}})
+        assert v["legal"]
+        # Alice's X always puts lethal damage on B (it tramples over only B), so B needs
+        # nothing from Y; but W blocks only Y and gets nothing.
+        v = check_damage_answer(b, bd, {"Y": {"W": 1, "Bob": 2}, "B": {"X": 2}, "W": {"Y": 1}})
+        assert v["legal"]
+        v = check_damage_answer(b, bd, {"Y": {"B": 1, "Bob": 2}, "B": {"X": 2}, "W": {"Y": 1}})
+        assert not v["legal"] and v["violations"][0]["rule"] == "702.19b"
+        assert any("but W" in x["message"] for x in v["violations"])

@@ -580,7 +580,6 @@ def _condition_violations(
                                f"damage, less than the lethal {need} it needs")
                     out.append(DamageViolation(c.rule, f"{why} ({c.rule}).",
                                                (s.id, b, c.recipient)))
-                    break
         elif isinstance(c, NeedsLoyalty):
             if c.mode != mode or not div.get(c.recipient):
                 continue
