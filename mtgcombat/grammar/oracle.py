@@ -669,9 +669,9 @@ class _OracleTransformer(Transformer):
     def with_any(self, *items):
         return _or(list(items))
 
-    def without_keyword(self, tok):
-        """"Creatures without flying" (Moat)."""
-        return A.NotPred(A.KeywordPred(str(tok)))
+    def without_keyword(self, *toks):
+        """"Creatures without flying" (Moat); "without flying or reach"."""
+        return A.NotPred(_or([A.KeywordPred(str(t)) for t in toks]))
 
     def wi_keyword(self, tok):
         return A.KeywordPred(str(tok))
@@ -1166,6 +1166,9 @@ def _replace_names(sentence: str, names: list[str]) -> str:
 # ---------------------------------------------------------------------------
 
 _TARGET_WORD = re.compile(r"\btarget\b", re.I)
+_ABILITY_WORD = re.compile(r"^(?![IVX]+\b)[A-Z][a-z]+(?: [a-z]+)* \u2014 ")
+_WHERE_X = re.compile(r", where X is [^.]*")
+_DURATION = re.compile(r"\b(this turn|this combat|until end of turn|until your next turn)\b", re.I)
 
 
 def _parse(sentence_norm: str, state: _State, start: str = "line"):
@@ -1229,8 +1232,16 @@ def _read(text: str, name: Optional[str]) -> A.TextReading:
             continue
         state.last_obj = None  # "it" never reaches across abilities
         state.last_player = None
+        after_unknown = False
         for sentence in split_sentences(line, names):
             norm = _replace_names(sentence, names)
+            if norm.startswith("\u2022"):  # a mode of a modal spell: read the mode
+                norm = norm[1:].lstrip()
+            norm = _ABILITY_WORD.sub("", norm)  # ability words have no rules meaning (207.2c)
+            if "{X}" in norm:
+                # "pays {X} for each ..., where X is the number of ...": the cost stays
+                # "{X}" as printed (AttackCost.cost); the definition of X is not read.
+                norm = _WHERE_X.sub("", norm)
             result = _parse(norm, state)
             if result is _DEFENDER_DIVIDES:
                 understood.append(A.Parsed(sentence, ()))
@@ -1239,16 +1250,24 @@ def _read(text: str, name: Optional[str]) -> A.TextReading:
             state.defender_assigns = bool(
                 result and any(isinstance(a, A.DefenderAssignsDamage) for a in result)
             )
+            if result and after_unknown and _DURATION.search(norm):
+                # A one-shot effect after a sentence we could not read belongs to
+                # that sentence's ability (a trigger, an activated ability, a
+                # condition): "Whenever ~ attacks, ... . ~ can't be blocked this turn."
+                result = None
+                state.last_obj = state.last_player = None
             if result:
                 understood.append(A.Parsed(sentence, tuple(result)))
                 continue
             if result is None and _keyword_items(sentence, names, state, understood, not_understood):
                 continue
-            # Not understood: keep the target numbering of later sentences right.
             if result is None:
+                # Keep the target numbering of later sentences right; forget "it".
                 state.targets += len(_TARGET_WORD.findall(sentence))
-            state.last_obj = None
-            state.last_player = None
+                state.last_obj = None
+                state.last_player = None
+                after_unknown = True
+            # (result == []: a P/T change only -- it parsed, so "it" stays known.)
             not_understood.append(sentence)
     return A.TextReading(tuple(understood), tuple(not_understood))
 

@@ -1,0 +1,875 @@
+"""The Oracle grammar: card text -> rule objects (mtgcombat.grammar.oracle).
+
+Each test asserts the exact rule objects (CR numbers in the names of the
+abilities' classes, see mtgcombat/rules/abilities.py) or that a sentence is
+reported as not understood.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mtgcombat.grammar.oracle import read_text, split_sentences
+from mtgcombat.rules.abilities import (
+    ANY,
+    AndPred,
+    AssignAsThoughUnblocked,
+    AttackCap,
+    AttackCondition,
+    AttackCost,
+    AttackRequirement,
+    BandsWithOther,
+    BlockCap,
+    BlockCapacity,
+    BlockCost,
+    BlockRequirement,
+    CanBlockOnly,
+    CanOnlyAttackAlone,
+    CantAttack,
+    CantAttackAlone,
+    CantBeBlocked,
+    CantBeBlockedBy,
+    CantBeBlockedByMoreThan,
+    CantBeBlockedExcept,
+    CantBeBlockedUnlessAllBlock,
+    CantBlock,
+    CantBlockAlone,
+    ColorPred,
+    ControllerPred,
+    DefenderAssignsDamage,
+    DefenderControls,
+    Grant,
+    Group,
+    Keyword,
+    KeywordPred,
+    Landwalk,
+    LureRequirement,
+    MulticoloredPred,
+    MustBeBlocked,
+    NotPred,
+    OrPred,
+    OthersAttack,
+    Parsed,
+    PlayerControls,
+    Protection,
+    SelfRef,
+    StatPred,
+    TappedPred,
+    TargetRef,
+    TextReading,
+    TypePred,
+    YouRef,
+)
+
+
+def abilities(text: str, name: str | None = "Test Creature") -> tuple:
+    """The abilities of a text that must be understood completely."""
+    reading = read_text(text, name)
+    assert reading.not_understood == (), reading.not_understood
+    return reading.abilities
+
+
+def one(text: str, name: str | None = "Test Creature"):
+    found = abilities(text, name)
+    assert len(found) == 1, found
+    return found[0]
+
+
+# ---------------------------------------------------------------------------
+# API and sentence handling
+# ---------------------------------------------------------------------------
+
+
+def test_read_text_returns_text_reading_with_parsed_sentences():
+    reading = read_text("Flying\nTest Creature can't block.", "Test Creature")
+    assert reading == TextReading(
+        understood=(
+            Parsed("Flying", (Keyword("flying"),)),
+            Parsed("Test Creature can't block.", (CantBlock(SelfRef()),)),
+        ),
+        not_understood=(),
+    )
+
+
+def test_keyword_list_is_one_parsed_with_several_abilities():
+    assert read_text("Flying, first strike", "X").abilities == (
+        Keyword("flying"), Keyword("first strike"),
+    )
+    assert len(read_text("Flying, first strike", "X").understood) == 1
+
+
+def test_keyword_list_with_reminder_text():
+    text = ("Flying (This creature can't be blocked except by creatures with flying or "
+            "reach.)\nTrample (This creature can deal excess combat damage to the player "
+            "or planeswalker it's attacking.)")
+    reading = read_text(text, "X")
+    assert reading.abilities == (Keyword("flying"), Keyword("trample"))
+    assert reading.not_understood == ()
+    assert [p.sentence for p in reading.understood] == ["Flying", "Trample"]
+
+
+def test_keyword_list_with_unknown_item_reports_only_that_item():
+    reading = read_text("Flying, ward {2}", "X")
+    assert reading.understood == (Parsed("Flying", (Keyword("flying"),)),)
+    assert reading.not_understood == ("Ward {2}",)
+
+
+def test_unknown_sentence_goes_to_not_understood_verbatim():
+    text = "When Test Creature enters the battlefield, draw a card."
+    reading = read_text(text, "Test Creature")
+    assert reading.understood == ()
+    assert reading.not_understood == (text,)
+
+
+def test_no_sentence_is_dropped_between_understood_ones():
+    text = "Test Creature can't block. You gain 2 life. Test Creature can't be blocked."
+    reading = read_text(text, "Test Creature")
+    assert [p.sentence for p in reading.understood] == [
+        "Test Creature can't block.", "Test Creature can't be blocked.",
+    ]
+    assert reading.not_understood == ("You gain 2 life.",)
+
+
+def test_sentences_split_outside_quotes_and_braces():
+    line = ('Enchanted creature has "Whenever this creature attacks, draw a card." '
+            "Pay {2}. Done.")
+    assert split_sentences(line) == [
+        'Enchanted creature has "Whenever this creature attacks, draw a card."',
+        "Pay {2}.",
+        "Done.",
+    ]
+
+
+def test_card_name_with_period_is_not_a_sentence_end():
+    assert split_sentences("Mr. Orfeo can't block. Draw.", ["Mr. Orfeo"]) == [
+        "Mr. Orfeo can't block.", "Draw.",
+    ]
+
+
+@pytest.mark.parametrize("garbage", [
+    "", "   ", "\n\n", ".", "{", "}", "(", "\"", "~~~", "can't", "Flying,,,",
+    "Protection from", "No more than", "\u2022", "{2}{U}:", "a" * 5000,
+    "Creatures can't attack you unless their controller pays",
+    "\x00\x01", "Flying\r\nReach",
+])
+def test_never_raises_on_garbage(garbage):
+    reading = read_text(garbage, "X")
+    assert isinstance(reading, TextReading)
+    reading = read_text(garbage, None)
+    assert isinstance(reading, TextReading)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=200), st.one_of(st.none(), st.text(max_size=30)))
+def test_never_raises_on_random_text(text, name):
+    reading = read_text(text, name)
+    assert isinstance(reading, TextReading)
+
+
+def test_reminder_text_is_stripped_first():
+    assert one("Trample over planeswalkers (This creature can deal excess combat damage "
+               "to the controller of the planeswalker it's attacking.)", "X") == \
+        Keyword("trample over planeswalkers")
+
+
+# ---------------------------------------------------------------------------
+# Self references
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", [
+    "Goblin Brigand can't block.",
+    "This creature can't block.",
+    "This permanent can't block.",
+    "this creature can't block.",
+    "~ can't block.",
+    "CARDNAME can't block.",
+])
+def test_self_references_become_self_ref(text):
+    assert one(text, "Goblin Brigand") == CantBlock(SelfRef())
+
+
+def test_legendary_short_name_is_a_self_reference():
+    assert one("Gideon can't be blocked.", "Gideon, Ally of Zendikar") == CantBeBlocked(SelfRef())
+
+
+def test_name_without_comma_is_only_the_whole_name():
+    assert one("Master of Cruelties can only attack alone.", "Master of Cruelties") == \
+        CanOnlyAttackAlone(SelfRef())
+
+
+def test_alchemy_rebalanced_name_refers_to_the_card():
+    assert one("Goblin Brigand attacks each combat if able.", "A-Goblin Brigand") == \
+        AttackRequirement(SelfRef())
+
+
+def test_forge_hidden_keywords_with_cardname():
+    assert one("CARDNAME can't block.", "X") == CantBlock(SelfRef())
+    assert one("All creatures able to block CARDNAME do so.", "X") == LureRequirement(SelfRef())
+    assert abilities("CARDNAME can't attack or block alone.", "X") == (
+        CantAttackAlone(SelfRef()), CantBlockAlone(SelfRef()),
+    )
+
+
+# ---------------------------------------------------------------------------
+# Keywords (702)
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("word", [
+    "flying", "reach", "menace", "trample", "trample over planeswalkers", "deathtouch",
+    "first strike", "double strike", "vigilance", "haste", "defender", "lifelink",
+    "indestructible", "shadow", "horsemanship", "fear", "intimidate", "skulk", "banding",
+])
+def test_simple_keywords(word):
+    assert one(word.capitalize(), "X") == Keyword(word)
+
+
+def test_keyword_case_does_not_matter():
+    assert abilities("FLYING, First Strike", "X") == (Keyword("flying"), Keyword("first strike"))
+
+
+def test_long_keyword_list_with_and():
+    assert abilities("Flying, first strike, vigilance, trample, haste, and protection from "
+                     "black and from red", "Akroma") == (
+        Keyword("flying"), Keyword("first strike"), Keyword("vigilance"), Keyword("trample"),
+        Keyword("haste"),
+        Protection(pred=ColorPred("B"), label="protection from black"),
+        Protection(pred=ColorPred("R"), label="protection from red"),
+    )
+
+
+@pytest.mark.parametrize("word,land", [
+    ("swampwalk", "Swamp"), ("islandwalk", "Island"), ("forestwalk", "Forest"),
+    ("mountainwalk", "Mountain"), ("plainswalk", "Plains"), ("desertwalk", "Desert"),
+])
+def test_landwalk_of_a_land_type(word, land):
+    assert one(word.capitalize(), "X") == Landwalk(TypePred(land), word)
+
+
+def test_nonbasic_landwalk():
+    assert one("Nonbasic landwalk", "X") == Landwalk(
+        AndPred((TypePred("Land"), NotPred(TypePred("Basic")))), "nonbasic landwalk")
+
+
+def test_snow_landwalk_combines_supertype_and_type():
+    assert one("Snow swampwalk", "X") == Landwalk(
+        AndPred((TypePred("Snow"), TypePred("Swamp"))), "snow swampwalk")
+
+
+def test_legendary_landwalk():
+    assert one("Legendary landwalk", "X") == Landwalk(
+        AndPred((TypePred("Land"), TypePred("Legendary"))), "legendary landwalk")
+
+
+def test_protection_from_a_color():
+    assert one("Protection from red", "X") == Protection(pred=ColorPred("R"),
+                                                           label="protection from red")
+
+
+def test_protection_from_two_colors_is_two_abilities():
+    assert abilities("Protection from white and from blue", "X") == (
+        Protection(pred=ColorPred("W"), label="protection from white"),
+        Protection(pred=ColorPred("U"), label="protection from blue"),
+    )
+
+
+def test_protection_from_creatures_artifacts_and_subtypes():
+    assert one("Protection from creatures", "X") == Protection(
+        pred=TypePred("Creature"), label="protection from creatures")
+    assert one("Protection from artifacts", "X") == Protection(
+        pred=TypePred("Artifact"), label="protection from artifacts")
+    assert one("Protection from Goblins", "X") == Protection(
+        pred=TypePred("Goblin"), label="protection from Goblins")
+
+
+def test_protection_from_everything_and_multicolored():
+    assert one("Protection from everything", "X") == Protection(
+        everything=True, label="protection from everything")
+    assert one("Protection from multicolored", "X") == Protection(
+        pred=MulticoloredPred(), label="protection from multicolored")
+
+
+def test_protection_from_all_colors():
+    assert one("Protection from all colors", "X") == Protection(
+        pred=OrPred(tuple(ColorPred(c) for c in "WUBRG")), label="protection from all colors")
+
+
+def test_protection_from_a_chosen_player_is_not_understood():
+    reading = read_text("Protection from the player of your choice", "X")
+    assert reading.understood == ()
+    assert reading.not_understood == ("Protection from the player of your choice",)
+
+
+def test_protection_from_the_color_of_your_choice_is_not_understood():
+    text = "Target creature gains protection from the color of your choice until end of turn."
+    assert read_text(text, None).not_understood == (text,)
+
+
+def test_bands_with_other():
+    assert one("Bands with other Dinosaurs", "X") == BandsWithOther(
+        TypePred("Dinosaur"), "bands with other Dinosaurs")
+    assert one("Banding", "X") == Keyword("banding")
+
+
+# ---------------------------------------------------------------------------
+# Attack requirements (508.1d)
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", [
+    "Goblin Brigand attacks each combat if able.",
+    "Goblin Brigand attacks each turn if able.",
+])
+def test_attacks_each_combat_if_able(text):
+    assert one(text, "Goblin Brigand") == AttackRequirement(SelfRef())
+
+
+def test_attacks_target_player_each_combat_if_able():
+    assert one("X attacks target player each combat if able.", "X") == \
+        AttackRequirement(SelfRef(), target=TargetRef(0, "player"))
+
+
+def test_attacks_you_each_combat_if_able():
+    assert one("X attacks you each combat if able.", "X") == \
+        AttackRequirement(SelfRef(), target=YouRef())
+
+
+def test_attacks_or_blocks_each_combat_if_able():
+    assert abilities("X attacks or blocks each combat if able.", "X") == (
+        AttackRequirement(SelfRef()), BlockRequirement(SelfRef()),
+    )
+
+
+def test_creatures_target_player_controls_attack_self_if_able():
+    assert one("Creatures target player controls attack Gideon if able.",
+               "Gideon, Champion of Justice") == AttackRequirement(
+        Group(controller=TargetRef(0, "player")), target=SelfRef())
+
+
+def test_creatures_target_player_controls_attack_this_turn_if_able():
+    assert one("Creatures target player controls attack this turn if able.", None) == \
+        AttackRequirement(Group(controller=TargetRef(0, "player")))
+
+
+def test_target_creature_attacks_this_turn_if_able():
+    assert one("Target creature attacks this turn if able.", None) == \
+        AttackRequirement(TargetRef(0, "creature"))
+
+
+def test_creatures_your_opponents_control_attack_each_combat():
+    assert one("Creatures your opponents control attack each combat if able.", "X") == \
+        AttackRequirement(Group(opponents_of=YouRef()))
+
+
+def test_all_creatures_attack_each_combat():
+    assert one("All creatures attack each combat if able.", "X") == AttackRequirement(Group())
+
+
+# ---------------------------------------------------------------------------
+# Block requirements (509.1c)
+# ---------------------------------------------------------------------------
+
+
+def test_blocks_each_combat_if_able():
+    assert one("X blocks each combat if able.", "X") == BlockRequirement(SelfRef())
+
+
+def test_blocks_target_creature_this_turn_if_able():
+    assert one("X blocks target creature this turn if able.", "X") == \
+        BlockRequirement(SelfRef(), attacker=TargetRef(0, "creature"))
+
+
+def test_target_creature_blocks_self_this_turn_if_able():
+    assert one("Target creature blocks X this turn if able.", "X") == \
+        BlockRequirement(TargetRef(0, "creature"), attacker=SelfRef())
+
+
+def test_all_creatures_able_to_block_do_so():
+    assert one("All creatures able to block Lure Beast do so.", "Lure Beast") == \
+        LureRequirement(SelfRef())
+
+
+def test_all_creatures_able_to_block_target_creature_this_turn_do_so():
+    assert one("All creatures able to block target creature this turn do so.", None) == \
+        LureRequirement(TargetRef(0, "creature"))
+
+
+def test_must_be_blocked_if_able():
+    assert one("X must be blocked if able.", "X") == MustBeBlocked(SelfRef())
+
+
+def test_must_be_blocked_by_two_or_more_creatures():
+    assert one("X must be blocked by two or more creatures if able.", "X") == \
+        MustBeBlocked(SelfRef(), min_blockers=2)
+
+
+def test_must_be_blocked_by_exactly_one_creature():
+    assert one("X must be blocked by exactly one creature if able.", "X") == \
+        MustBeBlocked(SelfRef(), min_blockers=1, exactly=1)
+
+
+def test_must_be_blocked_by_an_eldrazi():
+    assert one("X must be blocked by an Eldrazi if able.", "X") == \
+        MustBeBlocked(SelfRef(), by=TypePred("Eldrazi"))
+
+
+def test_target_creature_must_be_blocked_this_turn():
+    assert one("Target creature must be blocked this turn if able.", None) == \
+        MustBeBlocked(TargetRef(0, "creature"))
+
+
+# ---------------------------------------------------------------------------
+# Attack restrictions (508.1c)
+# ---------------------------------------------------------------------------
+
+
+def test_cant_attack():
+    assert one("X can't attack.", "X") == CantAttack(SelfRef())
+
+
+def test_cant_attack_or_block():
+    assert abilities("X can't attack or block.", "X") == (CantAttack(SelfRef()), CantBlock(SelfRef()))
+
+
+def test_cant_attack_alone_and_block_alone():
+    assert one("X can't attack alone.", "X") == CantAttackAlone(SelfRef())
+    assert one("X can't block alone.", "X") == CantBlockAlone(SelfRef())
+    assert abilities("X can't attack or block alone.", "X") == (
+        CantAttackAlone(SelfRef()), CantBlockAlone(SelfRef()))
+
+
+@pytest.mark.parametrize("text", ["X can attack only alone.", "X can only attack alone."])
+def test_can_only_attack_alone(text):
+    assert one(text, "X") == CanOnlyAttackAlone(SelfRef())
+
+
+def test_cant_attack_you():
+    assert one("X can't attack you.", "X") == CantAttack(SelfRef(), target=YouRef())
+
+
+def test_cant_attack_you_or_planeswalkers_you_control():
+    assert one("X can't attack you or planeswalkers you control.", "X") == \
+        CantAttack(SelfRef(), target=YouRef(), include_permanents=True)
+
+
+def test_cant_attack_planeswalkers():
+    assert one("X can't attack planeswalkers.", "X") == \
+        CantAttack(SelfRef(), target_kind="planeswalker")
+
+
+def test_cant_attack_unless_defending_player_controls_an_island():
+    assert one("Sea Monster can't attack unless defending player controls an Island.",
+               "Sea Monster") == AttackCondition(SelfRef(), DefenderControls(TypePred("Island")))
+
+
+def test_cant_attack_unless_at_least_two_other_creatures_attack():
+    assert one("X can't attack unless at least two other creatures attack.", "X") == \
+        AttackCondition(SelfRef(), OthersAttack(ANY, 2))
+
+
+def test_cant_attack_unless_a_black_or_green_creature_also_attacks():
+    assert one("X can't attack unless a black or green creature also attacks.", "X") == \
+        AttackCondition(SelfRef(), OthersAttack(OrPred((ColorPred("B"), ColorPred("G")))))
+
+
+def test_cant_attack_unless_a_creature_with_greater_power_also_attacks():
+    assert one("X can't attack unless a creature with greater power also attacks.", "X") == \
+        AttackCondition(SelfRef(), OthersAttack(StatPred("power", ">", "self")))
+
+
+def test_cant_attack_if_defending_player_controls_an_untapped_land():
+    assert one("X can't attack if defending player controls an untapped land.", "X") == \
+        AttackCondition(
+            SelfRef(), DefenderControls(AndPred((TappedPred(False), TypePred("Land")))),
+            unless=False)
+
+
+def test_cant_attack_unless_you_control_a_permanent():
+    assert one("X can't attack unless you control an artifact.", "X") == \
+        AttackCondition(SelfRef(), PlayerControls(YouRef(), TypePred("Artifact")))
+
+
+def test_cant_attack_with_condition_outside_the_vocabulary_is_not_understood():
+    text = "X can't attack unless defending player is poisoned."
+    assert read_text(text, "X").not_understood == (text,)
+
+
+def test_no_more_than_n_creatures_can_attack_each_combat():
+    assert one("No more than one creature can attack each combat.", "X") == AttackCap(1)
+    assert one("No more than two creatures can attack each turn.", "X") == AttackCap(2)
+
+
+def test_no_more_than_n_creatures_can_attack_you_each_combat():
+    assert one("No more than two creatures can attack you each combat.", "X") == \
+        AttackCap(2, defender=YouRef())
+
+
+def test_no_more_than_n_creatures_can_block_each_combat():
+    assert one("No more than one creature can block each combat.", "X") == BlockCap(1)
+
+
+def test_moat_creatures_without_flying_cant_attack():
+    assert one("Creatures without flying can't attack.", "Moat") == \
+        CantAttack(Group(pred=NotPred(KeywordPred("flying"))))
+
+
+def test_creatures_without_flying_or_reach():
+    assert one("Creatures without flying or reach can't block.", "X") == CantBlock(
+        Group(pred=NotPred(OrPred((KeywordPred("flying"), KeywordPred("reach"))))))
+
+
+def test_ensnaring_bridge_depending_on_hand_size_is_not_understood():
+    text = "Creatures with power greater than the number of cards in your hand can't attack."
+    assert read_text(text, "Ensnaring Bridge").not_understood == (text,)
+
+
+# ---------------------------------------------------------------------------
+# Block restrictions (509.1b)
+# ---------------------------------------------------------------------------
+
+
+def test_cant_block():
+    assert one("X can't block.", "X") == CantBlock(SelfRef())
+
+
+def test_cant_block_creatures_with_flying():
+    assert one("X can't block creatures with flying.", "X") == \
+        CantBlock(SelfRef(), attacker_pred=KeywordPred("flying"))
+
+
+def test_cant_block_creatures_with_power_2_or_greater():
+    assert one("X can't block creatures with power 2 or greater.", "X") == \
+        CantBlock(SelfRef(), attacker_pred=StatPred("power", ">=", 2))
+
+
+def test_can_block_only_creatures_with_flying():
+    assert one("X can block only creatures with flying.", "X") == \
+        CanBlockOnly(SelfRef(), KeywordPred("flying"))
+
+
+def test_target_creature_cant_block_this_turn():
+    assert one("Target creature can't block this turn.", None) == CantBlock(TargetRef(0, "creature"))
+
+
+def test_creatures_target_player_controls_cant_block_this_turn():
+    assert one("Creatures target player controls can't block this turn.", None) == \
+        CantBlock(Group(controller=TargetRef(0, "player")))
+
+
+def test_other_creatures_that_player_controls_cant_block_with_target_player():
+    text = ("Target player can't block this turn with creatures they control. "
+            "Other creatures that player controls can't block this turn.")
+    reading = read_text(text, None)
+    # The first sentence is outside the grammar, so "that player" has no antecedent.
+    assert reading.not_understood == tuple(split_sentences(text))
+
+
+def test_other_creatures_that_player_controls_after_target_creature_is_not_understood():
+    # Mark for Death: "other" means other than the target creature, which Group can't say.
+    text = ("Target creature an opponent controls blocks this turn if able. "
+            "Other creatures that player controls can't block this turn.")
+    reading = read_text(text, None)
+    assert reading.abilities == (BlockRequirement(TargetRef(0, "creature")),)
+    assert reading.not_understood == ("Other creatures that player controls can't block this turn.",)
+
+
+def test_creatures_with_less_power_cant_block_it():
+    assert one("Creatures with power less than X's power can't block it.", "X") == \
+        CantBeBlockedBy(SelfRef(), StatPred("power", "<", "self"))
+
+
+def test_cowards_cant_block_warriors():
+    assert one("Cowards can't block Warriors.", "Boldwyr Intimidator") == \
+        CantBlock(Group(pred=TypePred("Coward")), attacker_pred=TypePred("Warrior"))
+
+
+def test_creatures_with_flying_cant_block_creatures_you_control():
+    assert one("Creatures with flying can't block creatures you control.", "X") == CantBlock(
+        Group(pred=KeywordPred("flying")), attacker_pred=ControllerPred(YouRef()))
+
+
+# ---------------------------------------------------------------------------
+# Being blocked (509.1b)
+# ---------------------------------------------------------------------------
+
+
+def test_cant_be_blocked():
+    assert one("X can't be blocked.", "X") == CantBeBlocked(SelfRef())
+
+
+def test_cant_be_blocked_except_by_creatures_with_flying():
+    assert one("X can't be blocked except by creatures with flying.", "X") == \
+        CantBeBlockedExcept(SelfRef(), by=KeywordPred("flying"))
+
+
+def test_cant_be_blocked_except_by_creatures_with_flying_or_reach():
+    assert one("X can't be blocked except by creatures with flying or reach.", "X") == \
+        CantBeBlockedExcept(SelfRef(), by=OrPred((KeywordPred("flying"), KeywordPred("reach"))))
+
+
+def test_cant_be_blocked_except_by_walls():
+    assert one("X can't be blocked except by Walls.", "X") == \
+        CantBeBlockedExcept(SelfRef(), by=TypePred("Wall"))
+
+
+def test_cant_be_blocked_except_by_two_or_more():
+    assert one("X can't be blocked except by two or more creatures.", "X") == \
+        CantBeBlockedExcept(SelfRef(), min_blockers=2)
+
+
+def test_cant_be_blocked_except_by_three_or_more_creatures():
+    assert one("X can't be blocked except by three or more creatures.", "X") == \
+        CantBeBlockedExcept(SelfRef(), min_blockers=3)
+
+
+@pytest.mark.parametrize("blockers,pred", [
+    ("creatures with power 2 or less", StatPred("power", "<=", 2)),
+    ("Walls", TypePred("Wall")),
+    ("black creatures", ColorPred("B")),
+    ("artifact creatures", TypePred("Artifact")),
+    ("creatures with flying", KeywordPred("flying")),
+    ("Vampires or Zombies", OrPred((TypePred("Vampire"), TypePred("Zombie")))),
+    ("nonblack creatures", NotPred(ColorPred("B"))),
+    ("non-Wall creatures", NotPred(TypePred("Wall"))),
+    ("white and/or blue creatures", OrPred((ColorPred("W"), ColorPred("U")))),
+])
+def test_cant_be_blocked_by(blockers, pred):
+    assert one(f"X can't be blocked by {blockers}.", "X") == CantBeBlockedBy(SelfRef(), pred)
+
+
+def test_cant_be_blocked_by_more_than_one_creature():
+    assert one("X can't be blocked by more than one creature.", "X") == \
+        CantBeBlockedByMoreThan(SelfRef(), 1)
+
+
+def test_cant_be_blocked_unless_all_creatures_block_it():
+    assert one("X can't be blocked unless all creatures defending player controls block it.",
+               "X") == CantBeBlockedUnlessAllBlock(SelfRef())
+
+
+def test_cant_block_and_cant_be_blocked():
+    assert abilities("X can't block and can't be blocked.", "X") == (
+        CantBlock(SelfRef()), CantBeBlocked(SelfRef()))
+
+
+def test_conditional_evasion_is_not_understood():
+    text = "X can't be blocked as long as defending player controls an artifact."
+    assert read_text(text, "X").not_understood == (text,)
+
+
+# ---------------------------------------------------------------------------
+# Block capacity (509.1a)
+# ---------------------------------------------------------------------------
+
+
+def test_can_block_an_additional_creature_each_combat():
+    assert one("X can block an additional creature each combat.", "X") == BlockCapacity(SelfRef(), 1)
+
+
+def test_can_block_n_additional_creatures():
+    assert one("X can block two additional creatures each combat.", "X") == BlockCapacity(SelfRef(), 2)
+    assert one("X can block an additional seven creatures each combat.", "X") == \
+        BlockCapacity(SelfRef(), 7)
+
+
+def test_can_block_any_number_of_creatures():
+    assert one("X can block any number of creatures.", "X") == BlockCapacity(SelfRef(), None)
+
+
+def test_each_creature_you_control_can_block_an_additional_creature():
+    assert one("Each creature you control can block an additional creature each combat.", "X") == \
+        BlockCapacity(Group(controller=YouRef()), 1)
+
+
+# ---------------------------------------------------------------------------
+# Costs (508.1d, 509.1d)
+# ---------------------------------------------------------------------------
+
+
+def test_propaganda_attack_cost():
+    assert one("Creatures can't attack you unless their controller pays {2} for each "
+               "creature they control that's attacking you.", "Propaganda") == \
+        AttackCost("{2}", Group(), defender=YouRef())
+
+
+def test_ghostly_prison_attack_cost():
+    assert one("Creatures can't attack you unless their controller pays {2} for each "
+               "creature they control that's attacking you.", "Ghostly Prison") == \
+        AttackCost("{2}", Group(), defender=YouRef())
+
+
+def test_sphere_of_safety_keeps_printed_x_cost():
+    assert one("Creatures can't attack you or planeswalkers you control unless their "
+               "controller pays {X} for each of those creatures, where X is the number of "
+               "enchantments you control.", "Sphere of Safety") == \
+        AttackCost("{X}", Group(), defender=YouRef(), include_permanents=True)
+
+
+def test_norns_annex_phyrexian_cost_includes_planeswalkers():
+    text = ("({W/P} can be paid with either {W} or 2 life.)\nCreatures can't attack you or "
+            "planeswalkers you control unless their controller pays {W/P} for each of those "
+            "creatures.")
+    assert one(text, "Norn's Annex") == \
+        AttackCost("{W/P}", Group(), defender=YouRef(), include_permanents=True)
+
+
+def test_war_cadence_block_cost():
+    assert one("This turn, creatures can't block unless their controller pays {X} for each "
+               "blocking creature they control.", None) == BlockCost("{X}", Group())
+
+
+def test_single_creature_block_cost():
+    assert one("X can't block unless you pay {1}.", "X") == BlockCost("{1}", SelfRef())
+
+
+def test_single_creature_attack_or_block_cost():
+    assert abilities("X can't attack or block unless you pay {2}.", "X") == (
+        AttackCost("{2}", SelfRef()), BlockCost("{2}", SelfRef()))
+
+
+def test_attack_cost_for_a_group_with_a_color():
+    assert one("Nonblack creatures can't attack you unless their controller pays {2} for each "
+               "creature they control that's attacking you.", "X") == \
+        AttackCost("{2}", Group(pred=NotPred(ColorPred("B"))), defender=YouRef())
+
+
+# ---------------------------------------------------------------------------
+# Damage (510.1)
+# ---------------------------------------------------------------------------
+
+
+def test_assign_combat_damage_as_though_unblocked():
+    assert one("You may have Thorn Elemental assign its combat damage as though it weren't "
+               "blocked.", "Thorn Elemental") == AssignAsThoughUnblocked(SelfRef())
+
+
+def test_defensive_formation_both_sentences_understood():
+    text = ("Rather than the attacking player, you assign the combat damage of each creature "
+            "attacking you. You can divide that creature's combat damage as you choose among "
+            "any of the creatures blocking it.")
+    reading = read_text(text, "Defensive Formation")
+    assert reading.not_understood == ()
+    assert len(reading.understood) == 2
+    assert reading.abilities == (DefenderAssignsDamage(),)
+
+
+def test_damage_division_alone_is_not_understood():
+    text = ("You can divide that creature's combat damage as you choose among any of the "
+            "creatures blocking it.")
+    assert read_text(text, "X").not_understood == (text,)
+
+
+# ---------------------------------------------------------------------------
+# Grants (613.1f)
+# ---------------------------------------------------------------------------
+
+
+def test_creatures_you_control_have_flying():
+    assert one("Creatures you control have flying.", "X") == \
+        Grant(Group(controller=YouRef()), (Keyword("flying"),))
+
+
+def test_other_creatures_you_control_have_menace():
+    assert one("Other creatures you control have menace.", "X") == \
+        Grant(Group(controller=YouRef(), other=True), (Keyword("menace"),))
+
+
+def test_target_creature_gains_menace_until_end_of_turn():
+    assert one("Target creature gains menace until end of turn.", None) == \
+        Grant(TargetRef(0, "creature"), (Keyword("menace"),))
+
+
+def test_gets_plus_and_gains_trample():
+    assert one("X gets +1/+1 and gains trample.", "X") == Grant(SelfRef(), (Keyword("trample"),))
+
+
+def test_gains_several_keywords():
+    assert one("Target creature gains flying and first strike until end of turn.", None) == \
+        Grant(TargetRef(0, "creature"), (Keyword("flying"), Keyword("first strike")))
+
+
+def test_attacking_creatures_you_control_have_double_strike():
+    assert one("Attacking creatures you control have double strike.", "X") == \
+        Grant(Group(controller=YouRef(), attacking=True), (Keyword("double strike"),))
+
+
+def test_subtype_group_grant():
+    assert one("Merfolk you control have islandwalk.", "Lord of Atlantis") == Grant(
+        Group(pred=TypePred("Merfolk"), controller=YouRef()),
+        (Landwalk(TypePred("Island"), "islandwalk"),))
+    assert one("Other Goblin creatures you control have haste.", "X") == Grant(
+        Group(pred=TypePred("Goblin"), controller=YouRef(), other=True), (Keyword("haste"),))
+
+
+def test_power_toughness_change_alone_is_not_understood():
+    assert read_text("X gets +1/+1.", "X").not_understood == ("X gets +1/+1.",)
+
+
+def test_power_change_then_it_cant_be_blocked():
+    text = "Target creature gets +2/+2 until end of turn. It can't be blocked this turn."
+    reading = read_text(text, None)
+    assert reading.not_understood == ("Target creature gets +2/+2 until end of turn.",)
+    assert reading.abilities == (CantBeBlocked(TargetRef(0, "creature")),)
+
+
+def test_enchanted_creature_is_not_understood():
+    # The board has no attachments, so "enchanted creature" cannot be bound.
+    text = "Enchanted creature can't attack or block."
+    assert read_text(text, "Pacifism").not_understood == (text,)
+
+
+# ---------------------------------------------------------------------------
+# Targets and abilities that are not static
+# ---------------------------------------------------------------------------
+
+
+def test_targets_are_numbered_in_order_of_appearance():
+    assert one("Target creature blocks target creature this turn if able.", None) == \
+        BlockRequirement(TargetRef(0, "creature"), attacker=TargetRef(1, "creature"))
+
+
+def test_targets_count_across_sentences_of_an_effect():
+    text = "Target creature can't block this turn. Target creature can't attack this turn."
+    assert abilities(text, None) == (CantBlock(TargetRef(0, "creature")),
+                                     CantAttack(TargetRef(1, "creature")))
+
+
+def test_activated_ability_is_not_understood():
+    text = "{2}{U}: X can't be blocked this turn."
+    assert read_text(text, "X").not_understood == (text,)
+
+
+def test_triggered_ability_is_not_understood():
+    text = "Whenever X attacks, target creature can't block this turn."
+    assert read_text(text, "X").not_understood == (text,)
+
+
+def test_effect_after_unknown_trigger_sentence_is_not_understood():
+    text = "Whenever X attacks, you may pay {E}{E}. X can't be blocked this turn."
+    reading = read_text(text, "X")
+    assert reading.understood == ()
+    assert len(reading.not_understood) == 2
+
+
+def test_anaphor_after_unknown_sentence_is_not_understood():
+    text = "Tap target creature. That creature can't block this turn."
+    assert read_text(text, None).not_understood == tuple(split_sentences(text))
+
+
+def test_plural_targets_are_not_understood():
+    text = "Up to two target creatures can't block this turn."
+    assert read_text(text, None).not_understood == (text,)
+
+
+def test_modal_spell_mode_is_read():
+    reading = read_text("Choose one \u2014\n\u2022 Creatures target player controls attack this "
+                        "turn if able.\n\u2022 Creatures you control gain first strike until "
+                        "end of turn.", "Incite War")
+    assert reading.not_understood == ("Choose one \u2014",)
+    assert reading.abilities == (
+        AttackRequirement(Group(controller=TargetRef(0, "player"))),
+        Grant(Group(controller=YouRef()), (Keyword("first strike"),)),
+    )
