@@ -35,7 +35,7 @@ def add_commands(sub, common, board_help: str) -> None:
                     "attacks (no attacks declared), the blocks (attacks but no blocks) or the "
                     "combat damage (blocks declared); or why one declaration or assignment is "
                     "legal or not.")
-    e.add_argument("board", help=board_help)
+    e.add_argument("board", help=board_help + ", or a corpus .case file (its board)")
     e.add_argument("--attacks", metavar="DECL", help='JSON {"attacker": "target"} or @FILE')
     e.add_argument("--blocks", metavar="DECL", help='JSON {"blocker": ["attacker"]} or @FILE')
     e.add_argument("--damage", metavar="ASSIGNMENT",
@@ -98,7 +98,15 @@ def cmd_explain(args) -> int:
     chosen = [k for k in ("attacks", "blocks", "damage") if getattr(args, k) is not None]
     if len(chosen) > 1:
         raise UsageError("mtgcombat explain: give at most one of --attacks, --blocks, --damage")
-    board = read_board(args.board)
+    if args.board.endswith(".case"):
+        from .corpus import CaseError, parse_case
+
+        try:
+            board = parse_case(args.board).board()
+        except CaseError as e:
+            raise BoardError(str(e)) from None
+    else:
+        board = read_board(args.board)
     kind: Optional[str] = chosen[0] if chosen else None
     decl = parse_decl(getattr(args, kind), f"--{kind}") if kind else None
     text = explain(board, kind, decl, backend=args.backend, time_limit=args.time_limit,
