@@ -33,6 +33,7 @@ __all__ = ["ScenarioError", "parse_scenario", "format_scenario"]
 
 _GRAMMAR = Path(__file__).with_name("scenario.lark")
 _TAB = 8
+_WIDTH = 88
 
 #: Statement keywords (a line that starts with anything else is a player's section).
 STATEMENTS = ("rules", "players", "active", "defending", "step", "effect", "attack", "block",
@@ -73,7 +74,8 @@ class _Located(Exception):
 # -- the parser (built once, lazily) -----------------------------------------------
 
 class _Indenter:
-    """Post-lexer: turns the indentation after each newline into _INDENT/_DEDENT."""
+    """Post-lexer: turns the indentation after each newline into _INDENT/_DEDENT.
+    A newline right after a comma is dropped: the list goes on on the next line."""
 
     always_accept = ("_NL",)
 
@@ -81,10 +83,13 @@ class _Indenter:
         levels = [0]
         last: Optional[Token] = None
         for tok in stream:
-            last = tok
             if tok.type != "_NL":
+                last = tok
                 yield tok
                 continue
+            if last is not None and last.type == "COMMA":
+                continue  # a line ending in a comma goes on on the next line
+            last = tok
             yield tok
             indent_str = tok.value.rsplit("\n", 1)[1]
             indent = indent_str.count(" ") + indent_str.count("\t") * _TAB
@@ -121,10 +126,10 @@ def _parser() -> Lark:
 
 
 @functools.cache
-def _reserved() -> frozenset[str]:
-    """Words that end a bare name or reference: every keyword and colour."""
-    words = {t.pattern.value for t in _parser().terminals if isinstance(t.pattern, PatternStr)}
-    return frozenset(words | set(_COLOR_LETTER))
+def _keywords() -> frozenset[str]:
+    """Every keyword of the grammar (its string terminals)."""
+    return frozenset(t.pattern.value for t in _parser().terminals
+                     if isinstance(t.pattern, PatternStr))
 
 
 # -- strings -----------------------------------------------------------------------
@@ -669,6 +674,17 @@ _COLORISH = {"colorless", "colourless", "purple", "orange", "pink", "gold", "gol
              "multicolor", "multicolored", "multicolour", "C", "X", "c"}
 
 
+def _parser_expects(e: UnexpectedToken) -> set[str]:
+    """What the parser accepts where it stopped (an error found by the contextual
+    lexer only knows what that lexer state accepts)."""
+    state = getattr(e, "state", None)
+    try:
+        names = set(state.parse_conf.parse_table.states[state.position])
+    except AttributeError:
+        names = set(e.expected)
+    return {n for n in names if n.isupper() or n == "$END"}  # terminals, not rules
+
+
 def _syntax_error(e: UnexpectedInput, text: str, comp: _Compiler) -> ScenarioError:
     lines = text.split("\n")
     if isinstance(e, UnexpectedCharacters):
@@ -681,7 +697,7 @@ def _syntax_error(e: UnexpectedInput, text: str, comp: _Compiler) -> ScenarioErr
         return comp.error(f"unexpected character {ch!r}", e.line, e.column)
     assert isinstance(e, UnexpectedToken)
     tok = e.token
-    expected = set(e.expected)
+    expected = _parser_expects(e)
     line, column = tok.line or 1, tok.column or 1
     if tok.type == "$END":
         line = len(lines)
@@ -760,11 +776,16 @@ _PT_RE = re.compile(r"-?[0-9]+/-?[0-9]+")
 
 
 def _words_ok(text: str, word_re: re.Pattern) -> bool:
+    """Whether a name or reference reads back from its bare words. The printer is
+    conservative: it quotes any keyword; after the first word (where LALR states
+    are shared with a permanent's attributes) also colours and P/T."""
     if not text:
         return False
-    reserved = _reserved()
-    for w in text.split(" "):
-        if not w or not word_re.fullmatch(w) or w in reserved or _PT_RE.fullmatch(w):
+    keywords = _keywords()
+    for i, w in enumerate(text.split(" ")):
+        if not w or not word_re.fullmatch(w) or w in keywords or _PT_RE.fullmatch(w):
+            return False
+        if i and w in _COLOR_LETTER:
             return False
     return True
 
@@ -841,7 +862,14 @@ def format_scenario(board: Board) -> str:
         if p.team is not None:
             opts.append(f"team {_ref(p.team)}")
         players.append(_ref(p.name) + (f" ({', '.join(opts)})" if opts else ""))
-    out.append("players " + ", ".join(players))
+    line = "players " + players[0]
+    for entry in players[1:]:  # a long list goes on after a comma
+        if len(line) + len(entry) + 2 > _WIDTH:
+            out.append(line + ",")
+            line = "  " + entry
+        else:
+            line += ", " + entry
+    out.append(line)
     out.append(f"active {_ref(board.active_player)}")
     if board.defending_players is not None:
         out.append(f"defending {_refs(board.defending_players)}")
