@@ -854,9 +854,27 @@ def test_effect_after_unknown_trigger_sentence_is_not_understood():
     assert len(reading.not_understood) == 2
 
 
-def test_anaphor_after_unknown_sentence_is_not_understood():
-    text = "Tap target creature. That creature can't block this turn."
+def test_that_creature_names_the_target_of_an_unread_effect_sentence():
+    text = "Blindblast deals 1 damage to target creature. That creature can't block this turn."
+    reading = read_text(text, "Blindblast")
+    assert reading.not_understood == ("Blindblast deals 1 damage to target creature.",)
+    assert reading.abilities == (CantBlock(TargetRef(0, "creature")),)
+
+
+def test_it_after_unknown_sentence_is_not_understood():
+    text = "Tap target creature. It can't block this turn."
     assert read_text(text, None).not_understood == tuple(split_sentences(text))
+
+
+def test_that_creature_after_a_trigger_or_activation_is_not_understood():
+    for text in (
+        "{1}{R}: X deals 1 damage to target creature. That creature can't block this combat.",
+        "Whenever X attacks, tap target creature. That creature can't block this turn.",
+        "Whenever X attacks, defending player chooses an untapped creature they control. "
+        "That creature blocks X this turn if able.",
+    ):
+        reading = read_text(text, "X")
+        assert reading.understood == (), text
 
 
 def test_plural_targets_are_not_understood():

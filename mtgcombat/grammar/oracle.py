@@ -79,6 +79,10 @@ _NOT_SUBTYPES = {
     "exile", "destroy", "return", "tap", "untap", "sacrifice", "draw", "put",
     "create", "choose", "prevent", "remove", "only", "activate", "cast", "any",
     "up", "x", "no", "both", "either", "neither", "whoever", "double", "first",
+    # capitalised game terms that are not subtypes
+    "unblocked", "blocked", "modified", "commander", "commanders", "outlaw", "outlaws",
+    "token", "tokens", "monarch", "historic", "named", "attached", "exiled", "revealed",
+    "face-down", "face-up", "nontoken", "active", "chosen", "paired", "transformed",
 }
 
 #: Subtype plurals that are not "word + s" (bind.py matches singular forms).
@@ -336,7 +340,10 @@ class _Desc:
 
 
 def _and(preds: list[A.Pred]) -> A.Pred:
-    preds = [p for p in preds if not isinstance(p, A.AnyPred)]
+    flat: list[A.Pred] = []
+    for p in preds:
+        flat.extend(p.preds if isinstance(p, A.AndPred) else (p,))
+    preds = [p for p in flat if not isinstance(p, A.AnyPred)]
     if not preds:
         return A.ANY
     if len(preds) == 1:
@@ -403,10 +410,18 @@ def _desc_pred(desc: _Desc, context: str = "creature", allow_flags: bool = False
     last_alt = desc.alts[-1]
     if last_alt[-1].kind in ("creature", "permanent", "type", "cap"):
         shared = last_alt[-1]
+    # "black or green creatures with flying": the noun (and its "with") is shared;
+    # "Walls and/or creatures with flying": each alternative has its own noun and
+    # "with flying" belongs to the last one only.
+    own_nouns = len(desc.alts) > 1 and all(
+        alt[-1].kind in ("creature", "permanent", "type", "cap") for alt in desc.alts
+    )
     preds = []
     flags: dict = {}
-    for alt in desc.alts:
+    for k, alt in enumerate(desc.alts):
         p, f = _alt_pred(alt, context, shared)
+        if own_nouns and desc.with_pred is not None and k == len(desc.alts) - 1:
+            p = _and([p, desc.with_pred])
         preds.append(p)
         if f:
             if len(desc.alts) > 1:
@@ -415,7 +430,7 @@ def _desc_pred(desc: _Desc, context: str = "creature", allow_flags: bool = False
     if flags and not allow_flags:
         raise _Fail("attacking/blocking is not a quality here")
     parts = [_or(preds)]
-    if desc.with_pred is not None:
+    if desc.with_pred is not None and not own_nouns:
         parts.append(desc.with_pred)
     return _and(parts), flags
 
@@ -454,6 +469,7 @@ class _State:
     last_obj: Optional[A.Subject] = None
     last_player: Optional[A.PlayerRef] = None
     defender_assigns: bool = False  # previous sentence was Defensive Formation's first
+    scanned_obj: Optional[A.Subject] = None  # "that creature" after an unread effect sentence
 
 
 _Vp = Callable[[A.Subject], list]
@@ -602,10 +618,17 @@ class _OracleTransformer(Transformer):
             raise _Fail("\"that player\" refers to nothing known")
         return self.st.last_player
 
-    def anaphor(self):
+    def anaphor_it(self):
         if self.st.last_obj is None:
             raise _Fail("\"it\" refers to nothing known")
         return self.st.last_obj
+
+    def anaphor_that_creature(self):
+        ref = self.st.last_obj or self.st.scanned_obj
+        if ref is None:
+            raise _Fail("\"that creature\" refers to nothing known")
+        self.st.last_obj = ref
+        return ref
 
     # -- descriptions ---------------------------------------------------------
     def dword(self, tok):
@@ -1166,6 +1189,25 @@ def _replace_names(sentence: str, names: list[str]) -> str:
 # ---------------------------------------------------------------------------
 
 _TARGET_WORD = re.compile(r"\btarget\b", re.I)
+#: Sentences that start a triggered, activated or conditional ability: what
+#: follows them in the same line is part of that ability (603, 602, 611.2).
+_NON_STATIC = re.compile(
+    r"^(?:when|whenever|at|if|as long as|as|until|during|otherwise|then|instead)\b"
+    r"|^[^\"]*:|\u2014|^\[", re.I)
+_TARGETS_IN = re.compile(r"\b(up to \w+ |any number of |(?:one|two|three|four|five|six|x|\d+) )?target\b([\w\s-]*?)\b(creatures?|player|opponent|permanent|planeswalker)\b", re.I)
+
+
+def _scan_target_creature(sentence: str, base: int) -> Optional[A.TargetRef]:
+    """The only target of an unread sentence, if it is one creature."""
+    found = list(_TARGETS_IN.finditer(sentence))
+    if len(found) != 1 or len(_TARGET_WORD.findall(sentence)) != 1:
+        return None
+    m = found[0]
+    if m.group(1) or m.group(3).lower() != "creature":
+        return None
+    return A.TargetRef(base, "creature")
+
+
 _ABILITY_WORD = re.compile(r"^(?![IVX]+\b)[A-Z][a-z]+(?: [a-z]+)* \u2014 ")
 _WHERE_X = re.compile(r", where X is [^.]*")
 _DURATION = re.compile(r"\b(this turn|this combat|until end of turn|until your next turn)\b", re.I)
@@ -1232,6 +1274,7 @@ def _read(text: str, name: Optional[str]) -> A.TextReading:
             continue
         state.last_obj = None  # "it" never reaches across abilities
         state.last_player = None
+        state.scanned_obj = None
         after_unknown = False
         for sentence in split_sentences(line, names):
             norm = _replace_names(sentence, names)
@@ -1263,10 +1306,16 @@ def _read(text: str, name: Optional[str]) -> A.TextReading:
                 continue
             if result is None:
                 # Keep the target numbering of later sentences right; forget "it".
-                state.targets += len(_TARGET_WORD.findall(sentence))
+                # "That creature" may still name this sentence's one target creature
+                # ("~ deals 1 damage to target creature. That creature can't block
+                # this turn.") unless the sentence starts an ability we can't read.
+                state.scanned_obj = _scan_target_creature(norm, state.targets)
+                state.targets += len(_TARGET_WORD.findall(norm))
                 state.last_obj = None
                 state.last_player = None
-                after_unknown = True
+                if _NON_STATIC.search(norm):
+                    after_unknown = True
+                    state.scanned_obj = None
             # (result == []: a P/T change only -- it parsed, so "it" stays known.)
             not_understood.append(sentence)
     return A.TextReading(tuple(understood), tuple(not_understood))
