@@ -113,3 +113,20 @@ def test_known_cards_of_the_corpus():
             assert reading.not_understood, name
         else:
             assert cls in kinds, (name, reading)
+
+
+def test_coverage_script_reports_json():
+    import json
+    import subprocess
+    import sys
+
+    _rows(SAMPLE)  # skips when the corpus is absent
+    script = Path(__file__).parents[1] / "scripts" / "oracle_coverage.py"
+    out = subprocess.run(
+        [sys.executable, str(script), str(SAMPLE), "--json"],
+        capture_output=True, text=True, check=True,
+    )
+    report = json.loads(out.stdout)
+    assert report["cards"] == 23
+    assert 0 <= report["combat_understood"] <= report["combat_sentences"]
+    assert set(report) >= {"sentences", "combat_understood_percent", "top_not_understood"}

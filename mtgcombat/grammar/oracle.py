@@ -15,8 +15,9 @@ How it works:
   literal phrases of ``oracle.lark`` become tokens. A sentence with a word the
   grammar does not know is rejected right there, so the LALR parser only sees
   candidate sentences -- that is what keeps the whole corpus fast.
-* The LALR parser (built once, lazily) produces a tree that
-  :class:`_OracleTransformer` turns into rule objects; each method cites its rule.
+* The LALR parser (built once, lazily) is fed interactively: at each word the
+  longest literal phrase that the parser state accepts is taken. The tree is
+  turned into rule objects by :class:`_OracleTransformer`; each method cites its rule.
 * A keyword line with an unknown item ("Flying, ward {2}") is read item by item.
 
 References: 702 (keywords), 508.1c-d (attack restrictions and requirements),
