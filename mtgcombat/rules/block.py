@@ -94,6 +94,12 @@ class _Builder:
             for c in self.blockers
         }
         self.option_set = {(c, a) for c, opts in self.options.items() for a in opts}
+        self._blockers_of: dict[str, list[str]] = {a: [] for a in self.attackers}
+        for c, opts in self.options.items():
+            for a in opts:
+                self._blockers_of[a].append(c)
+        self._lits: dict[tuple[str, str], Lit] = {}
+        self._blocks_any: dict[str, Expr] = {}
         self.capacity: dict[str, Optional[int]] = {}
         self.restrictions: list[Restriction] = []
         self.requirements: list[Requirement] = []
@@ -116,17 +122,30 @@ class _Builder:
     def name(self, oid: str) -> str:
         return self.names.get(oid, oid)
 
+    def lit(self, c: str, a: str) -> Lit:
+        """The literal "c blocks a" (one shared object per key, so that backends
+        memoising by identity see every use of it)."""
+        key = (c, a)
+        hit = self._lits.get(key)
+        if hit is None:
+            hit = self._lits[key] = Lit(key)
+        return hit
+
     def lits_of_blocker(self, c: str) -> list[Lit]:
-        return [Lit((c, a)) for a in self.options.get(c, ())]
+        return [self.lit(c, a) for a in self.options.get(c, ())]
 
     def blockers_of(self, a: str) -> list[str]:
-        return [c for c in self.blockers if (c, a) in self.option_set]
+        return self._blockers_of[a]
 
     def lits_of_attacker(self, a: str) -> list[Lit]:
-        return [Lit((c, a)) for c in self.blockers_of(a)]
+        return [self.lit(c, a) for c in self._blockers_of[a]]
 
     def blocks_any(self, c: str) -> Expr:
-        return any_of(self.lits_of_blocker(c))
+        """"c blocks" (one shared expression per creature)."""
+        hit = self._blocks_any.get(c)
+        if hit is None:
+            hit = self._blocks_any[c] = any_of(self.lits_of_blocker(c))
+        return hit
 
     def group_blockers(self, group: tuple[PlayerName, ...]) -> list[str]:
         gs = set(group)
@@ -144,7 +163,7 @@ class _Builder:
     def forbid(self, c: str, a: str, rule: str, message: str) -> None:
         """One choice that is never legal: ``c`` can't block ``a``."""
         if (c, a) in self.option_set:
-            self.restrict(Not(Lit((c, a))), rule, message, c, a)
+            self.restrict(Not(self.lit(c, a)), rule, message, c, a)
 
     def require(self, expr: Expr, rule: str, text: str, *objects: str) -> None:
         rid = f"r{len(self.requirements) + 1}"
@@ -192,52 +211,60 @@ def _structural(b: _Builder) -> None:
 
 def _evasion(b: _Builder) -> None:
     bound = b.bound
+    none: frozenset[str] = frozenset()
+    kws = {x: bound.keywords.get(x, none) for x in b.attackers + b.blockers}
     for a in b.attackers:
         ap = b.perm(a)
         an = ap.name
-        kw = lambda x, k: bound.has_keyword(x, k)  # noqa: E731
-        for c in b.blockers_of(a):
+        akw = kws[a]
+        protections = bound.protections(a)
+        if not (akw & _EVASION_KEYWORDS or protections):
+            blockers = [c for c in b.blockers_of(a) if "shadow" in kws[c]]
+        else:
+            blockers = b.blockers_of(a)
+        for c in blockers:
             cp = b.perm(c)
             cn = cp.name
+            ckw = kws[c]
             # 702.9b, 702.17b: flying -- only creatures with flying and/or reach block it.
-            if kw(a, "flying") and not (kw(c, "flying") or kw(c, "reach")):
+            if "flying" in akw and not ("flying" in ckw or "reach" in ckw):
                 b.forbid(c, a, "702.9b",
                          f"{an} has flying and can't be blocked by {cn}, which has neither "
                          "flying nor reach (702.9b).")
             # 702.28b: shadow works in both directions.
-            if kw(a, "shadow") and not kw(c, "shadow"):
+            if "shadow" in akw and "shadow" not in ckw:
                 b.forbid(c, a, "702.28b",
                          f"{an} has shadow and can't be blocked by {cn}, which doesn't have "
                          "shadow (702.28b).")
-            if kw(c, "shadow") and not kw(a, "shadow"):
+            if "shadow" in ckw and "shadow" not in akw:
                 b.forbid(c, a, "702.28b",
                          f"{cn} has shadow and can't block {an}, which doesn't have shadow "
                          "(702.28b).")
             # 702.31b: horsemanship.
-            if kw(a, "horsemanship") and not kw(c, "horsemanship"):
+            if "horsemanship" in akw and "horsemanship" not in ckw:
                 b.forbid(c, a, "702.31b",
                          f"{an} has horsemanship and can't be blocked by {cn}, which doesn't "
                          "(702.31b).")
             # 702.36b: fear -- artifact creatures and/or black creatures only.
-            if kw(a, "fear") and not (cp.types.has("Artifact") or "B" in cp.colors):
+            if "fear" in akw and not (cp.types.has("Artifact") or "B" in cp.colors):
                 b.forbid(c, a, "702.36b",
                          f"{an} has fear and can't be blocked by {cn}, which is neither an "
                          "artifact creature nor black (702.36b).")
             # 702.13b: intimidate -- artifact creatures and/or creatures sharing a color.
-            if kw(a, "intimidate") and not (
+            if "intimidate" in akw and not (
                 cp.types.has("Artifact") or set(cp.colors) & set(ap.colors)
             ):
                 b.forbid(c, a, "702.13b",
                          f"{an} has intimidate and can't be blocked by {cn}, which is neither "
                          "an artifact creature nor shares a color with it (702.13b).")
             # 702.118b: skulk -- not by creatures with greater power.
-            if kw(a, "skulk") and (cp.power or 0) > (ap.power or 0):
+            if "skulk" in akw and (cp.power or 0) > (ap.power or 0):
                 b.forbid(c, a, "702.118b",
                          f"{an} has skulk and can't be blocked by {cn}, which has greater "
                          f"power ({cp.power} > {ap.power}) (702.118b).")
             # 702.16f, 702.16j, 702.16k: protection on the attacker. (Protection on a
             # blocker never stops it from blocking.)
-            for inst in bound.protections(a):
+            for inst in protections:
                 pr: A.Protection = inst.ability  # type: ignore[assignment]
                 label = pr.label or "protection"
                 if pr.everything:
@@ -271,10 +298,14 @@ def _evasion(b: _Builder) -> None:
                            f"{an} has {lw.label} and can't be blocked while {dp} controls "
                            f"{land.name} (702.14c).", a, land.id)
         # 702.111b: menace -- zero blockers or two or more.
-        if kw(a, "menace"):
+        if "menace" in akw:
             b.restrict(_not_between(lits, 1, 1), "702.111b",
                        f"{an} has menace and can't be blocked except by two or more "
                        "creatures (702.111b).", a)
+
+
+#: Keyword abilities of an attacker that restrict its blockers pair by pair.
+_EVASION_KEYWORDS = frozenset({"flying", "shadow", "horsemanship", "fear", "intimidate", "skulk"})
 
 
 def _not_between(lits: list[Lit], lo: int, hi: int) -> Expr:
@@ -317,13 +348,12 @@ def _text_restrictions(b: _Builder) -> None:
         elif isinstance(ab, A.CantBlockAlone) and h in blockers:
             # 506.5: blocks alone = the only creature declared as a blocker -- in its
             # defending player's declaration (802.4b) or its team's (805.10d).
-            mine = b.lits_of_blocker(h)
-            if not mine:
+            if not b.options[h]:
                 continue
             group = b.group_of(b.perm(h).controller)
-            others = [Lit((c, a)) for c in b.group_blockers(group) if c != h
-                      for a in b.options[c]]
-            b.restrict(implies(any_of(mine), any_of(others)), "506.5",
+            others = [b.blocks_any(c) for c in b.group_blockers(group)
+                      if c != h and b.options[c]]
+            b.restrict(implies(b.blocks_any(h), any_of(others)), "506.5",
                        f"{b.name(h)} can't block alone: another creature must also be "
                        f"declared as a blocker ({b.quote(inst)}) (506.5, 509.1b).", h)
         # -- on the attacker ---------------------------------------------------
@@ -366,7 +396,7 @@ def _text_restrictions(b: _Builder) -> None:
             dp = b.board.defending_player_of(b.board.attacks[h])  # type: ignore[index]
             theirs = [p.id for p in b.board.creatures(dp)]
             all_block: Expr = And(tuple(
-                Lit((c, h)) if (c, h) in b.option_set else Const(False) for c in theirs
+                b.lit(c, h) if (c, h) in b.option_set else Const(False) for c in theirs
             )) if theirs else Const(True)
             b.restrict(implies(any_of(lits), all_block), "509.1b",
                        f"{b.name(h)} can't be blocked unless all creatures {dp} controls "
@@ -379,10 +409,12 @@ def _text_restrictions(b: _Builder) -> None:
                 blocking = [b.blocks_any(c) for c in b.group_blockers(group)
                             if b.options[c]]
                 if len(blocking) > ab.n:
-                    who = " and ".join(group)
+                    who = (f"{group[0]} declares blocks" if len(group) == 1 else
+                           f"{' and '.join(group)} declare one combined block")
+                    rule = "802.4b" if len(group) == 1 else "805.10d"
                     b.restrict(Count(tuple(blocking), None, ab.n), "509.1b",
-                               f"No more than {_creatures(ab.n)} can block ({who} "
-                               f"declares blocks): {b.quote(inst)} (509.1b, 802.4b).", *group)
+                               f"No more than {_creatures(ab.n)} can block ({who}): "
+                               f"{b.quote(inst)} (509.1b, {rule}).", *group)
 
 
 def _creatures(n: int) -> str:
@@ -412,7 +444,7 @@ def _requirements(b: _Builder) -> None:
                 # by any declaration; it changes no answer and is left out.
                 # The same holds when it may not block that creature at all (802.4a).
                 if a in attackers and (h, a) in b.option_set:
-                    b.require(Lit((h, a)), "509.1c", f"{hn} blocks {b.name(a)} if able.", h, a)
+                    b.require(b.lit(h, a), "509.1c", f"{hn} blocks {b.name(a)} if able.", h, a)
         elif isinstance(ab, A.LureRequirement) and h in attackers:
             # One requirement for each creature that could block it (catalogue BLK-07):
             # tapped creatures and battles can never block (509.1a) and carry none.
@@ -420,14 +452,14 @@ def _requirements(b: _Builder) -> None:
                 cp = b.perm(c)
                 if cp.tapped or cp.is_battle:
                     continue
-                b.require(Lit((c, h)), "509.1c",
+                b.require(b.lit(c, h), "509.1c",
                           f"{cp.name} must block {b.name(h)} if able ({b.quote(inst)}).", c, h)
         elif isinstance(ab, A.MustBeBlocked) and h in attackers:
             ap = b.perm(h)
             cands = b.blockers_of(h)
             if ab.by is not None:
                 cands = [c for c in cands if bound.matches(ab.by, b.perm(c), inst.source, ap)]
-            lits = tuple(Lit((c, h)) for c in cands)
+            lits = tuple(b.lit(c, h) for c in cands)
             if not lits:
                 continue  # nothing could ever obey it; it changes no answer
             if ab.exactly is not None:
