@@ -270,7 +270,7 @@ def test_blk10_menace_with_no_more_than_one_blocker_is_unblockable(backend):
 def test_blk11_paid_block_cost_is_held_to_the_maximum(backend):
     _, _, p = make(
         [Card("bear", "A", name="Runeclaw Bear"), Card("giant", "A", name="Hill Giant", power=3),
-         Card("qal", "B", A.BlockCost("{1}"), name="Qal Sisma Behemoth", power=5, toughness=5)],
+         Card("qal", "B", A.BlockCost("{1}", A.SelfRef()), name="Qal Sisma Behemoth", power=5, toughness=5)],
         {"bear": "B", "giant": "B"},
         effects=[("All creatures able to block target creature this turn do so.", "A", ["bear"],
                   [A.LureRequirement(A.TargetRef(0, "creature"))])])
