@@ -523,22 +523,31 @@ KINDS = {
 }
 
 
-def _subset(draw, items):
-    items = list(items)
-    return [x for x in draw(st.permutations(items)) if draw(st.booleans())] if items else []
+TEAMS = [None, None, "A", "B", "team, C", ""]
+LIVES = st.one_of(st.just(20), st.integers(-5, 40))
+KIND_NAMES = ["creature"] * 5 + sorted(KINDS)
+
+
+def _subset(rnd, items, p: float = 0.5) -> list:
+    """A random sub-list of items in a random order."""
+    out = [x for x in items if rnd.random() < p]
+    rnd.shuffle(out)
+    return out
 
 
 @st.composite
 def boards(draw) -> Board:
-    rules = draw(st.sampled_from(["current", "2024"]))
+    """A random valid board. Names, texts and numbers come from hypothesis
+    strategies; the structural choices (who controls what, who attacks whom) from a
+    hypothesis-controlled Random, which keeps generation fast."""
+    rnd = draw(st.randoms(use_true_random=False))
+    rules = rnd.choice(["current", "2024"])
     pnames = draw(st.lists(names, min_size=2, max_size=4, unique=True))
-    teams = draw(st.lists(st.one_of(st.none(), st.sampled_from(["A", "B", "team, C", ""])),
-                          min_size=len(pnames), max_size=len(pnames)))
-    active = draw(st.sampled_from(pnames))
+    teams = [rnd.choice(TEAMS) for _ in pnames]
+    active = rnd.choice(pnames)
     if all(t is not None and t == teams[pnames.index(active)] for t in teams):
         teams[(pnames.index(active) + 1) % len(pnames)] = None
-    players = tuple(Player(n, draw(st.one_of(st.just(20), st.integers(-5, 40))), t)
-                    for n, t in zip(pnames, teams))
+    players = tuple(Player(n, draw(LIVES), t) for n, t in zip(pnames, teams))
 
     def mates(a, b):
         ta, tb = teams[pnames.index(a)], teams[pnames.index(b)]
@@ -546,72 +555,70 @@ def boards(draw) -> Board:
 
     opponents = [p for p in pnames if not mates(p, active)]
     defending = None
-    if draw(st.booleans()):
-        defending = tuple(_subset(draw, opponents)) or (opponents[0],)
+    if rnd.random() < 0.3:
+        defending = tuple(_subset(rnd, opponents)) or (opponents[0],)
 
     perms = []
     ids = set(pnames)
-    for i in range(draw(st.integers(0, 7))):
-        kind = draw(st.sampled_from(sorted(KINDS)))
+    for i in range(rnd.randint(0, 7)):
+        kind = rnd.choice(KIND_NAMES)
         name = draw(names)
-        pid = name if draw(st.booleans()) else draw(names)
+        pid = name if rnd.random() < 0.6 else draw(names)
         if pid in ids:
             pid = f"p{i}"
         ids.add(pid)
-        kw = dict(id=pid, name=name, controller=draw(st.sampled_from(pnames)),
-                  type_line=draw(st.sampled_from(KINDS[kind])),
-                  colors=tuple(_subset(draw, "WUBRG")), text=draw(texts),
-                  tapped=draw(st.booleans()), summoning_sick=draw(st.booleans()),
-                  damage=draw(st.integers(0, 5)))
+        kw = dict(id=pid, name=name, controller=rnd.choice(pnames),
+                  type_line=rnd.choice(KINDS[kind]), colors=tuple(_subset(rnd, "WUBRG")),
+                  text=draw(texts), tapped=rnd.random() < 0.3,
+                  summoning_sick=rnd.random() < 0.3, damage=rnd.choice([0, 0, 1, 3]))
         if kind == "creature":
             kw.update(power=draw(small), toughness=draw(small),
-                      goaded_by=tuple(_subset(draw, pnames)))
+                      goaded_by=tuple(_subset(rnd, pnames) if rnd.random() < 0.3 else ()))
         elif kind == "planeswalker":
             kw.update(loyalty=draw(small))
         elif kind == "battle":
-            kw.update(defense=draw(small), protector=draw(st.sampled_from([None] + pnames)))
-        elif kind == "other" and draw(st.booleans()):
-            kw.update(power=draw(st.one_of(st.none(), small)),
-                      toughness=draw(st.one_of(st.none(), small)))
+            kw.update(defense=draw(small), protector=rnd.choice([None] + pnames))
+        elif kind == "other" and rnd.random() < 0.5:
+            kw.update(power=rnd.choice([None, 0, 3]), toughness=rnd.choice([None, -1, 4]))
         perms.append(Permanent(**kw))
     pids = [p.id for p in perms]
     effects = tuple(
-        Effect(draw(texts.filter(lambda t: t.strip())), draw(st.sampled_from(pnames)),
-               tuple(_subset(draw, pids + pnames)),
-               draw(st.sampled_from([None] + pids)))
-        for _ in range(draw(st.integers(0, 3))))
+        Effect(draw(texts.map(lambda t: t if t.strip() else t + "Lure")), rnd.choice(pnames),
+               tuple(_subset(rnd, pids + pnames)), rnd.choice([None] + pids))
+        for _ in range(rnd.randint(0, 3)))
     board = Board(players=players, active_player=active, rules=rules,
                   defending_players=defending, permanents=tuple(perms), effects=effects,
-                  damage_step=draw(st.sampled_from([None, "first", "regular"])))
+                  damage_step=rnd.choice([None, "first", "regular"]))
 
-    if draw(st.booleans()):
+    if rnd.random() > 0.8:
         return board
     attacks = {}
     for c in board.creatures():
-        if c.controller in board.attacking_players and draw(st.booleans()):
+        if c.controller in board.attacking_players and rnd.random() < 0.8:
             targets = [t for t in board.attack_targets() if board.may_attack(c, t)]
             if targets:
-                attacks[c.id] = draw(st.sampled_from(targets))
+                attacks[c.id] = rnd.choice(targets)
     board = board.evolve(attacks=attacks)
-    if draw(st.booleans()):
+    if rnd.random() > 0.8:
         return board
     blocks = {}
     for c in board.creatures():
         if c.controller in board.defenders and c.id not in attacks:
-            can = [a for a in attacks if c.controller in board.blocking_players_for(a)]
-            chosen = _subset(draw, can)
+            chosen = _subset(rnd, [a for a in attacks
+                                   if c.controller in board.blocking_players_for(a)], 0.6)
             if chosen:
                 blocks[c.id] = chosen
     board = board.evolve(blocks=blocks)
-    if rules != "2024" or draw(st.booleans()):
+    if rules != "2024" or rnd.random() > 0.8:
         return board
     order = {}
     for a in attacks:
-        if draw(st.booleans()):
-            order[a] = draw(st.permutations([b for b, atts in blocks.items() if a in atts]))
+        if rnd.random() < 0.6:
+            order[a] = [b for b, atts in blocks.items() if a in atts]
+            rnd.shuffle(order[a])
     for b, atts in blocks.items():
-        if draw(st.booleans()):
-            order[b] = draw(st.permutations(list(atts)))
+        if rnd.random() < 0.6:
+            order[b] = rnd.sample(list(atts), len(atts))
     return board.evolve(damage_order=order)
 
 
