@@ -631,7 +631,7 @@ def test_property_board_text_board_round_trip(board):
     assert format_scenario(again) == text
 
 
-# -- the example boards ----------------------------------------------------------------------
+# -- the reference and the example boards ----------------------------------------------------------------------
 
 def test_there_are_example_boards():
     assert 4 <= len(BOARDS) <= 6
@@ -642,3 +642,12 @@ def test_example_board_parses_and_round_trips(path):
     board = parse_scenario(path.read_text(encoding="utf-8"), str(path))
     round_trips(board)
     assert board.permanents, "an example board should show permanents"
+
+
+def test_the_reference_example_parses_and_round_trips():
+    doc = (ROOT / "docs" / "scenario-language.md").read_text(encoding="utf-8")
+    example = doc.split("```text\n", 1)[1].split("```", 1)[0]
+    board = parse_scenario(example, "docs/scenario-language.md")
+    assert board.rules == "2024" and board.damage_order == {"brigand": ("wall",)}
+    assert board.permanent("Invasion of Zendikar").protector == "Alice"
+    round_trips(board)

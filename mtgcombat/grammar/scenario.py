@@ -57,6 +57,10 @@ class ScenarioError(BoardError):
         self.source = source
         super().__init__(f"{source}:{line}:{column}: {message}")
 
+    def __reduce__(self):
+        return (type(self), (self.message, self.line, self.column, self.source_line,
+                             self.source))
+
     def context(self) -> str:
         """The offending source line and a caret under the column (two lines)."""
         pad = "".join(c if c == "\t" else " " for c in self.source_line[: max(self.column - 1, 0)])
@@ -409,12 +413,13 @@ class _Compiler:
                     raise self.at(s, f"a second `{s.kind}` line (the first is line "
                                      f"{single[s.kind].line})")
                 single[s.kind] = s
+        top = self.first_line()
         if "players" not in single:
             raise self.error("no `players` line: list the players in turn order, like "
-                             "`players Alice, Bob`", 1, 1)
+                             "`players Alice, Bob`", top, 1)
         if "active" not in single:
             raise self.error("no `active` line: name the attacking player, like `active Alice`",
-                             1, 1)
+                             top, 1)
 
         fields: dict[str, Any] = {}
         if "rules" in single:
@@ -525,6 +530,13 @@ class _Compiler:
             return Board(**fields)
         except BoardError as e:
             raise self.locate(e) from None
+
+    def first_line(self) -> int:
+        """The first line with a statement (errors about a missing one point there)."""
+        for i, text in enumerate(self.lines, 1):
+            if text.strip() and not text.lstrip().startswith("#"):
+                return i
+        return 1
 
     # ---------------------------------------------------------------------------
     def player(self, ref: _Ref) -> None:
@@ -695,7 +707,8 @@ def _syntax_error(e: UnexpectedInput, text: str, comp: _Compiler) -> ScenarioErr
         if ch == "\r":
             return comp.error("stray carriage return (\\r)", e.line, e.column)
         return comp.error(f"unexpected character {ch!r}", e.line, e.column)
-    assert isinstance(e, UnexpectedToken)
+    if not isinstance(e, UnexpectedToken):
+        return comp.error("unexpected end of text", e.line or 1, e.column or 1)
     tok = e.token
     expected = _parser_expects(e)
     line, column = tok.line or 1, tok.column or 1
