@@ -5,6 +5,7 @@ located errors, and the example boards of corpus/boards."""
 from __future__ import annotations
 
 import dataclasses
+import pickle
 from pathlib import Path
 from types import MappingProxyType
 
@@ -117,6 +118,12 @@ def test_names_that_need_quotes():
         'Kongming, "Sleeping Dragon"', "Red Tapped 2/2", "Foo: Bar", "sick"]
     text = round_trips(b)
     assert '  "sick" 3/3\n' in text
+
+
+def test_an_empty_name_needs_an_id():
+    b = parse_scenario(HEAD + 'Alice:\n  x: "" [Land]\n')
+    assert perm(b, "x").name == ""
+    assert '  x: "" [Land]\n' in round_trips(b)
 
 
 def test_id_defaults_to_the_name_and_explicit_ids():
@@ -366,6 +373,7 @@ def test_syntax_error_reports_line_and_column():
 def test_error_is_one_line_and_a_board_error():
     e = error(HEAD + "Alice:\n  Bears 2/2 flying\n")
     assert isinstance(e, BoardError) and isinstance(e, ValueError)
+    assert str(pickle.loads(pickle.dumps(e))) == str(e)
     assert "\n" not in str(e)
     assert (e.line, e.column) == (4, 13)
     assert "flying" in e.message and "quotes" in e.message

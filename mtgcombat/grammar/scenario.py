@@ -232,7 +232,7 @@ def _pos(tok: Token) -> tuple[int, int]:
 
 @v_args(inline=True, meta=True)
 class _ToAst(Transformer):
-    """Parse tree -> statements with positions (compiled by :func:`_compile`)."""
+    """Parse tree -> statements with positions (compiled by :class:`_Compiler`)."""
 
     def start(self, meta, *stmts):
         return list(stmts)
@@ -640,7 +640,7 @@ class _Compiler:
         for key, line, column in self.where:
             if key in msg:
                 return self.error(msg, line, column)
-        return self.error(msg, 1, 1)
+        return self.error(msg, self.first_line(), 1)
 
 
 _ATTR_WORDS = {"pt": "power/toughness", "type": "the type line", "sick": "sick",
