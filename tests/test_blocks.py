@@ -553,3 +553,72 @@ def test_mp07_two_headed_giant_teammates_block_as_one(backend):
                    teams=teams)
     assert p.options["q1"] == ("lured", "other")
     assert legal_set(p, backend) == decls({"p1": ["lured"], "q1": ["lured"]})
+
+
+# ---------------------------------------------------------------------------
+# From Oracle text, through the public board (grammar -> binding -> problem)
+# ---------------------------------------------------------------------------
+
+
+def _oracle_board(permanents, attacks, effects=()):
+    import json
+
+    from mtgcombat import Board as PublicBoard
+
+    data = {"players": [{"name": "Alice"}, {"name": "Bob"}], "active_player": "Alice",
+            "permanents": [dict({"power": 2, "toughness": 2}, **p) for p in permanents],
+            "attacks": attacks, "effects": list(effects)}
+    return PublicBoard.from_json(json.dumps(data))
+
+
+@pytest.mark.parametrize("name", BACKENDS)
+def test_oracle_text_blk06_prized_unicorns_palace_guard_skywinder_drake(name):
+    get(name)  # skip cleanly when the backend does not exist yet
+    unicorn = "All creatures able to block Prized Unicorn do so."
+    board = _oracle_board([
+        {"id": "u1", "name": "Prized Unicorn", "controller": "Alice", "text": unicorn},
+        {"id": "u2", "name": "Prized Unicorn", "controller": "Alice", "text": unicorn},
+        {"id": "bear", "name": "Grizzly Bears", "controller": "Bob"},
+        {"id": "guard", "name": "Palace Guard", "controller": "Bob",
+         "text": "Palace Guard can block any number of creatures."},
+        {"id": "drake", "name": "Skywinder Drake", "controller": "Bob",
+         "text": "Flying\nSkywinder Drake can block only creatures with flying."},
+    ], {"u1": "Bob", "u2": "Bob"})
+    got = {frozen(d) for d in board.legal_blocks(backend=name)}
+    assert got == every({"bear": ["u1", "u2"], "guard": [("u1", "u2")]})
+    assert {"bear": ["u1"], "guard": ["u1", "u2"]} in board.legal_blocks(backend=name)
+    assert {"bear": ["u1"], "guard": ["u1"]} not in board.legal_blocks(backend=name)
+
+
+@pytest.mark.parametrize("name", BACKENDS)
+def test_oracle_text_menace_message_names_card_and_rule(name):
+    get(name)
+    board = _oracle_board([
+        {"id": "raider", "name": "Goblin Raider", "controller": "Alice", "text": "Menace"},
+        {"id": "r", "name": "Culling Mark Target", "controller": "Bob"},
+        {"id": "v", "name": "Grizzly Bears", "controller": "Bob"},
+    ], {"raider": "Bob"}, effects=[{
+        "text": "Target creature blocks this turn if able.", "controller": "Alice",
+        "targets": ["r"]}])
+    assert {frozen(d) for d in board.legal_blocks(backend=name)} == decls(
+        {"r": ["raider"], "v": ["raider"]})
+    v = board.check_blocks({"r": ["raider"]}, backend=name)
+    assert not v.legal
+    assert v.violations[0].message == (
+        "Goblin Raider has menace and can't be blocked except by two or more creatures "
+        "(702.111b).")
+
+
+@pytest.mark.parametrize("name", BACKENDS)
+def test_oracle_text_blk11_roar_of_challenge_and_qal_sisma_behemoth(name):
+    get(name)
+    board = _oracle_board([
+        {"id": "bear", "name": "Runeclaw Bear", "controller": "Alice"},
+        {"id": "giant", "name": "Hill Giant", "controller": "Alice", "power": 3, "toughness": 3},
+        {"id": "qal", "name": "Qal Sisma Behemoth", "controller": "Bob", "power": 5,
+         "toughness": 5, "text": "Qal Sisma Behemoth can't block unless its controller pays {1}."},
+    ], {"bear": "Bob", "giant": "Bob"}, effects=[{
+        "text": "All creatures able to block target creature this turn do so.",
+        "controller": "Alice", "targets": ["bear"]}])
+    assert {frozen(d) for d in board.legal_blocks(backend=name)} == decls({}, {"qal": ["bear"]})
+    assert not board.check_blocks({"qal": ["giant"]}, backend=name).legal
