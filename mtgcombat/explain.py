@@ -173,6 +173,11 @@ def _who(board, problem: Problem, kind: str) -> tuple[list[str], list[Restrictio
         else:
             lines.append(f"- {name} can {R['verb']} {_join([n.get(o, o) for o in allowed], 'or')}"
                          f"{cap}.")
+    ds = list(board.defenders)
+    if kind == "blocks" and len(ds) > 1 and not any(
+            board.teammates(a, b) for i, a in enumerate(ds) for b in ds[i + 1:]):
+        lines.append("- Each defending player blocks only creatures attacking them, their "
+                     "planeswalkers or the battles they protect (509.1a, 802.4a).")
     if kind == "blocks":
         defenders = set(board.defenders)
         for p in board.permanents:

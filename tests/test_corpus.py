@@ -155,3 +155,16 @@ def test_failures_say_what_was_expected_and_what_came_back(tmp_path):
     result = run_case(parse_case(write(tmp_path, bad)), "current")
     assert not result.passed
     assert any("unexpected {}" in f for f in result.failures), result.failures
+
+
+def test_the_format_doc_example_is_a_passing_case(tmp_path):
+    pytest.importorskip("mtgcombat.grammar.scenario")
+    doc = (REPO / "docs" / "corpus-format.md").read_text(encoding="utf-8")
+    start = doc.index("```text\nid: ") + len("```text\n")
+    text = doc[start:doc.index("```", start)]
+    case_id = text.split("\n", 1)[0].split(": ", 1)[1]
+    path = write(tmp_path, text, f"{case_id.lower()}.case")
+    case = parse_case(path)
+    for ed in case.editions:
+        result = run_case(case, ed)
+        assert result.passed, result.failures
