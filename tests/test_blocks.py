@@ -116,7 +116,8 @@ def verdict(problem: Problem, backend, decl: Mapping):
 # Short ability names used throughout.
 FLYING, REACH, MENACE = A.Keyword("flying"), A.Keyword("reach"), A.Keyword("menace")
 SHADOW, FEAR, INTIMIDATE = A.Keyword("shadow"), A.Keyword("fear"), A.Keyword("intimidate")
-SKULK, HORSEMANSHIP, DEATHTOUCH = A.Keyword("skulk"), A.Keyword("horsemanship"), A.Keyword("deathtouch")
+SKULK, HORSEMANSHIP = A.Keyword("skulk"), A.Keyword("horsemanship")
+DEATHTOUCH = A.Keyword("deathtouch")
 TRAMPLE = A.Keyword("trample")
 LURE = A.LureRequirement()
 BLOCKS_IF_ABLE = A.BlockRequirement()
@@ -270,7 +271,8 @@ def test_blk10_menace_with_no_more_than_one_blocker_is_unblockable(backend):
 def test_blk11_paid_block_cost_is_held_to_the_maximum(backend):
     _, _, p = make(
         [Card("bear", "A", name="Runeclaw Bear"), Card("giant", "A", name="Hill Giant", power=3),
-         Card("qal", "B", A.BlockCost("{1}", A.SelfRef()), name="Qal Sisma Behemoth", power=5, toughness=5)],
+         Card("qal", "B", A.BlockCost("{1}", A.SelfRef()), name="Qal Sisma Behemoth", power=5,
+              toughness=5)],
         {"bear": "B", "giant": "B"},
         effects=[("All creatures able to block target creature this turn do so.", "A", ["bear"],
                   [A.LureRequirement(A.TargetRef(0, "creature"))])])
@@ -622,3 +624,12 @@ def test_oracle_text_blk11_roar_of_challenge_and_qal_sisma_behemoth(name):
         "controller": "Alice", "targets": ["bear"]}])
     assert {frozen(d) for d in board.legal_blocks(backend=name)} == decls({}, {"qal": ["bear"]})
     assert not board.check_blocks({"qal": ["giant"]}, backend=name).legal
+
+
+def test_messages_tell_apart_creatures_that_share_a_name(backend):
+    _, _, p = make([Card("u1", "A", FLYING, name="Prized Unicorn"),
+                    Card("u2", "A", name="Prized Unicorn"), Card("bear", "B", name="Bear")],
+                   {"u1": "B", "u2": "B"})
+    v = verdict(p, backend, {"bear": ["u1"]})
+    assert v.violations[0].message.startswith("Prized Unicorn (u1) has flying")
+    assert p.names["u1"] == "Prized Unicorn"

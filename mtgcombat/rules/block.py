@@ -107,6 +107,10 @@ class _Builder:
         names = {p.id: p.name for p in board.permanents}
         names.update({n: n for n in board.player_names})
         self.names = names
+        seen: set[str] = set()
+        self._shared_names: set[str] = set()
+        for p in board.permanents:
+            (self._shared_names if p.name in seen else seen).add(p.name)
         # Block groups (802.4, 805.10d): the defending players who declare one
         # combined block -- a team in Two-Headed Giant, else each player alone.
         self.groups: list[tuple[PlayerName, ...]] = []
@@ -120,7 +124,10 @@ class _Builder:
         return self.board.permanent(pid)
 
     def name(self, oid: str) -> str:
-        return self.names.get(oid, oid)
+        """How messages name an object: its name, with its id when another
+        permanent has the same name ("Prized Unicorn (u2)")."""
+        n = self.names.get(oid, oid)
+        return f"{n} ({oid})" if n in self._shared_names and oid != n else n
 
     def lit(self, c: str, a: str) -> Lit:
         """The literal "c blocks a" (one shared object per key, so that backends
@@ -199,9 +206,11 @@ def _structural(b: _Builder) -> None:
             continue
         # 509.1a: the chosen creatures must be untapped and can't be battles.
         if p.tapped:
-            b.restrict(Not(any_of(lits)), "509.1a", f"{p.name} is tapped and can't block (509.1a).", c)
+            b.restrict(Not(any_of(lits)), "509.1a",
+                       f"{b.name(c)} is tapped and can't block (509.1a).", c)
         elif p.is_battle:
-            b.restrict(Not(any_of(lits)), "509.1a", f"{p.name} is a battle and can't block (509.1a).", c)
+            b.restrict(Not(any_of(lits)), "509.1a",
+                       f"{b.name(c)} is a battle and can't block (509.1a).", c)
 
 
 # ---------------------------------------------------------------------------
@@ -215,7 +224,7 @@ def _evasion(b: _Builder) -> None:
     kws = {x: bound.keywords.get(x, none) for x in b.attackers + b.blockers}
     for a in b.attackers:
         ap = b.perm(a)
-        an = ap.name
+        an = b.name(a)
         akw = kws[a]
         protections = bound.protections(a)
         if not (akw & _EVASION_KEYWORDS or protections):
@@ -224,7 +233,7 @@ def _evasion(b: _Builder) -> None:
             blockers = b.blockers_of(a)
         for c in blockers:
             cp = b.perm(c)
-            cn = cp.name
+            cn = b.name(c)
             ckw = kws[c]
             # 702.9b, 702.17b: flying -- only creatures with flying and/or reach block it.
             if "flying" in akw and not ("flying" in ckw or "reach" in ckw):
@@ -296,7 +305,7 @@ def _evasion(b: _Builder) -> None:
             if land is not None:
                 b.restrict(Not(any_of(lits)), "702.14c",
                            f"{an} has {lw.label} and can't be blocked while {dp} controls "
-                           f"{land.name} (702.14c).", a, land.id)
+                           f"{b.name(land.id)} (702.14c).", a, land.id)
         # 702.111b: menace -- zero blockers or two or more.
         if "menace" in akw:
             b.restrict(_not_between(lits, 1, 1), "702.111b",
@@ -333,18 +342,18 @@ def _text_restrictions(b: _Builder) -> None:
                 lits = b.lits_of_blocker(h)
                 if lits:
                     b.restrict(Not(any_of(lits)), "509.1b",
-                               f"{hp.name} can't block: {b.quote(inst)} (509.1b).", h)
+                               f"{b.name(h)} can't block: {b.quote(inst)} (509.1b).", h)
             else:
                 for a in b.options[h]:
                     if bound.matches(ab.attacker_pred, b.perm(a), inst.source, hp):
                         b.forbid(h, a, "509.1b",
-                                 f"{hp.name} can't block {b.name(a)}: {b.quote(inst)} (509.1b).")
+                                 f"{b.name(h)} can't block {b.name(a)}: {b.quote(inst)} (509.1b).")
         elif isinstance(ab, A.CanBlockOnly) and h in blockers:
             hp = b.perm(h)
             for a in b.options[h]:
                 if not bound.matches(ab.attacker_pred, b.perm(a), inst.source, hp):
                     b.forbid(h, a, "509.1b",
-                             f"{hp.name} can't block {b.name(a)}: {b.quote(inst)} (509.1b).")
+                             f"{b.name(h)} can't block {b.name(a)}: {b.quote(inst)} (509.1b).")
         elif isinstance(ab, A.CantBlockAlone) and h in blockers:
             # 506.5: blocks alone = the only creature declared as a blocker -- in its
             # defending player's declaration (802.4b) or its team's (805.10d).
@@ -368,19 +377,19 @@ def _text_restrictions(b: _Builder) -> None:
                 for c in b.blockers_of(h):
                     if not bound.matches(ab.by, b.perm(c), inst.source, ap):
                         b.forbid(c, h, "509.1b",
-                                 f"{b.name(c)} can't block {ap.name}: {b.quote(inst)} (509.1b).")
+                                 f"{b.name(c)} can't block {b.name(h)}: {b.quote(inst)} (509.1b).")
             if ab.min_blockers is not None and ab.min_blockers > 1:
                 lits = b.lits_of_attacker(h)
                 if lits:
                     b.restrict(_not_between(lits, 1, ab.min_blockers - 1), "509.1b",
-                               f"{ap.name} can't be blocked except by {ab.min_blockers} or "
+                               f"{b.name(h)} can't be blocked except by {ab.min_blockers} or "
                                f"more creatures: {b.quote(inst)} (509.1b).", h)
         elif isinstance(ab, A.CantBeBlockedBy) and h in attackers:
             ap = b.perm(h)
             for c in b.blockers_of(h):
                 if bound.matches(ab.by, b.perm(c), inst.source, ap):
                     b.forbid(c, h, "509.1b",
-                             f"{b.name(c)} can't block {ap.name}: {b.quote(inst)} (509.1b).")
+                             f"{b.name(c)} can't block {b.name(h)}: {b.quote(inst)} (509.1b).")
         elif isinstance(ab, A.CantBeBlockedByMoreThan) and h in attackers:
             lits = b.lits_of_attacker(h)
             if len(lits) > ab.n:
@@ -453,7 +462,7 @@ def _requirements(b: _Builder) -> None:
                 if cp.tapped or cp.is_battle:
                     continue
                 b.require(b.lit(c, h), "509.1c",
-                          f"{cp.name} must block {b.name(h)} if able ({b.quote(inst)}).", c, h)
+                          f"{b.name(c)} must block {b.name(h)} if able ({b.quote(inst)}).", c, h)
         elif isinstance(ab, A.MustBeBlocked) and h in attackers:
             ap = b.perm(h)
             cands = b.blockers_of(h)
@@ -470,7 +479,7 @@ def _requirements(b: _Builder) -> None:
                 how = "" if ab.min_blockers == 1 else f"by {ab.min_blockers} or more creatures"
             if ab.by is not None:
                 how = (how + " " if how else "by ") + f"creatures matching {_pred_words(ab.by)}"
-            text = f"{ap.name} must be blocked{(' ' + how) if how else ''} if able."
+            text = f"{b.name(h)} must be blocked{(' ' + how) if how else ''} if able."
             b.require(expr, "509.1c", text, h)
 
 
