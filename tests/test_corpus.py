@@ -168,3 +168,19 @@ def test_the_format_doc_example_is_a_passing_case(tmp_path):
     for ed in case.editions:
         result = run_case(case, ed)
         assert result.passed, result.failures
+
+
+@pytest.mark.parametrize("backend", ["constraint", "brute"])
+def test_the_corpus_passes_on_the_reference_backends(backend):
+    """The declaration cases again, answered by the independent backends."""
+    if not CASES_DIR.is_dir():
+        pytest.skip("no corpus/cases yet")
+    failed = []
+    for case in load_cases(CASES_DIR):
+        if case.question in ("damage", "check-damage"):
+            continue  # one damage solver; its reference is tested in test_damage_property
+        for ed in case.editions:
+            r = run_case(case, ed, backend)
+            if not r.passed:
+                failed.append(f"{r.name}: {'; '.join(r.failures)}")
+    assert not failed, "\n".join(failed)
