@@ -264,13 +264,15 @@ class Board(model.Board):
         from .solver.damage import damage_answer
 
         self._need_blocks()
-        return damage_answer(self, self.bound, limit=limit, time_limit=time_limit)
+        return damage_answer(self, self.bound, limit=limit, time_limit=time_limit,
+                             blocked=self.blocked or ())
 
     def check_damage(self, assignment: Mapping, time_limit: Optional[float] = None) -> dict:
         from .solver.damage import check_damage_answer
 
         self._need_blocks()
-        return check_damage_answer(self, self.bound, dict(assignment), time_limit=time_limit)
+        return check_damage_answer(self, self.bound, dict(assignment), time_limit=time_limit,
+                                   blocked=self.blocked or ())
 
     def _need_blocks(self) -> None:
         if self.attacks is None:

@@ -14,12 +14,13 @@ from .rules.model import Board, BoardError, Effect, Permanent, Player
 
 TOP_FIELDS = {
     "rules", "players", "active_player", "defending_players", "permanents", "effects",
-    "attacks", "blocks", "damage_order", "damage_step",
+    "attacks", "blocks", "damage_order", "damage_step", "blocked",
 }
 PLAYER_FIELDS = {"name", "life", "team"}
 PERMANENT_FIELDS = {
     "id", "name", "controller", "type_line", "colors", "power", "toughness", "text",
     "tapped", "summoning_sick", "damage", "loyalty", "defense", "protector", "goaded_by",
+    "attached_to",
 }
 EFFECT_FIELDS = {"text", "controller", "targets", "source"}
 
@@ -110,6 +111,7 @@ def board_from_data(data: Any, cls: type[Board] = Board) -> Board:
             defense=_opt(p, "defense", int, where),
             protector=_opt(p, "protector", str, where),
             goaded_by=_str_list(p.get("goaded_by", []), where, "goaded_by"),
+            attached_to=_opt(p, "attached_to", str, where),
         ))
     effects = []
     for i, e in enumerate(_type(data.get("effects", []), list, "board", "effects")):
@@ -138,6 +140,9 @@ def board_from_data(data: Any, cls: type[Board] = Board) -> Board:
     if data.get("damage_order") is not None:
         raw = _type(data["damage_order"], dict, "board", "damage_order")
         order = {k: _str_list(v, "damage_order", f"the order of {k!r}") for k, v in raw.items()}
+    blocked = None
+    if data.get("blocked") is not None:
+        blocked = _str_list(data["blocked"], "board", "blocked")
     defending = None
     if data.get("defending_players") is not None:
         defending = _str_list(data["defending_players"], "board", "defending_players")
@@ -152,6 +157,7 @@ def board_from_data(data: Any, cls: type[Board] = Board) -> Board:
         blocks=blocks,
         damage_order=order,
         damage_step=_opt(data, "damage_step", str, "board"),
+        blocked=blocked,
     )
 
 
@@ -194,6 +200,7 @@ def board_to_data(board: Board, full: bool = False) -> dict:
             "type_line": "Creature", "colors": [], "power": None, "toughness": None,
             "text": "", "tapped": False, "summoning_sick": False, "damage": 0,
             "loyalty": None, "defense": None, "protector": None, "goaded_by": [],
+            "attached_to": None,
         }
         for k, dv in defaults.items():
             v = getattr(p, k)
@@ -226,6 +233,8 @@ def board_to_data(board: Board, full: bool = False) -> dict:
         out["damage_order"] = {k: list(v) for k, v in board.damage_order.items()}
     if board.damage_step is not None:
         out["damage_step"] = board.damage_step
+    if board.blocked is not None:
+        out["blocked"] = list(board.blocked)
     return out
 
 

@@ -186,3 +186,22 @@ def test_json_round_trip_property(data):
     assert Board.from_json(dump_board_json(b)) == b
     full = board_to_data(b, full=True)
     assert board_to_data(Board.from_data(full), full=True) == full
+
+
+def test_attached_to_and_blocked_extensions_round_trip():
+    b = load(board(permanents=[bears(), {"id": "lure", "name": "Lure", "controller": "Alice",
+                                         "type_line": "Enchantment \u2014 Aura",
+                                         "attached_to": "bears"}],
+                   attacks={"bears": "Bob"}, blocked=["bears"]))
+    assert b.permanent("lure").attached_to == "bears" and b.blocked == ("bears",)
+    assert Board.from_json(dump_board_json(b)) == b
+    assert Board.from_scenario(b.scenario()) == b
+
+
+@pytest.mark.parametrize("data,message", [
+    (board(permanents=[bears(attached_to="nothing")]), "attached to unknown permanent 'nothing'"),
+    (board(permanents=[bears()], attacks={}, blocked=["bears"]), "blocked: 'bears' is not attacking"),
+])
+def test_extension_errors(data, message):
+    with pytest.raises(BoardError, match=message):
+        load(data)

@@ -345,6 +345,9 @@ class _ToAst(Transformer):
     def goaded(self, meta, *refs):
         return _Attr("goaded", refs, meta.line, meta.column)
 
+    def attached(self, meta, _tok, ref):
+        return _Attr("attached", ref, meta.line, meta.column)
+
     def text(self, meta, tok):
         return _Attr("text", _unquote(tok), *_pos(tok))
 
@@ -382,6 +385,9 @@ class _ToAst(Transformer):
 
     def order_stmt(self, meta, creature, *order):
         return _Stmt("order", meta.line, meta.column, (creature, order))
+
+    def blocked_stmt(self, meta, *refs):
+        return _Stmt("blocked", meta.line, meta.column, (refs,))
 
     def none_stmt(self, meta, word):
         return _Stmt("none", meta.line, meta.column, (word,))
@@ -523,6 +529,16 @@ class _Compiler:
         blocks = self.declarations(stmts, "block", nones.get("blocks"))
         order = self.declarations(stmts, "order", nones.get("damage_order"))
         fields.update(attacks=attacks, blocks=blocks, damage_order=order)
+        blocked_stmts = [s for s in stmts if s.kind == "blocked"]
+        if len(blocked_stmts) > 1:
+            raise self.at(blocked_stmts[1], f"a second `blocked` line (the first is line "
+                                            f"{blocked_stmts[0].line})")
+        if blocked_stmts:
+            s = blocked_stmts[0]
+            for r in s.args[0]:
+                self.object(r, "attacker", players=False)
+            fields["blocked"] = tuple(r.value for r in s.args[0])
+            self.where.append(("blocked", s.line, s.column))
         for key, s in nones.items():
             self.where.append((key, s.line, s.column))
 
@@ -585,6 +601,9 @@ class _Compiler:
                 for r in a.value:
                     self.player(r)
                 kw["goaded_by"] = tuple(r.value for r in a.value)
+            elif a.kind == "attached":
+                kw["attached_to"] = a.value.value
+                self.where.append((f"permanent {kw['id']!r}: attached", a.line, a.column))
         kw["colors"] = tuple(colors)
         kw["text"] = "\n".join(d.lines)
         perm = Permanent(**kw)
@@ -644,7 +663,7 @@ class _Compiler:
 
 
 _ATTR_WORDS = {"pt": "power/toughness", "type": "the type line", "sick": "sick",
-               "goaded": "goaded by"}
+               "goaded": "goaded by", "attached": "attached to"}
 
 
 def _example_id(name: str) -> str:
@@ -849,6 +868,8 @@ def _permanent_line(p: Permanent) -> list[str]:
         parts.append(f"protector {_ref(p.protector)}")
     if p.goaded_by:
         parts.append(f"goaded by {_refs(p.goaded_by)}")
+    if p.attached_to is not None:
+        parts.append(f"attached to {_ref(p.attached_to)}")
     if (p.power is None) != (p.toughness is None):
         parts.append(f"power {p.power}" if p.power is not None else f"toughness {p.toughness}")
     out = []
@@ -921,6 +942,8 @@ def format_scenario(board: Board) -> str:
                 decl.append(f"block {_ref(k)} -> {_refs(v)}")
             else:
                 decl.append(f"order {_ref(k)}:" + (f" {_refs(v)}" if v else ""))
+    if board.blocked is not None:
+        decl.append(f"blocked {_refs(board.blocked)}")
     if board.damage_step is not None:
         decl.append(f"step {board.damage_step}")
     if decl:

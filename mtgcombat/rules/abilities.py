@@ -80,6 +80,15 @@ class NamedRef:
         return self.id
 
 
+@dataclass(frozen=True)
+class AttachedRef:
+    """"enchanted creature" / "equipped creature": the permanent the source is
+    attached to (``Permanent.attached_to``; 303.4, 301.5)."""
+
+    def __str__(self) -> str:
+        return "the creature it is attached to"
+
+
 PlayerRef = Union[YouRef, TargetRef, DefendingPlayerRef, NamedRef]
 
 # ---------------------------------------------------------------------------
@@ -191,7 +200,7 @@ class Group:
     blocking: Optional[bool] = None
 
 
-Subject = Union[SelfRef, TargetRef, NamedRef, Group]
+Subject = Union[SelfRef, TargetRef, NamedRef, AttachedRef, Group]
 
 # ---------------------------------------------------------------------------
 # Keywords (702)

@@ -95,6 +95,10 @@ class Bound:
             return ref.id
         if isinstance(ref, A.TargetRef):
             return _target(source, ref)
+        if isinstance(ref, A.AttachedRef):
+            if source.permanent is None:
+                return None
+            return self.board.permanent(source.permanent).attached_to
         if isinstance(ref, A.YouRef):
             return source.controller
         return None
@@ -153,7 +157,7 @@ class Bound:
     def subject_holders(self, subject: A.Subject, source: Source) -> list[str]:
         """The creatures a subject designates on this board."""
         b = self.board
-        if isinstance(subject, (A.SelfRef, A.TargetRef, A.NamedRef)):
+        if isinstance(subject, (A.SelfRef, A.TargetRef, A.NamedRef, A.AttachedRef)):
             oid = self.object_of(subject, source)
             return [oid] if oid is not None and oid not in b.player_names else []
         if isinstance(subject, A.Group):

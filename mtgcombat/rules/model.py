@@ -123,6 +123,7 @@ class Permanent:
     defense: Optional[int] = None
     protector: Optional[PlayerName] = None
     goaded_by: tuple[PlayerName, ...] = ()
+    attached_to: Optional[ObjectId] = None  # the permanent an Aura/Equipment is attached to (301.5, 303.4)
 
     @property
     def types(self) -> TypeLine:
@@ -180,6 +181,9 @@ class Board:
     blocks: Optional[Mapping[ObjectId, tuple[ObjectId, ...]]] = None
     damage_order: Optional[Mapping[ObjectId, tuple[ObjectId, ...]]] = None
     damage_step: Optional[DamageStep] = None
+    #: Attackers that are blocked although no creature listed in ``blocks`` blocks them
+    #: any more: their blockers left combat (509.1h, 506.4). An extension of the spec.
+    blocked: Optional[tuple[ObjectId, ...]] = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "attacks", _frozen_map(self.attacks))
@@ -371,6 +375,12 @@ def _validate(b: Board) -> None:
         for g in p.goaded_by:
             if g not in names:
                 _fail(f"{where}: goaded by {g!r}, who is not a player")
+    for p in b.permanents:
+        if p.attached_to is not None:
+            if p.attached_to not in ids:
+                _fail(f"permanent {p.id!r}: attached to unknown permanent {p.attached_to!r}")
+            if p.attached_to == p.id:
+                _fail(f"permanent {p.id!r}: can't be attached to itself")
     # Effects
     for i, e in enumerate(b.effects):
         if not isinstance(e.text, str) or not e.text.strip():
@@ -435,6 +445,15 @@ def _validate(b: Board) -> None:
                         f"blocks: {bl!r} can't block {a!r}: it attacks another player "
                         "(802.4a, 310.9c)"
                     )
+    # Blocked attackers whose blockers are gone (509.1h, 506.4)
+    if b.blocked is not None:
+        if b.attacks is None:
+            _fail("blocked is given but no attacks")
+        for a in b.blocked:
+            if a not in attackers:
+                _fail(f"blocked: {a!r} is not attacking")
+        if len(set(b.blocked)) != len(b.blocked):
+            _fail("blocked: an attacker is listed twice")
     # Damage assignment order (2024 edition only: 509.2-509.3)
     if b.damage_order is not None:
         if b.rules != "2024":
