@@ -16,6 +16,7 @@ from mtgcombat.rules.abilities import (
     ANY,
     AndPred,
     AssignAsThoughUnblocked,
+    AttachedRef,
     AttackCap,
     AttackCondition,
     AttackCost,
@@ -815,10 +816,173 @@ def test_power_change_then_it_cant_be_blocked():
     assert reading.abilities == (CantBeBlocked(TargetRef(0, "creature")),)
 
 
-def test_enchanted_creature_is_not_understood():
-    # The board has no attachments, so "enchanted creature" cannot be bound.
-    text = "Enchanted creature can't attack or block."
-    assert read_text(text, "Pacifism").not_understood == (text,)
+# ---------------------------------------------------------------------------
+# Attachments: "enchanted creature", "equipped creature" (AttachedRef; 303.4, 301.5)
+# ---------------------------------------------------------------------------
+
+
+def test_enchanted_creature_cant_attack_or_block():
+    assert abilities("Enchanted creature can't attack or block.", "Pacifism") == (
+        CantAttack(AttachedRef()), CantBlock(AttachedRef()))
+
+
+def test_enchanted_creature_cant_attack():
+    assert one("Enchanted creature can't attack.", "X") == CantAttack(AttachedRef())
+
+
+def test_enchanted_creature_cant_block():
+    assert one("Enchanted creature can't block.", "X") == CantBlock(AttachedRef())
+
+
+def test_enchanted_creature_has_flying():
+    assert one("Enchanted creature has flying.", "X") == Grant(AttachedRef(), (Keyword("flying"),))
+
+
+def test_equipped_creature_gets_pt_and_has_menace():
+    # The P/T change is already in the board's values: only the grant is a rule object.
+    assert one("Equipped creature gets +2/+0 and has menace.", "X") == \
+        Grant(AttachedRef(), (Keyword("menace"),))
+
+
+def test_enchanted_permanent_is_the_attached_permanent():
+    assert abilities("Enchanted permanent can't attack or block.", "X") == (
+        CantAttack(AttachedRef()), CantBlock(AttachedRef()))
+
+
+def test_lure_on_enchanted_creature():
+    assert one("All creatures able to block enchanted creature do so.", "Lure") == \
+        LureRequirement(AttachedRef())
+
+
+def test_enchanted_creature_attacks_each_combat_if_able():
+    assert one("Enchanted creature attacks each combat if able.", "X") == \
+        AttackRequirement(AttachedRef())
+
+
+def test_enchanted_creature_gets_pt_and_blocks_each_combat_if_able():
+    assert one("Enchanted creature gets +4/+1 and blocks each combat if able.", "X") == \
+        BlockRequirement(AttachedRef())
+
+
+def test_equipped_creature_must_be_blocked_if_able():
+    assert one("Equipped creature must be blocked if able.", "X") == MustBeBlocked(AttachedRef())
+
+
+def test_slayers_cleaver_must_be_blocked_by_an_eldrazi():
+    assert one("Equipped creature gets +3/+1 and must be blocked by an Eldrazi if able.",
+               "Slayer's Cleaver") == MustBeBlocked(AttachedRef(), by=TypePred("Eldrazi"))
+
+
+def test_enchanted_creature_cant_be_blocked_except_by():
+    assert one("Enchanted creature can't be blocked except by creatures with flying or reach.",
+               "X") == CantBeBlockedExcept(
+        AttachedRef(), by=OrPred((KeywordPred("flying"), KeywordPred("reach"))))
+    assert one("Equipped creature can't be blocked except by Walls.", "X") == \
+        CantBeBlockedExcept(AttachedRef(), by=TypePred("Wall"))
+
+
+def test_wolfriders_saddle_cant_be_blocked_by_more_than_one_creature():
+    assert one("Equipped creature can't be blocked by more than one creature.",
+               "Wolfrider's Saddle") == CantBeBlockedByMoreThan(AttachedRef(), 1)
+
+
+def test_enchanted_creature_cant_be_blocked_by_a_color():
+    assert one("Enchanted creature can't be blocked by black creatures.", "X") == \
+        CantBeBlockedBy(AttachedRef(), ColorPred("B"))
+
+
+def test_enchanted_creature_can_block_an_additional_creature():
+    assert one("Enchanted creature can block an additional creature each combat.", "X") == \
+        BlockCapacity(AttachedRef(), 1)
+    assert one("Enchanted creature can block any number of creatures.", "X") == \
+        BlockCapacity(AttachedRef(), None)
+
+
+def test_enchanted_creature_can_block_only_creatures_with_flying():
+    assert one("Enchanted creature can block only creatures with flying.", "X") == \
+        CanBlockOnly(AttachedRef(), KeywordPred("flying"))
+
+
+def test_enchanted_creature_grant_and_cant_attack_you():
+    text = ("Enchanted creature gets +2/+2, has flying, and can't attack you or "
+            "planeswalkers you control.")
+    assert abilities(text, "X") == (
+        Grant(AttachedRef(), (Keyword("flying"),)),
+        CantAttack(AttachedRef(), target=YouRef(), include_permanents=True),
+    )
+
+
+def test_enchanted_creature_attack_cost():
+    assert one("Enchanted creature can't attack unless its controller pays {3}.", "X") == \
+        AttackCost("{3}", AttachedRef())
+
+
+def test_enchanted_creature_cant_block_creatures_you_control():
+    assert one("Enchanted creature can't block creatures you control.", "X") == \
+        CantBlock(AttachedRef(), attacker_pred=ControllerPred(YouRef()))
+
+
+@pytest.mark.parametrize("text", [
+    "Enchanted player can't attack.",
+    "Enchanted land has flying.",
+    "Enchanted Wall can't block.",
+    "Creatures enchanted player controls attack each combat if able.",
+    "Creatures attacking enchanted player have trample.",
+    "Whenever enchanted creature attacks, put a +1/+1 counter on it.",
+    "Whenever equipped creature attacks, it gains deathtouch until end of turn.",
+    "{R}: Enchanted creature can't block this turn.",
+    "As long as enchanted creature is green, it gets +1/+1 and all creatures able to block it do so.",
+    "Enchanted creature has first strike as long as it's blocking and you control a snow land.",
+])
+def test_other_attachment_texts_are_not_understood(text):
+    assert read_text(text, "X").not_understood == tuple(split_sentences(text))
+
+
+def test_it_after_enchanted_creature_is_the_attached_creature():
+    text = "Enchanted creature gets +1/+1. It can't block."
+    reading = read_text(text, "X")
+    assert reading.not_understood == ("Enchanted creature gets +1/+1.",)
+    assert reading.abilities == (CantBlock(AttachedRef()),)
+
+
+def test_activated_abilities_clause_is_split_off_and_reported():
+    text = "Enchanted creature can't attack or block, and its activated abilities can't be activated."
+    reading = read_text(text, "Arrest")
+    assert reading.understood == (
+        Parsed("Enchanted creature can't attack or block",
+               (CantAttack(AttachedRef()), CantBlock(AttachedRef()))),
+    )
+    assert reading.not_understood == ("and its activated abilities can't be activated.",)
+
+
+def test_activated_abilities_clause_of_a_group_and_mana_ability_exception():
+    text = ("Creatures with flying can't attack or block, and their activated abilities "
+            "with {T} in their costs can't be activated.")
+    reading = read_text(text, "X")
+    flying = Group(pred=KeywordPred("flying"))
+    assert reading.abilities == (CantAttack(flying), CantBlock(flying))
+    assert reading.not_understood == (
+        "and their activated abilities with {T} in their costs can't be activated.",)
+    text = ("Enchanted permanent can't attack or block, and its activated abilities can't be "
+            "activated unless they\u2019re mana abilities.")
+    reading = read_text(text, "X")
+    assert reading.abilities == (CantAttack(AttachedRef()), CantBlock(AttachedRef()))
+    assert len(reading.not_understood) == 1
+
+
+def test_activated_abilities_clause_after_a_trigger_is_not_understood():
+    text = ("Whenever X attacks, draw a card. Until end of turn, target creature can't block, "
+            "and its activated abilities can't be activated.")
+    reading = read_text(text, "X")
+    assert reading.understood == ()
+    assert reading.not_understood == tuple(split_sentences(text))
+
+
+def test_target_numbering_after_an_effect_of_an_unread_ability():
+    text = ("Whenever X attacks, draw a card. Target creature can't block this turn.\n"
+            "Target creature can't attack.")
+    reading = read_text(text, "X")
+    assert reading.abilities == (CantAttack(TargetRef(1, "creature")),)
 
 
 # ---------------------------------------------------------------------------

@@ -75,7 +75,7 @@ def test_corpus_is_read_completely_and_fast(path):
     if path == CORPUS:
         assert len(rows) == 14352
         # A floor, not a target: the grammar must not silently regress.
-        assert understood / combat > 0.18, (understood, combat)
+        assert understood / combat > 0.235, (understood, combat)
 
 
 def test_forge_hidden_keywords_of_the_corpus_are_read():
@@ -102,7 +102,10 @@ def test_known_cards_of_the_corpus():
         "Goblin Brigand": "AttackRequirement",
         "Propaganda": "AttackCost",
         "Moat": "CantAttack",
-        "Lure": None,  # "enchanted creature": not bindable, reported
+        "Lure": "LureRequirement",  # "enchanted creature" (AttachedRef)
+        "Pacifism": "CantBlock",
+        "Slayer's Cleaver": "MustBeBlocked",
+        "Wolfrider's Saddle": "CantBeBlockedByMoreThan",
     }
     for name, cls in expectations.items():
         if name not in rows:

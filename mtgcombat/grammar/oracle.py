@@ -619,6 +619,12 @@ class _OracleTransformer(Transformer):
             raise _Fail("\"that player\" refers to nothing known")
         return self.st.last_player
 
+    def attached_ref(self, *_):
+        """303.4, 301.5: "enchanted creature" / "equipped creature" / "enchanted
+        permanent" -- the permanent the source is attached to."""
+        self.st.last_obj = A.AttachedRef()
+        return A.AttachedRef()
+
     def anaphor_it(self):
         if self.st.last_obj is None:
             raise _Fail("\"it\" refers to nothing known")
@@ -1209,6 +1215,11 @@ def _scan_target_creature(sentence: str, base: int) -> Optional[A.TargetRef]:
     return A.TargetRef(base, "creature")
 
 
+#: A clause about activated abilities joined to a combat clause (Arrest, Pacifism-like
+#: Auras); it is split off and reported as not understood.
+_ACTIVATED_TAIL = re.compile(
+    r",? and (?:its|their) activated abilities(?: with \{T\} in their costs)? can't be "
+    r"activated(?: unless they're mana abilities)?\.?$")
 _ABILITY_WORD = re.compile(r"^(?![IVX]+\b)[A-Z][a-z]+(?: [a-z]+)* \u2014 ")
 _WHERE_X = re.compile(r", where X is [^.]*")
 _DURATION = re.compile(r"\b(this turn|this combat|until end of turn|until your next turn)\b", re.I)
@@ -1286,7 +1297,21 @@ def _read(text: str, name: Optional[str]) -> A.TextReading:
                 # "pays {X} for each ..., where X is the number of ...": the cost stays
                 # "{X}" as printed (AttackCost.cost); the definition of X is not read.
                 norm = _WHERE_X.sub("", norm)
+            targets_before = state.targets
             result = _parse(norm, state)
+            whole, tail = sentence, None
+            if result is None:
+                # "Enchanted creature can't attack or block, and its activated abilities
+                # can't be activated": the combat clause is read, the other one is
+                # reported on its own (no rule object speaks of activated abilities).
+                m_norm = _ACTIVATED_TAIL.search(norm)
+                m_orig = _ACTIVATED_TAIL.search(sentence.replace("\u2019", "'"))
+                if m_norm and m_orig and m_norm.start() > 0:
+                    head = _parse(norm[:m_norm.start()], state)
+                    if head:
+                        result = head
+                        tail = sentence[m_orig.start():].lstrip(", ")
+                        sentence = sentence[:m_orig.start()]
             if result is _DEFENDER_DIVIDES:
                 understood.append(A.Parsed(sentence, ()))
                 state.defender_assigns = False
@@ -1300,9 +1325,13 @@ def _read(text: str, name: Optional[str]) -> A.TextReading:
                 # condition): "Whenever ~ attacks, ... . ~ can't be blocked this turn."
                 result = None
                 state.last_obj = state.last_player = None
+                state.targets = targets_before  # counted again below, once
             if result:
                 understood.append(A.Parsed(sentence, tuple(result)))
+                if tail:
+                    not_understood.append(tail)
                 continue
+            sentence = whole  # a head read but belonging to an unread ability: all of it
             if result is None and _keyword_items(sentence, names, state, understood, not_understood):
                 continue
             if result is None:
