@@ -49,6 +49,7 @@ from mtgcombat.rules.abilities import (
     LureRequirement,
     MulticoloredPred,
     MustBeBlocked,
+    NamePred,
     NotPred,
     OrPred,
     OthersAttack,
@@ -1055,3 +1056,50 @@ def test_modal_spell_mode_is_read():
         AttackRequirement(Group(controller=TargetRef(0, "player"))),
         Grant(Group(controller=YouRef()), (Keyword("first strike"),)),
     )
+
+
+# ---------------------------------------------------------------------------
+# Descriptions: names, "power or toughness", articles in alternatives
+# ---------------------------------------------------------------------------
+
+
+def test_creatures_named_x_cant_attack_or_block():
+    group = Group(pred=NamePred("Rock Lobster"))
+    assert abilities("Creatures named Rock Lobster can't attack or block.", "Paper Tiger") == (
+        CantAttack(group), CantBlock(group))
+
+
+def test_creatures_named_x_cant_attack_you_or_planeswalkers():
+    assert one("Creatures named Lightning Rager can't attack you or planeswalkers you control.",
+               "Rite of the Raging Storm") == CantAttack(
+        Group(pred=NamePred("Lightning Rager")), target=YouRef(), include_permanents=True)
+
+
+def test_cant_block_or_be_blocked_by():
+    pred = StatPred("power", ">=", 2)
+    assert abilities("Sneaky Homunculus can't block or be blocked by creatures with power 2 or "
+                     "greater.", "Sneaky Homunculus") == (
+        CantBlock(SelfRef(), attacker_pred=pred), CantBeBlockedBy(SelfRef(), pred))
+
+
+def test_creatures_with_power_or_toughness_1_or_less_cant_be_blocked():
+    assert one("Creatures you control with power or toughness 1 or less can't be blocked.",
+               "Tetsuko Umezawa, Fugitive") == CantBeBlocked(Group(
+        pred=OrPred((StatPred("power", "<=", 1), StatPred("toughness", "<=", 1))),
+        controller=YouRef()))
+
+
+def test_cant_attack_unless_you_control_a_knight_or_a_soldier():
+    assert one("War Falcon can't attack unless you control a Knight or a Soldier.",
+               "War Falcon") == AttackCondition(
+        SelfRef(), PlayerControls(YouRef(), OrPred((TypePred("Knight"), TypePred("Soldier")))))
+
+
+def test_cant_be_blocked_except_by_walls_or_a_creature_with_flying():
+    assert one("X can't be blocked except by Walls or a creature with flying.", "X") == \
+        CantBeBlockedExcept(SelfRef(), by=OrPred((TypePred("Wall"), KeywordPred("flying"))))
+
+
+def test_card_name_with_accents_in_the_text():
+    assert one("Dand\u00e2n can't attack unless defending player controls an Island.",
+               "Dandan") == AttackCondition(SelfRef(), DefenderControls(TypePred("Island")))

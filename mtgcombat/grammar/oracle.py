@@ -28,6 +28,7 @@ References: 702 (keywords), 508.1c-d (attack restrictions and requirements),
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -706,6 +707,19 @@ class _OracleTransformer(Transformer):
     def wi_keyword(self, tok):
         return A.KeywordPred(str(tok))
 
+    def wi_either_le(self, n):
+        """"with power or toughness 1 or less" (Tetsuko Umezawa)."""
+        k = int(_num(n))
+        return A.OrPred((A.StatPred("power", "<=", k), A.StatPred("toughness", "<=", k)))
+
+    def wi_either_ge(self, n):
+        k = int(_num(n))
+        return A.OrPred((A.StatPred("power", ">=", k), A.StatPred("toughness", ">=", k)))
+
+    def named_clause(self, *toks):
+        """"creatures named Rock Lobster" (201.2: a name as printed)."""
+        return A.NamePred(" ".join(str(t) for t in toks))
+
     def stat(self, tok):
         return str(tok)
 
@@ -1046,6 +1060,13 @@ class _OracleTransformer(Transformer):
         pred = _to_pred(desc, "creature")
         return lambda subject: [A.CantBeBlockedBy(subject, pred)]
 
+    def cant_block_or_be_blocked_by(self, desc):
+        """509.1b twice: "can't block or be blocked by creatures with power 2 or greater"
+        (Sneaky Homunculus) -- it can't block them and they can't block it."""
+        pred = _to_pred(desc, "creature")
+        return lambda subject: [A.CantBlock(subject, attacker_pred=pred),
+                                A.CantBeBlockedBy(subject, pred)]
+
     def cant_be_blocked_by_more_than(self, n):
         """509.1b: "can't be blocked by more than one creature"."""
         return lambda subject: [A.CantBeBlockedByMoreThan(subject, _num(n))]
@@ -1165,9 +1186,19 @@ def _name_variants(name: Optional[str]) -> list[str]:
 _FORGE_SELF = re.compile(r"\b(?:CARDNAME|NICKNAME)\b")
 
 
+def _fold_accents(text: str) -> str:
+    decomposed = unicodedata.normalize("NFD", text)
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
 def _replace_names(sentence: str, names: list[str]) -> str:
     """The card's own name (longest variant first) becomes "~", as a whole word."""
     for nm in names:
+        if nm not in sentence and not sentence.isascii():
+            # "Dandân" in the text of the card named "Dandan": compare without accents.
+            folded = _fold_accents(sentence)
+            if nm in folded and len(folded) == len(sentence):
+                sentence = folded
         if nm not in sentence:
             continue
         parts = []
