@@ -23,6 +23,7 @@ from mtgcombat.rules.abilities import (
     AttackRequirement,
     BandsWithOther,
     BlockCap,
+    BlockableDespiteLandwalk,
     BlockCapacity,
     BlockCost,
     BlockRequirement,
@@ -34,6 +35,7 @@ from mtgcombat.rules.abilities import (
     CantBeBlockedBy,
     CantBeBlockedByMoreThan,
     CantBeBlockedExcept,
+    CantBeBlockedIf,
     CantBeBlockedUnlessAllBlock,
     CantBlock,
     CantBlockAlone,
@@ -42,6 +44,7 @@ from mtgcombat.rules.abilities import (
     DefenderAssignsDamage,
     DefenderControls,
     Grant,
+    GrantWhileInCombat,
     Group,
     Keyword,
     KeywordPred,
@@ -657,8 +660,91 @@ def test_cant_block_and_cant_be_blocked():
         CantBlock(SelfRef()), CantBeBlocked(SelfRef()))
 
 
-def test_conditional_evasion_is_not_understood():
-    text = "X can't be blocked as long as defending player controls an artifact."
+def test_cant_be_blocked_as_long_as_defending_player_controls_an_artifact():
+    assert one("X can't be blocked as long as defending player controls an artifact.", "X") == \
+        CantBeBlockedIf(SelfRef(), DefenderControls(TypePred("Artifact")))
+
+
+def test_each_creature_you_control_cant_be_blocked_as_long_as_defender_controls_artifact_land():
+    text = ("Each creature you control can't be blocked as long as defending player controls "
+            "an artifact land.")
+    assert one(text, "X") == CantBeBlockedIf(
+        Group(controller=YouRef()),
+        DefenderControls(AndPred((TypePred("Artifact"), TypePred("Land")))))
+
+
+def test_cant_be_blocked_as_long_as_you_control_a_gate():
+    assert one("Enchanted creature can't be blocked as long as you control a Gate.", "X") == \
+        CantBeBlockedIf(AttachedRef(), PlayerControls(YouRef(), TypePred("Gate")))
+
+
+def test_cant_be_blocked_as_long_as_its_attacking_alone():
+    # 506.5: attacking alone = no other creature is attacking.
+    assert one("X can't be blocked as long as it's attacking alone.", "X") == \
+        CantBeBlockedIf(SelfRef(), OthersAttack(ANY, 1), unless=True)
+
+
+@pytest.mark.parametrize("text", [
+    "X can't be blocked as long as defending player controls the most creatures or is tied "
+    "for the most.",
+    "X can't be blocked as long as you control no other creatures.",
+    "X can't be blocked as long as it's enchanted.",
+    "Equipped creature can't be blocked as long as its power is 3 or less.",
+    "X can't be blocked as long as you've drawn two or more cards this turn.",
+])
+def test_other_conditional_evasion_is_not_understood(text):
+    assert read_text(text, "X").not_understood == (text,)
+
+
+# ---------------------------------------------------------------------------
+# Abilities while attacking or blocking (GrantWhileInCombat)
+# ---------------------------------------------------------------------------
+
+
+def test_has_first_strike_as_long_as_its_attacking():
+    assert one("X has first strike as long as it's attacking.", "X") == \
+        GrantWhileInCombat(SelfRef(), (Keyword("first strike"),), "attacking")
+
+
+def test_enchanted_creature_has_flying_as_long_as_its_blocking():
+    assert one("Enchanted creature has reach as long as it's blocking.", "X") == \
+        GrantWhileInCombat(AttachedRef(), (Keyword("reach"),), "blocking")
+
+
+def test_group_has_keyword_as_long_as_theyre_attacking_is_an_attacking_group():
+    assert one("Creatures you control have flying as long as they're attacking.", "X") == \
+        Grant(Group(controller=YouRef(), attacking=True), (Keyword("flying"),))
+
+
+@pytest.mark.parametrize("text", [
+    "X gets +1/+0 as long as it's attacking.",
+    "X has first strike as long as it's blocking and you control a snow land.",
+    "X has hexproof unless it's attacking or blocking.",
+])
+def test_other_combat_conditions_are_not_understood(text):
+    assert read_text(text, "X").not_understood == (text,)
+
+
+# ---------------------------------------------------------------------------
+# Landwalk that no longer restricts blocks (BlockableDespiteLandwalk)
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("walk", ["swampwalk", "islandwalk", "forestwalk", "plainswalk",
+                                  "mountainwalk"])
+def test_creatures_with_landwalk_can_be_blocked_as_though_they_didnt(walk):
+    text = f"Creatures with {walk} can be blocked as though they didn't have {walk}."
+    assert one(text, "Great Wall") == BlockableDespiteLandwalk(walk)
+
+
+def test_creatures_with_landwalk_abilities_can_be_blocked_as_though_they_didnt():
+    text = ("Creatures with landwalk abilities can be blocked as though they didn't have "
+            "those abilities.")
+    assert one(text, "Staff of the Ages") == BlockableDespiteLandwalk(None)
+
+
+def test_mismatched_landwalk_sentence_is_not_understood():
+    text = "Creatures with swampwalk can be blocked as though they didn't have islandwalk."
     assert read_text(text, "X").not_understood == (text,)
 
 

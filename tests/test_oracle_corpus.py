@@ -75,7 +75,7 @@ def test_corpus_is_read_completely_and_fast(path):
     if path == CORPUS:
         assert len(rows) == 14352
         # A floor, not a target: the grammar must not silently regress.
-        assert understood / combat > 0.235, (understood, combat)
+        assert understood / combat > 0.245, (understood, combat)
 
 
 def test_forge_hidden_keywords_of_the_corpus_are_read():

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterable, Optional
@@ -1067,6 +1067,16 @@ class _OracleTransformer(Transformer):
         return lambda subject: [A.CantBlock(subject, attacker_pred=pred),
                                 A.CantBeBlockedBy(subject, pred)]
 
+    def cant_be_blocked_if(self, cond):
+        """509.1b, 611.3a: "can't be blocked as long as defending player controls an
+        artifact / you control a Gate / it's attacking alone"."""
+        if cond == "alone":  # 506.5: no other creature is attacking
+            return lambda subject: [A.CantBeBlockedIf(subject, A.OthersAttack(A.ANY, 1), unless=True)]
+        return lambda subject: [A.CantBeBlockedIf(subject, cond)]
+
+    def cond_attacking_alone(self):
+        return "alone"
+
     def cant_be_blocked_by_more_than(self, n):
         """509.1b: "can't be blocked by more than one creature"."""
         return lambda subject: [A.CantBeBlockedByMoreThan(subject, _num(n))]
@@ -1094,6 +1104,25 @@ class _OracleTransformer(Transformer):
     def grant(self, abilities):
         """613.1f (layer 6): "[subject] has/gains [keywords]"."""
         return lambda subject: [A.Grant(subject, tuple(abilities))]
+
+    def grant_while_in_combat(self, abilities, role):
+        """611.3a, 506.4: "[subject] has [keywords] as long as it's attacking/blocking"."""
+        def vp(subject):
+            if isinstance(subject, A.Group):
+                # "Creatures you control have X as long as they're attacking" =
+                # "Attacking creatures you control have X".
+                if subject.attacking is not None or subject.blocking is not None:
+                    raise _Fail("an attacking/blocking group with a combat condition")
+                group = replace(subject, **{role: True})
+                return [A.Grant(group, tuple(abilities))]
+            return [A.GrantWhileInCombat(subject, tuple(abilities), role)]
+        return vp
+
+    def ic_attacking(self):
+        return "attacking"
+
+    def ic_blocking(self):
+        return "blocking"
 
     def pt_change(self, tok):
         """P/T changes are already part of the board's power and toughness."""
@@ -1267,6 +1296,25 @@ def _parse(sentence_norm: str, state: _State, start: str = "line"):
         return None
 
 
+_LANDWALK_IGNORED = re.compile(
+    r"^creatures with ((?:(?:nonbasic|snow|legendary|basic|artifact) )?[a-z]+walk) can be "
+    r"blocked as though they didn't have \1\.?$", re.I)
+_ANY_LANDWALK_IGNORED = re.compile(
+    r"^creatures with landwalk abilities can be blocked as though they didn't have those "
+    r"abilities\.?$", re.I)
+
+
+def _fixed_sentence(sentence_norm: str) -> Optional[list]:
+    """Whole-sentence idioms read without the parser (their wording never varies)."""
+    m = _LANDWALK_IGNORED.match(sentence_norm)
+    if m:
+        # 702.14, 509.1b: Great Wall, Lord Magnus, Quagmire, Deadfall, Undertow ...
+        return [A.BlockableDespiteLandwalk(m.group(1).lower())]
+    if _ANY_LANDWALK_IGNORED.match(sentence_norm):
+        return [A.BlockableDespiteLandwalk(None)]
+    return None
+
+
 def _split_items(sentence: str) -> list[str]:
     """Top-level comma-separated items of a keyword line."""
     items, depth, quote, cur = [], 0, False, []
@@ -1330,6 +1378,8 @@ def _read(text: str, name: Optional[str]) -> A.TextReading:
                 norm = _WHERE_X.sub("", norm)
             targets_before = state.targets
             result = _parse(norm, state)
+            if result is None:
+                result = _fixed_sentence(norm)
             whole, tail = sentence, None
             if result is None:
                 # "Enchanted creature can't attack or block, and its activated abilities

@@ -564,3 +564,58 @@ class TextReading:
     @property
     def abilities(self) -> tuple[Ability, ...]:
         return tuple(a for p in self.understood for a in p.abilities)
+
+
+# ---------------------------------------------------------------------------
+# Later additions (appended; see the Ability union re-bound at the very end)
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CantBeBlockedIf:
+    """509.1b, 611.3a: "[subject] can't be blocked as long as [condition]" (``unless``
+    False) or "... can't be blocked unless [condition]" (``unless`` True): a
+    :class:`CantBeBlocked` that applies only while the condition holds.
+
+    The condition is judged for each attacking holder once attackers are declared:
+
+    * :class:`DefenderControls` -- the defending player of *that* attacker (508.5)
+      controls ``count`` or more permanents matching ``pred`` ("as long as defending
+      player controls an artifact");
+    * :class:`PlayerControls` -- "as long as you control a Gate";
+    * :class:`OthersAttack` -- ``count`` or more *other* creatures matching ``pred``
+      are attacking. "As long as it's attacking alone" (506.5: attacking while no
+      other creature is) is ``OthersAttack(ANY, 1)`` with ``unless=True``.
+    """
+
+    subject: Subject
+    condition: Condition
+    unless: bool = False
+
+
+@dataclass(frozen=True)
+class GrantWhileInCombat:
+    """611.3a, 506.4: "[subject] has [abilities] as long as it's attacking" (``role``
+    "attacking") or "... as long as it's blocking" (``role`` "blocking"): a
+    :class:`Grant` that applies to a holder only while it is an attacking (in
+    ``Board.attacks``) or blocking (in ``Board.blocks``) creature. ("Creatures you
+    control have X as long as they're attacking" is read as a :class:`Grant` to
+    ``Group(attacking=True)`` instead.)"""
+
+    subject: Subject
+    abilities: tuple["Ability", ...]
+    role: Literal["attacking", "blocking"] = "attacking"
+
+
+@dataclass(frozen=True)
+class BlockableDespiteLandwalk:
+    """702.14, 509.1b: "Creatures with swampwalk can be blocked as though they didn't
+    have swampwalk" (Great Wall, Lord Magnus, Quagmire ...): every :class:`Landwalk`
+    whose ``label`` equals ``label`` no longer restricts blocks; ``label`` None
+    ("Creatures with landwalk abilities can be blocked as though they didn't have
+    those abilities") -- every landwalk ability. A whole-game ability (no subject)."""
+
+    label: Optional[str] = None
+
+
+Ability = Union[Ability, CantBeBlockedIf, GrantWhileInCombat, BlockableDespiteLandwalk]  # type: ignore[misc]
