@@ -1,0 +1,503 @@
+"""The OR-tools CP-SAT backend (the default).
+
+One Boolean variable per key ``(creature, choice)``; at most one choice per
+attacker (508.1a) and at most ``problem.cap(c)`` attackers per blocker (509.1a).
+Expressions are compiled by reification: :meth:`_Model.lit` returns a literal
+equivalent to an expression; restrictions are posted directly at the top level.
+
+Exactness first: a search that runs out of time raises
+:class:`~mtgcombat.solver.base.SolverTimeout` ("unknown"), never a guess.
+
+Speed:
+
+* keys forced false by unit restrictions (``Not(Lit)``, ``Not(Or(Lits))``:
+  tapped, defender, "can't attack you" ...) are removed before building, and
+  every expression is simplified with them;
+* :meth:`CpSat.maximum` splits a problem into independent components
+  (creatures linked by no restriction, requirement or cost) and adds their
+  maxima -- exact, because the objective is a sum and components share nothing;
+  tiny components are settled by trying their few declarations in Python;
+* :meth:`CpSat.solutions` enumerates lazily in growing rounds, each a fresh
+  enumeration that skips what was already produced.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, product
+from typing import Iterator, Optional
+
+from ortools.sat.python import cp_model
+
+from ..rules.constraints import (
+    FALSE, TRUE, And, Const, Count, Expr, Key, Lit, Not, Or, Problem, evaluate,
+)
+from .base import Deadline, SolverTimeout
+
+#: Components with at most this many declarations are solved by trying them all.
+_TINY = 64
+#: First round of lazy enumeration, and the growth factor of later rounds.
+_FIRST_ROUND, _GROWTH = 128, 8
+
+
+# -- simplification ----------------------------------------------------------
+
+
+def _forced_false(problem: Problem) -> set[Key]:
+    """Keys that unit restrictions forbid outright."""
+    out: set[Key] = set()
+    for r in problem.restrictions:
+        e = r.expr
+        if isinstance(e, Not):
+            inner = e.e
+            if isinstance(inner, Lit):
+                out.add(inner.key)
+            elif isinstance(inner, Or) and all(isinstance(x, Lit) for x in inner.es):
+                out.update(x.key for x in inner.es)
+    return out
+
+
+class _Simplifier:
+    """Folds constants, with forbidden or unknown keys replaced by FALSE. Memoised by
+    object identity (rule families share sub-expressions such as "X attacks")."""
+
+    def __init__(self, live: set[Key]) -> None:
+        self.live = live
+        self.memo: dict[int, tuple[Expr, Expr]] = {}
+
+    def __call__(self, e: Expr) -> Expr:
+        hit = self.memo.get(id(e))
+        if hit is not None:
+            return hit[1]
+        out = self._simplify(e)
+        self.memo[id(e)] = (e, out)
+        return out
+
+    def _simplify(self, e: Expr) -> Expr:
+        if isinstance(e, Lit):
+            return e if e.key in self.live else FALSE
+        if isinstance(e, Const):
+            return TRUE if e.value else FALSE
+        if isinstance(e, Not):
+            x = self(e.e)
+            if isinstance(x, Const):
+                return FALSE if x.value else TRUE
+            if isinstance(x, Not):
+                return x.e
+            return Not(x)
+        if isinstance(e, (And, Or)):
+            absorbing = isinstance(e, Or)  # TRUE absorbs an Or, FALSE an And
+            kept = []
+            for x in e.es:
+                s = self(x)
+                if isinstance(s, Const):
+                    if s.value == absorbing:
+                        return TRUE if absorbing else FALSE
+                    continue
+                kept.append(s)
+            if not kept:
+                return FALSE if absorbing else TRUE
+            if len(kept) == 1:
+                return kept[0]
+            return type(e)(tuple(kept))
+        if isinstance(e, Count):
+            kept = []
+            n_true = 0
+            for x in e.es:
+                s = self(x)
+                if isinstance(s, Const):
+                    n_true += s.value
+                else:
+                    kept.append(s)
+            lo = None if e.lo is None else e.lo - n_true
+            hi = None if e.hi is None else e.hi - n_true
+            m = len(kept)
+            if (hi is not None and hi < 0) or (lo is not None and lo > m):
+                return FALSE
+            if lo is not None and hi is not None and lo > hi:
+                return FALSE
+            if lo is not None and lo <= 0:
+                lo = None
+            if hi is not None and hi >= m:
+                hi = None
+            if lo is None and hi is None:
+                return TRUE
+            if lo == 1 and hi is None:
+                return kept[0] if m == 1 else Or(tuple(kept))
+            if hi == 0:
+                return Not(kept[0]) if m == 1 else Not(Or(tuple(kept)))
+            if lo == m and hi is None:
+                return kept[0] if m == 1 else And(tuple(kept))
+            return Count(tuple(kept), lo, hi)
+        raise TypeError(f"unknown expression {e!r}")
+
+
+def _creatures(e: Expr, memo: dict[int, tuple[Expr, frozenset[str]]]) -> frozenset[str]:
+    hit = memo.get(id(e))
+    if hit is not None:
+        return hit[1]
+    if isinstance(e, Lit):
+        out = frozenset((e.key[0],))
+    elif isinstance(e, Const):
+        out = frozenset()
+    elif isinstance(e, Not):
+        out = _creatures(e.e, memo)
+    else:
+        out = frozenset().union(*(_creatures(x, memo) for x in e.es))
+    memo[id(e)] = (e, out)
+    return out
+
+
+class _Prepared:
+    """A problem with forced keys removed and every expression simplified."""
+
+    def __init__(self, problem: Problem) -> None:
+        self.problem = problem
+        forced = _forced_false(problem)
+        self.options: dict[str, tuple[str, ...]] = {
+            c: tuple(o for o in opts if (c, o) not in forced)
+            for c, opts in problem.options.items()
+        }
+        live = {(c, o) for c, opts in self.options.items() for o in opts}
+        simp = _Simplifier(live)
+        self.restrictions = [simp(r.expr) for r in problem.restrictions]
+        self.requirements = [simp(r.expr) for r in problem.requirements]
+        self.costs = {c.id: simp(c.expr) for c in problem.costs}
+        memo: dict = {}
+        self.creatures_of = lambda e: _creatures(e, memo)
+
+    def cap(self, c: str) -> int:
+        return min(self.problem.cap(c), len(self.options[c]))
+
+
+# -- the CP-SAT model ------------------------------------------------------------
+
+
+class _Model:
+    """A CP-SAT model over some creatures of a prepared problem."""
+
+    def __init__(self, prep: _Prepared, creatures: list[str]) -> None:
+        self.prep = prep
+        self.m = cp_model.CpModel()
+        self.infeasible = False
+        self.var: dict[Key, cp_model.IntVar] = {}
+        self.memo: dict[int, tuple[Expr, object]] = {}
+        for c in creatures:
+            vs = []
+            for o in prep.options[c]:
+                v = self.m.new_bool_var(f"{c}>{o}")
+                self.var[(c, o)] = v
+                vs.append(v)
+            cap = prep.cap(c)
+            if len(vs) > cap:
+                if cap == 1:
+                    self.m.add_at_most_one(vs)  # 508.1a one target / 509.1a one attacker
+                else:
+                    self.m.add(sum(vs) <= cap)  # 509.1a: "can block N creatures"
+
+    # -- reification --------------------------------------------------------------
+    def lit(self, e: Expr):
+        """A literal equivalent to ``e`` (e is simplified: no constants inside)."""
+        hit = self.memo.get(id(e))
+        if hit is not None:
+            return hit[1]
+        m = self.m
+        if isinstance(e, Lit):
+            out = self.var[e.key]
+        elif isinstance(e, Not):
+            out = self.lit(e.e).Not()
+        elif isinstance(e, (And, Or)):
+            ls = [self.lit(x) for x in e.es]
+            b = m.new_bool_var("")
+            if isinstance(e, And):
+                for x in ls:
+                    m.add_implication(b, x)
+                m.add_bool_or([x.Not() for x in ls] + [b])
+            else:
+                for x in ls:
+                    m.add_implication(x, b)
+                m.add_bool_or(ls + [b.Not()])
+            out = b
+        elif isinstance(e, Count):
+            s = sum(self.lit(x) for x in e.es)
+            parts = []
+            if e.lo is not None:
+                parts.append(self._reify_ge(s, e.lo))
+            if e.hi is not None:
+                parts.append(self._reify_ge(-s, -e.hi))
+            if len(parts) == 1:
+                out = parts[0]
+            else:
+                b = m.new_bool_var("")
+                m.add_implication(b, parts[0])
+                m.add_implication(b, parts[1])
+                m.add_bool_or([parts[0].Not(), parts[1].Not(), b])
+                out = b
+        elif isinstance(e, Const):
+            raise AssertionError("constants are folded before compiling")
+        else:
+            raise TypeError(f"unknown expression {e!r}")
+        self.memo[id(e)] = (e, out)
+        return out
+
+    def _reify_ge(self, s, k: int):
+        b = self.m.new_bool_var("")
+        self.m.add(s >= k).only_enforce_if(b)
+        self.m.add(s <= k - 1).only_enforce_if(b.Not())
+        return b
+
+    # -- posting at top level ----------------------------------------------------------
+    def post(self, e: Expr) -> None:
+        """Require ``e`` to be true."""
+        m = self.m
+        if isinstance(e, Const):
+            if not e.value:
+                self.infeasible = True
+        elif isinstance(e, Lit):
+            m.add(self.var[e.key] == 1)
+        elif isinstance(e, And):
+            for x in e.es:
+                self.post(x)
+        elif isinstance(e, Or):
+            m.add_bool_or([self.lit(x) for x in e.es])
+        elif isinstance(e, Count):
+            s = sum(self.lit(x) for x in e.es)
+            if e.lo is not None:
+                m.add(s >= e.lo)
+            if e.hi is not None:
+                m.add(s <= e.hi)
+        elif isinstance(e, Not):
+            self.post_false(e.e)
+        else:
+            raise TypeError(f"unknown expression {e!r}")
+
+    def post_false(self, e: Expr) -> None:
+        """Require ``e`` to be false."""
+        if isinstance(e, Const):
+            if e.value:
+                self.infeasible = True
+        elif isinstance(e, Lit):
+            self.m.add(self.var[e.key] == 0)
+        elif isinstance(e, Or):
+            for x in e.es:
+                self.post_false(x)
+        elif isinstance(e, Not):
+            self.post(e.e)
+        elif isinstance(e, And):
+            self.m.add_bool_or([self.lit(x).Not() for x in e.es])
+        else:
+            self.m.add_bool_or([self.lit(e).Not()])
+
+    # -- reading ---------------------------------------------------------------------------
+    def declaration(self, value) -> dict:
+        """The declaration in a solution; ``value(var)`` reads a Boolean."""
+        out: dict = {}
+        for (c, o), v in self.var.items():
+            if value(v):
+                out.setdefault(c, []).append(o)
+        return _shape(self.prep.problem, out)
+
+
+def _shape(problem: Problem, chosen: dict) -> dict:
+    if problem.kind == "attacks":
+        return {c: os[0] for c, os in chosen.items()}
+    return {c: tuple(sorted(os)) for c, os in chosen.items()}
+
+
+def _solver(deadline: Deadline, workers: int) -> cp_model.CpSolver:
+    deadline.check()
+    s = cp_model.CpSolver()
+    rem = deadline.remaining()
+    if rem is not None:
+        s.parameters.max_time_in_seconds = max(rem, 0.001)
+    s.parameters.num_workers = workers
+    return s
+
+
+# -- components -------------------------------------------------------------------------
+
+
+def _components(prep: _Prepared, exprs: list[Expr]) -> list[list[str]]:
+    parent = {c: c for c in prep.options}
+
+    def find(x: str) -> str:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for e in exprs:
+        cs = list(prep.creatures_of(e))
+        for o in cs[1:]:
+            a, b = find(cs[0]), find(o)
+            if a != b:
+                parent[a] = b
+    groups: dict[str, list[str]] = {}
+    for c in prep.options:
+        groups.setdefault(find(c), []).append(c)
+    return list(groups.values())
+
+
+def _choices(prep: _Prepared, c: str) -> list[tuple[str, ...]]:
+    opts = prep.options[c]
+    out: list[tuple[str, ...]] = [()]
+    for k in range(1, prep.cap(c) + 1):
+        out.extend(combinations(sorted(opts), k))
+    return out
+
+
+def _space(prep: _Prepared, creatures: list[str], limit: int) -> int:
+    n = 1
+    for c in creatures:
+        n *= len(_choices(prep, c)) if prep.cap(c) > 1 else len(prep.options[c]) + 1
+        if n > limit:
+            return n
+    return n
+
+
+class CpSat:
+    """The CP-SAT backend."""
+
+    name = "cpsat"
+
+    def __init__(self, workers: int = 1, decompose: bool = True, tiny: int = _TINY) -> None:
+        self.workers = workers
+        self.decompose = decompose
+        self.tiny = tiny  # components with at most this many declarations: tried in Python
+
+    # -- maximum ----------------------------------------------------------------------
+    def maximum(
+        self, problem: Problem, allowed_costs: frozenset[str], deadline: Deadline
+    ) -> tuple[Optional[int], Optional[dict]]:
+        deadline.check()
+        prep = _Prepared(problem)
+        # Hard constraints: restrictions, and costs outside ``allowed`` never owed.
+        hard = list(prep.restrictions) + [
+            Not(e) if not isinstance(e, Const) else Const(not e.value)
+            for cid, e in prep.costs.items() if cid not in allowed_costs
+        ]
+        reqs = list(prep.requirements)
+        if any(isinstance(e, Const) and not e.value for e in hard):
+            return None, None
+        hard = [e for e in hard if not isinstance(e, Const)]
+        total = sum(1 for e in reqs if isinstance(e, Const) and e.value)
+        reqs = [e for e in reqs if not isinstance(e, Const)]
+        if self.decompose:
+            comps = _components(prep, hard + reqs)
+        else:
+            comps = [list(prep.options)]
+        owner: dict[str, int] = {c: i for i, comp in enumerate(comps) for c in comp}
+        hard_by: list[list[Expr]] = [[] for _ in comps]
+        reqs_by: list[list[Expr]] = [[] for _ in comps]
+        for e in hard:
+            hard_by[owner[next(iter(prep.creatures_of(e)))]].append(e)
+        for e in reqs:
+            reqs_by[owner[next(iter(prep.creatures_of(e)))]].append(e)
+        witness: dict = {}
+        for comp, h, r in zip(comps, hard_by, reqs_by):
+            deadline.check()
+            if not h and not r:
+                continue  # free creatures: not attacking/blocking is fine
+            if _space(prep, comp, self.tiny) <= self.tiny:
+                best, w = self._tiny_max(prep, comp, h, r)
+            else:
+                best, w = self._cp_max(prep, comp, h, r, deadline)
+            if best is None:
+                return None, None
+            total += best
+            witness.update(w)
+        return total, witness
+
+    def _tiny_max(self, prep: _Prepared, comp: list[str], hard: list[Expr],
+                  reqs: list[Expr]) -> tuple[Optional[int], Optional[dict]]:
+        per = [_choices(prep, c) for c in comp]
+        best: Optional[int] = None
+        witness = None
+        for combo in product(*per):
+            keys = frozenset((c, o) for c, os in zip(comp, combo) for o in os)
+            if not all(evaluate(e, keys) for e in hard):
+                continue
+            n = sum(1 for e in reqs if evaluate(e, keys))
+            if best is None or n > best:
+                best = n
+                witness = _shape(prep.problem, {c: list(os) for c, os in zip(comp, combo) if os})
+        return best, witness
+
+    def _cp_max(self, prep: _Prepared, comp: list[str], hard: list[Expr],
+                reqs: list[Expr], deadline: Deadline) -> tuple[Optional[int], Optional[dict]]:
+        model = _Model(prep, comp)
+        for e in hard:
+            model.post(e)
+        if model.infeasible:
+            return None, None
+        ls = [model.lit(e) for e in reqs]
+        if ls:
+            model.m.maximize(sum(ls))
+        solver = _solver(deadline, self.workers)
+        status = solver.solve(model.m)
+        if status == cp_model.INFEASIBLE:
+            return None, None
+        if status != cp_model.OPTIMAL:
+            if status == cp_model.MODEL_INVALID:
+                raise RuntimeError(model.m.validate())
+            raise SolverTimeout()
+        best = sum(1 for x in ls if solver.boolean_value(x))
+        return best, model.declaration(solver.boolean_value)
+
+    # -- enumeration ---------------------------------------------------------------------
+    def solutions(
+        self, problem: Problem, min_obeyed: int, deadline: Deadline
+    ) -> Iterator[dict]:
+        deadline.check()
+        prep = _Prepared(problem)
+        model = _Model(prep, list(prep.options))
+        for e in prep.restrictions:
+            model.post(e)
+        if model.infeasible:
+            return
+        need = min_obeyed - sum(1 for e in prep.requirements if isinstance(e, Const) and e.value)
+        ls = [model.lit(e) for e in prep.requirements if not isinstance(e, Const)]
+        if need > len(ls):
+            return
+        if need > 0:
+            model.m.add(sum(ls) >= need)
+        decision = list(model.var.items())
+        seen: set[frozenset[Key]] = set()
+        target = _FIRST_ROUND
+        while True:
+            fresh: list[dict] = []
+            cb = _Collector(decision, seen, fresh, target)
+            solver = _solver(deadline, 1)
+            solver.parameters.enumerate_all_solutions = True
+            status = solver.solve(model.m, cb)
+            yield from (_shape(problem, d) for d in fresh)
+            if cb.stopped:
+                target *= _GROWTH
+                continue
+            if status in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
+                return  # the enumeration ran to its end
+            if status == cp_model.MODEL_INVALID:
+                raise RuntimeError(model.m.validate())
+            raise SolverTimeout()
+
+
+class _Collector(cp_model.CpSolverSolutionCallback):
+    """Collects solutions not seen before, until ``target`` distinct ones are known."""
+
+    def __init__(self, decision, seen: set, fresh: list, target: int) -> None:
+        super().__init__()
+        self.decision = [(k, v.Index()) for k, v in decision]
+        self.seen, self.fresh, self.target = seen, fresh, target
+        self.stopped = False
+
+    def on_solution_callback(self) -> None:
+        val = self.SolutionBooleanValue
+        keys = frozenset(k for k, i in self.decision if val(i))
+        if keys not in self.seen:
+            self.seen.add(keys)
+            chosen: dict = {}
+            for c, o in keys:
+                chosen.setdefault(c, []).append(o)
+            self.fresh.append(chosen)
+        if len(self.seen) >= self.target:
+            self.stopped = True
+            self.StopSearch()

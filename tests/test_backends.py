@@ -1,0 +1,139 @@
+"""CP-SAT, python-constraint and brute force agree exactly on random small problems.
+
+The problems are generated directly in the constraint language (both kinds,
+random expressions, requirements, costs and block capacities), so the
+backends are compared on shapes no board would produce as well.
+"""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from mtgcombat.rules.constraints import (
+    And, Const, Cost, Count, Lit, Not, Or, Problem, Requirement, Restriction,
+)
+from mtgcombat.solver import BACKENDS, get_backend
+from mtgcombat.solver.base import Deadline, canonical, check, legal_declarations
+from mtgcombat.solver.brute import all_declarations
+
+from mtgcombat.solver.cpsat import CpSat
+
+# The three backends, then CP-SAT without its shortcuts (every component solved by
+# CP-SAT; no decomposition at all), so the model itself is always exercised.
+BACKS = [get_backend(n) for n in BACKENDS] + [CpSat(tiny=0), CpSat(decompose=False, tiny=0)]
+SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@st.composite
+def _exprs(draw, keys, depth):
+    if depth == 0 or draw(st.integers(0, 3)) == 0:
+        if draw(st.integers(0, 9)) == 0:
+            return Const(draw(st.booleans()))
+        return Lit(draw(st.sampled_from(keys)))
+    op = draw(st.sampled_from(["not", "and", "or", "count", "count"]))
+    if op == "not":
+        return Not(draw(_exprs(keys, depth - 1)))
+    n = draw(st.integers(1, 4))
+    es = tuple(draw(_exprs(keys, depth - 1)) for _ in range(n))
+    if op == "and":
+        return And(es)
+    if op == "or":
+        return Or(es)
+    bound = st.one_of(st.none(), st.integers(0, n))
+    return Count(es, draw(bound), draw(bound))
+
+
+@st.composite
+def problems(draw) -> Problem:
+    kind = draw(st.sampled_from(["attacks", "blocks"]))
+    pool = ["t1", "t2", "t3"] if kind == "attacks" else ["a1", "a2", "a3"]
+    n = draw(st.integers(1, 4))
+    options = {}
+    capacity = {}
+    for i in range(n):
+        c = f"c{i + 1}"
+        options[c] = tuple(draw(st.lists(
+            st.sampled_from(pool), unique=True, min_size=draw(st.sampled_from([0, 1, 1, 1])),
+            max_size=3)))
+        if kind == "blocks":
+            capacity[c] = draw(st.sampled_from([1, 1, 2, None]))
+    keys = [(c, o) for c, os in options.items() for o in os]
+    # mostly real keys; now and then a key outside the options (always false)
+    leaf_keys = keys * 6 + [("c1", "zz")]
+    exprs = _exprs(leaf_keys, 3)
+    restrictions = tuple(
+        Restriction(e, "508.1c", f"restriction {i}")
+        for i, e in enumerate(draw(st.lists(exprs, max_size=3)))
+    )
+    requirements = tuple(
+        Requirement(f"r{i + 1}", e, "508.1d", f"requirement {i + 1}")
+        for i, e in enumerate(draw(st.lists(exprs, max_size=4)))
+    )
+    costs = tuple(
+        Cost(f"c{i + 1}", e, "{1}", f"cost {i + 1}")
+        for i, e in enumerate(draw(st.lists(exprs, max_size=2)))
+    )
+    return Problem(kind, options, capacity, restrictions, requirements, costs)
+
+
+def _listing(problem: Problem, backend) -> tuple:
+    res = legal_declarations(problem, backend, limit=None)
+    assert res.status == "complete"
+    decls = {tuple(canonical(problem, d.declaration).items()) for d in res.declarations}
+    assert len(decls) == len(res.declarations), "a declaration is listed twice"
+    return res.max_requirements, decls
+
+
+@settings(max_examples=150, **SETTINGS)
+@given(problems(), st.data())
+def test_backends_agree_on_maximum_for_any_allowed_costs(problem, data):
+    ids = [c.id for c in problem.costs]
+    some = frozenset(data.draw(st.lists(st.sampled_from(ids), unique=True)) if ids else [])
+    for allowed in {frozenset(), frozenset(ids), some}:
+        answers = [b.maximum(problem, allowed, Deadline(None)) for b in BACKS]
+        assert len({m for m, _ in answers}) == 1, (allowed, answers)
+        for m, witness in answers:
+            # the witness really reaches the maximum within the allowed costs
+            if m is not None:
+                verdict = check(problem, BACKS[2], witness)
+                assert verdict.requirements_obeyed == m
+                assert not verdict.violations or all(v.rule == "508.1d" for v in verdict.violations)
+
+
+@settings(max_examples=120, **SETTINGS)
+@given(problems())
+def test_backends_agree_on_every_legal_declaration(problem):
+    answers = [_listing(problem, b) for b in BACKS]
+    assert all(a == answers[0] for a in answers)
+
+
+@settings(max_examples=100, **SETTINGS)
+@given(problems(), st.data())
+def test_backends_agree_on_check_verdicts(problem, data):
+    decls = list(all_declarations(problem))
+    decl = data.draw(st.sampled_from(decls))
+    verdicts = [check(problem, b, decl) for b in BACKS]
+    first = verdicts[0]
+    for v in verdicts[1:]:
+        assert v.legal == first.legal
+        assert v.requirements_obeyed == first.requirements_obeyed
+        assert v.max_requirements == first.max_requirements
+        assert v.costs == first.costs
+        assert [x.rule for x in v.violations] == [x.rule for x in first.violations]
+
+
+def test_lazy_listing_of_a_huge_space_stops_at_the_limit():
+    # 12 free creatures with 3 targets each: 4**12 declarations; the first 1,000 come fast.
+    options = {f"c{i}": ("p", "q", "r") for i in range(12)}
+    problem = Problem("attacks", options)
+    res = legal_declarations(problem, get_backend("cpsat"), limit=1000, time_limit=20)
+    assert res.status == "truncated"
+    assert len(res.declarations) == 1000
+
+
+def test_timeout_is_unknown_not_a_guess():
+    options = {f"c{i}": ("p", "q") for i in range(10)}
+    problem = Problem("attacks", options, requirements=(
+        Requirement("r1", Lit(("c0", "p")), "508.1d", "c0 attacks p"),))
+    res = legal_declarations(problem, get_backend("cpsat"), limit=None, time_limit=0.0)
+    assert res.status == "unknown"
