@@ -1,0 +1,466 @@
+"""Legal attack declarations (508.1): the CR examples and the catalogue cases.
+
+Each test builds a board with the rules model, binds hand-made readings
+(``TextReading`` objects, so the Oracle grammar is not involved) and compares
+the exact set of legal attack declarations with the catalogued answer on all
+three backends. The helpers at the top are shared with
+``test_attacks_property.py``.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Mapping, Optional, Sequence
+
+import pytest
+
+from mtgcombat.rules import abilities as A
+from mtgcombat.rules.attack import attack_problem
+from mtgcombat.rules.bind import Bound, bind
+from mtgcombat.rules.constraints import Problem
+from mtgcombat.rules.model import Board, BoardError, Effect, Permanent, Player
+from mtgcombat.solver import BACKENDS, get_backend
+from mtgcombat.solver.base import check, legal_declarations
+
+BACKS = [get_backend(n) for n in BACKENDS]
+
+
+# -- helpers ------------------------------------------------------------------
+
+
+def creature(id: str, controller: str = "Alice", *, name: Optional[str] = None,
+             power: int = 2, toughness: int = 2, **kw) -> Permanent:
+    return Permanent(id=id, name=name or id, controller=controller, power=power,
+                     toughness=toughness, **kw)
+
+
+def permanent(id: str, controller: str, type_line: str, **kw) -> Permanent:
+    if "Planeswalker" in type_line:
+        kw.setdefault("loyalty", 3)
+    if "Battle" in type_line:
+        kw.setdefault("defense", 5)
+    return Permanent(id=id, name=kw.pop("name", id), controller=controller,
+                     type_line=type_line, **kw)
+
+
+def reading(*abilities: A.Ability, sentence: str = "(test text)") -> A.TextReading:
+    return A.TextReading(understood=(A.Parsed(sentence, tuple(abilities)),))
+
+
+def setup(
+    permanents: Sequence[Permanent],
+    texts: Optional[Mapping[str, Sequence[A.Ability]]] = None,
+    effects: Sequence[tuple[Effect, Sequence[A.Ability]]] = (),
+    players: Sequence[str] = ("Alice", "Bob"),
+    teams: Optional[Mapping[str, str]] = None,
+    active: str = "Alice",
+    **board_fields,
+) -> tuple[Board, Bound, Problem]:
+    ps = tuple(Player(p, team=(teams or {}).get(p)) for p in players)
+    board = Board(players=ps, active_player=active, permanents=tuple(permanents),
+                  effects=tuple(e for e, _ in effects), **board_fields)
+    readings = {pid: reading(*abs_) for pid, abs_ in (texts or {}).items()}
+    bound = bind(board, readings, [reading(*abs_) for _, abs_ in effects])
+    return board, bound, attack_problem(board, bound)
+
+
+def frozen(decl: Mapping[str, str]) -> frozenset:
+    return frozenset(decl.items())
+
+
+def legal(problem: Problem, backends=BACKS) -> set[frozenset]:
+    """The legal declarations, the same on every backend (asserted)."""
+    answers = []
+    for b in backends:
+        res = legal_declarations(problem, b, limit=None)
+        assert res.status == "complete"
+        answers.append({frozen(d.declaration) for d in res.declarations})
+    for a in answers[1:]:
+        assert a == answers[0]
+    return answers[0]
+
+
+def expect(*decls: Mapping[str, str]) -> set[frozenset]:
+    return {frozen(d) for d in decls}
+
+
+def verdicts(problem: Problem, decl: Mapping[str, str]):
+    vs = [check(problem, b, decl) for b in BACKS]
+    for v in vs[1:]:
+        assert (v.legal, v.requirements_obeyed, v.max_requirements, v.costs) == (
+            vs[0].legal, vs[0].requirements_obeyed, vs[0].max_requirements, vs[0].costs)
+    return vs[0]
+
+
+ATTACKS = A.AttackRequirement()
+SILENT_ARBITER = A.AttackCap(1)
+PROPAGANDA = A.AttackCost("{2}", A.Group(), defender=A.YouRef())
+
+
+# -- 508.1a: who can attack at all -----------------------------------------------------
+
+
+def test_tapped_creature_cant_attack_and_check_says_why():
+    _, _, p = setup([creature("bears", name="Grizzly Bears", tapped=True)])
+    assert legal(p) == expect({})
+    v = verdicts(p, {"bears": "Bob"})
+    assert not v.legal
+    assert [x.message for x in v.violations] == ["Grizzly Bears is tapped and can't attack (508.1a)."]
+    assert v.violations[0].rule == "508.1a"
+
+
+def test_defender_cant_attack_even_if_required():
+    _, _, p = setup([creature("wall", name="Wall of Stone")],
+                    {"wall": [A.Keyword("defender"), ATTACKS]})
+    assert legal(p) == expect({})
+    v = verdicts(p, {"wall": "Bob"})
+    assert v.violations[0].message == "Wall of Stone has defender and can't attack (702.3b)."
+    assert v.violations[0].rule == "702.3b"
+
+
+def test_summoning_sick_creature_attacks_only_with_haste():
+    _, _, p = setup([creature("x", summoning_sick=True), creature("h", summoning_sick=True)],
+                    {"h": [A.Keyword("haste")]})
+    assert legal(p) == expect({}, {"h": "Bob"})
+    assert verdicts(p, {"x": "Bob"}).violations[0].rule == "302.6"
+
+
+def test_only_creatures_of_the_attacking_player_have_options():
+    _, _, p = setup([creature("x"), creature("y", "Bob")])
+    assert set(p.options) == {"x"}
+    v = verdicts(p, {"y": "Alice"})
+    assert not v.legal
+
+
+# -- 508.1c: restrictions ------------------------------------------------------------------
+
+
+def test_two_cant_attack_alone_creatures_may_attack_together_cr_example():
+    # 508.1c example; ATK-02 (Loyal Pegasus).
+    _, _, p = setup([creature("p1"), creature("p2")],
+                    {"p1": [A.CantAttackAlone()], "p2": [A.CantAttackAlone()]})
+    assert legal(p) == expect({}, {"p1": "Bob", "p2": "Bob"})
+
+
+def test_cant_attack_alone_partner_may_attack_another_player():
+    # ATK-02: in multiplayer the partner may attack a different player (802.3a).
+    _, _, p = setup([creature("peg"), creature("y")], {"peg": [A.CantAttackAlone()]},
+                    players=("Alice", "Bob", "Carol"))
+    got = legal(p)
+    assert frozen({"peg": "Bob", "y": "Carol"}) in got
+    assert frozen({"peg": "Bob"}) not in got
+    assert len(got) == 1 + 2 + 4  # nobody; y alone; both anywhere
+
+
+def test_cant_attack_alone_teammates_creature_counts_in_two_headed_giant():
+    # ATK-02, 805.10a: a teammate's attacker is a partner.
+    _, _, p = setup([creature("peg"), creature("ann_bear", "Ann")],
+                    {"peg": [A.CantAttackAlone()]},
+                    players=("Alice", "Ann", "Pat", "Quinn"),
+                    teams={"Alice": "A", "Ann": "A", "Pat": "B", "Quinn": "B"})
+    got = legal(p)
+    assert frozen({"peg": "Pat", "ann_bear": "Quinn"}) in got
+    assert frozen({"peg": "Pat"}) not in got
+
+
+def test_can_only_attack_alone_with_attacks_if_able_leaves_one_declaration():
+    # ATK-04: Master of Cruelties enchanted with Furor of the Bitten.
+    _, _, p = setup([creature("master"), creature("y"), creature("z")],
+                    {"master": [A.CanOnlyAttackAlone(), ATTACKS]})
+    assert legal(p) == expect({"master": "Bob"})
+
+
+def test_parity_restriction_forces_an_extra_attacker():
+    # ATK-05: Rule with an Even Hand (command zone: an effect Alice controls).
+    even = (Effect("You can't attack with an odd number of creatures.", "Alice"),
+            [A.AttackParity(even=True)])
+    _, _, p = setup([creature("x"), creature("y")], {"x": [ATTACKS]}, [even])
+    assert legal(p) == expect({"x": "Bob", "y": "Bob"})
+    _, _, p = setup([creature("x")], {"x": [ATTACKS]}, [even])
+    assert legal(p) == expect({})
+
+
+def test_cant_attack_unless_a_creature_with_greater_power_also_attacks():
+    # 508.1c: the predicate is relative to the restricted creature.
+    _, _, p = setup(
+        [creature("x", power=2), creature("big", power=3), creature("small", power=1)],
+        {"x": [A.AttackCondition(A.SelfRef(), A.OthersAttack(A.StatPred("power", ">", "self")))]},
+    )
+    got = legal(p)
+    assert frozen({"x": "Bob"}) not in got
+    assert frozen({"x": "Bob", "small": "Bob"}) not in got
+    assert frozen({"x": "Bob", "big": "Bob"}) in got
+    assert len(got) == 4 + 2  # all without x; x with big (with or without small)
+
+
+def test_cant_attack_unless_defending_player_controls_an_island_is_per_target():
+    # 508.1c, 802.2a: "defending player" is the player this creature attacks.
+    _, _, p = setup(
+        [creature("serpent"), permanent("isl", "Bob", "Basic Land - Island")],
+        {"serpent": [A.AttackCondition(A.SelfRef(), A.DefenderControls(A.TypePred("Island")))]},
+        players=("Alice", "Bob", "Carol"),
+    )
+    assert legal(p) == expect({}, {"serpent": "Bob"})
+
+
+def test_cant_attack_as_long_as_you_control_no_gate():
+    cond = A.AttackCondition(A.SelfRef(), A.PlayerControls(A.YouRef(), A.TypePred("Gate")))
+    _, _, p = setup([creature("x")], {"x": [cond]})
+    assert legal(p) == expect({})
+    _, _, p = setup([creature("x"), permanent("gate", "Alice", "Land - Gate")], {"x": [cond]})
+    assert legal(p) == expect({}, {"x": "Bob"})
+
+
+def test_cant_attack_you_or_planeswalkers_you_control():
+    _, _, p = setup(
+        [creature("x"), permanent("pw", "Bob", "Legendary Planeswalker - Jace"),
+         permanent("pw2", "Carol", "Legendary Planeswalker - Gideon")],
+        effects=[(Effect("Creatures can't attack you or planeswalkers you control.", "Bob"),
+                  [A.CantAttack(A.Group(), target=A.YouRef(), include_permanents=True)])],
+        players=("Alice", "Bob", "Carol"),
+    )
+    assert legal(p) == expect({}, {"x": "Carol"}, {"x": "pw2"})
+
+
+def test_cant_attack_planeswalkers():
+    _, _, p = setup([creature("x"), permanent("pw", "Bob", "Planeswalker - Jace")],
+                    {"x": [A.CantAttack(target_kind="planeswalker")]})
+    assert legal(p) == expect({}, {"x": "Bob"})
+
+
+# -- 508.1d: requirements ---------------------------------------------------------------------
+
+
+def test_attacks_if_able_versus_one_attacker_cap():
+    # 508.1d example; ATK-01 (Silent Arbiter).
+    _, _, p = setup([creature("x", name="Goblin Brigand"), creature("y"),
+                     creature("arbiter", "Bob", name="Silent Arbiter")],
+                    {"x": [ATTACKS], "arbiter": [SILENT_ARBITER]})
+    assert legal(p) == expect({"x": "Bob"})
+    assert p.requirements[0].text == "Goblin Brigand attacks each combat if able."
+    assert p.requirements[0].rule == "508.1d"
+    for bad in ({"y": "Bob"}, {"x": "Bob", "y": "Bob"}, {}):
+        assert not verdicts(p, bad).legal
+
+
+def test_two_forced_attackers_under_a_one_attacker_cap():
+    # ATK-06: two Cogwork Trackers, noted player Bob; Silent Arbiter.
+    tracker = [ATTACKS, A.AttackRequirement(target=A.NamedRef("Bob"))]
+    _, _, p = setup([creature("t1"), creature("t2"), creature("arb", "Carol")],
+                    {"t1": tracker, "t2": tracker, "arb": [SILENT_ARBITER]},
+                    players=("Alice", "Bob", "Carol"))
+    assert legal(p) == expect({"t1": "Bob"}, {"t2": "Bob"})
+
+
+def test_forced_attacker_still_chooses_its_target():
+    # ATK-17: Trench Behemoth's requirement names no target.
+    _, _, p = setup([creature("x"), creature("behemoth", "Bob")], {"x": [ATTACKS]},
+                    players=("Alice", "Bob", "Carol"))
+    assert legal(p) == expect({"x": "Bob"}, {"x": "Carol"})
+
+
+def test_requirement_to_attack_a_planeswalker_that_is_gone_is_void():
+    # ATK-14: Gideon Jura's +2 ("creatures target player controls attack Gideon Jura").
+    gideon_effect = (
+        Effect("Creatures target player controls attack Gideon Jura if able.", "Bob",
+               targets=("Alice",)),
+        [A.AttackRequirement(A.Group(controller=A.TargetRef(0, "player")),
+                             target=A.NamedRef("gideon"))],
+    )
+    _, _, p = setup([creature("x")], effects=[gideon_effect])
+    assert legal(p) == expect({}, {"x": "Bob"})
+    assert len(p.requirements) == 1  # it still exists, and can't be obeyed
+    _, _, p = setup([creature("x"), permanent("gideon", "Bob", "Legendary Planeswalker - Gideon",
+                                              name="Gideon Jura")], effects=[gideon_effect])
+    assert legal(p) == expect({"x": "gideon"})
+    assert p.requirements[0].text == "x attacks Gideon Jura each combat if able."
+
+
+def test_cant_attack_beats_attacks_if_able():
+    # ATK-12 case 2: Magus of the Moat (creatures without flying can't attack); X is goaded,
+    # Ogre Jailbreaker has defender; a flyer may still attack.
+    moat = A.CantAttack(A.Group(pred=A.NotPred(A.KeywordPred("flying"))))
+    _, _, p = setup(
+        [creature("x", goaded_by=("Bob",)), creature("y", power=1), creature("ogre", power=4),
+         creature("bird", power=1), creature("magus", "Bob")],
+        {"ogre": [A.Keyword("defender")], "bird": [A.Keyword("flying")], "magus": [moat]},
+    )
+    assert legal(p) == expect({}, {"bird": "Bob"})
+
+
+def test_power_restriction_voids_requirement_ensnaring_bridge_with_two_cards():
+    # ATK-12 case 1. The board has no hands, so the Bridge is modelled with the hand size
+    # fixed at 2: "creatures with power greater than 2 can't attack".
+    bridge = A.CantAttack(A.Group(pred=A.StatPred("power", ">", 2)))
+    _, _, p = setup(
+        [creature("x", power=3), creature("y", power=1), creature("ogre", power=4),
+         creature("bridge", "Bob", power=0, toughness=1)],
+        {"x": [ATTACKS], "ogre": [A.Keyword("defender")], "bridge": [bridge]},
+    )
+    assert legal(p) == expect({}, {"y": "Bob"})
+
+
+def test_trigger_that_asks_for_payment_is_no_cost_kazuul():
+    # ATK-15: Kazuul's trigger imposes nothing on the declaration; X must attack.
+    _, _, p = setup([creature("x"), creature("kazuul", "Bob", power=5, toughness=4)],
+                    {"x": [ATTACKS]})
+    assert legal(p) == expect({"x": "Bob"})
+    assert p.costs == ()
+
+
+# -- 508.1d, 508.1g-j: costs --------------------------------------------------------------------
+
+
+def test_attack_taxes_are_optional_and_cumulative():
+    # ATK-09: two Propagandas; a forced attacker need not attack; each creature owes {2} twice.
+    _, _, p = setup(
+        [creature("x", name="Juggernaut"), creature("w", name="Leonin Warleader"),
+         creature("prop1", "Bob", name="Propaganda"), creature("prop2", "Bob", name="Propaganda")],
+        {"x": [ATTACKS], "prop1": [PROPAGANDA], "prop2": [PROPAGANDA]},
+    )
+    assert legal(p) == expect({}, {"x": "Bob"}, {"w": "Bob"}, {"x": "Bob", "w": "Bob"})
+    v = verdicts(p, {"x": "Bob", "w": "Bob"})
+    assert v.legal and len(v.costs) == 4
+    assert v.costs[0] == "{2} for Juggernaut attacking Bob (Propaganda)"
+    assert verdicts(p, {}).legal
+
+
+def test_norns_annex_taxes_each_creature_per_annex_including_planeswalkers():
+    # ATK-11.
+    annex = A.AttackCost("{W/P}", A.Group(), defender=A.YouRef(), include_permanents=True)
+    _, _, p = setup(
+        [creature("x"), creature("y"), permanent("pw", "Bob", "Planeswalker - Jace"),
+         creature("annex1", "Bob", name="Norn's Annex"), creature("annex2", "Bob", name="Norn's Annex")],
+        {"x": [ATTACKS], "annex1": [annex], "annex2": [annex]},
+    )
+    got = legal(p)
+    assert len(got) == 9  # the forced creature may stay home: every declaration is legal
+    v = verdicts(p, {"x": "pw", "y": "Bob"})
+    assert v.legal and len(v.costs) == 4 and all(c.startswith("{W/P}") for c in v.costs)
+
+
+def test_goad_and_propaganda_on_the_only_non_goader():
+    # MP-02: X goaded by Bob; Carol has Propaganda; both have planeswalkers.
+    _, _, p = setup(
+        [creature("x", goaded_by=("Bob",)), permanent("pwb", "Bob", "Planeswalker - Jace"),
+         permanent("pwc", "Carol", "Planeswalker - Chandra"),
+         creature("prop", "Carol", name="Propaganda")],
+        {"prop": [PROPAGANDA]}, players=("Alice", "Bob", "Carol"),
+    )
+    assert legal(p) == expect({"x": "Bob"}, {"x": "pwb"}, {"x": "pwc"}, {"x": "Carol"})
+    assert verdicts(p, {"x": "Carol"}).costs == ["{2} for x attacking Carol (Propaganda)"]
+    assert not verdicts(p, {}).legal
+
+
+def test_goad_with_a_tax_free_non_goader_must_attack_that_player():
+    # MP-02, four players: Dave is tax-free, so X attacks Dave unless Alice pays for Carol.
+    _, _, p = setup(
+        [creature("x", goaded_by=("Bob",)), creature("prop", "Carol", name="Propaganda")],
+        {"prop": [PROPAGANDA]}, players=("Alice", "Bob", "Carol", "Dave"),
+    )
+    assert legal(p) == expect({"x": "Dave"}, {"x": "Carol"})
+
+
+def test_goad_own_creature_must_attack_a_player():
+    # MP-03: goaded by its own controller; attacking a planeswalker leaves one unobeyed.
+    _, _, p = setup([creature("x", goaded_by=("Alice",)),
+                     permanent("pw", "Bob", "Planeswalker - Jace")])
+    assert legal(p) == expect({"x": "Bob"})
+    assert [r.rule for r in p.requirements] == ["701.15b", "701.15b"]
+
+
+def test_goad_cites_701_38_under_the_2024_rules_and_goading_twice_adds_nothing():
+    _, _, p = setup([creature("x", goaded_by=("Bob", "Bob"))], rules="2024")
+    assert [r.rule for r in p.requirements] == ["701.38b", "701.38b"]
+
+
+def test_goad_by_two_players_adds_requirements():
+    # 701.15c: goaded by Bob and Carol: attacking Dave obeys all four.
+    _, _, p = setup([creature("x", goaded_by=("Bob", "Carol"))],
+                    players=("Alice", "Bob", "Carol", "Dave"))
+    assert len(p.requirements) == 4
+    assert legal(p) == expect({"x": "Dave"})
+
+
+def test_two_headed_giant_taxes_are_per_creature_and_per_defending_player():
+    # MP-04: Pat has Propaganda (players only); Quinn has Forbidding Spirit's effect
+    # (players and planeswalkers).
+    spirit = A.AttackCost("{2}", A.Group(), defender=A.YouRef(), include_permanents=True)
+    _, _, p = setup(
+        [creature("x"), creature("y"), creature("z", "Ann"),
+         permanent("pwp", "Pat", "Planeswalker - Jace"), permanent("pwq", "Quinn", "Planeswalker - Nissa"),
+         creature("prop", "Pat", name="Propaganda")],
+        {"prop": [PROPAGANDA]},
+        effects=[(Effect("Forbidding Spirit", "Quinn"), [spirit])],
+        players=("Alice", "Ann", "Pat", "Quinn"),
+        teams={"Alice": "A", "Ann": "A", "Pat": "B", "Quinn": "B"},
+    )
+    assert set(p.options["z"]) == {"Pat", "Quinn", "pwp", "pwq"}
+    assert len(verdicts(p, {"x": "Pat", "y": "pwp", "z": "Quinn"}).costs) == 2
+    assert len(verdicts(p, {"x": "pwq"}).costs) == 1
+    assert verdicts(p, {"x": "pwp", "y": "pwp"}).costs == []
+    assert len(legal(p)) == 5 ** 3  # no requirement: every declaration is legal
+
+
+def test_per_player_cap_and_global_cap_in_multiplayer():
+    # MP-05: Crawlspace (Bob) and Silent Arbiter (Carol).
+    crawlspace = A.AttackCap(2, defender=A.YouRef())
+    perms = [creature("a"), creature("b"), creature("c"),
+             creature("crawl", "Bob"), creature("arb", "Carol")]
+    _, _, p = setup(perms, {"crawl": [crawlspace], "arb": [SILENT_ARBITER]},
+                    players=("Alice", "Bob", "Carol"))
+    got = legal(p)
+    assert len(got) == 1 + 3 * 2 and all(len(d) <= 1 for d in got)
+    _, _, p = setup(perms, {"crawl": [crawlspace]}, players=("Alice", "Bob", "Carol"))
+    got = legal(p)
+    assert len(got) == 3 ** 3 - 1
+    assert frozen({"a": "Bob", "b": "Bob", "c": "Carol"}) in got
+    assert frozen({"a": "Bob", "b": "Bob", "c": "Bob"}) not in got
+
+
+def test_battles_own_siege_may_be_attacked_and_protected_one_may_not():
+    # MP-08: Alice's Siege protected by Bob; Carol's Siege protected by Alice.
+    perms = [creature("x"), permanent("s1", "Alice", "Battle - Siege", protector="Bob"),
+             permanent("s2", "Carol", "Battle - Siege", protector="Alice")]
+    _, _, p = setup(perms, players=("Alice", "Bob", "Carol"))
+    assert legal(p) == expect({}, {"x": "Bob"}, {"x": "Carol"}, {"x": "s1"})
+    # Goaded by Bob: Carol is a player other than the goader.
+    _, _, p = setup([creature("x", goaded_by=("Bob",)), *perms[1:]],
+                    players=("Alice", "Bob", "Carol"))
+    assert legal(p) == expect({"x": "Carol"})
+    # Only Bob defends (506.2a): the goaded creature may attack the battle or the goader.
+    _, _, p = setup([creature("x", goaded_by=("Bob",)), *perms[1:]],
+                    players=("Alice", "Bob", "Carol"), defending_players=("Bob",))
+    assert legal(p) == expect({"x": "Bob"}, {"x": "s1"})
+
+
+def test_token_that_must_attack_one_player_ignores_their_planeswalker():
+    # MP-10: a Horror that attacks Pat each combat if able.
+    horror = [A.AttackRequirement(target=A.NamedRef("Pat"))]
+    perms = [creature("h", power=3, toughness=3), permanent("pw", "Pat", "Planeswalker - Jace")]
+    _, _, p = setup(perms, {"h": horror}, players=("Alice", "Pat", "Quinn"))
+    assert legal(p) == expect({"h": "Pat"})
+    # Case 2: Pat has left the game -- the requirement can't be obeyed.
+    _, _, p = setup([perms[0], permanent("pw", "Quinn", "Planeswalker - Jace")],
+                    {"h": horror}, players=("Alice", "Quinn", "Rita"))
+    assert legal(p) == expect({}, {"h": "Quinn"}, {"h": "pw"}, {"h": "Rita"})
+    # A cost to attack Pat excuses the requirement; paying it is still legal.
+    _, _, p = setup(perms + [creature("prop", "Pat", name="Propaganda")],
+                    {"h": horror, "prop": [PROPAGANDA]}, players=("Alice", "Pat", "Quinn"))
+    assert legal(p) == expect({}, {"h": "Pat"}, {"h": "pw"}, {"h": "Quinn"})
+
+
+# -- not modellable on one board ----------------------------------------------------------------
+# ATK-08 (two combats in one turn, "each turn" caps) needs a record of earlier combats, and
+# tokens put onto the battlefield attacking (ATK-02, ATK-09) are never declared: a board
+# lists only the creatures that may be declared, so both simply don't arise here.
+
+
+def test_unresolvable_condition_is_an_error_not_a_silent_pass():
+    cond = A.AttackCondition(A.SelfRef(), A.CardsInHand(A.YouRef()))  # type: ignore[arg-type]
+    with pytest.raises(BoardError):
+        setup([creature("x")], {"x": [cond]})
+
+
+def test_names_cover_players_and_permanents():
+    _, _, p = setup([creature("x", name="Grizzly Bears"), permanent("pw", "Bob", "Planeswalker - Jace")])
+    assert p.names == {"Alice": "Alice", "Bob": "Bob", "x": "Grizzly Bears", "pw": "pw"}
