@@ -447,6 +447,15 @@ class CpSat:
     def solutions(
         self, problem: Problem, min_obeyed: int, deadline: Deadline
     ) -> Iterator[dict]:
+        """Every restriction-obeying declaration obeying at least ``min_obeyed``
+        requirements, in three disjoint phases so that the ones a caller will keep
+        come first (508.1d; see :func:`mtgcombat.solver.base.iter_legal`):
+
+        A. owing no cost;
+        B. owing some cost and obeying at least the maximum reachable with every
+           cost paid (no payment can make them fall short);
+        C. the rest: owing some cost, obeying fewer than that maximum.
+        """
         deadline.check()
         prep = _Prepared(problem)
         model = _Model(prep, list(prep.options))
@@ -454,13 +463,46 @@ class CpSat:
             model.post(e)
         if model.infeasible:
             return
-        need = min_obeyed - sum(1 for e in prep.requirements if isinstance(e, Const) and e.value)
-        ls = [model.lit(e) for e in prep.requirements if not isinstance(e, Const)]
-        if need > len(ls):
-            return
-        if need > 0:
-            model.m.add(sum(ls) >= need)
+        fixed = sum(1 for e in prep.requirements if isinstance(e, Const) and e.value)
+        reqs = [model.lit(e) for e in prep.requirements if not isinstance(e, Const)]
+        always_owed = any(isinstance(e, Const) and e.value for e in prep.costs.values())
+        costs = [model.lit(e) for e in prep.costs.values() if not isinstance(e, Const)]
         decision = list(model.var.items())
+
+        def phase(lo: int, hi: Optional[int], owes: Optional[bool]) -> Iterator[dict]:
+            lo, hi = lo - fixed, None if hi is None else hi - fixed
+            if lo > len(reqs) or (hi is not None and (hi < 0 or hi < lo)):
+                return
+            m = model.m.clone()
+            if reqs and lo > 0:
+                m.add(sum(reqs) >= lo)
+            if reqs and hi is not None and hi < len(reqs):
+                m.add(sum(reqs) <= hi)
+            if owes is True and not always_owed:
+                if not costs:
+                    return
+                m.add_bool_or(costs)
+            elif owes is False:
+                if always_owed:
+                    return
+                for x in costs:
+                    m.add_bool_or([x.Not()])
+            yield from self._enumerate(problem, m, decision, deadline)
+
+        if not costs and not always_owed:
+            yield from phase(min_obeyed, None, None)
+            return
+        yield from phase(min_obeyed, None, False)
+        every, _ = self.maximum(problem, frozenset(problem_cost_ids(problem)), deadline)
+        if every is None:
+            return
+        yield from phase(max(min_obeyed, every), None, True)
+        yield from phase(min_obeyed, every - 1, True)
+
+    def _enumerate(self, problem: Problem, m: cp_model.CpModel, decision,
+                   deadline: Deadline) -> Iterator[dict]:
+        """All solutions of ``m`` projected on the decision variables, lazily: rounds of
+        growing size, each a fresh enumeration that skips what was already produced."""
         seen: set[frozenset[Key]] = set()
         target = _FIRST_ROUND
         while True:
@@ -468,7 +510,7 @@ class CpSat:
             cb = _Collector(decision, seen, fresh, target)
             solver = _solver(deadline, 1)
             solver.parameters.enumerate_all_solutions = True
-            status = solver.solve(model.m, cb)
+            status = solver.solve(m, cb)
             yield from (_shape(problem, d) for d in fresh)
             if cb.stopped:
                 target *= _GROWTH
@@ -476,8 +518,12 @@ class CpSat:
             if status in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
                 return  # the enumeration ran to its end
             if status == cp_model.MODEL_INVALID:
-                raise RuntimeError(model.m.validate())
+                raise RuntimeError(m.validate())
             raise SolverTimeout()
+
+
+def problem_cost_ids(problem: Problem) -> list[str]:
+    return [c.id for c in problem.costs]
 
 
 class _Collector(cp_model.CpSolverSolutionCallback):
