@@ -19,6 +19,7 @@ from mtgcombat.rules.abilities import (
     AttachedRef,
     AttackCap,
     AttackCondition,
+    AttackParity,
     AttackCost,
     AttackRequirement,
     BandsWithOther,
@@ -510,6 +511,12 @@ def test_no_more_than_n_creatures_can_attack_each_combat():
 def test_no_more_than_n_creatures_can_attack_you_each_combat():
     assert one("No more than two creatures can attack you each combat.", "X") == \
         AttackCap(2, defender=YouRef())
+
+
+def test_you_cant_attack_with_an_odd_number_of_creatures():
+    assert one("You can't attack with an odd number of creatures.", "Rule with an Even Hand") \
+        == AttackParity(even=True)
+    assert one("You can't attack with an even number of creatures.", "X") == AttackParity(even=False)
 
 
 def test_no_more_than_n_creatures_can_block_each_combat():

@@ -818,6 +818,15 @@ class _OracleTransformer(Transformer):
             return [A.AttackCap(_num(n))]
         return [A.AttackCap(_num(n), defender=A.YouRef(), include_permanents=who == "permanents")]
 
+    def attack_not_odd(self):
+        """508.1c: "You can't attack with an odd number of creatures" (Rule with an Even
+        Hand); a restriction on the whole attack of the effect's controller."""
+        return [A.AttackParity(even=True)]
+
+    def attack_not_even(self):
+        """508.1c: the same restriction with the other parity."""
+        return [A.AttackParity(even=False)]
+
     def cap_you(self):
         return "you"
 
