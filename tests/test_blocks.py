@@ -633,3 +633,72 @@ def test_messages_tell_apart_creatures_that_share_a_name(backend):
     v = verdict(p, backend, {"bear": ["u1"]})
     assert v.violations[0].message.startswith("Prized Unicorn (u1) has flying")
     assert p.names["u1"] == "Prized Unicorn"
+
+
+# -- conditional evasion, abilities while attacking, landwalk switched off -------------
+
+
+def test_cant_be_blocked_as_long_as_defending_player_controls_an_artifact(backend):
+    # 509.1b, 611.3a: the condition is judged for the player this creature attacks.
+    sly = A.CantBeBlockedIf(A.SelfRef(), A.DefenderControls(A.TypePred("Artifact")))
+    _, _, p = make([Card("s", "A", sly), Card("rock", "B", type_line="Artifact"),
+                    Card("x", "B")], {"s": "B"})
+    assert legal_set(p, backend) == decls({})
+    _, _, q = make([Card("s", "A", sly), Card("rock", "A", type_line="Artifact"),
+                    Card("x", "B")], {"s": "B"})
+    assert legal_set(q, backend) == decls({}, {"x": ["s"]})
+
+
+def test_cant_be_blocked_as_long_as_you_control_a_gate(backend):
+    gated = A.CantBeBlockedIf(A.SelfRef(), A.PlayerControls(A.YouRef(), A.TypePred("Gate")))
+    _, _, p = make([Card("s", "A", gated), land("g", "A", "Land \u2014 Gate"),
+                    Card("x", "B")], {"s": "B"})
+    assert legal_set(p, backend) == decls({})
+    _, _, q = make([Card("s", "A", gated), Card("x", "B")], {"s": "B"})
+    assert legal_set(q, backend) == decls({}, {"x": ["s"]})
+
+
+def test_cant_be_blocked_as_long_as_it_is_attacking_alone(backend):
+    # 506.5: "attacking alone" = no other creature attacks; read as "unless another attacks".
+    alone = A.CantBeBlockedIf(A.SelfRef(), A.OthersAttack(A.ANY, 1), unless=True)
+    _, _, p = make([Card("s", "A", alone), Card("x", "B")], {"s": "B"})
+    assert legal_set(p, backend) == decls({})
+    _, _, q = make([Card("s", "A", alone), Card("t", "A"), Card("x", "B")],
+                   {"s": "B", "t": "B"})
+    assert legal_set(q, backend) == decls({}, {"x": ["s"]}, {"x": ["t"]})
+    v = verdict(p, backend, {"x": "s"})
+    assert v.violations and "can't be blocked" in v.violations[0].message
+    assert "509.1b" in v.violations[0].message
+
+
+def test_flying_granted_as_long_as_it_is_attacking_applies_to_blocks(backend):
+    # 611.3a: "has flying as long as it's attacking" -- it is attacking when blocks
+    # are declared, so only flyers and reach creatures may block it.
+    grant = A.GrantWhileInCombat(A.SelfRef(), (FLYING,), "attacking")
+    _, _, p = make([Card("s", "A", grant), Card("x", "B"), Card("r", "B", REACH)], {"s": "B"})
+    assert legal_set(p, backend) == decls({}, {"r": ["s"]})
+
+
+def test_ability_granted_as_long_as_it_is_blocking_does_not_apply_before_blocks():
+    # A blocker's "has flying as long as it's blocking" can't help it block a flyer:
+    # it isn't blocking while blocks are being declared (509.1a-b).
+    grant = A.GrantWhileInCombat(A.SelfRef(), (REACH,), "blocking")
+    _, bound, _ = make([Card("f", "A", FLYING), Card("x", "B", grant)], {"f": "B"})
+    assert "reach" not in bound.keywords.get("x", set())
+
+
+def test_swampwalk_blockable_as_though_it_didnt_have_swampwalk(backend):
+    # 702.14, 509.1b: Great Wall / Quagmire style.
+    walk = A.Landwalk(A.TypePred("Swamp"), "swampwalk")
+    cards = [Card("w", "A", walk), land("sw", "B", "Basic Land \u2014 Swamp"), Card("x", "B")]
+    _, _, p = make(cards + [Card("wall", "B", A.BlockableDespiteLandwalk("swampwalk"),
+                                 type_line="Enchantment")], {"w": "B"})
+    assert legal_set(p, backend) == decls({}, {"x": ["w"]})
+    # A different landwalk stays in force.
+    _, _, q = make(cards + [Card("wall", "B", A.BlockableDespiteLandwalk("islandwalk"),
+                                 type_line="Enchantment")], {"w": "B"})
+    assert legal_set(q, backend) == decls({})
+    # "Creatures with landwalk abilities can be blocked as though ..." covers every kind.
+    _, _, r = make(cards + [Card("wall", "B", A.BlockableDespiteLandwalk(None),
+                                 type_line="Enchantment")], {"w": "B"})
+    assert legal_set(r, backend) == decls({}, {"x": ["w"]})

@@ -225,7 +225,8 @@ def _type_matches(perm: Permanent, word: str) -> bool:
 
 
 #: Abilities that apply to the whole game rather than to one creature.
-GLOBAL_ABILITIES = (A.AttackCap, A.AttackParity, A.BlockCap, A.DefenderAssignsDamage)
+GLOBAL_ABILITIES = (A.AttackCap, A.AttackParity, A.BlockCap, A.DefenderAssignsDamage,
+                    A.BlockableDespiteLandwalk)
 
 
 def _subject_of(ability) -> Optional[A.Subject]:
@@ -271,6 +272,13 @@ def bind(
             for holder in bound.subject_holders(ab.subject, src):
                 for sub in ab.abilities:
                     expanded.append((sub, src, sentence, holder))
+        elif isinstance(ab, A.GrantWhileInCombat):
+            # 611.3a, 506.4: only while the holder is attacking / blocking.
+            role = (board.attacks if ab.role == "attacking" else board.blocks) or {}
+            for holder in bound.subject_holders(ab.subject, src):
+                if holder in role:
+                    for sub in ab.abilities:
+                        expanded.append((sub, src, sentence, holder))
         else:
             expanded.append((ab, src, sentence, None))
     for ab, src, sentence, holder in expanded:

@@ -222,6 +222,9 @@ def _evasion(b: _Builder) -> None:
     bound = b.bound
     none: frozenset[str] = frozenset()
     kws = {x: bound.keywords.get(x, none) for x in b.attackers + b.blockers}
+    # 702.14, 509.1b: "Creatures with swampwalk can be blocked as though they didn't
+    # have swampwalk" switches that landwalk off for the whole game.
+    ignored_walks = [i.ability for i in bound.of_type(A.BlockableDespiteLandwalk)]
     for a in b.attackers:
         ap = b.perm(a)
         an = b.name(a)
@@ -296,6 +299,8 @@ def _evasion(b: _Builder) -> None:
         dp = b.board.defending_player_of(b.board.attacks[a])  # type: ignore[index]
         for inst in bound.held_by(a, A.Landwalk):
             lw: A.Landwalk = inst.ability  # type: ignore[assignment]
+            if any(ig.label is None or ig.label == lw.label.lower() for ig in ignored_walks):
+                continue  # Great Wall, Quagmire ...: blocked as though it had no landwalk
             land = next(
                 (p for p in b.board.permanents
                  if p.is_land and p.controller == dp
@@ -371,6 +376,13 @@ def _text_restrictions(b: _Builder) -> None:
             if lits:
                 b.restrict(Not(any_of(lits)), "509.1b",
                            f"{b.name(h)} can't be blocked: {b.quote(inst)} (509.1b).", h)
+        elif isinstance(ab, A.CantBeBlockedIf) and h in attackers:
+            # 509.1b, 611.3a: unblockable only while the condition holds; with the
+            # attackers declared, the condition is a fact of the board.
+            lits = b.lits_of_attacker(h)
+            if lits and _condition_holds(b, ab.condition, h, inst) != ab.unless:
+                b.restrict(Not(any_of(lits)), "509.1b",
+                           f"{b.name(h)} can't be blocked: {b.quote(inst)} (509.1b).", h)
         elif isinstance(ab, A.CantBeBlockedExcept) and h in attackers:
             ap = b.perm(h)
             if ab.by is not None:
@@ -424,6 +436,29 @@ def _text_restrictions(b: _Builder) -> None:
                     b.restrict(Count(tuple(blocking), None, ab.n), "509.1b",
                                f"No more than {_creatures(ab.n)} can block ({who}): "
                                f"{b.quote(inst)} (509.1b, {rule}).", *group)
+
+
+def _condition_holds(b: _Builder, cond: A.Condition, a: str, inst) -> bool:
+    """Whether a condition of a "can't be blocked as long as / unless" ability holds
+    for the attacking creature ``a`` once attackers are declared (508.5: its defending
+    player is the player it attacks or who controls/protects what it attacks)."""
+    board, bound = b.board, b.bound
+    ap = b.perm(a)
+    if isinstance(cond, A.DefenderControls):
+        dp = board.defending_player_of(board.attacks[a])  # type: ignore[index]
+        n = sum(1 for p in board.permanents
+                if p.controller == dp and bound.matches(cond.pred, p, inst.source, ap))
+        return n >= cond.count
+    if isinstance(cond, A.PlayerControls):
+        who = bound.player_of(cond.player, inst.source)
+        n = sum(1 for p in board.permanents
+                if p.controller == who and bound.matches(cond.pred, p, inst.source, ap))
+        return n >= cond.count
+    if isinstance(cond, A.OthersAttack):
+        n = sum(1 for o in b.attackers
+                if o != a and bound.matches(cond.pred, b.perm(o), inst.source, ap))
+        return n >= cond.count
+    raise TypeError(f"unknown condition {cond!r}")
 
 
 def _creatures(n: int) -> str:
