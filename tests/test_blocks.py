@@ -702,3 +702,47 @@ def test_swampwalk_blockable_as_though_it_didnt_have_swampwalk(backend):
     _, _, r = make(cards + [Card("wall", "B", A.BlockableDespiteLandwalk(None),
                                  type_line="Enchantment")], {"w": "B"})
     assert legal_set(r, backend) == decls({}, {"x": ["w"]})
+
+
+def test_cant_block_unless_you_control_another_zombie(backend):
+    # 509.1b: the condition is fixed on the board; "another" excludes the creature itself.
+    cond = A.BlockCondition(A.SelfRef(), A.PlayerControls(
+        A.YouRef(), A.AndPred((A.NotSelfPred(), A.TypePred("Zombie")))))
+    _, _, p = make([Card("a", "A"), Card("z", "B", cond, type_line="Creature \u2014 Zombie")],
+                   {"a": "B"})
+    assert legal_set(p, backend) == decls({})
+    _, _, q = make([Card("a", "A"), Card("z", "B", cond, type_line="Creature \u2014 Zombie"),
+                    Card("z2", "B", type_line="Creature \u2014 Zombie", tapped=True)], {"a": "B"})
+    assert legal_set(q, backend) == decls({}, {"z": ["a"]})
+
+
+def test_cant_block_unless_at_least_two_other_creatures_block(backend):
+    cond = A.BlockCondition(A.SelfRef(), A.OthersBlock(A.ANY, 2))
+    _, _, p = make([Card("a", "A"), Card("c", "B", cond), Card("x", "B"), Card("y", "B")],
+                   {"a": "B"})
+    legal = legal_set(p, backend)
+    assert frozen({"c": ["a"], "x": ["a"]}) not in legal
+    assert frozen({"c": ["a"], "x": ["a"], "y": ["a"]}) in legal
+    assert frozen({"x": ["a"]}) in legal
+    v = verdict(p, backend, {"c": "a", "x": "a"})
+    assert v.violations and v.violations[0].rule == "509.1b"
+
+
+def test_cant_block_unless_a_creature_with_greater_power_also_blocks(backend):
+    greater = A.StatPred("power", ">", "self")
+    cond = A.BlockCondition(A.SelfRef(), A.OthersBlock(greater, 1))
+    _, _, p = make([Card("a", "A"), Card("c", "B", cond, power=2),
+                    Card("small", "B", power=2), Card("big", "B", power=3)], {"a": "B"})
+    legal = legal_set(p, backend)
+    assert frozen({"c": ["a"], "small": ["a"]}) not in legal
+    assert frozen({"c": ["a"], "big": ["a"]}) in legal
+
+
+def test_cant_block_if_you_control_an_untapped_land(backend):
+    cond = A.BlockCondition(A.SelfRef(), A.PlayerControls(
+        A.YouRef(), A.AndPred((A.TappedPred(False), A.TypePred("Land")))), unless=False)
+    _, _, p = make([Card("a", "A"), Card("c", "B", cond), land("l", "B", "Land")], {"a": "B"})
+    assert legal_set(p, backend) == decls({})
+    tapped_land = Card("l", "B", type_line="Land", tapped=True)
+    _, _, q = make([Card("a", "A"), Card("c", "B", cond), tapped_land], {"a": "B"})
+    assert legal_set(q, backend) == decls({}, {"c": ["a"]})

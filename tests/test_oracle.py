@@ -1196,3 +1196,32 @@ def test_cant_be_blocked_except_by_walls_or_a_creature_with_flying():
 def test_card_name_with_accents_in_the_text():
     assert one("Dand\u00e2n can't attack unless defending player controls an Island.",
                "Dandan") == AttackCondition(SelfRef(), DefenderControls(TypePred("Island")))
+
+
+def test_cant_block_unless_you_control_another_creature_type():
+    from mtgcombat.rules.abilities import BlockCondition, NotSelfPred
+    assert one("Ironclaw Orcs can't block unless you control another Zombie.", "Ironclaw Orcs") \
+        == BlockCondition(SelfRef(), PlayerControls(
+            YouRef(), AndPred((NotSelfPred(), TypePred("Zombie")))))
+
+
+def test_cant_block_unless_other_creatures_also_block():
+    from mtgcombat.rules.abilities import BlockCondition, OthersBlock, AnyPred
+    assert one("Test Creature can't block unless at least two other creatures block.") == \
+        BlockCondition(SelfRef(), OthersBlock(AnyPred(), 2))
+    assert one("Test Creature can't block unless a creature with greater power also blocks.") \
+        == BlockCondition(SelfRef(), OthersBlock(StatPred("power", ">", "self"), 1))
+
+
+def test_cant_block_if_you_control_an_untapped_land():
+    from mtgcombat.rules.abilities import BlockCondition
+    assert one("Test Creature can't block if you control an untapped land.") == \
+        BlockCondition(SelfRef(), PlayerControls(
+            YouRef(), AndPred((TappedPred(False), TypePred("Land")))), unless=False)
+
+
+def test_cant_attack_or_block_unless_you_control_gives_both_conditions():
+    from mtgcombat.rules.abilities import AttackCondition, BlockCondition
+    cond = PlayerControls(YouRef(), TypePred("Land"), 7)
+    assert abilities("Test Creature can't attack or block unless you control seven or more "
+                     "lands.") == (AttackCondition(SelfRef(), cond), BlockCondition(SelfRef(), cond))

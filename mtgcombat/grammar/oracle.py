@@ -981,6 +981,36 @@ class _OracleTransformer(Transformer):
     def amount_one(self, desc):
         return (_to_pred(desc, "permanent"), 1)
 
+    def amount_another(self, desc):
+        """"you control another Zombie": one matching permanent other than this one."""
+        return (A.AndPred((A.NotSelfPred(), _to_pred(desc, "permanent"))), 1)
+
+    def cond_others_block(self, n):
+        """509.1b: "unless at least two other creatures block"."""
+        return A.OthersBlock(A.ANY, _num(n))
+
+    def cond_other_blocks(self, desc):
+        """509.1b: "unless a creature with greater power also blocks"."""
+        if not _noun_is_creature(desc):
+            raise _Fail("only creatures block")
+        return A.OthersBlock(_to_pred(desc, "creature"), 1)
+
+    def block_unless(self, cond):
+        """509.1b: "[subject] can't block unless [condition]"."""
+        return lambda subject: [A.BlockCondition(subject, cond, unless=True)]
+
+    def block_if(self, cond):
+        """509.1b: "[subject] can't block if [condition]"."""
+        return lambda subject: [A.BlockCondition(subject, cond, unless=False)]
+
+    def attack_or_block_unless_you_control(self, amount):
+        """508.1c, 509.1b: "can't attack or block unless you control [...]": the same
+        condition restricts both."""
+        pred, count = amount
+        cond = A.PlayerControls(A.YouRef(), pred, count)
+        return lambda subject: [A.AttackCondition(subject, cond, unless=True),
+                                A.BlockCondition(subject, cond, unless=True)]
+
     def amount_n(self, n, desc):
         return (_to_pred(desc, "permanent"), _num(n))
 

@@ -619,3 +619,34 @@ class BlockableDespiteLandwalk:
 
 
 Ability = Union[Ability, CantBeBlockedIf, GrantWhileInCombat, BlockableDespiteLandwalk]  # type: ignore[misc]
+
+
+@dataclass(frozen=True)
+class NotSelfPred:
+    """"another [creature]": any permanent other than the creature the ability is
+    about (its holder; for a permanent's own text, the permanent itself)."""
+
+
+@dataclass(frozen=True)
+class OthersBlock:
+    """509.1b: at least ``count`` *other* creatures matching ``pred`` also block
+    ("unless at least two other creatures block", "unless a creature with greater
+    power also blocks") -- judged on the same defending player's declaration."""
+
+    pred: "Pred" = ANY
+    count: int = 1
+
+
+@dataclass(frozen=True)
+class BlockCondition:
+    """509.1b: "[subject] can't block unless [condition]" (``unless`` True) or
+    "... can't block if [condition]" (``unless`` False). Conditions:
+    :class:`PlayerControls` (fixed on the board, e.g. "unless you control another
+    Zombie") and :class:`OthersBlock` (depends on the rest of the block)."""
+
+    subject: Subject
+    condition: Union[PlayerControls, OthersBlock]
+    unless: bool = True
+
+
+Ability = Union[Ability, BlockCondition]  # type: ignore[misc]

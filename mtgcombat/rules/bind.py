@@ -112,6 +112,10 @@ class Bound:
         "self" in a comparison refers to (e.g. "greater power" than this one)."""
         if isinstance(pred, A.AnyPred):
             return True
+        if isinstance(pred, A.NotSelfPred):
+            me = relative_to.id if relative_to is not None else (
+                source.permanent if source is not None else None)
+            return perm.id != me
         if isinstance(pred, A.ColorPred):
             return pred.color in perm.colors
         if isinstance(pred, A.ColorlessPred):

@@ -370,6 +370,8 @@ def _text_restrictions(b: _Builder) -> None:
             b.restrict(implies(b.blocks_any(h), any_of(others)), "506.5",
                        f"{b.name(h)} can't block alone: another creature must also be "
                        f"declared as a blocker ({b.quote(inst)}) (506.5, 509.1b).", h)
+        elif isinstance(ab, A.BlockCondition) and h in blockers:
+            _block_condition(b, inst, ab)
         # -- on the attacker ---------------------------------------------------
         elif isinstance(ab, A.CantBeBlocked) and h in attackers:
             lits = b.lits_of_attacker(h)
@@ -436,6 +438,40 @@ def _text_restrictions(b: _Builder) -> None:
                     b.restrict(Count(tuple(blocking), None, ab.n), "509.1b",
                                f"No more than {_creatures(ab.n)} can block ({who}): "
                                f"{b.quote(inst)} (509.1b, {rule}).", *group)
+
+
+def _block_condition(b: _Builder, inst, ab: A.BlockCondition) -> None:
+    """509.1b: "can't block unless / if [condition]"."""
+    h = inst.holder
+    if not b.options[h]:
+        return
+    hp = b.perm(h)
+    cond = ab.condition
+    word = "unless" if ab.unless else "if"
+    if isinstance(cond, A.OthersBlock):
+        # Judged on the holder's defending player's (or team's) declaration, like
+        # "blocks alone" (506.5, 802.4b); "greater power" is relative to the holder.
+        group = b.group_of(hp.controller)
+        partners = [b.blocks_any(c) for c in b.group_blockers(group)
+                    if c != h and b.options[c]
+                    and b.bound.matches(cond.pred, b.perm(c), inst.source, hp)]
+        enough: Expr = Count(tuple(partners), cond.count, None) \
+            if len(partners) >= cond.count else Const(False)
+        b.restrict(implies(b.blocks_any(h), enough if ab.unless else Not(enough)), "509.1b",
+                   f"{b.name(h)} can't block {word} "
+                   f"{'another creature' if cond.count == 1 else f'{cond.count} other creatures'}"
+                   f" of the kind its text names also block: {b.quote(inst)} (509.1b).", h)
+        return
+    if isinstance(cond, A.PlayerControls):
+        who = b.bound.player_of(cond.player, inst.source)
+        n = sum(1 for p in b.board.permanents
+                if p.controller == who and b.bound.matches(cond.pred, p, inst.source, hp))
+        if (n >= cond.count) != ab.unless:
+            b.restrict(Not(any_of(b.lits_of_blocker(h))), "509.1b",
+                       f"{b.name(h)} can't block: {b.quote(inst)} -- and on this board "
+                       f"{'it does not hold' if ab.unless else 'it holds'} (509.1b).", h)
+        return
+    raise TypeError(f"unknown block condition {cond!r}")
 
 
 def _condition_holds(b: _Builder, cond: A.Condition, a: str, inst) -> bool:
@@ -545,6 +581,8 @@ def _costs(b: _Builder) -> None:
 def _pred_words(p: A.Pred) -> str:
     if isinstance(p, A.AnyPred):
         return "anything"
+    if isinstance(p, A.NotSelfPred):
+        return "another"
     if isinstance(p, A.ColorPred):
         return COLOR_NAMES.get(p.color, p.color)
     if isinstance(p, A.ColorlessPred):
