@@ -31,6 +31,8 @@ ATTACKER_ABILITIES = st.sampled_from([
     A.CantBeBlockedUnlessAllBlock(), A.CantBeBlocked(),
     A.Landwalk(A.TypePred("Island"), "islandwalk"),
     A.Protection(pred=A.ColorPred("W"), label="protection from white"),
+    A.CantBeBlockedIf(A.SelfRef(), A.OthersAttack(A.ANY, 1), unless=True),
+    A.CantBeBlockedIf(A.SelfRef(), A.DefenderControls(A.TypePred("Island"))),
 ])
 
 BLOCKER_ABILITIES = st.sampled_from([
@@ -39,6 +41,8 @@ BLOCKER_ABILITIES = st.sampled_from([
     A.CantBlock(attacker_pred=A.KeywordPred("menace")),
     A.CanBlockOnly(A.SelfRef(), A.KeywordPred("flying")),
     A.BlockRequirement(attacker=A.NamedRef("a0")),
+    A.BlockCondition(A.SelfRef(), A.OthersBlock(A.ANY, 1)),
+    A.BlockCondition(A.SelfRef(), A.OthersBlock(A.StatPred("power", ">", "self"), 1)),
 ])
 
 
