@@ -3,6 +3,7 @@ under both rules editions."""
 
 from __future__ import annotations
 
+from itertools import permutations, product
 from math import prod
 
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
@@ -145,3 +146,126 @@ def test_check_agrees_with_listing(case, data):
                 bd2 = bind(b2, {}, [])
                 bd2.instances, bd2.keywords = bound.instances, bound.keywords
                 assert check_damage_answer(b2, bd2, x["assignment"], blocked=gone)["legal"]
+
+
+# ---------------------------------------------------------------------------
+# An independent reference, written from the rule text and the board alone: it
+# uses neither the conditions of mtgcombat.rules.damage (NeedsLethal, AtMostOneShort,
+# ...) nor its Source objects. Under "2024" with no order given it tries every
+# damage assignment order (itertools.permutations) instead of the "at most one
+# creature short of lethal" shortcut the rules module compiles.
+# ---------------------------------------------------------------------------
+
+
+def _reference(board, bound, gone):
+    """(who assigns each dealing creature, its candidate recipients, legal(assignment))."""
+    has = bound.has_keyword
+    att = dict(board.attacks)
+    blk = {b: tuple(v) for b, v in (board.blocks or {}).items()}
+    blockers_of = {x: sorted(b for b in blk if x in blk[b]) for x in att}
+    combat = list(att) + list(blk)
+
+    def first(c):
+        return has(c, "first strike") or has(c, "double strike")
+
+    any_first = any(first(c) for c in combat)
+    step = board.damage_step or ("first" if any_first else "regular")
+    perm = board.permanent
+    df = any(isinstance(i.ability, DefenderAssignsDamage) for i in bound.instances)
+    thorn = {i.holder for i in bound.instances if isinstance(i.ability, AssignAsThoughUnblocked)}
+
+    dealers, assigner, free, normal, direct = [], {}, {}, {}, {}
+    for c in combat:
+        if step == "first" and not first(c):
+            continue  # 510.4
+        if step == "regular" and any_first and first(c) and not has(c, "double strike"):
+            continue  # 702.7b
+        if (perm(c).power or 0) <= 0:
+            continue  # 510.1a
+        if c in att:
+            t = att[c]
+            d = [t] + (["Bob"] if t == "pw" and has(c, "trample over planeswalkers") else [])
+            bl = blockers_of[c]
+            if not bl and c in gone and not has(c, "trample"):
+                continue  # 510.1c: blocked, nobody left
+            direct[c] = d
+            if not bl:
+                normal[c] = d  # 510.1b, 702.19d
+            else:
+                normal[c] = bl + (d if has(c, "trample") else [])
+            if bl and any(has(b, "banding") for b in bl):
+                assigner[c], free[c] = "Bob", True  # 702.22j
+            elif df and t == "Bob":
+                assigner[c], free[c] = "Bob", True  # Defensive Formation
+            else:
+                assigner[c], free[c] = "Alice", False
+        else:
+            normal[c] = list(blk[c])
+            direct[c] = []
+            if any(has(x, "banding") for x in blk[c]):
+                assigner[c], free[c] = "Alice", True  # 702.22k
+            else:
+                assigner[c], free[c] = "Bob", False
+        dealers.append(c)
+
+    def legal(a) -> bool:
+        def visible(p):
+            return [s for s in dealers if p == "Bob" or assigner[s] == "Alice"]
+
+        def lethal(p, c):
+            vis = visible(p)
+            if any(a.get(s, {}).get(c) and has(s, "deathtouch") for s in vis):
+                return True  # 702.2c
+            got = sum(a.get(s, {}).get(c, 0) for s in vis)
+            return got >= max(0, (perm(c).toughness or 0) - perm(c).damage)  # 120.6
+
+        for s in dealers:
+            d = {r: n for r, n in a.get(s, {}).items() if n}
+            p = assigner[s]
+            if sum(d.values()) != perm(s).power:
+                return False  # 510.1a
+            creatures = [r for r in normal[s] if r not in direct[s]]
+            unblocked_mode = s in thorn and creatures and set(d) <= set(direct[s])
+            if not unblocked_mode:
+                if not set(d) <= set(normal[s]):
+                    return False
+                if creatures and any(d.get(r) for r in direct[s]):
+                    if not all(lethal(p, c) for c in creatures):
+                        return False  # 702.19b
+                if board.rules == "2024" and len(creatures) >= 2 and not free[s]:
+                    given = (board.damage_order or {}).get(s)
+                    orders = [given] if given else list(permutations(creatures))
+
+                    def obeys(order):
+                        return all(all(lethal(p, o) for o in order[:i])
+                                   for i, c in enumerate(order) if d.get(c))
+
+                    if not any(obeys(o) for o in orders):
+                        return False  # old 510.1c-d, 509.2-509.3
+            if d.get("Bob") and att.get(s) == "pw":
+                on_pw = sum(a.get(x, {}).get("pw", 0) for x in visible(p))
+                if on_pw < perm("pw").loyalty:
+                    return False  # 702.19c
+        return True
+
+    cands = {s: sorted(set(normal[s]) | set(direct[s])) for s in dealers}
+    return dealers, cands, legal
+
+
+@settings(max_examples=int(__import__("os").environ.get("DMG_EXAMPLES", 300)), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(boards())
+def test_cpsat_agrees_with_reference_from_rule_text(case):
+    board, bound, gone = case
+    dealers, cands, legal = _reference(board, bound, gone)
+    size = prod(sum(1 for _ in _divisions(board.permanent(s).power, cands[s])) for s in dealers)
+    assume(size <= 3000)
+    step = damage_step(board, bound, gone)
+    assert set(step.sources) == set(dealers)
+    everything = [dict(zip(dealers, combo)) for combo in
+                  product(*(list(_divisions(board.permanent(s).power, cands[s]))
+                            for s in dealers))]
+    want = {_key(a) for a in everything if legal(a)}
+    status, found = enumerate_assignments(step, limit=None)
+    assert status == "complete"
+    assert {_key(a) for a in found} == want
