@@ -321,6 +321,51 @@ def test_dmg16_first_and_regular_steps():
     assert not v["legal"] and v["violations"][0]["rule"] == "510.4"
 
 
+def test_dmg16_abilities_changed_between_steps():
+    # The board shows the regular step; first_strikers says who had first strike or
+    # double strike as the first step began (A and E), which 510.4 goes by.
+    perms = [C("A", 2, 2), C("B", 3, 3, "Bob", damage=2), C("C", 3, 3), C("D", 2, 2, "Bob"),
+             C("E", 2, 2)]
+    att = {"A": "Bob", "C": "Bob", "E": "Bob"}
+    blocks = {"B": ["A"], "D": ["C"]}
+    first = ["A", "E"]
+    for rules in BOTH:
+        # (a) A gained double strike after dealing its first-strike damage (702.4d).
+        b, bd = make(perms, att, blocks, rules, step="regular",
+                     readings={"A": kw("first strike", "double strike"), "E": kw("double strike")})
+        ans = damage_answer(b, bd, first_strikers=first)
+        assert set(ans["sources"]) == {"A", "B", "C", "D", "E"}
+        # (b) E lost double strike after the first step: it sits out (702.4c), although
+        # the board alone would make it a creature that never had first strike.
+        b, bd = make(perms, att, blocks, rules, step="regular", readings={"A": kw("first strike")})
+        assert "E" in damage_step(b, bd).sources
+        ans = damage_answer(b, bd, first_strikers=first)
+        assert set(ans["sources"]) == {"B", "C", "D"}
+        assert {s["id"]: s["rule"] for s in ans["silent"]} == {"A": "510.4", "E": "510.4"}
+        v = check_damage_answer(b, bd, {"E": {"Bob": 2}}, first_strikers=first)
+        assert not v["legal"] and v["violations"][0]["rule"] == "510.4"
+        assert "E" in v["violations"][0]["objects"]
+        # (c) C gained first strike during the first step: it still deals its damage in
+        # the regular step (702.7c), which the board alone would deny.
+        r = {"A": kw("first strike"), "E": kw("double strike"), "C": kw("first strike")}
+        b, bd = make(perms, att, blocks, rules, step="regular", readings=r)
+        assert "C" not in damage_step(b, bd).sources
+        ans = damage_answer(b, bd, first_strikers=first)
+        assert set(ans["sources"]) == {"B", "C", "D", "E"}
+        assert [a["assignment"] for a in ans["assignments"]] == [
+            {"B": {"A": 3}, "C": {"D": 3}, "D": {"C": 2}, "E": {"Bob": 2}}]
+        # (d) B never had first strike: it strikes back in the regular step.
+        assert ans["best"]["Bob"]["destroyed"] == ["A"]
+    # No first strike at all as the first step began: no first step, everyone deals damage.
+    b, bd = make(perms, att, blocks, step="regular", readings={"A": kw("first strike")})
+    assert set(damage_step(b, bd, first_strikers=[]).sources) == {"A", "B", "C", "D", "E"}
+    with pytest.raises(BoardError):
+        damage_step(b, bd, first_strikers=["nobody"])
+    b, bd = make(perms, att, blocks, step="first", readings={"A": kw("first strike")})
+    with pytest.raises(BoardError):
+        damage_step(b, bd, first_strikers=["A"])
+
+
 def test_dmg18_banding_defending():
     perms = [C("big", 6, 6), C("band", 1, 4, "Bob"), C("bear", 2, 2, "Bob")]
     blocks = {"band": ["big"], "bear": ["big"]}

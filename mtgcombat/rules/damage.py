@@ -315,11 +315,21 @@ def _prevented(bound: Bound, source: Permanent, recipient: Permanent) -> bool:
 
 def damage_step(
     board: Board, bound: Bound, blocked: Sequence[str] = (),
+    first_strikers: Optional[Sequence[str]] = None,
 ) -> DamageStep:
     """The rules of one combat damage step of ``board``.
 
     ``blocked`` names attackers that became blocked but have no blocker left (the board
-    can't show a blocker that is gone, 509.1h, 510.1c, 702.19d)."""
+    can't show a blocker that is gone, 509.1h, 510.1c, 702.19d).
+
+    ``first_strikers`` (regular step only) names the creatures in combat that had first
+    strike or double strike as the first combat damage step began. The board shows the
+    abilities creatures have now; by default they are taken to be those they had then.
+    When an ability was gained or lost between the two steps the board can't tell, and
+    510.4 decides by what the creature had then: one that loses double strike deals no
+    damage in the regular step (702.4c), one that gains first strike late still does
+    (702.7c). Given, it replaces that default: the regular step's creatures are those not
+    named plus those that have double strike now (510.4, 702.4d)."""
     if board.attacks is None:
         raise BoardError("damage: the board declares no attacks")
     ed = EDITIONS[board.rules]
@@ -328,6 +338,18 @@ def damage_step(
     for a in blocked:
         if a not in attacks:
             raise BoardError(f"damage: {a!r} is said to be blocked but is not attacking")
+    if first_strikers is not None:
+        for c in first_strikers:
+            if c not in attacks and c not in blocks:
+                raise BoardError(
+                    f"damage: {c!r} is named as having had first strike or double strike "
+                    "as the first combat damage step began, but it is neither attacking "
+                    "nor blocking")
+        if board.damage_step == "first":
+            raise BoardError(
+                "damage: first_strikers says which creatures had first strike or double "
+                "strike as the first combat damage step began; it is for the regular "
+                "step, but the board's damage_step is \"first\"")
     blockers_of: dict[str, list[str]] = {a: [] for a in attacks}
     for bl, atts in blocks.items():
         for a in atts:
@@ -337,7 +359,13 @@ def damage_step(
 
     # 510.4, 702.7b, 702.4b: which step and who is in it.
     any_first = any(_strikes_first(bound, c) for c in combatants)
-    step = board.damage_step or ("first" if any_first else "regular")
+    had_first: Optional[set[str]] = None  # regular step: who had FS/DS as the first began
+    if first_strikers is not None:
+        had_first = set(first_strikers)
+        step = "regular"
+        any_first = bool(had_first)
+    else:
+        step = board.damage_step or ("first" if any_first else "regular")
     if step == "first" and not any_first:
         raise BoardError(
             "damage_step is \"first\" but no attacking or blocking creature has first strike "
@@ -390,7 +418,14 @@ def damage_step(
             silent[cid] = Silent(cid, "510.4", f"{perm.name} has neither first strike nor double "
                                  "strike, so it assigns no damage in the first combat damage step")
             continue
-        if step == "regular" and any_first and fs and not ds:
+        if step == "regular" and had_first is not None:
+            if cid in had_first and not ds:
+                silent[cid] = Silent(
+                    cid, "510.4", f"{perm.name} had first strike or double strike as the first "
+                    "combat damage step began and doesn't have double strike now, so it assigns "
+                    "no damage in the second (702.4c, 702.7c)")
+                continue
+        elif step == "regular" and any_first and fs and not ds:
             silent[cid] = Silent(cid, "702.7b", f"{perm.name} has first strike (and not double "
                                  "strike), so it assigned its damage in the first combat damage step")
             continue

@@ -500,13 +500,15 @@ def _describe_sources(step: DamageStep) -> dict:
 def damage_answer(
     board: Board, bound: Bound, limit: Optional[int] = 1000,
     time_limit: Optional[float] = None, objective: Optional[ObjectiveFn] = None,
-    blocked: Sequence[str] = (),
+    blocked: Sequence[str] = (), first_strikers: Optional[Sequence[str]] = None,
 ) -> dict:
     """The spec's ``damage`` answer: the legal assignments (up to ``limit``) and the
     best one for each player who assigns. ``objective(step, player)`` replaces the
-    default ranking (most opposing creatures destroyed, then most damage)."""
+    default ranking (most opposing creatures destroyed, then most damage); see
+    :mod:`mtgcombat.rules.damage` (Objectives). ``blocked`` and ``first_strikers`` are
+    as for :func:`~mtgcombat.rules.damage.damage_step`."""
     deadline = Deadline(time_limit)
-    step = damage_step(board, bound, blocked)
+    step = damage_step(board, bound, blocked, first_strikers)
     status, found = enumerate_assignments(step, limit, deadline)
     assignments = [
         {"assignment": _sorted_assignment(a), "damage_order": order_witness(step, a)}
@@ -554,12 +556,13 @@ def damage_answer(
 
 def check_damage_answer(
     board: Board, bound: Bound, assignment: Mapping, time_limit: Optional[float] = None,
-    blocked: Sequence[str] = (),
+    blocked: Sequence[str] = (), first_strikers: Optional[Sequence[str]] = None,
 ) -> dict:
     """The spec's ``check`` answer for one damage assignment. Unknown ids raise
-    :class:`~mtgcombat.rules.model.BoardError`."""
+    :class:`~mtgcombat.rules.model.BoardError`. ``blocked`` and ``first_strikers`` are
+    as for :func:`~mtgcombat.rules.damage.damage_step`."""
     deadline = Deadline(time_limit)
-    step = damage_step(board, bound, blocked)
+    step = damage_step(board, bound, blocked, first_strikers)
     a = normalise(step, assignment)
     covered = covered_players(step, a)
     players = [p for p in step.players if p in covered]
