@@ -513,6 +513,34 @@ def test_custom_objective_protect_and_face():
     assert ans["best"]["Alice"]["damage_to"] == {"Bob": 1}
 
 
+def test_ready_made_objectives_and_documented_library_call(tmp_path):
+    from mtgcombat import Board
+    from mtgcombat.rules.damage import player_damage_first, protecting
+
+    path = tmp_path / "board.mtg"
+    path.write_text(
+        "players Alice, Bob\nactive Alice\n\nAlice:\n"
+        "  t: Colossal Dreadmaw 6/6 green [Creature — Dinosaur] \"Trample\"\n\n"
+        "Bob:\n  bears: Grizzly Bears 2/2 green\n  elves: Llanowar Elves 1/1 green\n"
+        "  jace: Jace Beleren [Legendary Planeswalker — Jace] loyalty 3\n\n"
+        "attack t -> Bob\nblock bears -> t\nblock elves -> t\n", encoding="utf-8")
+    board = Board.load(path)
+    # The default: both blockers destroyed, the excess 3 to Bob.
+    best = damage_answer(board, board.bound)["best"]["Alice"]
+    assert best["destroyed"] == ["bears", "elves"] and best["damage_to"] == {"Bob": 3}
+    # Spare the bears: less than lethal on them, so nothing may trample over (702.19b).
+    best = damage_answer(board, board.bound, objective=protecting("bears"))["best"]["Alice"]
+    assert best["destroyed"] == ["elves"] and best["damage_to"] == {}
+    assert best["assignment"]["t"].get("bears", 0) < 2
+    # Player damage first still can't skip lethal on the blockers (702.19b).
+    best = damage_answer(board, board.bound, objective=player_damage_first)["best"]["Alice"]
+    assert best["damage_to"] == {"Bob": 3}
+    # The same answers through check: each best assignment is legal.
+    for obj in (None, protecting("bears"), player_damage_first):
+        part = damage_answer(board, board.bound, objective=obj)["best"]["Alice"]["assignment"]
+        assert board.check_damage(part)["legal"]
+
+
 def test_human_views():
     b, bd = make(GORGER, {"gorger": "Bob"}, GORGER_BLOCKS, "2024", {"gorger": ["g", "e"]})
     text = format_damage(damage_answer(b, bd))

@@ -36,13 +36,32 @@ assigned before (their *visible* damage); the damage of players who assign
 later does not exist yet. This matters only when a player assigns the damage
 of a creature another player controls (banding, Defensive Formation).
 
+Objectives (what "best" means). An :data:`Objective` is a tuple of :class:`Term`
+compared lexicographically; a term weighs each creature the assigning player's
+assignment destroys and each point of damage it assigns to a player, planeswalker or
+battle. Library callers pass an :data:`ObjectiveFn` -- ``(step, player) -> Objective``
+-- to :func:`mtgcombat.solver.damage.damage_answer` (``objective=``); without one,
+:func:`default_objective` applies (most opposing creatures destroyed, then most damage to
+opposing players, planeswalkers and battles). Ready-made: :func:`protecting` (spare given
+creatures first) and :func:`player_damage_first`. For example::
+
+    from mtgcombat import Board
+    from mtgcombat.rules.damage import Term, default_objective, protecting
+    from mtgcombat.solver.damage import damage_answer
+
+    board = Board.load("board.mtg")
+    damage_answer(board, board.bound, objective=protecting("bears"))["best"]
+    # most damage to planeswalker "jace" first, then the default:
+    jace = lambda step, player: (Term(damage={"jace": 1}),) + default_objective(step, player)
+    damage_answer(board, board.bound, objective=jace)["best"]
+
 No solver code lives here.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import ClassVar, Mapping, Optional, Sequence, Union
+from typing import Callable, ClassVar, Mapping, Optional, Sequence, Union
 
 from . import abilities as A
 from .bind import Bound
@@ -793,6 +812,31 @@ def default_objective(step: DamageStep, player: str) -> Objective:
         else:
             (opp_d if foe else own_d)[rid] = 1 if foe else -1
     return (Term(destroyed=opp_c), Term(damage=opp_d), Term(destroyed=own_c), Term(damage=own_d))
+
+
+#: What library callers pass as ``objective``: for a step and the player who assigns,
+#: that player's :data:`Objective`.
+ObjectiveFn = Callable[[DamageStep, str], Objective]
+
+
+def protecting(*creatures: str) -> ObjectiveFn:
+    """An objective: destroy as few of ``creatures`` as possible, then
+    :func:`default_objective`. For instance the defending player assigning an attacker's
+    damage under banding (702.22j) who wants one blocker to survive, or an attacker who
+    means to keep a blocker alive."""
+    keep = {c: -1 for c in creatures}
+
+    def objective(step: DamageStep, player: str) -> Objective:
+        return (Term(destroyed=keep),) + default_objective(step, player)
+
+    return objective
+
+
+def player_damage_first(step: DamageStep, player: str) -> Objective:
+    """An objective: the most damage to opposing players (not planeswalkers or battles)
+    first, then :func:`default_objective`."""
+    foes = {p: 1 for p in step.board.player_names if not step.board.teammates(p, player)}
+    return (Term(damage=foes),) + default_objective(step, player)
 
 
 def score(step: DamageStep, assignment: Mapping[str, Mapping[str, int]], player: str,

@@ -30,20 +30,18 @@ before (their best parts). A time-out gives status ``"unknown"``, never a guess.
 from __future__ import annotations
 
 from itertools import product
-from typing import Callable, Iterator, Mapping, Optional, Sequence
+from typing import Iterator, Mapping, Optional, Sequence
 
 from ortools.sat.python import cp_model
 
 from ..rules.bind import Bound
 from ..rules.damage import (
-    AtMostOneShort, DamageStep, NeedsLethal, NeedsLoyalty, Objective, Source, Term,
+    AtMostOneShort, DamageStep, NeedsLethal, NeedsLoyalty, Objective, ObjectiveFn, Source, Term,
     covered_players, damage_dealt_to, damage_step, default_objective, destroyed_by,
     evaluate, normalise, order_witness, score,
 )
 from ..rules.model import Board
 from .base import Deadline, SolverTimeout, Violation
-
-ObjectiveFn = Callable[[DamageStep, str], Objective]
 
 # ---------------------------------------------------------------------------
 # CP-SAT model
