@@ -549,6 +549,39 @@ def test_human_views():
     assert "ILLEGAL" in text and "lethal 3" in text
 
 
+def test_human_views_show_the_editions_difference():
+    # The same board (no order given) under each edition.
+    views = {}
+    for rules in BOTH:
+        b, bd = make(GORGER, {"gorger": "Bob"}, GORGER_BLOCKS, rules)
+        views[rules] = format_damage(damage_answer(b, bd))
+    assert "damage assignment order: 509.2-509.3" in views["2024"]
+    assert "order: open (part of the choice)" in views["2024"]
+    assert "[order: Vastwood Gorger: Llanowar Elves > Pride Guardian]" in views["2024"]
+    assert "no damage assignment order" in views["current"] and "[order:" not in views["current"]
+    # With the order given: blockers and divisions shown in that order, the skipped creature
+    # and its lethal damage named, each creature's total against its lethal damage.
+    b, bd = make(GORGER, {"gorger": "Bob"}, GORGER_BLOCKS, "2024", {"gorger": ["g", "e"]})
+    text = format_damage_check(check_damage_answer(b, bd, {"gorger": {"e": 3, "g": 2}}))
+    assert ("blocked by Pride Guardian (lethal 3), Llanowar Elves (lethal 1); "
+            "in this order: Pride Guardian > Llanowar Elves") in text
+    assert "Vastwood Gorger: 2 to Pride Guardian, 3 to Llanowar Elves" in text
+    assert "Pride Guardian: 2 (2 from Vastwood Gorger), lethal 3: short of lethal by 1" in text
+    assert "ILLEGAL" in text and "less than the lethal 3 it needs" in text
+    b, bd = make(GORGER, {"gorger": "Bob"}, GORGER_BLOCKS, "current")
+    text = format_damage_check(check_damage_answer(b, bd, {"gorger": {"e": 3, "g": 2}}))
+    assert text.startswith("LEGAL") and "Violations" not in text
+
+
+def test_human_views_tell_namesakes_apart():
+    perms = [C("a", 4, 4, name="Hill Giant"), C("x", 2, 2, "Bob", "Grizzly Bears"),
+             C("y", 2, 2, "Bob", "Grizzly Bears")]
+    b, bd = make(perms, {"a": "Bob"}, {"x": ["a"], "y": ["a"]})
+    text = format_damage(damage_answer(b, bd))
+    assert "Grizzly Bears [x] (lethal 2), Grizzly Bears [y] (lethal 2)" in text
+    assert "2 to Grizzly Bears [x], 2 to Grizzly Bears [y]" in text
+
+
 def test_editions_are_class_data():
     assert EDITIONS["2024"].has_order and not EDITIONS["current"].has_order
     assert EDITIONS["2024"].cite("510.1c") == "old 510.1c"

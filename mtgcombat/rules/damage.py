@@ -608,6 +608,10 @@ def source_mode(step: DamageStep, s: Source, division: Mapping[str, int]) -> str
     return "normal"
 
 
+def _possessive(name: str) -> str:
+    return name + ("'" if name.endswith("s") else "'s")
+
+
 def _condition_violations(
     step: DamageStep, assignment: Mapping[str, Mapping[str, int]], s: Source, mode: str,
     visible: Sequence[Source],
@@ -630,7 +634,7 @@ def _condition_violations(
                     else:
                         why = (f"{nm(s.id)} assigns {div[c.recipient]} damage to "
                                f"{nm(c.recipient)}, but {nm(b)} comes before it in "
-                               f"{nm(s.id)}'s damage assignment order and is assigned {have} "
+                               f"{_possessive(nm(s.id))} damage assignment order and is assigned {have} "
                                f"damage, less than the lethal {need} it needs")
                     out.append(DamageViolation(c.rule, f"{why} ({c.rule}).",
                                                (s.id, b, c.recipient)))

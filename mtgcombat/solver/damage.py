@@ -29,6 +29,7 @@ before (their best parts). A time-out gives status ``"unknown"``, never a guess.
 
 from __future__ import annotations
 
+from collections import Counter
 from itertools import product
 from typing import Iterator, Mapping, Optional, Sequence
 
@@ -611,39 +612,68 @@ def check_damage_answer(
 # ---------------------------------------------------------------------------
 
 
-def _nm(answer: dict, oid: str) -> str:
-    return answer.get("names", {}).get(oid, oid)
+_EDITION_TEXT = {
+    "2024": "damage assignment order: 509.2-509.3, old 510.1c-d",
+    "current": "no damage assignment order: damage is divided freely, 510.1c-d; trample "
+               "still needs lethal damage on every blocker, 702.19b",
+}
 
 
-def _division_text(answer: dict, sid: str, div: Mapping[str, int]) -> str:
-    src = answer["sources"].get(sid, {})
-    names = {r["id"]: r["name"] for r in src.get("recipients", [])}
+def _labels(answer: dict) -> dict:
+    """Display names; a name several objects share gets its id ("Grizzly Bears [cub]")."""
+    names = dict(answer.get("names", {}))
+    for sid, s in answer.get("sources", {}).items():
+        names.setdefault(sid, s["name"])
+    for s in answer.get("silent", []):
+        names.setdefault(s["id"], s["name"])
+    count = Counter(names.values())
+    return {i: (f"{n} [{i}]" if count[n] > 1 and n != i else n) for i, n in names.items()}
+
+
+def _nm(labels: dict, oid: str) -> str:
+    return labels.get(oid, oid)
+
+
+def _recipient_order(src: dict) -> list[dict]:
+    """The recipients of a source as shown: its creatures in its damage assignment order
+    when the board gives one, then players, planeswalkers and battles."""
+    creatures = [r for r in src.get("recipients", []) if r["kind"] == "creature"]
+    others = [r for r in src.get("recipients", []) if r["kind"] != "creature"]
+    order = src.get("damage_order") or []
+    creatures.sort(key=lambda r: order.index(r["id"]) if r["id"] in order else len(order))
+    return creatures + others
+
+
+def _division_text(answer: dict, labels: dict, sid: str, div: Mapping[str, int]) -> str:
     if not div:
         return "nothing"
-    return ", ".join(f"{n} to {names.get(r, r)}" for r, n in div.items())
+    rank = {r["id"]: i for i, r in enumerate(_recipient_order(answer["sources"].get(sid, {})))}
+    items = sorted(div.items(), key=lambda kv: (rank.get(kv[0], len(rank)), kv[0]))
+    return ", ".join(f"{n} to {_nm(labels, r)}" for r, n in items)
 
 
-def _source_lines(answer: dict) -> list[str]:
+def _source_lines(answer: dict, labels: dict) -> list[str]:
     lines = []
     for sid, s in answer["sources"].items():
         who = "blocked by" if s["role"] == "attacker" else "blocking"
-        creatures = [r for r in s["recipients"] if r["kind"] == "creature"]
-        others = [r for r in s["recipients"] if r["kind"] != "creature"]
-        head = f"{s['name']} ({s['role']}, power {s['power']}, assigned by {s['assigner']}"
+        recips = _recipient_order(s)
+        creatures = [r for r in recips if r["kind"] == "creature"]
+        others = [r for r in recips if r["kind"] != "creature"]
+        head = f"{_nm(labels, sid)} ({s['role']}, power {s['power']}, assigned by {s['assigner']}"
         head += "" if s["assigner_rule"] == "510.1" else f", {s['assigner_rule']}"
         head += ", deathtouch" if s["deathtouch"] else ""
         head += ", trample" if s["trample"] and s["role"] == "attacker" else ""
         head += ")"
         parts = []
         if creatures:
-            parts.append(f"{who} " + ", ".join(f"{r['name']} ({r['text']})" for r in creatures))
+            parts.append(f"{who} " + ", ".join(
+                f"{_nm(labels, r['id'])} ({r['text']})" for r in creatures))
         if others:
             parts.append("to " + ", ".join(
-                f"{r['name']}" + (f" ({r['text']})" if r["kind"] != "player" else "")
+                _nm(labels, r["id"]) + (f" ({r['text']})" if r["kind"] != "player" else "")
                 for r in others))
         if s.get("damage_order"):
-            parts.append("order " + " > ".join(
-                next(r["name"] for r in creatures if r["id"] == c) for c in s["damage_order"]))
+            parts.append("in this order: " + " > ".join(_nm(labels, c) for c in s["damage_order"]))
         elif s.get("order_open"):
             parts.append("order: open (part of the choice)")
         if s.get("free_division"):
@@ -654,57 +684,102 @@ def _source_lines(answer: dict) -> list[str]:
     return lines
 
 
+def _rules_line(answer: dict) -> str:
+    return f"{answer['rules']} ({_EDITION_TEXT.get(answer['rules'], '')})"
+
+
+def _order_text(answer: dict, labels: dict, orders: Mapping[str, Sequence[str]]) -> str:
+    return "; ".join(f"{_nm(labels, k)}: " + " > ".join(_nm(labels, c) for c in v)
+                     for k, v in orders.items())
+
+
 def format_damage(answer: dict) -> str:
-    lines = [f"Rules: {answer['rules']}. Combat damage step: {answer['step']}. "
-             f"Status: {answer['status']}."]
+    labels = _labels(answer)
+    lines = [f"Rules: {_rules_line(answer)}.",
+             f"Combat damage step: {answer['step']}. Status: {answer['status']}."]
     lines.append("Creatures assigning damage:")
-    lines += _source_lines(answer) or ["  none"]
+    lines += _source_lines(answer, labels) or ["  none"]
     for s in answer.get("silent", []):
-        lines.append(f"  {s['name']}: no damage ({s['rule']})")
+        lines.append(f"  {_nm(labels, s['id'])}: no damage ({s['rule']})")
     n = len(answer["assignments"])
     more = " (truncated)" if answer["status"] == "truncated" else ""
     lines.append(f"Legal assignments: {n}{more}")
     for i, item in enumerate(answer["assignments"][:50], 1):
         a = item["assignment"]
         txt = "; ".join(
-            f"{answer['sources'][sid]['name']}: {_division_text(answer, sid, div)}"
+            f"{_nm(labels, sid)}: {_division_text(answer, labels, sid, div)}"
             for sid, div in a.items()) or "no damage"
         if item.get("damage_order"):
-            txt += "  [order: " + "; ".join(
-                f"{answer['sources'][k]['name']}: " + " > ".join(_nm(answer, c) for c in v)
-                for k, v in item["damage_order"].items()) + "]"
+            txt += "  [order: " + _order_text(answer, labels, item["damage_order"]) + "]"
         lines.append(f"  {i}. {txt}")
     if n > 50:
         lines.append(f"  ... and {n - 50} more")
     for p, b in answer["best"].items():
         lines.append(f"Best for {p}:")
         for sid, div in b["assignment"].items():
-            lines.append(f"  {answer['sources'][sid]['name']}: {_division_text(answer, sid, div)}")
+            lines.append(f"  {_nm(labels, sid)}: {_division_text(answer, labels, sid, div)}")
         if b.get("damage_order"):
             for k, v in b["damage_order"].items():
-                lines.append(f"  order for {answer['sources'][k]['name']}: "
-                             + " > ".join(_nm(answer, c) for c in v))
-        lines.append("  destroys: " + (", ".join(_nm(answer, c) for c in b["destroyed"])
+                lines.append(f"  order for {_nm(labels, k)}: "
+                             + " > ".join(_nm(labels, c) for c in v))
+        lines.append("  destroys: " + (", ".join(_nm(labels, c) for c in b["destroyed"])
                                        or "nothing"))
-        lines.append("  damage: " + (", ".join(f"{n} to {_nm(answer, r)}"
+        lines.append("  damage: " + (", ".join(f"{n} to {_nm(labels, r)}"
                                                for r, n in b["damage_to"].items())
                                      or "none to players, planeswalkers or battles"))
     return "\n".join(lines)
 
 
+def _creature_totals(answer: dict, labels: dict) -> list[str]:
+    """Per creature assigned damage: how much, from whom, against its lethal damage
+    (old 510.1c-d, 702.19b, 702.2c; judged on the whole assignment, 510.1e)."""
+    info: dict[str, dict] = {}
+    got: dict[str, list[tuple[str, int]]] = {}
+    for sid, div in answer["assignment"].items():
+        src = answer["sources"].get(sid)
+        if src is None:
+            continue
+        kinds = {r["id"]: r for r in src["recipients"]}
+        for r, n in div.items():
+            if r in kinds and kinds[r]["kind"] == "creature":
+                info[r] = kinds[r]
+                got.setdefault(r, []).append((sid, n))
+    lines = []
+    for r, parts in got.items():
+        total = sum(n for _, n in parts)
+        thr = info[r]["threshold"] or 0
+        dt = any(answer["sources"][sid]["deathtouch"] for sid, _ in parts)
+        verdict = ("lethal" if total >= thr else
+                   "lethal (deathtouch, 702.2c)" if dt else f"short of lethal by {thr - total}")
+        frm = " + ".join(f"{n} from {_nm(labels, sid)}" for sid, n in parts)
+        lines.append(f"  {_nm(labels, r)}: {total} ({frm}), lethal {thr}: {verdict}")
+    return lines
+
+
 def format_damage_check(answer: dict) -> str:
+    labels = _labels(answer)
     verdict = "LEGAL" if answer["legal"] else (
         "UNKNOWN (time limit)" if answer.get("status") == "unknown" else "ILLEGAL")
-    lines = [f"{verdict} (rules {answer['rules']}, combat damage step: {answer['step']})"]
-    lines += _source_lines(answer)
+    lines = [f"{verdict} (rules {_rules_line(answer)}; combat damage step: {answer['step']})"]
+    lines += _source_lines(answer, labels)
     lines.append("Assignment:")
     for sid, div in answer["assignment"].items():
-        name = answer["sources"].get(sid, {}).get("name", sid)
-        lines.append(f"  {name}: {_division_text(answer, sid, div)}")
+        lines.append(f"  {_nm(labels, sid)}: {_division_text(answer, labels, sid, div)}")
+    totals = _creature_totals(answer, labels)
+    if totals:
+        lines.append("Damage assigned to creatures:")
+        lines += totals
+    if answer["violations"]:
+        lines.append("Violations:")
     for v in answer["violations"]:
         lines.append(f"  - {v['message']}")
     if answer.get("damage_order"):
         for k, v in answer["damage_order"].items():
-            lines.append(f"  relies on the order for {answer['sources'][k]['name']}: "
-                         + " > ".join(_nm(answer, c) for c in v))
+            lines.append(f"  relies on the order for {_nm(labels, k)}: "
+                         + " > ".join(_nm(labels, c) for c in v))
+    if answer.get("completion"):
+        lines.append("Legal with, for the players who assign before and were left out: "
+                     + "; ".join(f"{_nm(labels, sid)}: {_division_text(answer, labels, sid, d)}"
+                                 for sid, d in answer["completion"].items()
+                                 if sid not in answer["assignment"]))
     return "\n".join(lines)
