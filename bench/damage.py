@@ -2,9 +2,11 @@
 
     python bench/damage.py [--repeat N]
 
-Boards: one 8/8 trampling deathtouch-free attacker against 2, 5, 10, 20 blockers
-(toughness 1-3, some damage marked), and 20 attackers against 30 blockers where
-blockers are shared (each blocks two attackers). ``check`` times
+Boards: one trampling attacker of power 2n against n = 2, 5, 10, 20 blockers
+(toughness 1-3, some damage marked; under "2024" with no damage assignment order given,
+so that the order is part of the choice, and under "2024 ordered" with one), and 20 attackers (power 1-5, some with trample or
+deathtouch) against 30 blockers where blockers are shared (most block two attackers).
+``check`` times
 :func:`check_damage_answer` on a legal assignment (the best one found);
 ``best`` times the best assignment of every assigning player
 (:func:`best_all`); ``list`` times the first 100 legal assignments.
@@ -43,8 +45,12 @@ def one_attacker(n: int, rules: str, rng: random.Random):
         perms.append(Permanent(f"b{i}", f"Blocker {i}", "Bob", power=rng.randint(0, 2),
                                toughness=t, damage=rng.randint(0, t - 1)))
         blocks[f"b{i}"] = ("att",)
+    order = None
+    if rules == "2024 ordered":
+        rules, order = "2024", {"att": tuple(blocks)}
     board = Board((Player("Alice"), Player("Bob")), "Alice", rules=rules,
-                  permanents=tuple(perms), attacks={"att": "Bob"}, blocks=blocks)
+                  permanents=tuple(perms), attacks={"att": "Bob"}, blocks=blocks,
+                  damage_order=order)
     return board, bind(board, {"att": kw("trample")}, [])
 
 
@@ -81,13 +87,15 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--repeat", type=int, default=5)
     args = ap.parse_args()
-    rng = random.Random(1)
-    cases = [(f"1 attacker vs {n} blockers", lambda r, n=n: one_attacker(n, r, rng))
-             for n in (2, 5, 10, 20)]
-    cases.append(("20 attackers vs 30 blockers (shared)", lambda r: many(20, 30, r, rng)))
-    print(f"{'board':40} {'rules':8} {'check ms':>9} {'best ms':>9} {'list100 ms':>11}")
-    for label, make in cases:
-        for rules in ("2024", "current"):
+    # Each board is drawn from its own seed, so every edition is timed on the same board.
+    cases = [(f"1 attacker vs {n} blockers",
+              lambda r, n=n: one_attacker(n, r, random.Random(n)),
+              ("2024", "2024 ordered", "current")) for n in (2, 5, 10, 20)]
+    cases.append(("20 attackers vs 30 blockers (shared)",
+                  lambda r: many(20, 30, r, random.Random(1)), ("2024", "current")))
+    print(f"{'board':40} {'rules':13} {'check ms':>9} {'best ms':>9} {'list100 ms':>11}")
+    for label, make, editions in cases:
+        for rules in editions:
             board, bound = make(rules)
             step = damage_step(board, bound)
             best = best_all(step)
@@ -99,7 +107,7 @@ def main() -> None:
             t_best = timed(lambda: best_all(damage_step(board, bound)), args.repeat)
             t_list = timed(lambda: enumerate_assignments(damage_step(board, bound), 100),
                            args.repeat)
-            print(f"{label:40} {rules:8} {t_check:9.2f} {t_best:9.2f} {t_list:11.2f}")
+            print(f"{label:40} {rules:13} {t_check:9.2f} {t_best:9.2f} {t_list:11.2f}")
 
 
 if __name__ == "__main__":
