@@ -556,7 +556,7 @@ def test_human_views_show_the_editions_difference():
         b, bd = make(GORGER, {"gorger": "Bob"}, GORGER_BLOCKS, rules)
         views[rules] = format_damage(damage_answer(b, bd))
     assert "damage assignment order: 509.2-509.3" in views["2024"]
-    assert "order: open (part of the choice)" in views["2024"]
+    assert "order: open, Alice chooses it as part of the choice (old 509.2)" in views["2024"]
     assert "[order: Vastwood Gorger: Llanowar Elves > Pride Guardian]" in views["2024"]
     assert "no damage assignment order" in views["current"] and "[order:" not in views["current"]
     # With the order given: blockers and divisions shown in that order, the skipped creature

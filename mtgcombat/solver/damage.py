@@ -490,6 +490,11 @@ def _describe_sources(step: DamageStep) -> dict:
             ],
             "damage_order": list(s.order) if s.order else None,
             "order_open": s.ordered and s.order is None,
+            # 2024: who announces this creature's damage assignment order (509.2-509.3).
+            "order_chooser": s.order_chooser,
+            "order_rule": (step.edition.cite(step.edition.attacker_order_rule if s.role == "attacker"
+                                             else step.edition.blocker_order_rule)
+                           if s.ordered else None),
             "free_division": s.free_reason,
             "as_though_unblocked": list(s.unblocked_recipients) if s.unblocked_recipients else None,
         }
@@ -675,7 +680,8 @@ def _source_lines(answer: dict, labels: dict) -> list[str]:
         if s.get("damage_order"):
             parts.append("in this order: " + " > ".join(_nm(labels, c) for c in s["damage_order"]))
         elif s.get("order_open"):
-            parts.append("order: open (part of the choice)")
+            parts.append(f"order: open, {s.get('order_chooser')} chooses it as part of the "
+                         f"choice ({s.get('order_rule')})")
         if s.get("free_division"):
             parts.append(f"divided freely ({s['free_division']})")
         if s.get("as_though_unblocked"):
