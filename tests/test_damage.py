@@ -290,6 +290,52 @@ def test_dmg15_blocked_without_blockers(rules):
     assert not v["legal"] and v["violations"][0]["rule"].endswith("510.1c")
 
 
+@pytest.mark.parametrize("rules", BOTH)
+def test_dmg15_case2_and_702_19e_f_planeswalker_left_combat(rules):
+    # Jace left combat (say, it changed control) after attackers were declared (506.4).
+    jace = Permanent("jace", "Jace", "Bob", type_line="Planeswalker", loyalty=3)
+    perms = [C("u", 3, 3), C("t", 5, 5), C("top", 5, 5), C("tb", 5, 5), C("topb", 5, 5),
+             C("x", 2, 2, "Bob"), C("y", 2, 2, "Bob"), jace]
+    att = {a: "jace" for a in ("u", "t", "top", "tb", "topb")}
+    r = {"t": kw("trample"), "top": kw("trample over planeswalkers"),
+         "tb": kw("trample"), "topb": kw("trample over planeswalkers")}
+    b, bd = make(perms, att, {"x": ["tb"], "y": ["topb"]}, rules, readings=r)
+    gone = list(att)
+    ans = damage_answer(b, bd, target_left=gone)
+    silent = {s["id"]: s["rule"] for s in ans["silent"]}
+    # Unblocked, attacking nothing: no damage (510.1b, 506.4c), even with plain trample.
+    assert silent == {"u": "510.1b", "t": "510.1b"}
+    # Trample over planeswalkers, unblocked: all to Jace's controller (702.19e).
+    assert {tuple(a["assignment"]["top"].items()) for a in ans["assignments"]} == {(("Bob", 5),)}
+    # Plain trample, blocked: only its blocker (702.19f).
+    assert {tuple(a["assignment"]["tb"].items()) for a in ans["assignments"]} == {(("x", 5),)}
+    # Trample over planeswalkers, blocked: lethal to the blocker, then Bob (702.19e).
+    assert divisions(b, bd, "topb", target_left=gone) == {
+        div(y=k, Bob=5 - k) for k in range(2, 6)}
+    rest = {"top": {"Bob": 5}, "tb": {"x": 5}, "topb": {"y": 2, "Bob": 3}}
+    assert legal(b, bd, rest, target_left=gone)
+
+    def rules_of(change):
+        v = check_damage_answer(b, bd, {**rest, **change}, target_left=gone)
+        assert not v["legal"]
+        return [(x["rule"], x["message"]) for x in v["violations"]]
+
+    assert [r for r, _ in rules_of({"topb": {"y": 1, "Bob": 4}})] == ["702.19b"]
+    (_, msg), = rules_of({"tb": {"x": 2, "Bob": 3}})
+    assert "can't assign damage to Bob" in msg
+    (rule, msg), = rules_of({"u": {"jace": 3}})
+    assert rule == "510.1b" and "left combat" in msg
+    # Blocked, its blocker gone too, trample over planeswalkers: all to Bob (702.19e);
+    # plain trample: nowhere to go (702.19f).
+    b, bd = make(perms, att, None, rules, readings=r)
+    ans = damage_answer(b, bd, target_left=gone, blocked=["tb", "topb"])
+    assert [a["assignment"] for a in ans["assignments"]] == [
+        {"top": {"Bob": 5}, "topb": {"Bob": 5}}]
+    assert {s["id"]: s["rule"] for s in ans["silent"]}["tb"] == "702.19f"
+    with pytest.raises(BoardError):
+        damage_step(*make([C("a", 2, 2)], {"a": "Bob"}), target_left=["a"])
+
+
 def test_dmg16_first_and_regular_steps():
     perms = [C("A", 2, 2), C("B", 3, 3, "Bob"), C("C", 3, 3), C("D", 2, 2, "Bob"), C("E", 2, 2)]
     att = {"A": "Bob", "C": "Bob", "E": "Bob"}

@@ -89,7 +89,9 @@ def boards(draw):
     board = Board((Player("Alice"), Player("Bob")), "Alice", rules=rules,
                   permanents=tuple(perms), attacks=attacks, blocks=blocks or None,
                   damage_order=order, damage_step=step)
-    return board, bind(board, readings, []), blocked_gone
+    # Planeswalkers that left combat after attackers were declared (506.4c, 702.19e-f).
+    left = [a for a in attackers if attacks[a] == "pw" and draw(st.integers(0, 4)) == 0]
+    return board, bind(board, readings, []), blocked_gone, left
 
 
 def _size(step) -> int:
@@ -100,8 +102,8 @@ def _size(step) -> int:
 @settings(max_examples=int(__import__("os").environ.get("DMG_EXAMPLES", 300)), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(boards())
 def test_cpsat_agrees_with_exhaustive(case):
-    board, bound, gone = case
-    step = damage_step(board, bound, gone)
+    board, bound, gone, left = case
+    step = damage_step(board, bound, gone, target_left=left)
     assume(_size(step) <= 3000)
     status, found = enumerate_assignments(step, limit=None)
     assert status == "complete"
@@ -125,16 +127,16 @@ def test_cpsat_agrees_with_exhaustive(case):
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(boards(), st.data())
 def test_check_agrees_with_listing(case, data):
-    board, bound, gone = case
-    step = damage_step(board, bound, gone)
+    board, bound, gone, left = case
+    step = damage_step(board, bound, gone, target_left=left)
     assume(0 < _size(step) <= 3000)
     legal = {_key(a) for a in exhaustive_assignments(step)}
     everything = list(all_assignments(step))
     a = data.draw(st.sampled_from(everything))
-    v = check_damage_answer(board, bound, a, blocked=gone)
+    v = check_damage_answer(board, bound, a, blocked=gone, target_left=left)
     assert v["legal"] == (_key(a) in legal), v["violations"]
     assert v["legal"] == (not v["violations"])
-    ans = damage_answer(board, bound, blocked=gone)
+    ans = damage_answer(board, bound, blocked=gone, target_left=left)
     assert {_key(x["assignment"]) for x in ans["assignments"]} == legal
     # The orders named by the answer make each assignment legal under a board that fixes them.
     if board.rules == "2024":
@@ -145,7 +147,8 @@ def test_check_agrees_with_listing(case, data):
                 b2 = board.evolve(damage_order=fixed)
                 bd2 = bind(b2, {}, [])
                 bd2.instances, bd2.keywords = bound.instances, bound.keywords
-                assert check_damage_answer(b2, bd2, x["assignment"], blocked=gone)["legal"]
+                assert check_damage_answer(b2, bd2, x["assignment"], blocked=gone,
+                                           target_left=left)["legal"]
 
 
 # ---------------------------------------------------------------------------
@@ -157,7 +160,7 @@ def test_check_agrees_with_listing(case, data):
 # ---------------------------------------------------------------------------
 
 
-def _reference(board, bound, gone):
+def _reference(board, bound, gone, left=()):
     """(who assigns each dealing creature, its candidate recipients, legal(assignment))."""
     has = bound.has_keyword
     att = dict(board.attacks)
@@ -184,10 +187,16 @@ def _reference(board, bound, gone):
             continue  # 510.1a
         if c in att:
             t = att[c]
-            d = [t] + (["Bob"] if t == "pw" and has(c, "trample over planeswalkers") else [])
+            top = t == "pw" and has(c, "trample over planeswalkers")
+            if c in left:  # attacking nothing (506.4c); only 702.19e reaches Bob
+                d = ["Bob"] if top else []
+            else:
+                d = [t] + (["Bob"] if top else [])
             bl = blockers_of[c]
             if not bl and c in gone and not has(c, "trample"):
                 continue  # 510.1c: blocked, nobody left
+            if not bl and not d:
+                continue  # 510.1b (unblocked) or 702.19f (blocked, trample): nowhere to go
             direct[c] = d
             if not bl:
                 normal[c] = d  # 510.1b, 702.19d
@@ -225,7 +234,7 @@ def _reference(board, bound, gone):
             if sum(d.values()) != perm(s).power:
                 return False  # 510.1a
             creatures = [r for r in normal[s] if r not in direct[s]]
-            unblocked_mode = s in thorn and creatures and set(d) <= set(direct[s])
+            unblocked_mode = s in thorn and creatures and direct[s] and set(d) <= set(direct[s])
             if not unblocked_mode:
                 if not set(d) <= set(normal[s]):
                     return False
@@ -242,7 +251,7 @@ def _reference(board, bound, gone):
 
                     if not any(obeys(o) for o in orders):
                         return False  # old 510.1c-d, 509.2-509.3
-            if d.get("Bob") and att.get(s) == "pw":
+            if d.get("Bob") and att.get(s) == "pw" and s not in left:
                 on_pw = sum(a.get(x, {}).get("pw", 0) for x in visible(p))
                 if on_pw < perm("pw").loyalty:
                     return False  # 702.19c
@@ -256,11 +265,11 @@ def _reference(board, bound, gone):
           suppress_health_check=[HealthCheck.too_slow])
 @given(boards())
 def test_cpsat_agrees_with_reference_from_rule_text(case):
-    board, bound, gone = case
-    dealers, cands, legal = _reference(board, bound, gone)
+    board, bound, gone, left = case
+    dealers, cands, legal = _reference(board, bound, gone, left)
     size = prod(sum(1 for _ in _divisions(board.permanent(s).power, cands[s])) for s in dealers)
     assume(size <= 3000)
-    step = damage_step(board, bound, gone)
+    step = damage_step(board, bound, gone, target_left=left)
     assert set(step.sources) == set(dealers)
     everything = [dict(zip(dealers, combo)) for combo in
                   product(*(list(_divisions(board.permanent(s).power, cands[s]))

@@ -334,7 +334,7 @@ def _prevented(bound: Bound, source: Permanent, recipient: Permanent) -> bool:
 
 def damage_step(
     board: Board, bound: Bound, blocked: Sequence[str] = (),
-    first_strikers: Optional[Sequence[str]] = None,
+    first_strikers: Optional[Sequence[str]] = None, target_left: Sequence[str] = (),
 ) -> DamageStep:
     """The rules of one combat damage step of ``board``.
 
@@ -348,7 +348,16 @@ def damage_step(
     510.4 decides by what the creature had then: one that loses double strike deals no
     damage in the regular step (702.4c), one that gains first strike late still does
     (702.7c). Given, it replaces that default: the regular step's creatures are those not
-    named plus those that have double strike now (510.4, 702.4d)."""
+    named plus those that have double strike now (510.4, 702.4d).
+
+    ``target_left`` names attackers whose planeswalker or battle has been removed from
+    combat (it left the battlefield, changed controller, stopped being a planeswalker;
+    506.4). The board still lists the permanent they were declared to attack, as it was.
+    Such an attacker attacks nothing (506.4c): unblocked, it assigns no combat damage
+    (510.1b); blocked, only to its blockers, as trample can't reach the defending player
+    (702.19f) -- except with trample over planeswalkers, whose damage may then go to the
+    planeswalker's controller once every blocker is assigned lethal damage, all of it when
+    no creature blocks it (702.19e)."""
     if board.attacks is None:
         raise BoardError("damage: the board declares no attacks")
     ed = EDITIONS[board.rules]
@@ -357,6 +366,12 @@ def damage_step(
     for a in blocked:
         if a not in attacks:
             raise BoardError(f"damage: {a!r} is said to be blocked but is not attacking")
+    for a in target_left:
+        if a not in attacks or attacks[a] in board.player_names:
+            raise BoardError(
+                f"damage: {a!r} is said to attack a planeswalker or battle that has left "
+                "combat, but it " + ("is not attacking" if a not in attacks
+                                     else f"attacks the player {attacks[a]}"))
     if first_strikers is not None:
         for c in first_strikers:
             if c not in attacks and c not in blocks:
@@ -469,14 +484,32 @@ def damage_step(
                 tgt_perm.controller if tgt_perm is not None and tgt_perm.is_planeswalker else None
             )
             direct: tuple[str, ...] = (target,)
-            if top and pw_controller is not None:
+            gone = cid in target_left
+            if gone:
+                # 506.4c: it attacks nothing; 702.19e-f: only trample over planeswalkers
+                # reaches the player whose planeswalker it attacked.
+                direct = (pw_controller,) if top and pw_controller is not None else ()
+                target = None
+            elif top and pw_controller is not None:
                 direct = (target, pw_controller)  # 702.19c
+            if not is_blocked[cid] and gone and not direct:
+                silent[cid] = Silent(
+                    cid, "510.1b", f"{perm.name} is unblocked and the "
+                    f"{'planeswalker' if pw_controller is not None else 'battle'} it attacked has left "
+                    "combat, so it isn't attacking anything and assigns no combat damage (506.4c)")
+                continue
             if not is_blocked[cid]:
-                recips, rule = direct, "510.1b"
+                recips, rule = direct, "702.19e" if gone else "510.1b"
                 creatures = ()
             elif not creatures:
-                if trample:
-                    recips, rule = direct, "702.19d"
+                if trample and direct:
+                    recips, rule = direct, "702.19e" if gone else "702.19d"
+                elif trample:
+                    silent[cid] = Silent(
+                        cid, "702.19f" if pw_controller is not None else "506.4c",
+                        f"{perm.name} is blocked, no creature is blocking it any more and what "
+                        "it attacked has left combat, so its damage has nowhere to go")
+                    continue
                 else:
                     silent[cid] = Silent(cid, ed.cite("510.1c"), f"{perm.name} is blocked but no "
                                          "creature is blocking it any more, so it assigns no "
@@ -484,14 +517,17 @@ def damage_step(
                     continue
             else:
                 recips = creatures + (direct if trample else ())
-                rule = ed.cite("510.1c") + (" and 702.19b" if trample else "")
-                if cid in unblocked_option:
+                rule = ed.cite("510.1c") + (" and 702.19b" if trample and direct else "")
+                rule += " and 702.19e" if gone and trample and direct else ""
+                # With what it attacked gone, "as though it weren't blocked" would assign
+                # nothing (510.1b): that choice deals no damage and is not listed.
+                if cid in unblocked_option and direct:
                     unb = direct
             blockers = [board.permanent(b) for b in creatures]
             if creatures and _bands_pair(bound, blockers):
                 assigner = blockers[0].controller
                 arule = free_reason = "702.22j"
-            elif target in df_players:
+            elif target is not None and target in df_players:
                 assigner, arule = target, "510.1c (card text: the defending player assigns)"
                 free_reason = "card text"
             chooser = perm.controller
@@ -527,7 +563,7 @@ def damage_step(
             for r in recips:
                 if r not in creatures:
                     conditions.append(NeedsLethal(cid, r, creatures, "702.19b"))
-        if role == "attacker" and top and pw_controller is not None:
+        if role == "attacker" and top and pw_controller is not None and target is not None:
             for mode, rs in (("normal", recips), ("unblocked", unb or ())):
                 if pw_controller in rs:
                     conditions.append(NeedsLoyalty(cid, pw_controller, target, "702.19c", mode))
@@ -700,11 +736,13 @@ def evaluate(
             allowed = s.unblocked_recipients if mode == "unblocked" else s.recipients
             bad = [r for r in div if r not in allowed]
             for r in bad:
+                reach = " and ".join(nm(x) for x in s.recipients if x not in s.creatures)
                 if s.role == "attacker" and not s.creatures:
-                    why = f"it is unblocked and attacks {nm(s.target)}"  # type: ignore[arg-type]
+                    why = (f"it is unblocked and attacks {nm(s.target)}" if s.target is not None
+                           else f"what it attacked has left combat; it may assign only to {reach}")
                 elif s.role == "attacker":
                     why = ("it may assign only to the creatures blocking it"
-                           + (f" and (trample) to {nm(s.target)}" if s.trample else ""))  # type: ignore[arg-type]
+                           + (f" and (trample) to {reach}" if s.trample and reach else ""))
                 else:
                     why = "it may assign only to the creatures it blocks"
                 out.append(DamageViolation(

@@ -505,14 +505,15 @@ def damage_answer(
     board: Board, bound: Bound, limit: Optional[int] = 1000,
     time_limit: Optional[float] = None, objective: Optional[ObjectiveFn] = None,
     blocked: Sequence[str] = (), first_strikers: Optional[Sequence[str]] = None,
+    target_left: Sequence[str] = (),
 ) -> dict:
     """The spec's ``damage`` answer: the legal assignments (up to ``limit``) and the
     best one for each player who assigns. ``objective(step, player)`` replaces the
     default ranking (most opposing creatures destroyed, then most damage); see
-    :mod:`mtgcombat.rules.damage` (Objectives). ``blocked`` and ``first_strikers`` are
-    as for :func:`~mtgcombat.rules.damage.damage_step`."""
+    :mod:`mtgcombat.rules.damage` (Objectives). ``blocked``, ``first_strikers`` and
+    ``target_left`` are as for :func:`~mtgcombat.rules.damage.damage_step`."""
     deadline = Deadline(time_limit)
-    step = damage_step(board, bound, blocked, first_strikers)
+    step = damage_step(board, bound, blocked, first_strikers, target_left)
     status, found = enumerate_assignments(step, limit, deadline)
     assignments = [
         {"assignment": _sorted_assignment(a), "damage_order": order_witness(step, a)}
@@ -561,12 +562,13 @@ def damage_answer(
 def check_damage_answer(
     board: Board, bound: Bound, assignment: Mapping, time_limit: Optional[float] = None,
     blocked: Sequence[str] = (), first_strikers: Optional[Sequence[str]] = None,
+    target_left: Sequence[str] = (),
 ) -> dict:
     """The spec's ``check`` answer for one damage assignment. Unknown ids raise
-    :class:`~mtgcombat.rules.model.BoardError`. ``blocked`` and ``first_strikers`` are
-    as for :func:`~mtgcombat.rules.damage.damage_step`."""
+    :class:`~mtgcombat.rules.model.BoardError`. ``blocked``, ``first_strikers`` and
+    ``target_left`` are as for :func:`~mtgcombat.rules.damage.damage_step`."""
     deadline = Deadline(time_limit)
-    step = damage_step(board, bound, blocked, first_strikers)
+    step = damage_step(board, bound, blocked, first_strikers, target_left)
     a = normalise(step, assignment)
     covered = covered_players(step, a)
     players = [p for p in step.players if p in covered]
