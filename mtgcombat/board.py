@@ -28,6 +28,7 @@ from .rules.abilities import TextReading
 from .rules.bind import Bound, bind
 from .rules.constraints import Declaration, Problem
 from .rules.model import BoardError
+from .solver.base import Verdict
 
 
 class IllegalDeclarationError(ValueError):
@@ -66,7 +67,7 @@ class LegalDeclarations:
     def __contains__(self, decl: object) -> bool:
         if not isinstance(decl, Mapping):
             return False
-        return self.board._check(self.kind, decl, self.backend, self.time_limit).legal
+        return self.board._check(self.kind, decl, self.backend, self.time_limit).legal is True
 
     def count(self) -> int:
         return sum(1 for _ in self)
@@ -79,6 +80,17 @@ class LegalDeclarations:
 
     def __repr__(self) -> str:
         return f"<LegalDeclarations {self.kind} of {len(self.board.permanents)} permanents>"
+
+
+@dataclasses.dataclass
+class CheckVerdict(Verdict):
+    """A :class:`~mtgcombat.solver.base.Verdict` as the ``check`` command gives it:
+    ``legal`` is None when the time limit ran out before legality was settled, and
+    ``max_requirements_without_costs`` is the maximum over declarations that pay no
+    cost (the spec's ``max_requirements``; ``max_requirements`` is the maximum this
+    declaration is held to, larger only when it pays costs)."""
+
+    max_requirements_without_costs: Optional[int] = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -111,20 +123,29 @@ class Board(model.Board):
         return cls.from_model(parse_scenario(text, source))
 
     @classmethod
-    def parse(cls, text: str, source: str = "<input>") -> "Board":
-        """A board in either notation: JSON if it starts with ``{``, else scenario text."""
-        if text.lstrip().startswith("{"):
+    def parse(cls, text: str, source: str = "<input>", notation: Optional[str] = None) -> "Board":
+        """A board in either notation: ``notation`` "json" or "scenario", or by default
+        JSON if it starts with ``{``, else scenario text. A leading byte order mark is
+        ignored."""
+        text = text.removeprefix("\ufeff")
+        if notation is None:
+            notation = "json" if text.lstrip().startswith("{") else "scenario"
+        if notation == "json":
             return cls.from_json(text, source)
         return cls.from_scenario(text, source)
 
     @classmethod
     def load(cls, path: Union[str, Path]) -> "Board":
+        """Read a board file: a ``.json`` file is always a JSON board; any other file is
+        JSON when it starts with ``{``, else the scenario language."""
         p = Path(path)
         try:
-            text = p.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as e:
-            raise BoardError(f"cannot read {p}: {getattr(e, 'strerror', None) or e}") from None
-        return cls.parse(text, str(p))
+            text = p.read_bytes().decode("utf-8")
+        except OSError as e:
+            raise BoardError(f"cannot read {p}: {e.strerror or e}") from None
+        except UnicodeDecodeError as e:
+            raise BoardError(f"cannot read {p}: not UTF-8 text (byte {e.start + 1})") from None
+        return cls.parse(text, str(p), "json" if p.suffix.lower() == ".json" else None)
 
     def to_data(self, full: bool = False) -> dict:
         from .boardjson import board_to_data
@@ -217,12 +238,44 @@ class Board(model.Board):
         """The legal block declarations (509.1), lazily."""
         return LegalDeclarations(self, "blocks", backend, time_limit)
 
-    def _check(self, kind: str, decl: Mapping, backend: str, time_limit: Optional[float]):
-        self._validate_declaration(kind, decl)
-        from .solver import get_backend
-        from .solver.base import check
+    def _check(self, kind: str, decl: Mapping, backend: str,
+               time_limit: Optional[float]) -> "CheckVerdict":
+        """The verdict on one declaration (spec: ``check``).
 
-        return check(self.problem(kind), get_backend(backend), decl, time_limit)
+        ``max_requirements`` is the maximum the declaration is held to: over
+        declarations paying no cost beyond the costs it pays (508.1d, 509.1c; see
+        docs/board-format.md); ``max_requirements_without_costs`` is the maximum over
+        declarations that pay no cost, the spec's ``max_requirements``. A time-out
+        leaves ``legal`` None and ``status`` "unknown", unless a restriction is
+        already seen to be broken: the declaration is then settled as illegal."""
+        self._validate_declaration(kind, decl)
+        from .rules.constraints import paid, true_keys
+        from .solver import get_backend
+        from .solver.base import Deadline, SolverTimeout, _MaxCache, canonical, check
+
+        problem = self.problem(kind)
+        be = get_backend(backend)
+        deadline = Deadline(time_limit)
+        v = check(problem, be, decl, time_limit)
+        out = CheckVerdict(**{f.name: getattr(v, f.name) for f in dataclasses.fields(v)})
+        if out.status == "unknown":
+            if out.violations:  # a broken restriction settles it
+                out.legal, out.status = False, "complete"
+            elif not problem.requirements:  # nothing to maximise: 0 of 0 is the most
+                out.legal, out.status, out.max_requirements = True, "complete", 0
+            else:
+                out.legal = None
+            if not problem.requirements:
+                out.max_requirements_without_costs = 0
+            return out
+        out.max_requirements_without_costs = out.max_requirements
+        if paid(problem, true_keys(canonical(problem, decl))):
+            try:
+                out.max_requirements_without_costs = _MaxCache(problem, be, deadline)(
+                    frozenset())[0]
+            except SolverTimeout:
+                out.max_requirements_without_costs = None
+        return out
 
     def check_attacks(self, decl: Mapping[str, str], backend: str = "cpsat",
                       time_limit: Optional[float] = None):
@@ -257,6 +310,8 @@ class Board(model.Board):
             for x in vals:
                 if not isinstance(x, str) or not self.has_object(x):
                     raise BoardError(f"declaration: unknown id {x!r} (for {c!r})")
+            if kind == "blocks" and len(set(vals)) != len(vals):
+                raise BoardError(f"declaration: {c!r} lists the same attacker twice")
 
     # -- damage ---------------------------------------------------------------------
     def damage(self, limit: int = 1000, time_limit: Optional[float] = None) -> dict:
@@ -271,8 +326,17 @@ class Board(model.Board):
         from .solver.damage import check_damage_answer
 
         self._need_blocks()
-        return check_damage_answer(self, self.bound, dict(assignment), time_limit=time_limit,
-                                   blocked=self.blocked or ())
+        if not isinstance(assignment, Mapping):
+            raise BoardError("a damage assignment must be a JSON object")
+        answer = check_damage_answer(self, self.bound, dict(assignment), time_limit=time_limit,
+                                     blocked=self.blocked or ())
+        # Combat damage knows no requirements: 0 obeyed of at most 0 (the spec's shape).
+        for k in ("requirements_obeyed", "max_requirements"):
+            if answer.get(k) is None:
+                answer[k] = 0
+        if answer.get("status") == "unknown":
+            answer["legal"] = None  # never guessed
+        return answer
 
     def _need_blocks(self) -> None:
         if self.attacks is None:

@@ -165,10 +165,41 @@ def load_board_json(text: str, source: str = "<json>", cls: type[Board] = Board)
     """Parse a JSON board. Errors are one BoardError line (with line:column for
     malformed JSON)."""
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=_no_duplicates)
     except json.JSONDecodeError as e:
         raise BoardError(f"{source}:{e.lineno}:{e.colno}: malformed JSON: {e.msg}") from None
-    return board_from_data(data, cls)
+    except _Duplicate as e:
+        raise BoardError(f"{source}: field {e.args[0]!r} is given twice in one object") from None
+    if source == "<json>":
+        return board_from_data(data, cls)
+    try:
+        return board_from_data(data, cls)
+    except BoardError as e:  # name the file the problem is in
+        raise BoardError(f"{source}: {e}") from None
+
+
+class _Duplicate(ValueError):
+    pass
+
+
+def _no_duplicates(pairs: list) -> dict:
+    """A JSON object whose keys are all different: a repeated key would otherwise
+    silently drop one of the values (a typo must not be silently ignored)."""
+    out: dict = {}
+    for k, v in pairs:
+        if k in out:
+            raise _Duplicate(k)
+        out[k] = v
+    return out
+
+
+def loads_strict(text: str) -> Any:
+    """``json.loads`` that rejects repeated keys (raises json.JSONDecodeError or
+    ValueError naming the key)."""
+    try:
+        return json.loads(text, object_pairs_hook=_no_duplicates)
+    except _Duplicate as e:
+        raise ValueError(f"field {e.args[0]!r} is given twice in one object") from None
 
 
 def board_to_data(board: Board, full: bool = False) -> dict:
