@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -24,6 +25,13 @@ WALKER = str(BOARDS / "walker-and-battle.mtg")
 GOAD = str(BOARDS / "goad-and-lure.mtg")
 ORDER = str(BOARDS / "damage-order-2024.mtg")
 THG = str(BOARDS / "two-headed-giant.mtg")
+
+def order_board(step: str = "regular") -> str:
+    """The 2024 damage order example board, asking about the given combat damage step
+    ("" for none: the default)."""
+    text = open(ORDER, encoding="utf-8").read()
+    return re.sub(r"^step \w+\n", f"step {step}\n" if step else "", text, flags=re.M)
+
 
 TWO = {"players": [{"name": "Alice"}, {"name": "Bob"}], "active_player": "Alice"}
 
@@ -354,7 +362,7 @@ def test_attacks_target_a_defending_player_a_planeswalker_or_a_battle_they_prote
     data = cli("attacks", WALKER, "--json").json
     targets = {t for d in data["declarations"] for t in d["declaration"].values()}
     # Bob, his planeswalker, and the battle Alice controls that Bob protects -- not Bob's
-    # battle that Alice protects (310.9b? 508.1b: a battle its protector can't attack).
+    # battle that Alice protects: its protector can't attack it (506.3, 508.1b).
     assert targets == {"Bob", "Gideon, Ally of Zendikar", "Invasion of Tarkir"}
 
 
@@ -403,7 +411,7 @@ def test_damage_step_is_first_or_regular(cli):
 
 
 def test_damage_step_defaults_to_the_first_step_that_exists(cli):
-    text = open(ORDER, encoding="utf-8").read().replace("step first\n", "")
+    text = order_board("")
     assert cli("show", "BOARD", "--json", board=text).json["damage_step"] == "first"
     assert cli("damage", "BOARD", "--json", board=text).json["step"] == "first"
     no_first = text.replace('"First strike"', '"Vigilance"')
@@ -411,7 +419,7 @@ def test_damage_step_defaults_to_the_first_step_that_exists(cli):
 
 
 def test_a_first_damage_step_that_does_not_exist_is_bad_input(cli):
-    text = open(ORDER, encoding="utf-8").read().replace('"First strike"', '"Vigilance"')
+    text = order_board("first").replace('"First strike"', '"Vigilance"')
     bad(cli("damage", "BOARD", board=text), "first")
 
 
@@ -452,7 +460,7 @@ def test_a_creature_that_does_not_attack_is_absent(cli):
 
 
 def test_damage_assignments_leave_out_recipients_of_zero(cli):
-    text = open(ORDER, encoding="utf-8").read().replace("step first", "step regular")
+    text = order_board()
     data = cli("damage", "BOARD", "--json", board=text).json
     assert data["assignments"]
     for item in data["assignments"]:
@@ -461,7 +469,7 @@ def test_damage_assignments_leave_out_recipients_of_zero(cli):
 
 
 def test_a_damage_assignment_of_one_players_creatures_is_their_whole_assignment(cli):
-    text = open(ORDER, encoding="utf-8").read().replace("step first", "step regular")
+    text = order_board()
     # Alice's creatures only: Bob's are free.
     alice = cli("check", "BOARD", "--damage", '{"Craw Wurm": {"cub": 6}}', "--json", board=text)
     assert alice.json["legal"] is True
@@ -473,7 +481,7 @@ def test_a_damage_assignment_of_one_players_creatures_is_their_whole_assignment(
 
 
 def test_a_damage_assignment_with_zero_amounts_is_accepted(cli):
-    text = open(ORDER, encoding="utf-8").read().replace("step first", "step regular")
+    text = order_board()
     run = cli("check", "BOARD", "--damage", '{"Craw Wurm": {"cub": 6, "bears": 0}}', "--json",
               board=text)
     assert run.json["legal"] is True
@@ -605,7 +613,7 @@ def test_limit_defaults_to_1000(cli):
 
 @pytest.mark.parametrize("command", ["attacks", "damage"])
 def test_limit_applies_to_attacks_and_damage(cli, command):
-    text = open(ORDER, encoding="utf-8").read().replace("step first", "step regular") \
+    text = order_board() \
         .replace("order Craw Wurm: cub, bears\n", "")
     argv = [command, "BOARD", "--json", "--limit", "2"]
     data = cli(*argv, board=text if command == "damage" else big_board(3)).json
@@ -674,7 +682,7 @@ def test_check_blocks_json_has_verdict_and_violations(cli):
 
 
 def test_check_damage_json_has_the_check_shape(cli):
-    text = open(ORDER, encoding="utf-8").read().replace("step first", "step regular")
+    text = order_board()
     data = cli("check", "BOARD", "--damage", '{"Craw Wurm": {"bears": 6}}', "--json",
                board=text).json
     assert data["legal"] is False
@@ -703,18 +711,23 @@ def test_damage_json_has_the_spec_shape(cli):
     data = cli("damage", WALKER, "--json").json
     assert (data["rules"], data["step"], data["status"]) == ("current", "regular", "complete")
     assert data["assignments"] == [{
-        "assignment": {"Kor Skyfisher": {"Wall of Stone": 2},
+        "assignment": {"Giant Spider": {"Kor Skyfisher": 2},
+                       "Kor Skyfisher": {"Giant Spider": 2},
                        "Serra's Guardian": {"Invasion of Tarkir": 5}},
         "damage_order": {}}]
     best = data["best"]
-    assert list(best) == ["Alice"]
-    assert best["Alice"]["assignment"] == data["assignments"][0]["assignment"]
-    assert best["Alice"]["destroyed"] == []
-    assert best["Alice"]["damage_to"] == {"Invasion of Tarkir": 5}
+    assert list(best) == ["Alice", "Bob"]
+    assert best["Alice"] == {"assignment": {"Kor Skyfisher": {"Giant Spider": 2},
+                                            "Serra's Guardian": {"Invasion of Tarkir": 5}},
+                             "destroyed": [], "damage_to": {"Invasion of Tarkir": 5},
+                             **{k: v for k, v in best["Alice"].items()
+                                if k not in ("assignment", "destroyed", "damage_to")}}
+    assert best["Bob"]["assignment"] == {"Giant Spider": {"Kor Skyfisher": 2}}
+    assert best["Bob"]["damage_to"] == {}
 
 
 def test_damage_best_is_given_for_each_player_who_assigns(cli):
-    text = open(ORDER, encoding="utf-8").read().replace("step first", "step regular")
+    text = order_board()
     best = cli("damage", "BOARD", "--json", board=text).json["best"]
     assert set(best) == {"Alice", "Bob"}
     assert sorted(best["Alice"]["destroyed"]) == ["bears", "cub"]
@@ -722,7 +735,7 @@ def test_damage_best_is_given_for_each_player_who_assigns(cli):
 
 
 def test_damage_2024_names_the_order_an_assignment_relies_on_when_the_board_gives_none(cli):
-    text = open(ORDER, encoding="utf-8").read().replace("step first", "step regular")
+    text = order_board()
     given = cli("damage", "BOARD", "--json", board=text).json
     assert all(a["damage_order"] == {} for a in given["assignments"])
     assert len(given["assignments"]) == 5
@@ -734,7 +747,7 @@ def test_damage_2024_names_the_order_an_assignment_relies_on_when_the_board_give
 
 
 def test_damage_under_current_rules_divides_freely(cli):
-    text = open(ORDER, encoding="utf-8").read().replace("step first", "step regular") \
+    text = order_board() \
         .replace("rules 2024\n", "").replace("order Craw Wurm: cub, bears\n", "")
     data = cli("damage", "BOARD", "--json", board=text).json
     assert data["rules"] == "current"
@@ -857,6 +870,6 @@ def test_terminal_output_is_a_table_and_no_color_is_respected(monkeypatch, no_co
 
 
 def test_human_names_tell_apart_permanents_that_share_a_name(cli):
-    text = open(ORDER, encoding="utf-8").read().replace("step first", "step regular")
+    text = order_board()
     out = cli("damage", "BOARD", board=text).out
     assert "Grizzly Bears (bears)" in out and "Grizzly Bears (cub)" in out
