@@ -321,7 +321,9 @@ def cmd_check(args) -> int:
     for v in verdict.violations:
         say(f"Illegal ({v.rule}): {v.message}", "bold red")
     if verdict.witness is not None:
-        print(f"A legal declaration: {names.declaration(verdict.witness, kind)}.")
+        example = names.declaration(verdict.witness, kind)
+        if not any(example in v.message for v in verdict.violations):
+            print(f"A legal declaration: {example}.")
     if verdict.costs:
         print("Costs to pay: " + "; ".join(verdict.costs))
     return EXIT_OK

@@ -117,3 +117,32 @@ def test_bad_input_from_a_real_process_has_no_traceback():
     assert r.returncode == 2
     assert r.stdout == ""
     assert r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
+
+
+def test_check_reads_a_declaration_from_a_file(capsys, tmp_path):
+    decl = tmp_path / "decl.json"
+    decl.write_text('{"brigand": "Bob"}', encoding="utf-8")
+    code, out, err = run(capsys, "check", str(BRIGAND), "--attacks", f"@{decl}", "--json")
+    assert code == 0, err
+    assert json.loads(out)["legal"] is True
+    code, out, err = run(capsys, "check", str(BRIGAND), "--attacks", f"@{tmp_path}/none.json")
+    assert code == 2 and out == "" and "cannot read" in err
+
+
+def test_an_internal_error_is_one_line_and_exit_1(capsys, monkeypatch):
+    import mtgcombat.cli as cli
+
+    def boom(args):
+        raise RuntimeError("first line\nsecond line")
+
+    monkeypatch.delenv("MTGCOMBAT_DEBUG", raising=False)
+    monkeypatch.setattr(cli, "cmd_show", boom)
+    code, out, err = run(capsys, "show", str(BRIGAND))
+    assert code == 1 and out == ""
+    assert len(err.splitlines()) == 1 and "internal error" in err and "second line" in err
+
+
+def test_a_closed_pipe_is_not_an_error():
+    r = subprocess.run(f"{sys.executable} -m mtgcombat show {BRIGAND} --json | head -c 1",
+                       shell=True, capture_output=True, text=True, cwd=REPO)
+    assert r.stdout == "{" and "Traceback" not in r.stderr and "Error" not in r.stderr
