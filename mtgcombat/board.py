@@ -319,8 +319,13 @@ class Board(model.Board):
         from .solver.damage import damage_answer
 
         self._need_blocks()
-        return damage_answer(self, self.bound, limit=limit, time_limit=time_limit,
-                             blocked=self.blocked or ())
+        answer = damage_answer(self, self.bound, limit=limit, time_limit=time_limit,
+                               blocked=self.blocked or ())
+        if limit is not None and len(answer["assignments"]) > limit:  # e.g. --limit 0
+            answer["assignments"] = answer["assignments"][:limit]
+            if answer["status"] == "complete":
+                answer["status"] = "truncated"
+        return answer
 
     def check_damage(self, assignment: Mapping, time_limit: Optional[float] = None) -> dict:
         from .solver.damage import check_damage_answer

@@ -606,6 +606,14 @@ def test_limit_truncates_the_listing(cli):
     assert cli("attacks", WALKER, "--json", "--limit", "0").json["declarations"] == []
 
 
+def test_limit_zero_lists_nothing(cli):
+    for argv in (["attacks", WALKER], ["blocks", WALKER], ["damage", WALKER],
+                 ["damage", "BOARD"]):
+        data = cli(*argv, "--json", "--limit", "0", board=board(attacks={})).json
+        key = "assignments" if argv[0] == "damage" else "declarations"
+        assert data[key] == [] and data["status"] == "truncated"
+
+
 def test_limit_defaults_to_1000(cli):
     data = cli("attacks", "BOARD", "--json", board=big_board(12)).json
     assert data["status"] == "truncated" and len(data["declarations"]) == 1000
