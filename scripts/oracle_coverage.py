@@ -9,6 +9,17 @@ breaks). Every card's oracle text is read with ``read_text(text, name)``; the
 report counts sentences, the sentences with attack/block vocabulary, how many
 of those were understood, and the most frequent combat sentences that were
 not understood (the card's name replaced by "~").
+
+A second, narrower figure counts the *declaration* sentences: static
+restrictions, requirements and effects that bear on declaring attackers and
+blockers (508.1, 509.1). A sentence counts when it has attack/block vocabulary,
+one of the phrases in ``DECLARATION`` ("can't attack", "can't be blocked",
+"if able", "as though" ...), and is not part of a triggered ability (its line
+starts with "When", "Whenever", "At", 603.1) or of an activated one (its line
+starts with "[cost]: ...", 602.1). Effect text of instants and sorceries
+("Target creature can't block this turn.") counts: as an effect on a board it
+bears on the declaration. Most other combat sentences are triggers and parts
+of abilities that no declaration depends on.
 """
 
 from __future__ import annotations
@@ -25,10 +36,54 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from mtgcombat.grammar.oracle import read_text  # noqa: E402
+from mtgcombat.grammar.oracle import (  # noqa: E402
+    _name_variants, _strip_reminder, read_text, split_sentences,
+)
 
 DEFAULT_TSV = ROOT.parent / "shared" / "corpus" / "oracle_combat.tsv"
 COMBAT = re.compile(r"\b(attack|attacks|attacking|block|blocks|blocked|blocking)\b", re.I)
+#: Phrases of static restrictions and requirements on declarations (508.1c-d, 509.1b-c).
+DECLARATION = re.compile(
+    r"can't attack|can't block|can't be blocked|if able|can block|can attack|"
+    r"must be blocked|as though|attacks? each combat|blocks? each combat|able to block|"
+    r"attack alone|block alone|can't be attacked", re.I)
+#: A triggered ability (603.1) or an activated one ("{T}: ...", loyalty "+1: ...", 602.1).
+_TRIGGER = re.compile(r"^(?:when|whenever|at)\b", re.I)
+_ACTIVATED = re.compile(r'^[^"]*:')
+_ABILITY_WORD = re.compile(r"^(?![IVX]+\b)[A-Z][a-z]+(?: [a-z]+)* \u2014 ")
+
+
+def _bare(sentence: str) -> str:
+    s = sentence.strip().lstrip("\u2022").strip()
+    return _ABILITY_WORD.sub("", s)
+
+
+def _starts_ability(sentence: str) -> bool:
+    s = _bare(sentence)
+    return bool(_TRIGGER.match(s) or _ACTIVATED.match(s))
+
+
+def ability_sentences(text: str, name: str) -> list[str]:
+    """The sentences of ``text`` that belong to a triggered or activated ability: every
+    sentence of a line whose first sentence starts one."""
+    names = _name_variants(name)
+    out: list[str] = []
+    for raw in text.split("\n"):
+        sentences = split_sentences(_strip_reminder(raw), names)
+        if sentences and _starts_ability(sentences[0]):
+            out.extend(sentences)
+    return out
+
+
+def is_declaration_sentence(sentence: str, in_ability: list[str] = ()) -> bool:
+    """A static sentence (or one of an effect) that bears on declaring attackers or
+    blockers; ``in_ability`` are the card's sentences that are parts of triggered or
+    activated abilities."""
+    s = _bare(sentence)
+    if not COMBAT.search(s) or not DECLARATION.search(s) or _starts_ability(s):
+        return False
+    core = sentence.strip()
+    return not any(core and core in whole for whole in in_ability)
 
 
 def _normalise(sentence: str, name: str) -> str:
@@ -43,8 +98,9 @@ def _normalise(sentence: str, name: str) -> str:
 
 
 def measure(path: Path, top: int = 25) -> dict:
-    cards = sentences = combat = combat_ok = 0
+    cards = sentences = combat = combat_ok = decl = decl_ok = 0
     missing: collections.Counter[str] = collections.Counter()
+    decl_missing: collections.Counter[str] = collections.Counter()
     started = time.perf_counter()
     csv.field_size_limit(10**7)
     with path.open(encoding="utf-8", newline="") as fh:
@@ -52,16 +108,23 @@ def measure(path: Path, top: int = 25) -> dict:
             cards += 1
             text = row["oracle"].replace("\\n", "\n")
             reading = read_text(text, row["name"])
+            in_ability = ability_sentences(text, row["name"])
             for parsed in reading.understood:
                 sentences += 1
                 if COMBAT.search(parsed.sentence):
                     combat += 1
                     combat_ok += 1
+                if is_declaration_sentence(parsed.sentence, in_ability):
+                    decl += 1
+                    decl_ok += 1
             for sentence in reading.not_understood:
                 sentences += 1
                 if COMBAT.search(sentence):
                     combat += 1
                     missing[_normalise(sentence, row["name"])] += 1
+                if is_declaration_sentence(sentence, in_ability):
+                    decl += 1
+                    decl_missing[_normalise(sentence, row["name"])] += 1
     return {
         "file": str(path),
         "cards": cards,
@@ -69,8 +132,13 @@ def measure(path: Path, top: int = 25) -> dict:
         "combat_sentences": combat,
         "combat_understood": combat_ok,
         "combat_understood_percent": round(100.0 * combat_ok / combat, 2) if combat else 0.0,
+        "declaration_sentences": decl,
+        "declaration_understood": decl_ok,
+        "declaration_understood_percent": round(100.0 * decl_ok / decl, 2) if decl else 0.0,
         "seconds": round(time.perf_counter() - started, 2),
         "top_not_understood": [{"count": c, "sentence": s} for s, c in missing.most_common(top)],
+        "top_declaration_not_understood": [
+            {"count": c, "sentence": s} for s, c in decl_missing.most_common(top)],
     }
 
 
@@ -93,9 +161,15 @@ def main(argv: list[str] | None = None) -> int:
     print(f"sentences with attack/block:  {report['combat_sentences']}")
     print(f"  of which understood:        {report['combat_understood']} "
           f"({report['combat_understood_percent']:.1f}%)")
+    print(f"static declaration sentences: {report['declaration_sentences']}")
+    print(f"  of which understood:        {report['declaration_understood']} "
+          f"({report['declaration_understood_percent']:.1f}%)")
     print(f"time:                         {report['seconds']} s")
     print(f"\nmost frequent combat sentences not understood (top {args.top}):")
     for item in report["top_not_understood"]:
+        print(f"  {item['count']:4d}  {item['sentence']}")
+    print(f"\nmost frequent declaration sentences not understood (top {args.top}):")
+    for item in report["top_declaration_not_understood"]:
         print(f"  {item['count']:4d}  {item['sentence']}")
     return 0
 
