@@ -464,3 +464,89 @@ def test_unresolvable_condition_is_an_error_not_a_silent_pass():
 def test_names_cover_players_and_permanents():
     _, _, p = setup([creature("x", name="Grizzly Bears"), permanent("pw", "Bob", "Planeswalker - Jace")])
     assert p.names == {"Alice": "Alice", "Bob": "Bob", "x": "Grizzly Bears", "pw": "pw"}
+
+
+# -- "as though" (609.4), conditions on the board (611.3a) ------------------------------
+
+DESPITE_DEFENDER = A.AttackAsThough(A.SelfRef(), lacked="defender")
+
+
+def test_defender_that_can_attack_as_though_it_didnt_have_defender():
+    # Rolling Stones / Animate Wall: 702.3b no longer stops it; nothing else changes.
+    _, _, p = setup([creature("wall", name="Wall of Stone"), creature("w2", name="Wall")],
+                    {"wall": [A.Keyword("defender"), DESPITE_DEFENDER],
+                     "w2": [A.Keyword("defender")]})
+    assert legal(p) == expect({}, {"wall": "Bob"})
+    assert verdicts(p, {"w2": "Bob"}).violations[0].rule == "702.3b"
+
+
+def test_enchanted_wall_attacks_only_while_the_aura_is_on_it():
+    animate = A.AttackAsThough(A.AttachedRef(), lacked="defender")
+    aura = permanent("aura", "Alice", "Enchantment - Aura", name="Animate Wall",
+                     attached_to="wall")
+    _, _, p = setup([creature("wall"), aura], {"wall": [A.Keyword("defender")],
+                                               "aura": [animate]})
+    assert legal(p) == expect({}, {"wall": "Bob"})
+
+
+def test_can_attack_as_though_it_had_haste_ignores_summoning_sickness_only():
+    haste = A.AttackAsThough(A.SelfRef(), had="haste")
+    _, _, p = setup([creature("x", summoning_sick=True), creature("t", tapped=True,
+                                                                  summoning_sick=True)],
+                    {"x": [haste], "t": [haste]})
+    assert legal(p) == expect({}, {"x": "Bob"})
+    assert verdicts(p, {"t": "Bob"}).violations[0].rule == "508.1a"
+
+
+def test_can_attack_despite_defender_as_long_as_you_control_a_gate():
+    # Ogre Jailbreaker: the condition is judged on the board (611.3a).
+    ogre = A.Conditional(A.PlayerControls(A.YouRef(), A.TypePred("Gate")), (DESPITE_DEFENDER,))
+    texts = {"ogre": [A.Keyword("defender"), ogre]}
+    _, _, p = setup([creature("ogre")], texts)
+    assert legal(p) == expect({})
+    _, _, q = setup([creature("ogre"), permanent("gate", "Alice", "Land - Gate")], texts)
+    assert legal(q) == expect({}, {"ogre": "Bob"})
+
+
+def test_creatures_without_flying_or_islandwalk_cant_attack():
+    # Stormtide Leviathan / Celestine Reef: landwalk by its name (702.14).
+    reef = A.CantAttack(A.Group(A.NotPred(A.OrPred((A.KeywordPred("flying"),
+                                                    A.LandwalkPred("islandwalk"))))))
+    walk = A.Landwalk(A.TypePred("Island"), "islandwalk")
+    swalk = A.Landwalk(A.TypePred("Swamp"), "swampwalk")
+    _, _, p = setup([creature("bird"), creature("fish"), creature("bear"), creature("rat"),
+                     permanent("reef", "Bob", "Plane - Luvion")],
+                    {"bird": [A.Keyword("flying")], "fish": [walk], "rat": [swalk],
+                     "reef": [reef]})
+    assert legal(p) == expect({}, {"bird": "Bob"}, {"fish": "Bob"},
+                              {"bird": "Bob", "fish": "Bob"})
+
+
+def test_granted_islandwalk_counts_for_creatures_without_islandwalk():
+    reef = A.CantAttack(A.Group(A.NotPred(A.LandwalkPred("islandwalk"))))
+    grant = A.Grant(A.TargetGroup(0, None), (A.Landwalk(A.TypePred("Island"), "islandwalk"),))
+    _, _, p = setup([creature("x"), creature("y"), permanent("reef", "Bob", "Enchantment")],
+                    {"reef": [reef]},
+                    effects=[(Effect("X target creatures gain islandwalk until end of turn.",
+                                     "Alice", ("x",)), [grant])])
+    assert legal(p) == expect({}, {"x": "Bob"})
+
+
+def test_attack_cap_as_long_as_it_is_tapped():
+    # Mirri, Weatherlight Duelist: "no more than one creature can attack you" while tapped.
+    mirri = A.Conditional(A.ObjectIs(A.SelfRef(), A.TappedPred(True)),
+                          (A.AttackCap(1, defender=A.YouRef()),))
+    for tapped, most in ((True, 1), (False, 2)):
+        _, _, p = setup([creature("x"), creature("y"),
+                         creature("mirri", "Bob", tapped=tapped)], {"mirri": [mirri]})
+        assert max(len(d) for d in legal(p)) == most
+
+
+def test_attack_tax_as_long_as_it_is_untapped():
+    # Archangel of Tithes: {1} per creature attacking its controller while untapped.
+    tithes = A.Conditional(A.ObjectIs(A.SelfRef(), A.TappedPred(False)), (
+        A.AttackCost("{1}", A.Group(), defender=A.YouRef(), include_permanents=True),))
+    _, _, p = setup([creature("x"), creature("angel", "Bob")], {"angel": [tithes]})
+    assert [c.amount for c in p.costs] == ["{1}"]
+    _, _, q = setup([creature("x"), creature("angel", "Bob", tapped=True)], {"angel": [tithes]})
+    assert q.costs == ()

@@ -746,3 +746,165 @@ def test_cant_block_if_you_control_an_untapped_land(backend):
     tapped_land = Card("l", "B", type_line="Land", tapped=True)
     _, _, q = make([Card("a", "A"), Card("c", "B", cond), tapped_land], {"a": "B"})
     assert legal_set(q, backend) == decls({}, {"c": ["a"]})
+
+
+# -- "as though" (609.4), conditions on the board (611.3a), groups of targets ---------
+
+
+def test_blocker_that_can_block_shadow_as_though_it_had_shadow(backend):
+    # Heartwood Dryad: it may block a shadow attacker; it still may block one without
+    # shadow too, since it doesn't really have shadow (609.4, 702.28b).
+    dryad = A.BlockAsThough(A.SelfRef(), A.KeywordPred("shadow"), had="shadow")
+    _, _, p = make([Card("s", "A", SHADOW), Card("n", "A"), Card("d", "B", dryad),
+                    Card("bear", "B")], {"s": "B", "n": "B"})
+    assert legal_set(p, backend) == every({"d": [None, "s", "n"], "bear": [None, "n"]})
+    v = verdict(p, backend, {"bear": "s"})
+    assert v.violations[0].rule == "702.28b"
+
+
+def test_blocker_that_can_block_shadow_as_though_they_didnt_have_shadow(backend):
+    # Aetherflame Wall: the shadow attacker is judged as if it had no shadow -- for
+    # this blocker only; a permission never stops a block the rules allow.
+    wall = A.BlockAsThough(A.SelfRef(), A.KeywordPred("shadow"), lacked="shadow")
+    _, _, p = make([Card("s", "A", SHADOW), Card("w", "B", wall), Card("bear", "B"),
+                    Card("shade", "B", SHADOW, wall)], {"s": "B"})
+    assert legal_set(p, backend) == every({"w": [None, "s"], "shade": [None, "s"]})
+
+
+def test_blocker_that_can_block_dragons_as_though_it_had_reach(backend):
+    # Dragon Hunter: a flying Dragon, yes; another flyer, no (702.9b).
+    hunter = A.BlockAsThough(A.SelfRef(), A.TypePred("Dragon"), had="reach")
+    _, _, p = make([Card("dragon", "A", FLYING, type_line="Creature \u2014 Dragon"),
+                    Card("bird", "A", FLYING, type_line="Creature \u2014 Bird"),
+                    Card("h", "B", hunter)], {"dragon": "B", "bird": "B"})
+    assert legal_set(p, backend) == decls({}, {"h": ["dragon"]})
+    v = verdict(p, backend, {"h": "bird"})
+    assert v.violations[0].rule == "702.9b"
+
+
+def test_blocker_that_can_block_landwalkers_as_though_they_didnt_have_it(backend):
+    # Street Savvy on one blocker: it may block the swampwalker; the others may not.
+    savvy = A.BlockAsThough(A.AttachedRef(), A.ANY, lacked="landwalk")
+    walk = A.Landwalk(A.TypePred("Swamp"), "swampwalk")
+    cards = [Card("w", "A", walk), land("sw", "B", "Basic Land \u2014 Swamp"),
+             Card("x", "B"), Card("y", "B")]
+    board = Board(
+        players=(Player("A"), Player("B")), active_player="A",
+        permanents=tuple(c.permanent for c in cards) + (Permanent(
+            "aura", "Street Savvy", "B", type_line="Enchantment \u2014 Aura",
+            attached_to="x"),),
+        attacks={"w": "B"})
+    readings = {"w": reading([walk]), "aura": reading([savvy])}
+    p = block_problem(board, bind(board, readings, []))
+    assert legal_set(p, backend) == decls({}, {"x": ["w"]})
+
+
+def test_blocks_each_attacking_creature_if_able_blocks_as_many_as_it_can(backend):
+    # Blaze of Glory: one requirement per attacker; it can't block the flyer, so it
+    # must block both others (it can block any number of creatures).
+    t = Card("t", "B", A.BlockCapacity(A.SelfRef(), None), A.BlockEachAttacker())
+    _, _, p = make([Card("a1", "A"), Card("a2", "A"), Card("f", "A", FLYING), t],
+                   {"a1": "B", "a2": "B", "f": "B"})
+    assert legal_set(p, backend) == decls({"t": ["a1", "a2"]})
+    # Without the extra capacity it blocks one of them.
+    _, _, q = make([Card("a1", "A"), Card("a2", "A"), Card("t", "B", A.BlockEachAttacker())],
+                   {"a1": "B", "a2": "B"})
+    assert legal_set(q, backend) == decls({"t": ["a1"]}, {"t": ["a2"]})
+
+
+def test_all_walls_able_to_block_it_do_so(backend):
+    # Marble Priest: only Walls carry the requirement (509.1c).
+    priest = A.LureBy(A.SelfRef(), A.TypePred("Wall"))
+    _, _, p = make([Card("p", "A", priest), Card("wall", "B", type_line="Creature \u2014 Wall"),
+                    Card("bear", "B")], {"p": "B"})
+    assert legal_set(p, backend) == decls({"wall": ["p"]}, {"wall": ["p"], "bear": ["p"]})
+
+
+def test_conditional_unblockable_as_long_as_you_control_a_planeswalker(backend):
+    # Jace's Sentinel: judged on the board (611.3a).
+    sentinel = A.Conditional(
+        A.PlayerControls(A.YouRef(), A.AndPred((A.TypePred("Jace"), A.TypePred("Planeswalker")))),
+        (A.CantBeBlocked(A.SelfRef()),))
+    jace = Card("jace", "A", type_line="Legendary Planeswalker \u2014 Jace")
+    _, _, p = make([Card("s", "A", sentinel), jace, Card("x", "B")], {"s": "B"})
+    assert legal_set(p, backend) == decls({})
+    _, _, q = make([Card("s", "A", sentinel), Card("x", "B")], {"s": "B"})
+    assert legal_set(q, backend) == decls({}, {"x": ["s"]})
+
+
+def test_cant_be_blocked_by_big_creatures_as_long_as_defender_controls_a_snow_land(backend):
+    # Arctic Foxes: the defending player of the fox is the one whose lands count.
+    foxes = A.Conditional(A.DefenderControls(A.AndPred((A.TypePred("Snow"), A.TypePred("Land")))),
+                          (A.CantBeBlockedBy(A.SelfRef(), A.StatPred("power", ">=", 2)),))
+    small, big = Card("small", "B", power=1), Card("big", "B", power=2)
+    _, _, p = make([Card("fox", "A", foxes), land("snow", "B", "Snow Land"), small, big],
+                   {"fox": "B"})
+    assert legal_set(p, backend) == decls({}, {"small": ["fox"]})
+    _, _, q = make([Card("fox", "A", foxes), land("snow", "A", "Snow Land"), small, big],
+                   {"fox": "B"})
+    assert legal_set(q, backend) == every({"small": [None, "fox"], "big": [None, "fox"]})
+
+
+def test_unblockable_as_long_as_enchanted_creature_is_attacking_alone(backend):
+    # Security Bypass (506.5): alone, nothing blocks it; with another attacker, anything.
+    bypass = A.Conditional(A.OthersAttack(A.ANY, 1), (A.CantBeBlocked(A.AttachedRef()),),
+                           unless=True)
+    aura = Card("aura", "A", bypass, type_line="Enchantment \u2014 Aura")
+
+    def problem(attacks):
+        cards = [Card("r", "A"), Card("o", "A"), aura, Card("x", "B")]
+        perms = [c.permanent for c in cards]
+        perms[2] = Permanent("aura", "Security Bypass", "A", type_line="Enchantment \u2014 Aura",
+                             attached_to="r")
+        board = Board(players=(Player("A"), Player("B")), active_player="A",
+                      permanents=tuple(perms), attacks=attacks)
+        return block_problem(board, bind(board, {"aura": reading([bypass])}, []))
+
+    assert legal_set(problem({"r": "B"}), backend) == decls({})
+    assert legal_set(problem({"r": "B", "o": "B"}), backend) == decls(
+        {}, {"x": ["r"]}, {"x": ["o"]})
+
+
+def test_block_cost_as_long_as_it_is_attacking(backend):
+    # Archangel of Tithes: the block tax applies while the Archangel is attacking.
+    tithes = A.Conditional(A.ObjectIs(A.SelfRef(), A.InCombatPred("attacking")),
+                           (A.BlockCost("{1}", A.Group()),))
+    _, _, p = make([Card("angel", "A", tithes), Card("o", "A"), Card("x", "B")], {"o": "B"})
+    assert p.costs == ()
+    _, _, q = make([Card("angel", "A", tithes), Card("o", "A"), Card("x", "B")],
+                   {"o": "B", "angel": "B"})
+    assert [c.amount for c in q.costs] == ["{1}"]
+
+
+def test_unblockable_as_long_as_its_power_is_3_or_less():
+    # Thieves' Tools: the equipped creature's current power decides.
+    tools = A.Conditional(A.ObjectIs(A.AttachedRef(), A.StatPred("power", "<=", 3)),
+                          (A.CantBeBlocked(A.AttachedRef()),))
+    for power, blockable in ((3, False), (4, True)):
+        board = Board(players=(Player("A"), Player("B")), active_player="A", permanents=(
+            Permanent("r", "Rogue", "A", power=power, toughness=2),
+            Permanent("tools", "Thieves' Tools", "A", type_line="Artifact \u2014 Equipment",
+                      attached_to="r"),
+            Permanent("x", "Bear", "B", power=2, toughness=2)), attacks={"r": "B"})
+        bound = bind(board, {"tools": reading([tools])}, [])
+        assert bool(bound.held_by("r", A.CantBeBlocked)) is not blockable
+
+
+def test_up_to_two_target_creatures_cant_block_binds_each_target(backend):
+    group = A.CantBlock(A.TargetGroup(0, 2))
+    cards = [Card("a", "A"), Card("x", "B"), Card("y", "B"), Card("z", "B")]
+    _, bound, p = make(cards, {"a": "B"},
+                       effects=[("Up to two target creatures can't block this turn.", "A",
+                                 ["x", "y"], [group])])
+    assert sorted(i.holder for i in bound.of_type(A.CantBlock)) == ["x", "y"]
+    assert legal_set(p, backend) == decls({}, {"z": ["a"]})
+    _, bound, _ = make(cards, {"a": "B"}, effects=[("(no targets chosen)", "A", [], [group])])
+    assert bound.of_type(A.CantBlock) == []
+
+
+def test_more_targets_than_up_to_n_is_a_board_error():
+    from mtgcombat.rules.model import BoardError
+    with pytest.raises(BoardError, match="up to 2 target"):
+        make([Card("a", "A"), Card("x", "B"), Card("y", "B"), Card("z", "B")], {"a": "B"},
+             effects=[("text", "A", ["x", "y", "z"], [A.CantBlock(A.TargetGroup(0, 2))])])
+

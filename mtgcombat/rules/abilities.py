@@ -650,3 +650,132 @@ class BlockCondition:
 
 
 Ability = Union[Ability, BlockCondition]  # type: ignore[misc]
+
+
+# Declaration sentences read later: groups of targets, "as though", conditions of
+# static abilities, landwalk as a quality.
+
+
+@dataclass(frozen=True)
+class TargetGroup:
+    """A variable number of targets of an effect (601.2c, 115.1): "up to two target
+    creatures" (``most`` 2), "any number of target creatures" / "X target creatures"
+    (``most`` None), and "those creatures" / "they" referring back to them. The
+    targets are ``Effect.targets[first:]`` (at most ``most`` of them). Since the
+    number chosen varies, no later target of the same text can be numbered: the
+    grammar reads such a group only when no target follows it."""
+
+    first: int = 0
+    most: Optional[int] = None
+
+    def __str__(self) -> str:
+        return f"targets from #{self.first + 1}" + ("" if self.most is None else f" (up to {self.most})")
+
+
+Subject = Union[Subject, TargetGroup]  # type: ignore[misc]
+
+
+@dataclass(frozen=True)
+class LandwalkPred:
+    """Has this landwalk ability (702.14), by its name: "creatures without flying or
+    islandwalk" -- ``label`` "islandwalk"."""
+
+    label: str
+
+
+@dataclass(frozen=True)
+class AttachedPred:
+    """Has an Aura (``subtype`` "Aura": "enchanted", 303.4b) or an Equipment
+    ("Equipment": "equipped", 301.5a) attached to it."""
+
+    subtype: Literal["Aura", "Equipment"]
+
+
+@dataclass(frozen=True)
+class InCombatPred:
+    """Is an attacking (``role`` "attacking", 506.4) or blocking creature: judged on
+    the board's declared attacks / blocks."""
+
+    role: Literal["attacking", "blocking"]
+
+
+Pred = Union[Pred, LandwalkPred, AttachedPred, InCombatPred]  # type: ignore[misc]
+
+
+@dataclass(frozen=True)
+class AttackAsThough:
+    """609.4: "[subject] can attack as though it didn't have defender" (``lacked``
+    "defender": 702.3b doesn't stop it) or "... as though it had haste" (``had``
+    "haste": 302.6 / 508.1a summoning sickness doesn't stop it). Only attacking is
+    affected."""
+
+    subject: Subject
+    had: Optional[str] = None
+    lacked: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class BlockAsThough:
+    """609.4: "[subject] can block [attackers matching ``attacker_pred``] as though it
+    had [``had``]" (Heartwood Dryad: shadow, 702.28b; Dragon Hunter: reach against
+    Dragons, 702.9b) or "... as though they didn't have [``lacked``]" (Aetherflame
+    Wall: shadow; ``lacked`` "landwalk": every landwalk ability, 702.14c). Only the
+    evasion rules between the holder and such an attacker change."""
+
+    subject: Subject
+    attacker_pred: Pred
+    had: Optional[str] = None
+    lacked: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class BlockEachAttacker:
+    """509.1c: "[subject] blocks each attacking creature this turn if able" (Blaze of
+    Glory): one requirement for each attacking creature it could block -- when it
+    can't block them all, it blocks as many as it can."""
+
+    subject: Subject = SelfRef()
+
+
+@dataclass(frozen=True)
+class LureBy:
+    """509.1c: "All [creatures matching ``by``] able to block [attacker] do so" (All
+    Walls able to block ~ do so): one requirement for each such creature."""
+
+    attacker: Subject
+    by: Pred
+
+
+@dataclass(frozen=True)
+class ObjectIs:
+    """A quality of one object, judged on the board: "as long as ~ is untapped",
+    "as long as enchanted creature is green", "as long as equipped creature has
+    defender", "as long as its power is 3 or less"."""
+
+    obj: Union[SelfRef, AttachedRef]
+    pred: Pred
+
+
+@dataclass(frozen=True)
+class Conditional:
+    """611.3a: a static ability that applies only while a condition holds: "As long as
+    [condition], [abilities]" / "[abilities] as long as [condition]" (``unless``
+    False), "[abilities] unless [condition]" (``unless`` True). Bound to a board, the
+    abilities apply when the condition holds there. Conditions:
+
+    * :class:`PlayerControls` -- "as long as you control a Gate" (``count`` 0 with
+      ``unless``: "as long as you control no other creatures");
+    * :class:`ObjectIs` -- a quality of the source or of the permanent it is attached to;
+    * :class:`DefenderControls` and :class:`OthersAttack` (attacking alone, 506.5) --
+      only around restrictions on blocking one attacking creature (its own
+      defending player, the other attackers), judged once attackers are declared.
+    Conditions the board can't judge (cards in graveyards, counters, the monarch)
+    are not read."""
+
+    condition: Union[PlayerControls, ObjectIs, DefenderControls, OthersAttack]
+    abilities: tuple["Ability", ...]
+    unless: bool = False
+
+
+Ability = Union[Ability, AttackAsThough, BlockAsThough, BlockEachAttacker, LureBy,  # type: ignore[misc]
+                Conditional]

@@ -8,7 +8,7 @@
   805.10). Choices a creature can't take because of what it is (tapped,
   defender ...) stay in the options and are forbidden by a restriction, so a
   checked declaration can say why it fails;
-* restrictions (508.1a, 508.1c, 702.3b, 802.3a);
+* restrictions (508.1a, 508.1c, 702.3b, 802.3a; "as though" exceptions, 609.4);
 * requirements (508.1d, goad 701.15b-c; 701.38b-c in the 2024 edition);
 * costs (508.1d, 508.1g-j), optional by 508.1d.
 
@@ -127,6 +127,16 @@ def _target_filter(b: _Builder, p: Optional[PlayerName], kind: Optional[str],
 
 
 def _basic(b: _Builder) -> None:
+    # 609.4: "can attack as though it had haste / didn't have defender" -- the holder
+    # attacks as if that were so; nothing else about it changes.
+    had: dict[str, set[str]] = {}
+    lacked: dict[str, set[str]] = {}
+    for inst in b.bound.of_type(A.AttackAsThough):
+        ab: A.AttackAsThough = inst.ability  # type: ignore[assignment]
+        if ab.had:
+            had.setdefault(inst.holder, set()).add(ab.had)
+        if ab.lacked:
+            lacked.setdefault(inst.holder, set()).add(ab.lacked)
     for perm in b.attackers:
         c, n = perm.id, perm.name
         lits = b.lits(c, lambda t: True)
@@ -137,14 +147,16 @@ def _basic(b: _Builder) -> None:
         if perm.is_battle:
             b.forbid(c, lits, "508.1a", f"{n} is a battle and can't attack (508.1a).")
         # 508.1a, 302.6, 702.10b: summoning sickness unless it has haste.
-        if perm.summoning_sick and not b.bound.has_keyword(c, "haste"):
+        if perm.summoning_sick and not b.bound.has_keyword(c, "haste") \
+                and "haste" not in had.get(c, ()):
             b.forbid(
                 c, lits, "302.6",
                 f"{n} hasn't been under its controller's control since the turn began and "
                 "has no haste, so it can't attack (302.6, 508.1a).",
             )
-        # 702.3b: a creature with defender can't attack.
-        if b.bound.has_keyword(c, "defender"):
+        # 702.3b: a creature with defender can't attack -- unless it can attack as
+        # though it didn't have defender (609.4; Animate Wall, Rolling Stones).
+        if b.bound.has_keyword(c, "defender") and "defender" not in lacked.get(c, ()):
             b.forbid(c, lits, "702.3b", f"{n} has defender and can't attack (702.3b).")
 
 

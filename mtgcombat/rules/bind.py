@@ -8,8 +8,11 @@ collected per creature so that evasion (702) and predicates such as "creatures
 with flying" can be evaluated.
 
 Rule references: 109.5 ("you" is the controller of the source), 115 (targets),
-613.1f (ability-adding effects, simplified: grants are applied on top of
-printed abilities, in one pass), 702.16 (protection qualities), 105.2 (colors).
+601.2c (a variable number of targets), 611.3a (static abilities with a
+condition: applied when the condition holds on the board, judged against
+printed keywords), 613.1f (ability-adding effects, simplified: grants are
+applied on top of printed abilities, in one pass), 702.16 (protection
+qualities), 105.2 (colors).
 """
 
 from __future__ import annotations
@@ -50,6 +53,8 @@ class Bound:
     board: Board
     instances: list[Instance] = field(default_factory=list)
     keywords: dict[str, set[str]] = field(default_factory=dict)
+    #: landwalk abilities by name ("islandwalk"), printed or granted (702.14)
+    walks: dict[str, set[str]] = field(default_factory=dict)
 
     # -- queries ------------------------------------------------------------
     def of_type(self, *types: type) -> list[Instance]:
@@ -150,6 +155,16 @@ class Bound:
             return perm.controller == self.player_of(pred.player, source)
         if isinstance(pred, A.TappedPred):
             return perm.tapped == pred.tapped
+        if isinstance(pred, A.LandwalkPred):
+            return pred.label in self.walks.get(perm.id, ())
+        if isinstance(pred, A.AttachedPred):
+            # 303.4b, 301.5a: enchanted / equipped -- such a permanent is attached to it.
+            return any(p.attached_to == perm.id and p.types.has(pred.subtype)
+                       for p in self.board.permanents)
+        if isinstance(pred, A.InCombatPred):
+            # 506.4: declared attackers / blockers of the board.
+            role = self.board.attacks if pred.role == "attacking" else self.board.blocks
+            return role is not None and perm.id in role
         if isinstance(pred, A.NotPred):
             return not self.matches(pred.pred, perm, source, relative_to)
         if isinstance(pred, A.AndPred):
@@ -164,6 +179,14 @@ class Bound:
         if isinstance(subject, (A.SelfRef, A.TargetRef, A.NamedRef, A.AttachedRef)):
             oid = self.object_of(subject, source)
             return [oid] if oid is not None and oid not in b.player_names else []
+        if isinstance(subject, A.TargetGroup):
+            # 601.2c: the targets given from ``first`` on (a variable number).
+            chosen = source.targets[subject.first:]
+            if subject.most is not None and len(chosen) > subject.most:
+                raise BoardError(
+                    f"{source.name}: its text names up to {subject.most} target creature(s) "
+                    f"but {len(chosen)} are given")
+            return [t for t in chosen if t not in b.player_names]
         if isinstance(subject, A.Group):
             ctrl = (
                 self.player_of(subject.controller, source)
@@ -234,7 +257,7 @@ GLOBAL_ABILITIES = (A.AttackCap, A.AttackParity, A.BlockCap, A.DefenderAssignsDa
 
 
 def _subject_of(ability) -> Optional[A.Subject]:
-    if isinstance(ability, (A.LureRequirement, A.MustBeBlocked)):
+    if isinstance(ability, (A.LureRequirement, A.MustBeBlocked, A.LureBy)):
         return ability.attacker
     return getattr(ability, "subject", None)
 
@@ -269,6 +292,12 @@ def bind(
     for ab, src, sentence in pending:
         if _is_keyword(ab) and src.kind == "permanent":
             bound.keywords.setdefault(src.permanent, set()).update(_keyword_names(ab))
+        elif isinstance(ab, A.Landwalk) and src.kind == "permanent":
+            bound.walks.setdefault(src.permanent, set()).add(ab.label.lower())
+    # Pass 1b: 611.3a -- a static ability with a condition applies when the condition
+    # holds on this board (judged against printed keywords).
+    pending = [(sub, src, sentence) for ab, src, sentence in pending
+               for sub in _unwrap(bound, ab, src)]
     # Pass 2: grants (one pass, against printed keywords).
     expanded: list[tuple[A.Ability, Source, str, Optional[str]]] = []
     for ab, src, sentence in pending:
@@ -288,6 +317,8 @@ def bind(
     for ab, src, sentence, holder in expanded:
         if holder is not None and _is_keyword(ab):
             bound.keywords.setdefault(holder, set()).update(_keyword_names(ab))
+        elif holder is not None and isinstance(ab, A.Landwalk):
+            bound.walks.setdefault(holder, set()).add(ab.label.lower())
     # Pass 3: instances.
     for ab, src, sentence, holder in expanded:
         if holder is not None:
@@ -306,6 +337,55 @@ def bind(
                 bound.instances.append(Instance(ab, src, sentence, h))
     # Goad (701.15 current; 701.38 in 2024) is board state, not text.
     return bound
+
+
+def _unwrap(bound: Bound, ab, src: Source) -> list:
+    """The abilities a :class:`Conditional` contributes on this board (611.3a): its
+    abilities when the condition holds (or, with ``unless``, when it doesn't); any
+    other ability is itself."""
+    if not isinstance(ab, A.Conditional):
+        return [ab]
+    holds = _condition_holds(bound, ab, src)
+    if holds is None or holds == ab.unless:
+        return []
+    return [sub for inner in ab.abilities for sub in _unwrap(bound, inner, src)]
+
+
+def _condition_holds(bound: Bound, ab: A.Conditional, src: Source) -> Optional[bool]:
+    """Whether the condition of ``ab`` holds on the board; None when the abilities
+    can't apply at all (the creature they restrict is not attacking)."""
+    board = bound.board
+    cond = ab.condition
+    me = board.permanent(src.permanent) if src.permanent is not None else None
+    if isinstance(cond, A.PlayerControls):
+        who = bound.player_of(cond.player, src)
+        n = sum(1 for p in board.permanents
+                if p.controller == who and bound.matches(cond.pred, p, src, me))
+        return n >= cond.count
+    if isinstance(cond, A.ObjectIs):
+        oid = bound.object_of(cond.obj, src)
+        if oid is None or not board.has_object(oid) or oid in board.player_names:
+            return None  # an Aura or Equipment attached to nothing
+        return bound.matches(cond.pred, board.permanent(oid), src, me)
+    # DefenderControls, OthersAttack: about one attacking creature, the one the
+    # abilities restrict (the grammar reads no other); judged on the declared attacks.
+    subject = _subject_of(ab.abilities[0])
+    holder = bound.object_of(subject, src) if subject is not None else None
+    attacks = board.attacks
+    if holder is None or attacks is None or holder not in attacks:
+        return None
+    hp = board.permanent(holder)
+    if isinstance(cond, A.DefenderControls):
+        # 508.5: the player it attacks, or who controls / protects what it attacks.
+        dp = board.defending_player_of(attacks[holder])
+        n = sum(1 for p in board.permanents
+                if p.controller == dp and bound.matches(cond.pred, p, src, hp))
+        return n >= cond.count
+    if isinstance(cond, A.OthersAttack):
+        n = sum(1 for o in attacks
+                if o != holder and bound.matches(cond.pred, board.permanent(o), src, hp))
+        return n >= cond.count
+    raise TypeError(f"unknown condition {cond!r}")
 
 
 def _is_keyword(ab) -> bool:

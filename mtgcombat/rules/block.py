@@ -225,55 +225,51 @@ def _evasion(b: _Builder) -> None:
     # 702.14, 509.1b: "Creatures with swampwalk can be blocked as though they didn't
     # have swampwalk" switches that landwalk off for the whole game.
     ignored_walks = [i.ability for i in bound.of_type(A.BlockableDespiteLandwalk)]
+    # 609.4: "can block [X] as though it had shadow / they didn't have shadow" --
+    # only the evasion rules between that blocker and such an attacker change.
+    as_though: dict[str, list[Instance]] = {}
+    for inst in bound.of_type(A.BlockAsThough):
+        as_though.setdefault(inst.holder, []).append(inst)  # type: ignore[arg-type]
+
+    def as_though_for(c: str, a: str) -> list[A.BlockAsThough]:
+        """c's "can block [X] as though ..." abilities that apply to attacker a."""
+        return [inst.ability for inst in as_though.get(c, ())  # type: ignore[misc]
+                if bound.matches(inst.ability.attacker_pred, b.perm(a),  # type: ignore[union-attr]
+                                 inst.source, b.perm(c))]
+
+    def pair_keywords(c: str, a: str, ats: list[A.BlockAsThough]
+                      ) -> tuple[frozenset[str], frozenset[str]]:
+        """The keywords blocker c and attacker a are judged with under ``ats``."""
+        ckw, akw = kws[c], kws[a]
+        for ab in ats:
+            if ab.had:
+                ckw = ckw | {ab.had}
+            if ab.lacked:
+                akw = akw - {ab.lacked}
+        return ckw, akw
+
     for a in b.attackers:
         ap = b.perm(a)
         an = b.name(a)
-        akw = kws[a]
         protections = bound.protections(a)
-        if not (akw & _EVASION_KEYWORDS or protections):
+        if not (kws[a] & _EVASION_KEYWORDS or protections):
             blockers = [c for c in b.blockers_of(a) if "shadow" in kws[c]]
         else:
             blockers = b.blockers_of(a)
         for c in blockers:
             cp = b.perm(c)
             cn = b.name(c)
-            ckw = kws[c]
-            # 702.9b, 702.17b: flying -- only creatures with flying and/or reach block it.
-            if "flying" in akw and not ("flying" in ckw or "reach" in ckw):
-                b.forbid(c, a, "702.9b",
-                         f"{an} has flying and can't be blocked by {cn}, which has neither "
-                         "flying nor reach (702.9b).")
-            # 702.28b: shadow works in both directions.
-            if "shadow" in akw and "shadow" not in ckw:
-                b.forbid(c, a, "702.28b",
-                         f"{an} has shadow and can't be blocked by {cn}, which doesn't have "
-                         "shadow (702.28b).")
-            if "shadow" in ckw and "shadow" not in akw:
-                b.forbid(c, a, "702.28b",
-                         f"{cn} has shadow and can't block {an}, which doesn't have shadow "
-                         "(702.28b).")
-            # 702.31b: horsemanship.
-            if "horsemanship" in akw and "horsemanship" not in ckw:
-                b.forbid(c, a, "702.31b",
-                         f"{an} has horsemanship and can't be blocked by {cn}, which doesn't "
-                         "(702.31b).")
-            # 702.36b: fear -- artifact creatures and/or black creatures only.
-            if "fear" in akw and not (cp.types.has("Artifact") or "B" in cp.colors):
-                b.forbid(c, a, "702.36b",
-                         f"{an} has fear and can't be blocked by {cn}, which is neither an "
-                         "artifact creature nor black (702.36b).")
-            # 702.13b: intimidate -- artifact creatures and/or creatures sharing a color.
-            if "intimidate" in akw and not (
-                cp.types.has("Artifact") or set(cp.colors) & set(ap.colors)
-            ):
-                b.forbid(c, a, "702.13b",
-                         f"{an} has intimidate and can't be blocked by {cn}, which is neither "
-                         "an artifact creature nor shares a color with it (702.13b).")
-            # 702.118b: skulk -- not by creatures with greater power.
-            if "skulk" in akw and (cp.power or 0) > (ap.power or 0):
-                b.forbid(c, a, "702.118b",
-                         f"{an} has skulk and can't be blocked by {cn}, which has greater "
-                         f"power ({cp.power} > {ap.power}) (702.118b).")
+            found = _keyword_evasion(cp, ap, cn, an, kws[c], kws[a])
+            ats = as_though_for(c, a) if found else []
+            if ats:
+                # 609.4: "can block ... as though it had shadow" only permits: a rule
+                # stops this block only if it still does when the game is treated
+                # as the effect says.
+                ckw, akw = pair_keywords(c, a, ats)
+                still = {rule for rule, _ in _keyword_evasion(cp, ap, cn, an, ckw, akw)}
+                found = [(rule, msg) for rule, msg in found if rule in still]
+            for rule, msg in found:
+                b.forbid(c, a, rule, msg)
             # 702.16f, 702.16j, 702.16k: protection on the attacker. (Protection on a
             # blocker never stops it from blocking.)
             for inst in protections:
@@ -292,11 +288,15 @@ def _evasion(b: _Builder) -> None:
                 elif pr.pred is not None and bound.matches(pr.pred, cp, inst.source, ap):
                     b.forbid(c, a, "702.16f",
                              f"{an} has {label} and can't be blocked by {cn} (702.16f).")
+        akw = kws[a]
         lits = b.lits_of_attacker(a)
         if not lits:
             continue
-        # 702.14c: landwalk -- unblockable while its defending player controls such a land.
+        # 702.14c: landwalk -- unblockable while its defending player controls such a land,
+        # except by a creature that can block it as though it had no landwalk (609.4).
         dp = b.board.defending_player_of(b.board.attacks[a])  # type: ignore[index]
+        walk_lits = [b.lit(c, a) for c in b.blockers_of(a)
+                     if not any(ab.lacked == "landwalk" for ab in as_though_for(c, a))]
         for inst in bound.held_by(a, A.Landwalk):
             lw: A.Landwalk = inst.ability  # type: ignore[assignment]
             if any(ig.label is None or ig.label == lw.label.lower() for ig in ignored_walks):
@@ -307,8 +307,8 @@ def _evasion(b: _Builder) -> None:
                  and bound.matches(lw.land, p, inst.source, ap)),
                 None,
             )
-            if land is not None:
-                b.restrict(Not(any_of(lits)), "702.14c",
+            if land is not None and walk_lits:
+                b.restrict(Not(any_of(walk_lits)), "702.14c",
                            f"{an} has {lw.label} and can't be blocked while {dp} controls "
                            f"{b.name(land.id)} (702.14c).", a, land.id)
         # 702.111b: menace -- zero blockers or two or more.
@@ -316,6 +316,42 @@ def _evasion(b: _Builder) -> None:
             b.restrict(_not_between(lits, 1, 1), "702.111b",
                        f"{an} has menace and can't be blocked except by two or more "
                        "creatures (702.111b).", a)
+
+
+def _keyword_evasion(cp: Permanent, ap: Permanent, cn: str, an: str,
+                     ckw: frozenset[str], akw: frozenset[str]) -> list[tuple[str, str]]:
+    """The evasion rules (rule, message) that stop blocker cp, with keywords ckw, from
+    blocking attacker ap, with keywords akw (509.1b, 702)."""
+    out: list[tuple[str, str]] = []
+    # 702.9b, 702.17b: flying -- only creatures with flying and/or reach block it.
+    if "flying" in akw and not ("flying" in ckw or "reach" in ckw):
+        out.append(("702.9b", f"{an} has flying and can't be blocked by {cn}, which has "
+                              "neither flying nor reach (702.9b)."))
+    # 702.28b: shadow works in both directions.
+    if "shadow" in akw and "shadow" not in ckw:
+        out.append(("702.28b", f"{an} has shadow and can't be blocked by {cn}, which doesn't "
+                               "have shadow (702.28b)."))
+    if "shadow" in ckw and "shadow" not in akw:
+        out.append(("702.28b", f"{cn} has shadow and can't block {an}, which doesn't have "
+                               "shadow (702.28b)."))
+    # 702.31b: horsemanship.
+    if "horsemanship" in akw and "horsemanship" not in ckw:
+        out.append(("702.31b", f"{an} has horsemanship and can't be blocked by {cn}, which "
+                               "doesn't (702.31b)."))
+    # 702.36b: fear -- artifact creatures and/or black creatures only.
+    if "fear" in akw and not (cp.types.has("Artifact") or "B" in cp.colors):
+        out.append(("702.36b", f"{an} has fear and can't be blocked by {cn}, which is neither "
+                               "an artifact creature nor black (702.36b)."))
+    # 702.13b: intimidate -- artifact creatures and/or creatures sharing a color.
+    if "intimidate" in akw and not (cp.types.has("Artifact") or set(cp.colors) & set(ap.colors)):
+        out.append(("702.13b", f"{an} has intimidate and can't be blocked by {cn}, which is "
+                               "neither an artifact creature nor shares a color with it "
+                               "(702.13b)."))
+    # 702.118b: skulk -- not by creatures with greater power.
+    if "skulk" in akw and (cp.power or 0) > (ap.power or 0):
+        out.append(("702.118b", f"{an} has skulk and can't be blocked by {cn}, which has "
+                                f"greater power ({cp.power} > {ap.power}) (702.118b)."))
+    return out
 
 
 #: Keyword abilities of an attacker that restrict its blockers pair by pair.
@@ -525,6 +561,23 @@ def _requirements(b: _Builder) -> None:
                 # The same holds when it may not block that creature at all (802.4a).
                 if a in attackers and (h, a) in b.option_set:
                     b.require(b.lit(h, a), "509.1c", f"{hn} blocks {b.name(a)} if able.", h, a)
+        elif isinstance(ab, A.BlockEachAttacker) and h in blockers:
+            # 509.1c: one requirement per attacking creature it could block, so that a
+            # creature unable to block them all blocks as many as it can.
+            for a in b.options[h]:
+                b.require(b.lit(h, a), "509.1c",
+                          f"{b.name(h)} blocks each attacking creature if able, so it blocks "
+                          f"{b.name(a)} if able ({b.quote(inst)}).", h, a)
+        elif isinstance(ab, A.LureBy) and h in attackers:
+            # 509.1c: as "all creatures able to block it do so", for the creatures of the
+            # kind named only (All Walls able to block ~ do so).
+            ap = b.perm(h)
+            for c in b.blockers_of(h):
+                cp = b.perm(c)
+                if cp.tapped or cp.is_battle or not bound.matches(ab.by, cp, inst.source, ap):
+                    continue
+                b.require(b.lit(c, h), "509.1c",
+                          f"{b.name(c)} must block {b.name(h)} if able ({b.quote(inst)}).", c, h)
         elif isinstance(ab, A.LureRequirement) and h in attackers:
             # One requirement for each creature that could block it (catalogue BLK-07):
             # tapped creatures and battles can never block (509.1a) and carry none.
