@@ -908,3 +908,17 @@ def test_more_targets_than_up_to_n_is_a_board_error():
         make([Card("a", "A"), Card("x", "B"), Card("y", "B"), Card("z", "B")], {"a": "B"},
              effects=[("text", "A", ["x", "y", "z"], [A.CantBlock(A.TargetGroup(0, 2))])])
 
+
+
+@pytest.mark.parametrize("name", BACKENDS)
+def test_oracle_text_green_and_white_creatures_cant_block(name):
+    get(name)
+    board = _oracle_board([
+        {"id": "a", "name": "Raider", "controller": "Alice"},
+        {"id": "g", "name": "Elf", "controller": "Bob", "colors": ["G"]},
+        {"id": "w", "name": "Knight", "controller": "Bob", "colors": ["W"]},
+        {"id": "u", "name": "Merfolk", "controller": "Bob", "colors": ["U"]},
+    ], {"a": "Bob"}, effects=[{"text": "Green creatures and white creatures can't block this "
+                                       "turn.", "controller": "Alice"}])
+    assert board.not_understood == []
+    assert {frozen(d) for d in board.legal_blocks(backend=name)} == decls({}, {"u": ["a"]})

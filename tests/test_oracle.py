@@ -694,10 +694,8 @@ def test_cant_be_blocked_as_long_as_its_attacking_alone():
 @pytest.mark.parametrize("text", [
     "X can't be blocked as long as defending player controls the most creatures or is tied "
     "for the most.",
-    "X can't be blocked as long as you control no other creatures.",
-    "X can't be blocked as long as it's enchanted.",
-    "Equipped creature can't be blocked as long as its power is 3 or less.",
     "X can't be blocked as long as you've drawn two or more cards this turn.",
+    "X can't be blocked as long as it has a +1/+1 counter on it.",
 ])
 def test_other_conditional_evasion_is_not_understood(text):
     assert read_text(text, "X").not_understood == (text,)
@@ -1019,7 +1017,6 @@ def test_enchanted_creature_cant_block_creatures_you_control():
 @pytest.mark.parametrize("text", [
     "Enchanted player can't attack.",
     "Enchanted land has flying.",
-    "Enchanted Wall can't block.",
     "Creatures enchanted player controls attack each combat if able.",
     "Creatures attacking enchanted player have trample.",
     "Whenever enchanted creature attacks, put a +1/+1 counter on it.",
@@ -1135,8 +1132,8 @@ def test_that_creature_after_a_trigger_or_activation_is_not_understood():
         assert reading.understood == (), text
 
 
-def test_plural_targets_are_not_understood():
-    text = "Up to two target creatures can't block this turn."
+def test_plural_targets_with_an_exact_number_are_not_understood():
+    text = "Two target creatures can't block this turn."
     assert read_text(text, None).not_understood == (text,)
 
 
@@ -1225,3 +1222,301 @@ def test_cant_attack_or_block_unless_you_control_gives_both_conditions():
     cond = PlayerControls(YouRef(), TypePred("Land"), 7)
     assert abilities("Test Creature can't attack or block unless you control seven or more "
                      "lands.") == (AttackCondition(SelfRef(), cond), BlockCondition(SelfRef(), cond))
+
+
+# ---------------------------------------------------------------------------
+# Declaration sentences: groups of targets, "as though", conditions (611.3a)
+# ---------------------------------------------------------------------------
+
+from mtgcombat.rules.abilities import (  # noqa: E402
+    AttachedPred,
+    AttackAsThough,
+    BlockAsThough,
+    BlockEachAttacker,
+    Conditional,
+    InCombatPred,
+    LandwalkPred,
+    LureBy,
+    NotSelfPred,
+    ObjectIs,
+    TargetGroup,
+)
+
+
+@pytest.mark.parametrize("text, most", [
+    ("Up to two target creatures can't block this turn.", 2),
+    ("Up to three target creatures can't block this turn.", 3),
+    ("Up to one target creature can't block this turn.", 1),
+    ("Any number of target creatures can't block this turn.", None),
+    ("X target creatures can't block this turn.", None),
+])
+def test_up_to_n_and_any_number_of_target_creatures_are_a_group_of_targets(text, most):
+    assert one(text, None) == CantBlock(TargetGroup(0, most))
+
+
+def test_up_to_two_target_creatures_cant_be_blocked():
+    assert one("Up to two target creatures can't be blocked this turn.", None) == \
+        CantBeBlocked(TargetGroup(0, 2))
+
+
+def test_group_of_targets_counts_targets_named_before_it():
+    reading = read_text("Target creature can't attack this turn. Up to two target creatures "
+                        "can't block this turn.", None)
+    assert reading.abilities == (CantAttack(TargetRef(0, "creature")),
+                                 CantBlock(TargetGroup(1, 2)))
+
+
+def test_those_creatures_are_the_targets_of_an_unread_sentence():
+    text = ("Wrap in Flames deals 1 damage to each of up to three target creatures. "
+            "Those creatures can't block this turn.")
+    reading = read_text(text, "Wrap in Flames")
+    assert reading.not_understood == (
+        "Wrap in Flames deals 1 damage to each of up to three target creatures.",)
+    assert reading.abilities == (CantBlock(TargetGroup(0, 3)),)
+
+
+def test_they_after_a_group_of_targets_is_that_group():
+    assert abilities("Up to two target creatures can't block this turn. They must be blocked "
+                     "this turn if able.", None) == (
+        CantBlock(TargetGroup(0, 2)), MustBeBlocked(TargetGroup(0, 2)))
+
+
+def test_those_creatures_without_a_group_before_is_not_understood():
+    for text in ("Those creatures can't block this turn.", "They block this turn if able."):
+        assert read_text(text, None).not_understood == (text,)
+
+
+def test_target_after_a_variable_number_of_targets_is_not_understood():
+    # 601.2c: how many targets the group took varies, so the later target can't be
+    # numbered -- and the group can't be told apart from it either.
+    text = "Up to two target creatures can't block this turn. Target creature can't attack."
+    reading = read_text(text, None)
+    assert reading.understood == ()
+    assert set(reading.not_understood) == set(split_sentences(text))
+    text = ("Up to two target creatures can't block this turn. Target player draws a card.")
+    assert read_text(text, None).understood == ()
+
+
+def test_target_after_an_unread_group_of_targets_is_not_understood():
+    text = "Tap up to two target creatures. Target creature can't block this turn."
+    assert read_text(text, None).understood == ()
+
+
+def test_target_numbering_counts_two_target_creatures_as_two():
+    reading = read_text("Tap two target creatures. Target creature can't block this turn.", None)
+    assert reading.abilities == (CantBlock(TargetRef(2, "creature")),)
+
+
+def test_creatures_without_flying_or_islandwalk_cant_attack():
+    assert one("Creatures without flying or islandwalk can't attack.", "Stormtide Leviathan") \
+        == CantAttack(Group(NotPred(OrPred((KeywordPred("flying"), LandwalkPred("islandwalk"))))))
+
+
+def test_two_color_groups_joined_by_and_are_one_group():
+    assert one("Green creatures and white creatures can't block this turn.", None) == \
+        CantBlock(Group(OrPred((ColorPred("G"), ColorPred("W")))))
+    assert one("White creatures and blue creatures can't block.", "Magistrate's Veto") == \
+        CantBlock(Group(OrPred((ColorPred("W"), ColorPred("U")))))
+
+
+def test_groups_with_different_controllers_joined_by_and_are_not_understood():
+    text = "Creatures you control and creatures target player controls can't block."
+    assert read_text(text, None).not_understood == (text,)
+
+
+def test_can_block_creatures_with_shadow_as_though_it_had_shadow():
+    assert one("Heartwood Dryad can block creatures with shadow as though Heartwood Dryad had "
+               "shadow.", "Heartwood Dryad") == \
+        BlockAsThough(SelfRef(), KeywordPred("shadow"), had="shadow")
+
+
+def test_can_block_creatures_with_shadow_as_though_they_didnt_have_shadow():
+    assert one("Aetherflame Wall can block creatures with shadow as though they didn't have "
+               "shadow.", "Aetherflame Wall") == \
+        BlockAsThough(SelfRef(), KeywordPred("shadow"), lacked="shadow")
+
+
+def test_enchanted_creature_has_reach_and_can_block_shadow():
+    assert abilities("Enchanted creature gets +1/+1, has reach, and can block creatures with "
+                     "shadow as though they didn't have shadow.", "Aether Web") == (
+        Grant(AttachedRef(), (Keyword("reach"),)),
+        BlockAsThough(AttachedRef(), KeywordPred("shadow"), lacked="shadow"))
+
+
+def test_can_block_dragons_as_though_it_had_reach():
+    assert one("Dragon Hunter can block Dragons as though it had reach.", "Dragon Hunter") == \
+        BlockAsThough(SelfRef(), TypePred("Dragon"), had="reach")
+
+
+def test_can_block_creatures_with_landwalk_as_though_they_didnt_have_it():
+    assert one("Enchanted creature can block creatures with landwalk abilities as though they "
+               "didn't have those abilities.", "X") == \
+        BlockAsThough(AttachedRef(), ANY, lacked="landwalk")
+
+
+@pytest.mark.parametrize("text", [
+    "X can block creatures with flying as though they didn't have shadow.",
+    "X can block creatures with shadow as though Y had shadow.",
+    "X can block creatures with shadow as though it had defender.",
+    "Enchanted creature can block creatures with shadow as though X had shadow.",
+])
+def test_mismatched_as_though_sentences_are_not_understood(text):
+    assert read_text(text, "X").not_understood == (text,)
+
+
+def test_enchanted_wall_can_attack_as_though_it_didnt_have_defender():
+    assert one("Enchanted Wall can attack as though it didn't have defender.", "Animate Wall") \
+        == AttackAsThough(AttachedRef(), lacked="defender")
+    text = "Enchanted Forest can't attack."
+    assert read_text(text, "X").not_understood == (text,)
+
+
+def test_creatures_you_control_can_attack_as_though_they_didnt_have_defender():
+    assert one("Wall creatures you control can attack as though they didn't have defender.",
+               "X") == AttackAsThough(Group(TypePred("Wall"), controller=YouRef()),
+                                      lacked="defender")
+
+
+def test_enchanted_creature_can_attack_as_though_it_had_haste():
+    assert one("Enchanted creature can attack as though it had haste.", "X") == \
+        AttackAsThough(AttachedRef(), had="haste")
+
+
+def test_as_long_as_you_control_a_creature_can_attack_despite_defender():
+    assert one("As long as you control a creature with power 4 or greater, X can attack as "
+               "though it didn't have defender.", "X") == Conditional(
+        PlayerControls(YouRef(), AndPred((TypePred("Creature"), StatPred("power", ">=", 4)))),
+        (AttackAsThough(SelfRef(), lacked="defender"),))
+
+
+def test_trailing_as_long_as_you_control_a_gate():
+    assert one("X can attack as though it didn't have defender as long as you control a Gate.",
+               "X") == Conditional(PlayerControls(YouRef(), TypePred("Gate")),
+                                   (AttackAsThough(SelfRef(), lacked="defender"),))
+
+
+def test_as_long_as_it_is_enchanted_or_equipped():
+    assert one("As long as X is enchanted or equipped, it can attack as though it didn't have "
+               "defender.", "X") == Conditional(
+        ObjectIs(SelfRef(), OrPred((AttachedPred("Aura"), AttachedPred("Equipment")))),
+        (AttackAsThough(SelfRef(), lacked="defender"),))
+
+
+def test_as_long_as_equipped_creature_has_defender():
+    assert one("As long as equipped creature has defender, it can attack as though it didn't "
+               "have defender.", "X") == Conditional(
+        ObjectIs(AttachedRef(), KeywordPred("defender")),
+        (AttackAsThough(AttachedRef(), lacked="defender"),))
+
+
+def test_as_long_as_you_control_a_planeswalker_gets_pt_and_cant_be_blocked():
+    # The P/T change is on the board already; the restriction depends on the condition.
+    assert one("As long as you control a Jace planeswalker, X gets +1/+0 and can't be blocked.",
+               "X") == Conditional(
+        PlayerControls(YouRef(), AndPred((TypePred("Jace"), TypePred("Planeswalker")))),
+        (CantBeBlocked(SelfRef()),))
+
+
+def test_as_long_as_enchanted_permanent_is_a_creature_it_cant_block():
+    assert one("As long as enchanted permanent is a creature, it gets -1/-1 and can't block.",
+               "X") == Conditional(ObjectIs(AttachedRef(), TypePred("Creature")),
+                                   (CantBlock(AttachedRef()),))
+
+
+def test_as_long_as_it_is_untapped_attack_cost():
+    assert one("As long as X is untapped, creatures can't attack you or planeswalkers you "
+               "control unless their controller pays {1} for each of those creatures.", "X") \
+        == Conditional(ObjectIs(SelfRef(), TappedPred(False)), (
+            AttackCost("{1}", Group(), defender=YouRef(), include_permanents=True),))
+
+
+def test_as_long_as_it_is_tapped_attack_cap():
+    assert one("As long as X is tapped, no more than one creature can attack you each combat.",
+               "X") == Conditional(ObjectIs(SelfRef(), TappedPred(True)),
+                                   (AttackCap(1, defender=YouRef()),))
+
+
+def test_as_long_as_it_is_attacking_block_cost():
+    assert one("As long as X is attacking, creatures can't block unless their controller pays "
+               "{1} for each of those creatures.", "X") == Conditional(
+        ObjectIs(SelfRef(), InCombatPred("attacking")), (BlockCost("{1}", Group()),))
+
+
+def test_as_long_as_enchanted_creature_is_attacking_alone_it_cant_be_blocked():
+    assert one("As long as enchanted creature is attacking alone, it can't be blocked.", "X") \
+        == Conditional(OthersAttack(ANY, 1), (CantBeBlocked(AttachedRef()),), unless=True)
+
+
+def test_cant_be_blocked_by_as_long_as_defending_player_controls_a_snow_land():
+    assert one("X can't be blocked by creatures with power 2 or greater as long as defending "
+               "player controls a snow land.", "X") == Conditional(
+        DefenderControls(AndPred((TypePred("Snow"), TypePred("Land")))),
+        (CantBeBlockedBy(SelfRef(), StatPred("power", ">=", 2)),))
+
+
+def test_cant_be_blocked_as_long_as_you_control_no_other_creatures():
+    assert one("X can't be blocked as long as you control no other creatures.", "X") == \
+        CantBeBlockedIf(SelfRef(), PlayerControls(
+            YouRef(), AndPred((NotSelfPred(), TypePred("Creature")))), unless=True)
+
+
+def test_cant_be_blocked_as_long_as_its_enchanted():
+    assert one("X can't be blocked as long as it's enchanted.", "X") == Conditional(
+        ObjectIs(SelfRef(), AttachedPred("Aura")), (CantBeBlocked(SelfRef()),))
+
+
+def test_equipped_creature_cant_be_blocked_as_long_as_its_power_is_3_or_less():
+    assert one("Equipped creature can't be blocked as long as its power is 3 or less.", "X") \
+        == Conditional(ObjectIs(AttachedRef(), StatPred("power", "<=", 3)),
+                       (CantBeBlocked(AttachedRef()),))
+
+
+def test_has_flying_as_long_as_you_control_an_island():
+    assert one("X has flying as long as you control an Island.", "X") == Conditional(
+        PlayerControls(YouRef(), TypePred("Island")), (Grant(SelfRef(), (Keyword("flying"),)),))
+
+
+@pytest.mark.parametrize("text", [
+    # conditions the board doesn't record: counters, graveyards, hands, spells cast,
+    # the monarch, the city's blessing, monstrosity
+    "As long as X has a +1/+1 counter on it, it can attack as though it didn't have defender.",
+    "Threshold \u2014 As long as seven or more cards are in your graveyard, X gets +2/+2 and "
+    "can't block.",
+    "As long as you've cast an instant or sorcery spell this turn, X can attack as though it "
+    "didn't have defender.",
+    "X can block an additional creature each combat as long as you're the monarch.",
+    "As long as you have the city's blessing, X has hexproof and can't be blocked.",
+    "As long as X is monstrous, it has trample and can attack as though it didn't have "
+    "defender.",
+    "Hellbent \u2014 X can attack as though it didn't have defender as long as you have no "
+    "cards in hand.",
+    # combat conditions around abilities used while declaring attackers
+    "As long as X is attacking, creatures you control attack each combat if able.",
+    "X can't attack as long as defending player controls an Island.",
+    "As long as enchanted creature is attacking alone, X can't be blocked.",
+    # a P/T change alone
+    "As long as you control a Gate, X gets +1/+1.",
+])
+def test_conditions_the_board_cant_judge_are_not_understood(text):
+    assert read_text(text, "X").not_understood == (text,)
+
+
+def test_blocks_each_attacking_creature_this_turn_if_able():
+    reading = read_text("Target creature defending player controls can block any number of "
+                        "creatures this turn. It blocks each attacking creature this turn if "
+                        "able.", "Blaze of Glory")
+    assert reading.not_understood == ()
+    assert reading.abilities == (BlockCapacity(TargetRef(0, "creature"), None),
+                                 BlockEachAttacker(TargetRef(0, "creature")))
+
+
+def test_all_walls_able_to_block_it_do_so():
+    assert one("All Walls able to block Tarpan do so.", "Tarpan") == \
+        LureBy(SelfRef(), TypePred("Wall"))
+    assert one("All creatures with flying able to block X do so.", "X") == \
+        LureBy(SelfRef(), KeywordPred("flying"))
+
+
+def test_each_walls_able_to_block_is_not_a_lure():
+    text = "Each Wall able to block X does so."
+    assert read_text(text, "X").not_understood == (text,)

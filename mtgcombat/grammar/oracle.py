@@ -98,7 +98,7 @@ _IRREGULAR_PLURALS = {
 #: Subtypes whose plural is the same word.
 _INVARIANT_PLURALS = {
     "Merfolk", "Kithkin", "Moonfolk", "Sheep", "Fish", "Kor", "Eldrazi", "Slith",
-    "Surrakar", "Aetherborn", "Vedalken", "Siren",
+    "Surrakar", "Aetherborn", "Vedalken", "Siren", "Plains", "Cyclops",
 }
 
 _CARD_TYPE_WORDS = {
@@ -366,6 +366,10 @@ def _singular(word: str) -> str:
         return _IRREGULAR_PLURALS[word]
     if word in _INVARIANT_PLURALS:
         return word
+    if word.endswith("uses"):  # Octopuses, Pegasuses
+        return word[:-2]
+    if word.endswith("us"):  # a singular: Octopus, Fungus, Homunculus
+        return word
     if word.endswith("ies") and len(word) > 4:
         return word[:-3] + "y"
     if word.endswith(("xes", "ches", "shes", "sses")):
@@ -472,6 +476,35 @@ class _State:
     last_player: Optional[A.PlayerRef] = None
     defender_assigns: bool = False  # previous sentence was Defensive Formation's first
     scanned_obj: Optional[A.Subject] = None  # "that creature" after an unread effect sentence
+    scanned_group: Optional[A.TargetGroup] = None  # "those creatures" after an unread sentence
+    # 601.2c: a variable number of targets was named ("up to two target creatures"): the
+    # targets after it can't be numbered any more.
+    open_targets: bool = False
+    spoiled: bool = False  # a target was named after a TargetGroup that was read
+
+
+@dataclass(frozen=True)
+class _Cond:
+    """A condition of a static ability (611.3a) as read: ``unless`` -- the ability
+    applies while it does *not* hold; ``about`` -- the object whose state it is."""
+
+    cond: Any
+    unless: bool = False
+    about: Optional[A.Subject] = None
+
+
+#: Abilities that only matter once attackers are declared (509.1): the only ones a
+#: condition on combat ("as long as ~ is attacking", "defending player controls")
+#: may switch on and off. The first group restricts blocking one attacking creature.
+_BLOCKED_SIDE = (
+    A.CantBeBlocked, A.CantBeBlockedIf, A.CantBeBlockedBy, A.CantBeBlockedExcept,
+    A.CantBeBlockedByMoreThan, A.CantBeBlockedUnlessAllBlock, A.MustBeBlocked,
+    A.LureRequirement, A.LureBy,
+)
+_AFTER_ATTACKS = _BLOCKED_SIDE + (
+    A.CantBlock, A.CanBlockOnly, A.CantBlockAlone, A.BlockCondition, A.BlockCost,
+    A.BlockRequirement, A.BlockEachAttacker, A.BlockCapacity, A.BlockAsThough, A.BlockCap,
+)
 
 
 _Vp = Callable[[A.Subject], list]
@@ -576,6 +609,8 @@ class _OracleTransformer(Transformer):
         return A.SelfRef()
 
     def _new_target(self, kind: str) -> A.TargetRef:
+        if self.st.open_targets:
+            raise _Fail("a target after a variable number of targets can't be numbered")
         ref = A.TargetRef(self.st.targets, kind)  # type: ignore[arg-type]
         self.st.targets += 1
         return ref
@@ -626,10 +661,44 @@ class _OracleTransformer(Transformer):
         self.st.last_obj = A.AttachedRef()
         return A.AttachedRef()
 
+    def attached_ref_typed(self, tok):
+        """303.4m: "Enchanted Wall" (Animate Wall: "Enchant Wall") -- the attached creature."""
+        if str(tok) not in _ENCHANTED_SUBTYPES:
+            raise _Fail(f"\"enchanted {tok}\" is not read")
+        return self.attached_ref()
+
     def anaphor_it(self):
         if self.st.last_obj is None:
             raise _Fail("\"it\" refers to nothing known")
         return self.st.last_obj
+
+    def anaphor_those(self):
+        """"those creatures" / "they": the targets of a variable number of targets named
+        just before (601.2c), read or not."""
+        ref = self.st.last_obj if isinstance(self.st.last_obj, A.TargetGroup) else self.st.scanned_group
+        if ref is None:
+            raise _Fail("\"those creatures\" refers to nothing known")
+        self.st.last_obj = ref
+        return ref
+
+    def _target_group(self, most, desc) -> A.TargetGroup:
+        last = desc.alts[-1][-1]
+        if len(desc.alts) > 1 or last.kind != "creature":
+            raise _Fail("a group of targets that are not creatures")
+        if self.st.open_targets:
+            raise _Fail("a second variable number of targets")
+        ref = A.TargetGroup(self.st.targets, most)
+        self.st.open_targets = True
+        self.st.last_obj = ref
+        return ref
+
+    def tg_up_to(self, n, desc):
+        """601.2c: "up to two target creatures" -- zero to two targets."""
+        return self._target_group(_num(n), desc)
+
+    def tg_any(self, desc):
+        """601.2c: "any number of target creatures", "X target creatures"."""
+        return self._target_group(None, desc)
 
     def anaphor_that_creature(self):
         ref = self.st.last_obj or self.st.scanned_obj
@@ -701,8 +770,12 @@ class _OracleTransformer(Transformer):
         return _or(list(items))
 
     def without_keyword(self, *toks):
-        """"Creatures without flying" (Moat); "without flying or reach"."""
-        return A.NotPred(_or([A.KeywordPred(str(t)) for t in toks]))
+        """"Creatures without flying" (Moat); "without flying or reach"; "without flying
+        or islandwalk" (a landwalk ability by its name, 702.14)."""
+        return A.NotPred(_or([
+            A.LandwalkPred(str(t).lower()) if t.type == "LANDWALK" else A.KeywordPred(str(t))
+            for t in toks
+        ]))
 
     def wi_keyword(self, tok):
         return A.KeywordPred(str(tok))
@@ -798,12 +871,132 @@ class _OracleTransformer(Transformer):
             attacking=flags.get("attacking"), blocking=flags.get("blocking"),
         )
 
+    def group_union(self, d1, d2):
+        """"Green creatures and white creatures": every creature of either group."""
+        g1, g2 = self.group(d1), self.group(d2)
+        if replace(g1, pred=A.ANY) != replace(g2, pred=A.ANY):
+            raise _Fail("a union of groups with different controllers")
+        return replace(g1, pred=_or([g1.pred, g2.pred]))
+
     # -- statements ---------------------------------------------------------------
     def subject_statement(self, subject, vps):
         out: list = []
         for vp in vps:
             out.extend(vp(subject))
         return out
+
+    def conditional_before(self, cond, abilities):
+        """611.3a: "As long as [condition], [statement]"."""
+        return self._conditional(cond, abilities)
+
+    def conditional_after(self, subject, vps, cond):
+        """611.3a: "[subject] [verb phrases] as long as [condition]"."""
+        return self._conditional(cond, self.subject_statement(subject, vps))
+
+    def _conditional(self, cond, abilities: list) -> list:
+        c = cond if isinstance(cond, _Cond) else _Cond(cond)
+        if not abilities:
+            return []  # a P/T change only: nothing to switch on or off
+        inner = c.cond
+        combat = isinstance(inner, (A.DefenderControls, A.OthersAttack)) or (
+            isinstance(inner, A.ObjectIs) and _mentions(inner.pred, A.InCombatPred))
+        if combat:
+            # Judged once attackers are declared: only abilities that matter then.
+            if not all(isinstance(a, _AFTER_ATTACKS) for a in abilities):
+                raise _Fail("a condition on combat around an ability used while declaring attackers")
+        if isinstance(inner, (A.DefenderControls, A.OthersAttack)):
+            # "defending player" / "attacking alone" of one attacking creature: the
+            # abilities must restrict blocking that creature.
+            for a in abilities:
+                who = a.attacker if isinstance(a, (A.MustBeBlocked, A.LureRequirement, A.LureBy)) \
+                    else getattr(a, "subject", None)
+                if not isinstance(a, _BLOCKED_SIDE) or not isinstance(who, (A.SelfRef, A.AttachedRef)):
+                    raise _Fail("a condition on one attacker around another ability")
+                if c.about is not None and who != c.about:
+                    raise _Fail("the condition is about another creature")
+        return [A.Conditional(inner, tuple(abilities), c.unless)]
+
+    # -- conditions of static abilities (611.3a) ------------------------------------
+    def cond_you_control_none(self, desc):
+        """"as long as you control no Islands": unless you control one."""
+        return _Cond(A.PlayerControls(A.YouRef(), _to_pred(desc, "permanent"), 1), unless=True)
+
+    def cond_you_control_no_other(self, desc):
+        """"as long as you control no other creatures": unless you control another one."""
+        pred = _and([A.NotSelfPred(), _to_pred(desc, "permanent")])
+        return _Cond(A.PlayerControls(A.YouRef(), pred, 1), unless=True)
+
+    def cond_obj(self, ref):
+        if not isinstance(ref, (A.SelfRef, A.AttachedRef)):
+            raise _Fail("a condition on an object other than this one or the one it's attached to")
+        return ref
+
+    cond_obj_named = cond_obj
+
+    def cond_object_is(self, obj, pred):
+        """"as long as ~ is untapped", "... enchanted creature is green"."""
+        return _Cond(A.ObjectIs(obj, pred), about=obj)
+
+    def cond_it_is(self, pred):
+        """"as long as it's enchanted": "it" is the subject named before."""
+        obj = self.cond_obj(self.st.last_obj)
+        return _Cond(A.ObjectIs(obj, pred), about=obj)
+
+    def cond_object_has(self, obj, kw):
+        """"as long as equipped creature has defender"."""
+        return _Cond(A.ObjectIs(obj, A.KeywordPred(str(kw))), about=obj)
+
+    def cond_its_le(self, stat, n):
+        """"as long as its power is 3 or less"."""
+        obj = self.cond_obj(self.st.last_obj)
+        return _Cond(A.ObjectIs(obj, A.StatPred(stat, "<=", _num(n))), about=obj)
+
+    def cond_its_ge(self, stat, n):
+        obj = self.cond_obj(self.st.last_obj)
+        return _Cond(A.ObjectIs(obj, A.StatPred(stat, ">=", _num(n))), about=obj)
+
+    def cond_object_alone(self, obj):
+        """506.5: "as long as enchanted creature is attacking alone": no other creature
+        is attacking."""
+        return _Cond(A.OthersAttack(A.ANY, 1), unless=True, about=obj)
+
+    def it_quality(self, *preds):
+        return _or(list(preds))
+
+    def sw_tapped(self):
+        return A.TappedPred(True)
+
+    def sw_untapped(self):
+        return A.TappedPred(False)
+
+    def sw_enchanted(self):
+        """303.4b: an Aura is attached to it."""
+        return A.AttachedPred("Aura")
+
+    def sw_equipped(self):
+        """301.5a: an Equipment is attached to it."""
+        return A.AttachedPred("Equipment")
+
+    def sw_color(self, tok):
+        return A.ColorPred(_COLORS[str(tok).lower()])
+
+    def sw_creature(self):
+        return A.TypePred("Creature")
+
+    def sq_attacking(self):
+        """506.4: an attacking creature."""
+        return A.InCombatPred("attacking")
+
+    def lure_by(self, quant, desc, obj):
+        """509.1c: "All Walls able to block ~ do so": one requirement for each such creature."""
+        if quant != "all":
+            raise _Fail("only \"all ... able to block\"")
+        if not _noun_is_creature(desc):
+            raise _Fail("only creatures block")
+        pred = _to_pred(desc, "creature")
+        if isinstance(pred, A.AnyPred):
+            return [A.LureRequirement(obj)]
+        return [A.LureBy(obj, pred)]
 
     def vps(self, *vps):
         return list(vps)
@@ -959,6 +1152,14 @@ class _OracleTransformer(Transformer):
         """508.1d + 509.1c: "attacks or blocks each combat if able"."""
         return lambda subject: [A.AttackRequirement(subject), A.BlockRequirement(subject)]
 
+    def attack_despite_defender(self, *self_tok):
+        """609.4, 702.3b: "can attack as though it didn't have defender"."""
+        return lambda subject: [A.AttackAsThough(_same_subject(subject, self_tok), lacked="defender")]
+
+    def attack_as_though_haste(self, *self_tok):
+        """609.4, 302.6: "can attack as though it had haste"."""
+        return lambda subject: [A.AttackAsThough(_same_subject(subject, self_tok), had="haste")]
+
     def cond_defender_controls(self, amount):
         """508.1c: "unless defending player controls an Island"."""
         pred, count = amount
@@ -1080,6 +1281,32 @@ class _OracleTransformer(Transformer):
             raise _Fail("block requirement on an unknown attacker")
         return lambda subject: [A.BlockRequirement(subject, attacker=attacker)]
 
+    def block_each_attacker(self):
+        """509.1c: "blocks each attacking creature this turn if able"."""
+        return lambda subject: [A.BlockEachAttacker(subject)]
+
+    def block_as_though_had(self, desc, *rest):
+        """609.4: "can block creatures with shadow as though ~ had shadow" (702.28b),
+        "can block Dragons as though it had reach" (702.9b)."""
+        kw = str(rest[-1]).lower()
+        if kw not in _AS_THOUGH_HAD:
+            raise _Fail(f"blocking as though it had {kw}")
+        pred = _to_pred(desc, "creature")
+        return lambda subject: [A.BlockAsThough(_same_subject(subject, rest[:-1]), pred, had=kw)]
+
+    def block_as_though_lacked(self, desc, kw):
+        """609.4: "can block creatures with shadow as though they didn't have shadow"."""
+        k = str(kw).lower()
+        pred = _to_pred(desc, "creature")
+        if pred != A.KeywordPred(k) or k not in _AS_THOUGH_LACKED:
+            raise _Fail("as though they didn't have another ability")
+        return lambda subject: [A.BlockAsThough(subject, pred, lacked=k)]
+
+    def block_despite_landwalk(self):
+        """609.4, 702.14c: "can block creatures with landwalk abilities as though they
+        didn't have those abilities"."""
+        return lambda subject: [A.BlockAsThough(subject, A.ANY, lacked="landwalk")]
+
     # -- being blocked (509.1b-c) ---------------------------------------------
     def cant_be_blocked(self):
         """509.1b: "can't be blocked"."""
@@ -1108,9 +1335,15 @@ class _OracleTransformer(Transformer):
 
     def cant_be_blocked_if(self, cond):
         """509.1b, 611.3a: "can't be blocked as long as defending player controls an
-        artifact / you control a Gate / it's attacking alone"."""
+        artifact / you control a Gate / it's attacking alone / you control no other
+        creatures"; "as long as it's enchanted / its power is 3 or less" (a quality of
+        the creature itself: :class:`Conditional`)."""
         if cond == "alone":  # 506.5: no other creature is attacking
             return lambda subject: [A.CantBeBlockedIf(subject, A.OthersAttack(A.ANY, 1), unless=True)]
+        if isinstance(cond, _Cond):
+            if isinstance(cond.cond, A.ObjectIs):
+                return lambda subject: [A.Conditional(cond.cond, (A.CantBeBlocked(subject),), cond.unless)]
+            return lambda subject: [A.CantBeBlockedIf(subject, cond.cond, unless=cond.unless)]
         return lambda subject: [A.CantBeBlockedIf(subject, cond)]
 
     def cond_attacking_alone(self):
@@ -1157,6 +1390,11 @@ class _OracleTransformer(Transformer):
             return [A.GrantWhileInCombat(subject, tuple(abilities), role)]
         return vp
 
+    def grant_if(self, abilities, cond):
+        """611.3a, 613.1f: "[subject] has [keywords] as long as [condition]"."""
+        c = cond if isinstance(cond, _Cond) else _Cond(cond)
+        return lambda subject: [A.Conditional(c.cond, (A.Grant(subject, tuple(abilities)),), c.unless)]
+
     def ic_attacking(self):
         return "attacking"
 
@@ -1166,6 +1404,47 @@ class _OracleTransformer(Transformer):
     def pt_change(self, tok):
         """P/T changes are already part of the board's power and toughness."""
         return lambda subject: []
+
+
+#: 609.4: "can block ... as though it had [X]" -- the keywords whose evasion rules
+#: (702.9b, 702.17b, 702.28b, 702.31b) look at the blocker's abilities.
+_AS_THOUGH_HAD = frozenset({"flying", "reach", "shadow", "horsemanship"})
+#: "... as though they didn't have [X]": the attacker's evasion keywords judged pair by pair.
+_AS_THOUGH_LACKED = frozenset({"flying", "shadow", "horsemanship", "fear", "intimidate", "skulk"})
+
+
+#: "Enchanted [subtype]" read as the attached creature: Auras that enchant only such
+#: creatures ("Enchant Wall").
+_ENCHANTED_SUBTYPES = frozenset({"Wall"})
+
+
+def _same_subject(subject, self_tok) -> A.Subject:
+    """"~ can block ... as though ~ had shadow": the name must be the subject's."""
+    if self_tok and not isinstance(subject, A.SelfRef):
+        raise _Fail("as though another object had an ability")
+    return subject
+
+
+def _mentions(pred, kind) -> bool:
+    if isinstance(pred, kind):
+        return True
+    if isinstance(pred, A.NotPred):
+        return _mentions(pred.pred, kind)
+    if isinstance(pred, (A.AndPred, A.OrPred)):
+        return any(_mentions(p, kind) for p in pred.preds)
+    return False
+
+
+def _uses_target_group(obj) -> bool:
+    """Whether a rule object refers to a :class:`TargetGroup` anywhere in it."""
+    if isinstance(obj, A.TargetGroup):
+        return True
+    if isinstance(obj, tuple):
+        return any(_uses_target_group(x) for x in obj)
+    fields = getattr(obj, "__dataclass_fields__", None)
+    if fields:
+        return any(_uses_target_group(getattr(obj, f)) for f in fields)
+    return False
 
 
 def _num(tok) -> int:
@@ -1294,7 +1573,8 @@ def _replace_names(sentence: str, names: list[str]) -> str:
 # Reading
 # ---------------------------------------------------------------------------
 
-_TARGET_WORD = re.compile(r"\btarget\b", re.I)
+#: The word "target" naming a target (115.1) -- not Strive's "for each target beyond the first".
+_TARGET_WORD = re.compile(r"\btarget\b(?! beyond\b)", re.I)
 #: Sentences that start a triggered, activated or conditional ability: what
 #: follows them in the same line is part of that ability (603, 602, 611.2).
 _NON_STATIC = re.compile(
@@ -1312,6 +1592,44 @@ def _scan_target_creature(sentence: str, base: int) -> Optional[A.TargetRef]:
     if m.group(1) or m.group(3).lower() != "creature":
         return None
     return A.TargetRef(base, "creature")
+
+
+def _scan_target_group(sentence: str, base: int) -> Optional[A.TargetGroup]:
+    """The only target phrase of an unread sentence, if it is a variable number of
+    target creatures ("deals 1 damage to each of up to two target creatures")."""
+    found = list(_TARGETS_IN.finditer(sentence))
+    if len(found) != 1 or len(_TARGET_WORD.findall(sentence)) != 1:
+        return None
+    m = found[0]
+    q = (m.group(1) or "").lower().strip()
+    if m.group(3).lower() != "creatures" or not q:
+        return None
+    if q.startswith("up to "):
+        word = q[len("up to "):]
+        most = _NUMBERS.get(word) or (int(word) if word.isdigit() else None)
+        return A.TargetGroup(base, most) if most else None
+    if q in ("any number of", "x"):
+        return A.TargetGroup(base, None)
+    return None
+
+
+def _count_targets(sentence: str) -> tuple[int, bool]:
+    """How many targets an unread sentence names (115.1, 601.2c): each "target" word is
+    one, "two target creatures" two; ``True`` when the number varies ("up to two",
+    "any number of", "X")."""
+    count = len(_TARGET_WORD.findall(sentence))
+    variable = False
+    for m in _TARGETS_IN.finditer(sentence):
+        q = (m.group(1) or "").lower().strip()
+        if not q:
+            continue
+        if q.startswith("up to ") or q in ("any number of", "x"):
+            variable = True
+        elif q in _NUMBERS:
+            count += _NUMBERS[q] - 1
+        elif q.isdigit():
+            count += int(q) - 1
+    return count, variable
 
 
 #: A clause about activated abilities joined to a combat clause (Arrest, Pacifism-like
@@ -1405,6 +1723,7 @@ def _read(text: str, name: Optional[str]) -> A.TextReading:
         state.last_obj = None  # "it" never reaches across abilities
         state.last_player = None
         state.scanned_obj = None
+        state.scanned_group = None
         after_unknown = False
         for sentence in split_sentences(line, names):
             norm = _replace_names(sentence, names)
@@ -1459,15 +1778,31 @@ def _read(text: str, name: Optional[str]) -> A.TextReading:
                 # "That creature" may still name this sentence's one target creature
                 # ("~ deals 1 damage to target creature. That creature can't block
                 # this turn.") unless the sentence starts an ability we can't read.
-                state.scanned_obj = _scan_target_creature(norm, state.targets)
-                state.targets += len(_TARGET_WORD.findall(norm))
+                if state.open_targets:
+                    # 601.2c: after a variable number of targets, later targets can't
+                    # be numbered; a group read before them can't be trusted either.
+                    state.scanned_obj = state.scanned_group = None
+                    if _TARGET_WORD.search(norm):
+                        state.spoiled = True
+                else:
+                    state.scanned_obj = _scan_target_creature(norm, state.targets)
+                    state.scanned_group = _scan_target_group(norm, state.targets)
+                    count, variable = _count_targets(norm)
+                    state.targets += count
+                    state.open_targets = variable
                 state.last_obj = None
                 state.last_player = None
                 if _NON_STATIC.search(norm):
                     after_unknown = True
-                    state.scanned_obj = None
+                    state.scanned_obj = state.scanned_group = None
             # (result == []: a P/T change only -- it parsed, so "it" stays known.)
             not_understood.append(sentence)
+    if state.spoiled:
+        # A group of targets was read, but a later sentence names targets too: which
+        # targets belong to the group depends on how many were chosen (601.2c).
+        kept = [p for p in understood if not any(_uses_target_group(a) for a in p.abilities)]
+        not_understood.extend(p.sentence for p in understood if p not in kept)
+        understood = kept
     return A.TextReading(tuple(understood), tuple(not_understood))
 
 
