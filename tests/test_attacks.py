@@ -550,3 +550,21 @@ def test_attack_tax_as_long_as_it_is_untapped():
     assert [c.amount for c in p.costs] == ["{1}"]
     _, _, q = setup([creature("x"), creature("angel", "Bob", tapped=True)], {"angel": [tithes]})
     assert q.costs == ()
+
+
+def test_cant_attack_unless_you_control_more_creatures_than_the_player_it_attacks():
+    # 508.1c, 802.2a: the comparison is with the player it would attack.
+    cond = A.AttackCondition(A.SelfRef(), A.MoreThan(A.TypePred("Creature"), "defending"))
+    _, _, p = setup([creature("x"), creature("y"), creature("b1", "Bob"),
+                     creature("c1", "Carol"), creature("c2", "Carol")], {"x": [cond]},
+                    players=("Alice", "Bob", "Carol"))
+    assert {d.get("x") for d in map(dict, legal(p))} == {None, "Bob"}
+
+
+def test_cant_attack_unless_there_is_a_mountain_on_the_battlefield():
+    cond = A.AttackCondition(A.SelfRef(), A.OnBattlefield(A.TypePred("Mountain")))
+    _, _, p = setup([creature("x")], {"x": [cond]})
+    assert legal(p) == expect({})
+    _, _, q = setup([creature("x"), permanent("m", "Bob", "Basic Land - Mountain")],
+                    {"x": [cond]})
+    assert legal(q) == expect({}, {"x": "Bob"})

@@ -922,3 +922,20 @@ def test_oracle_text_green_and_white_creatures_cant_block(name):
                                        "turn.", "controller": "Alice"}])
     assert board.not_understood == []
     assert {frozen(d) for d in board.legal_blocks(backend=name)} == decls({}, {"u": ["a"]})
+
+
+def test_cant_block_unless_you_control_more_lands_than_attacking_player(backend):
+    cond = A.BlockCondition(A.SelfRef(), A.MoreThan(A.TypePred("Land"), "attacking"))
+    lands = [land("l1", "B", "Land"), land("l2", "B", "Land"), land("l3", "A", "Land")]
+    _, _, p = make([Card("a", "A"), Card("x", "B", cond)] + lands, {"a": "B"})
+    assert legal_set(p, backend) == decls({}, {"x": ["a"]})
+    _, _, q = make([Card("a", "A"), Card("x", "B", cond)] + lands[1:], {"a": "B"})
+    assert legal_set(q, backend) == decls({})
+
+
+def test_cant_block_if_an_enchantment_is_on_the_battlefield_whoever_controls_it(backend):
+    cond = A.BlockCondition(A.SelfRef(), A.OnBattlefield(A.TypePred("Enchantment")),
+                            unless=False)
+    _, _, p = make([Card("a", "A"), Card("x", "B", cond),
+                    Card("e", "A", type_line="Enchantment")], {"a": "B"})
+    assert legal_set(p, backend) == decls({})

@@ -779,3 +779,28 @@ class Conditional:
 
 Ability = Union[Ability, AttackAsThough, BlockAsThough, BlockEachAttacker, LureBy,  # type: ignore[misc]
                 Conditional]
+
+
+@dataclass(frozen=True)
+class MoreThan:
+    """The ability's controller controls more permanents matching ``pred`` than the
+    defending player of that attack (``than`` "defending": "can't attack unless you
+    control more creatures than defending player", 508.1c) or than the attacking
+    player (``than`` "attacking": "can't block unless you control more lands than
+    attacking player", 509.1b)."""
+
+    pred: Pred
+    than: Literal["defending", "attacking"] = "defending"
+
+
+@dataclass(frozen=True)
+class OnBattlefield:
+    """At least ``count`` permanents matching ``pred`` are on the battlefield, whoever
+    controls them ("unless there is a Mountain on the battlefield", "if an enchantment
+    is on the battlefield")."""
+
+    pred: Pred
+    count: int = 1
+
+
+Condition = Union[Condition, MoreThan, OnBattlefield]  # type: ignore[misc]

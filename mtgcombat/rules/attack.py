@@ -244,6 +244,26 @@ def _condition(b: _Builder, inst: Instance, ab: A.AttackCondition) -> None:
         b.forbid(c, lits, "508.1c",
                  f"{n} can't attack there: {inst.sentence.strip()} ({src}; 508.1c).")
         return
+    if isinstance(cond, A.MoreThan) and cond.than == "defending":
+        # 508.1c, 802.2a: compared with the player this creature would attack (or who
+        # controls / protects the permanent it would attack).
+        you = inst.source.controller
+        mine = _count_controlled(b, inst, you, cond.pred, holder)
+
+        def bad_more(t: str) -> bool:
+            theirs = _count_controlled(b, inst, b.board.defending_player_of(t), cond.pred, holder)
+            return (mine > theirs) != ab.unless
+        b.forbid(c, b.lits(c, bad_more), "508.1c",
+                 f"{n} can't attack there: {inst.sentence.strip()} ({src}; 508.1c).")
+        return
+    if isinstance(cond, A.OnBattlefield):
+        # 508.1c: whoever controls them; fixed on this board.
+        count = sum(1 for p in b.board.permanents
+                    if b.bound.matches(cond.pred, p, inst.source, holder))
+        if (count >= cond.count) != ab.unless:
+            b.forbid(c, b.lits(c, lambda t: True), "508.1c",
+                     f"{n} can't attack: {inst.sentence.strip()} ({src}; 508.1c).")
+        return
     if isinstance(cond, A.PlayerControls):
         p = b.resolve_player(cond.player, inst)
         if p is None:

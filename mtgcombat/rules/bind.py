@@ -362,6 +362,8 @@ def _condition_holds(bound: Bound, ab: A.Conditional, src: Source) -> Optional[b
         n = sum(1 for p in board.permanents
                 if p.controller == who and bound.matches(cond.pred, p, src, me))
         return n >= cond.count
+    if isinstance(cond, A.OnBattlefield):
+        return sum(1 for p in board.permanents if bound.matches(cond.pred, p, src, me)) >= cond.count
     if isinstance(cond, A.ObjectIs):
         oid = bound.object_of(cond.obj, src)
         if oid is None or not board.has_object(oid) or oid in board.player_names:

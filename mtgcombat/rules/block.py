@@ -43,7 +43,7 @@ from .constraints import (
     And, Const, Cost, Count, Expr, Lit, Not, Problem, Requirement, Restriction, any_of,
     implies,
 )
-from .model import COLOR_NAMES, Board, Permanent, PlayerName
+from .model import COLOR_NAMES, Board, BoardError, Permanent, PlayerName
 
 __all__ = ["block_problem"]
 
@@ -498,10 +498,30 @@ def _block_condition(b: _Builder, inst, ab: A.BlockCondition) -> None:
                    f"{'another creature' if cond.count == 1 else f'{cond.count} other creatures'}"
                    f" of the kind its text names also block: {b.quote(inst)} (509.1b).", h)
         return
-    if isinstance(cond, A.PlayerControls):
-        who = b.bound.player_of(cond.player, inst.source)
+    if isinstance(cond, A.MoreThan) and cond.than == "attacking":
+        # 509.1b: the attacking player is the active player (506.2); in a shared team
+        # turn the comparison would be ambiguous and is not guessed.
+        attacking = b.board.attacking_players
+        if len(attacking) != 1:
+            raise BoardError(f"{inst.source.name}: can't tell which attacking player "
+                             f"{inst.sentence.strip()!r} compares with")
+
+        def count(player: PlayerName) -> int:
+            return sum(1 for p in b.board.permanents
+                       if p.controller == player and b.bound.matches(cond.pred, p, inst.source, hp))
+        holds = count(inst.source.controller) > count(attacking[0])
+        if holds != ab.unless:
+            b.restrict(Not(any_of(b.lits_of_blocker(h))), "509.1b",
+                       f"{b.name(h)} can't block: {b.quote(inst)} -- and on this board "
+                       f"{'it does not hold' if ab.unless else 'it holds'} (509.1b).", h)
+        return
+    if isinstance(cond, (A.PlayerControls, A.OnBattlefield)):
+        # Fixed on the board: a player's permanents, or (OnBattlefield) everyone's.
+        mine = isinstance(cond, A.PlayerControls)
+        who = b.bound.player_of(cond.player, inst.source) if mine else None  # type: ignore[union-attr]
         n = sum(1 for p in b.board.permanents
-                if p.controller == who and b.bound.matches(cond.pred, p, inst.source, hp))
+                if (not mine or p.controller == who)
+                and b.bound.matches(cond.pred, p, inst.source, hp))
         if (n >= cond.count) != ab.unless:
             b.restrict(Not(any_of(b.lits_of_blocker(h))), "509.1b",
                        f"{b.name(h)} can't block: {b.quote(inst)} -- and on this board "
