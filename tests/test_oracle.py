@@ -1520,3 +1520,92 @@ def test_all_walls_able_to_block_it_do_so():
 def test_each_walls_able_to_block_is_not_a_lure():
     text = "Each Wall able to block X does so."
     assert read_text(text, "X").not_understood == (text,)
+
+
+# -- comparisons and the whole battlefield; clauses with no bearing on combat ------------
+
+from mtgcombat.rules.abilities import BlockCondition, MoreThan, OnBattlefield  # noqa: E402
+
+
+def test_cant_attack_unless_you_control_more_creatures_than_defending_player():
+    assert one("X can't attack unless you control more creatures than defending player.",
+               "X") == AttackCondition(SelfRef(), MoreThan(TypePred("Creature"), "defending"))
+
+
+def test_cant_block_unless_you_control_more_lands_than_attacking_player():
+    assert one("X can't block unless you control more lands than attacking player.", "X") == \
+        BlockCondition(SelfRef(), MoreThan(TypePred("Land"), "attacking"))
+
+
+@pytest.mark.parametrize("text, cond, unless", [
+    ("X can't attack unless there is a Mountain on the battlefield.",
+     OnBattlefield(TypePred("Mountain")), True),
+    ("X can't attack unless there are five or more Islands on the battlefield.",
+     OnBattlefield(TypePred("Island"), 5), True),
+    ("X can't attack if there's another creature on the battlefield.",
+     OnBattlefield(AndPred((NotSelfPred(), TypePred("Creature")))), False),
+])
+def test_cant_attack_unless_or_if_something_is_on_the_battlefield(text, cond, unless):
+    assert one(text, "X") == AttackCondition(SelfRef(), cond, unless=unless)
+
+
+def test_cant_attack_or_block_if_an_enchantment_is_on_the_battlefield():
+    cond = OnBattlefield(TypePred("Enchantment"))
+    assert abilities("X can't attack or block if an enchantment is on the battlefield.", "X") \
+        == (AttackCondition(SelfRef(), cond, unless=False),
+            BlockCondition(SelfRef(), cond, unless=False))
+
+
+def test_cant_attack_or_block_unless_you_control_at_least_three_other_creatures():
+    cond = PlayerControls(YouRef(), AndPred((NotSelfPred(), TypePred("Creature"))), 3)
+    assert abilities("X can't attack or block unless you control at least three other "
+                     "creatures.", "X") == (AttackCondition(SelfRef(), cond),
+                                            BlockCondition(SelfRef(), cond))
+
+
+def test_enchanted_creature_cant_block_if_its_black():
+    assert one("Enchanted creature can't block if it's black.", "X") == Conditional(
+        ObjectIs(AttachedRef(), ColorPred("B")), (CantBlock(AttachedRef()),))
+
+
+def test_list_with_a_non_combat_verb_keeps_the_combat_part_and_reports_the_rest():
+    reading = read_text("Enchanted creature can't attack, block, or transform.", "X")
+    assert reading.abilities == (CantAttack(AttachedRef()), CantBlock(AttachedRef()))
+    assert reading.not_understood == ("can't transform",)
+    reading = read_text("Enchanted permanent can't attack, block, or crew Vehicles, and its "
+                        "activated abilities can't be activated unless they're mana "
+                        "abilities.", "X")
+    assert reading.abilities == (CantAttack(AttachedRef()), CantBlock(AttachedRef()))
+    assert reading.not_understood == (
+        "can't crew Vehicles",
+        "and its activated abilities can't be activated unless they're mana abilities.")
+
+
+def test_equipment_cant_attack_you_and_cant_be_sacrificed():
+    reading = read_text("Equipped creature gets +2/+2, has haste, can't attack you or "
+                        "planeswalkers you control, and can't be sacrificed.", "X")
+    assert reading.abilities == (
+        Grant(AttachedRef(), (Keyword("haste"),)),
+        CantAttack(AttachedRef(), target=YouRef(), include_permanents=True))
+    assert reading.not_understood == ("can't be sacrificed",)
+
+
+@pytest.mark.parametrize("text, ability, part", [
+    ("Enchanted creature has hexproof and can't be blocked by more than one creature.",
+     CantBeBlockedByMoreThan(AttachedRef(), 1), "has hexproof"),
+    ("Enchanted creature can't be blocked and has shroud.", CantBeBlocked(AttachedRef()),
+     "has shroud"),
+    ("Target creature gains shroud until end of turn and can't be blocked this turn.",
+     CantBeBlocked(TargetRef(0, "creature")), "gains shroud until end of turn"),
+    ("Enchanted creature has phasing and can't be blocked except by Walls.",
+     CantBeBlockedExcept(AttachedRef(), by=TypePred("Wall")), "has phasing"),
+])
+def test_hexproof_shroud_phasing_clauses_are_reported_and_the_rest_read(text, ability, part):
+    reading = read_text(text, "X")
+    assert reading.abilities == (ability,)
+    assert reading.not_understood == (part,)
+
+
+def test_non_combat_clause_alone_is_not_understood():
+    for text in ("X has hexproof.", "Enchanted creature has hexproof and gets +1/+1."):
+        assert read_text(text, "X").not_understood == (text,)

@@ -1198,11 +1198,20 @@ class _OracleTransformer(Transformer):
 
     def block_unless(self, cond):
         """509.1b: "[subject] can't block unless [condition]"."""
-        return lambda subject: [A.BlockCondition(subject, cond, unless=True)]
+        return self._block_condition(cond, unless=True)
 
     def block_if(self, cond):
-        """509.1b: "[subject] can't block if [condition]"."""
-        return lambda subject: [A.BlockCondition(subject, cond, unless=False)]
+        """509.1b: "[subject] can't block if [condition]"; "... if it's black" (a quality
+        of the creature: :class:`Conditional`)."""
+        return self._block_condition(cond, unless=False)
+
+    def _block_condition(self, cond, unless: bool):
+        if isinstance(cond, _Cond):
+            if not isinstance(cond.cond, A.ObjectIs):
+                raise _Fail("a condition of this kind on blocking")
+            return lambda subject: [A.Conditional(cond.cond, (A.CantBlock(subject),),
+                                                  unless != cond.unless)]
+        return lambda subject: [A.BlockCondition(subject, cond, unless=unless)]
 
     def attack_or_block_unless_you_control(self, amount):
         """508.1c, 509.1b: "can't attack or block unless you control [...]": the same
@@ -1214,6 +1223,33 @@ class _OracleTransformer(Transformer):
 
     def amount_n(self, n, desc):
         return (_to_pred(desc, "permanent"), _num(n))
+
+    def amount_n_other(self, n, desc):
+        """"at least three other creatures": other than the creature it is about."""
+        return (_and([A.NotSelfPred(), _to_pred(desc, "permanent")]), _num(n))
+
+    def cond_more_than_defender(self, desc):
+        """508.1c: "unless you control more creatures than defending player"."""
+        return A.MoreThan(_to_pred(desc, "permanent"), "defending")
+
+    def cond_more_than_attacker(self, desc):
+        """509.1b: "unless you control more lands than attacking player"."""
+        return A.MoreThan(_to_pred(desc, "permanent"), "attacking")
+
+    def cond_on_battlefield(self, amount):
+        """"unless there is a Mountain on the battlefield" -- whoever controls it."""
+        pred, count = amount
+        return A.OnBattlefield(pred, count)
+
+    def attack_or_block_unless(self, cond):
+        """508.1c, 509.1b: "can't attack or block unless [a fact of the battlefield]"."""
+        return lambda subject: [A.AttackCondition(subject, cond, unless=True),
+                                A.BlockCondition(subject, cond, unless=True)]
+
+    def attack_or_block_if(self, cond):
+        """508.1c, 509.1b: "can't attack or block if an enchantment is on the battlefield"."""
+        return lambda subject: [A.AttackCondition(subject, cond, unless=False),
+                                A.BlockCondition(subject, cond, unless=False)]
 
     # -- blocking (509.1) ------------------------------------------------------
     def cant_block(self, what=None):
@@ -1637,6 +1673,38 @@ def _count_targets(sentence: str) -> tuple[int, bool]:
 _ACTIVATED_TAIL = re.compile(
     r",? and (?:its|their) activated abilities(?: with \{T\} in their costs)? can't be "
     r"activated(?: unless they're mana abilities)?\.?$")
+#: Clauses with no bearing on declaring attackers or blockers, joined to combat clauses:
+#: "can't attack, block, or transform", "has hexproof and can't be blocked ...", "...,
+#: and can't be sacrificed". The sentence is read without them and each is reported
+#: (as "[subject] can't transform" style words) among the sentences not understood.
+_NONCOMBAT_CLAUSES: tuple[tuple[re.Pattern, str, str], ...] = (
+    (re.compile(r"can't attack, block, or (transform|crew Vehicles)\b"), "can't attack or block",
+     "can't {0}"),
+    (re.compile(r",? and can't be sacrificed(?=\.?$)"), "", "can't be sacrificed"),
+    (re.compile(r"\b((?:has|have|gains|gain) (?:hexproof|shroud|phasing)(?: until end of turn)?) "
+                r"and (?=can't |can |must |attacks? |blocks? )"), "", "{0}"),
+    (re.compile(r",? and ((?:has|have|gains|gain) (?:hexproof|shroud|phasing)"
+                r"(?: until end of turn)?)(?=\.?$)"), "", "{0}"),
+)
+
+
+def _parse_without_noncombat(sentence_norm: str, state: "_State") -> tuple[Optional[list], list[str]]:
+    """Read a sentence whose non-combat clauses (``_NONCOMBAT_CLAUSES``) are left out;
+    returns the rule objects (None: not read) and the clauses left out."""
+    text, parts = sentence_norm, []
+    for pattern, replacement, report in _NONCOMBAT_CLAUSES:
+        m = pattern.search(text)
+        if m:
+            parts.append(report.format(*m.groups()))
+            text = text[:m.start()] + replacement + text[m.end():]
+    if not parts:
+        return None, []
+    result = _parse(text, state)
+    if not result or result is _DEFENDER_DIVIDES:
+        return None, []
+    return result, parts
+
+
 _ABILITY_WORD = re.compile(r"^(?![IVX]+\b)[A-Z][a-z]+(?: [a-z]+)* \u2014 ")
 _WHERE_X = re.compile(r", where X is [^.]*")
 _DURATION = re.compile(r"\b(this turn|this combat|until end of turn|until your next turn)\b", re.I)
@@ -1739,6 +1807,9 @@ def _read(text: str, name: Optional[str]) -> A.TextReading:
             if result is None:
                 result = _fixed_sentence(norm)
             whole, tail = sentence, None
+            parts: list[str] = []  # clauses of a read sentence that were not read
+            if result is None:
+                result, parts = _parse_without_noncombat(norm, state)
             if result is None:
                 # "Enchanted creature can't attack or block, and its activated abilities
                 # can't be activated": the combat clause is read, the other one is
@@ -1747,6 +1818,8 @@ def _read(text: str, name: Optional[str]) -> A.TextReading:
                 m_orig = _ACTIVATED_TAIL.search(sentence.replace("\u2019", "'"))
                 if m_norm and m_orig and m_norm.start() > 0:
                     head = _parse(norm[:m_norm.start()], state)
+                    if not head:
+                        head, parts = _parse_without_noncombat(norm[:m_norm.start()], state)
                     if head:
                         result = head
                         tail = sentence[m_orig.start():].lstrip(", ")
@@ -1767,6 +1840,7 @@ def _read(text: str, name: Optional[str]) -> A.TextReading:
                 state.targets = targets_before  # counted again below, once
             if result:
                 understood.append(A.Parsed(sentence, tuple(result)))
+                not_understood.extend(parts)
                 if tail:
                     not_understood.append(tail)
                 continue
