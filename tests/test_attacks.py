@@ -568,3 +568,17 @@ def test_cant_attack_unless_there_is_a_mountain_on_the_battlefield():
     _, _, q = setup([creature("x"), permanent("m", "Bob", "Basic Land - Mountain")],
                     {"x": [cond]})
     assert legal(q) == expect({}, {"x": "Bob"})
+
+
+def test_creature_goaded_by_an_aura_of_another_player():
+    # 701.15b (701.38b in 2024): goaded by the Aura's controller, Bob -- it must attack,
+    # and attack a player other than Bob: Carol.
+    impetus = permanent("aura", "Bob", "Enchantment - Aura", name="Shiny Impetus",
+                        attached_to="bear")
+    _, _, p = setup([creature("bear"), impetus], {"aura": [A.Goaded(A.AttachedRef())]},
+                    players=("Alice", "Bob", "Carol"))
+    assert legal(p) == expect({"bear": "Carol"})
+    # Goaded by Bob on the board as well: still one goad by Bob (701.15d).
+    _, _, q = setup([creature("bear", goaded_by=("Bob",)), impetus],
+                    {"aura": [A.Goaded(A.AttachedRef())]}, players=("Alice", "Bob", "Carol"))
+    assert len(q.requirements) == 2

@@ -804,3 +804,16 @@ class OnBattlefield:
 
 
 Condition = Union[Condition, MoreThan, OnBattlefield]  # type: ignore[misc]
+
+
+@dataclass(frozen=True)
+class Goaded:
+    """701.15a-b (701.38a-b in the 2024 rules): "[subject] is goaded" (Impetus Auras,
+    Bloodthirsty Blade) -- goaded by the controller of the ability's source, on top of
+    any goad the board records (``Permanent.goaded_by``); one player goading twice
+    adds nothing (701.15d)."""
+
+    subject: Subject = SelfRef()
+
+
+Ability = Union[Ability, Goaded]  # type: ignore[misc]

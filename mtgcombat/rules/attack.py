@@ -367,9 +367,13 @@ def _goad(b: _Builder) -> None:
     # combat if able" and "attacks a player other than [goader] if able"; the same
     # player goading twice adds nothing (701.15d / 701.38d).
     rule = "701.15b" if b.board.rules == "current" else "701.38b"
+    # "Enchanted creature is goaded" (an Aura, an Equipment): goaded by its controller.
+    by_text: dict[str, list[str]] = {}
+    for inst in b.bound.of_type(A.Goaded):
+        by_text.setdefault(inst.holder, []).append(inst.source.controller)  # type: ignore[arg-type]
     for perm in b.attackers:
         seen: list[str] = []
-        for g in perm.goaded_by:
+        for g in (*perm.goaded_by, *by_text.get(perm.id, ())):
             if g in seen:
                 continue
             seen.append(g)
