@@ -1609,3 +1609,28 @@ def test_hexproof_shroud_phasing_clauses_are_reported_and_the_rest_read(text, ab
 def test_non_combat_clause_alone_is_not_understood():
     for text in ("X has hexproof.", "Enchanted creature has hexproof and gets +1/+1."):
         assert read_text(text, "X").not_understood == (text,)
+
+
+def test_enchanted_creature_is_goaded():
+    from mtgcombat.rules.abilities import Goaded
+    assert one("Enchanted creature gets +2/+2 and is goaded.", "Shiny Impetus") == \
+        Goaded(AttachedRef())
+    assert abilities("Enchanted creature gets +3/+3, must be blocked if able, and is goaded.",
+                     "Predatory Impetus") == (MustBeBlocked(AttachedRef()), Goaded(AttachedRef()))
+
+
+def test_statement_and_all_creatures_able_to_block_it_do_so():
+    assert abilities("Enchanted creature gets +4/+4 and has first strike, and all creatures "
+                     "able to block it do so.", "Indrik Umbra") == (
+        Grant(AttachedRef(), (Keyword("first strike"),)), LureRequirement(AttachedRef()))
+    assert abilities("Until end of turn, target creature gets +6/+6 and gains trample, and all "
+                     "creatures able to block it this turn do so.", "Revenge of the Hunted") == (
+        Grant(TargetRef(0, "creature"), (Keyword("trample"),)),
+        LureRequirement(TargetRef(0, "creature")))
+
+
+def test_conditional_statement_and_lure_is_not_understood():
+    # The condition covers both parts; reading the lure alone would apply it always.
+    text = ("As long as enchanted creature is green, it gets +1/+1 and all creatures able to "
+            "block it do so.")
+    assert read_text(text, "Gift of the Deity").not_understood == (text,)

@@ -70,7 +70,7 @@ _WALK_MODIFIERS = {"nonbasic", "snow", "legendary", "basic", "artifact"}
 #: Words that start a verb phrase: "and"/"," before them separate verb phrases.
 _VP_START = {
     "can't", "can", "has", "have", "gains", "gain", "gets", "get", "attacks",
-    "attack", "blocks", "block", "must",
+    "attack", "blocks", "block", "must", "is",
 }
 
 #: Capitalised words that are never a subtype (they start English sentences).
@@ -1437,6 +1437,10 @@ class _OracleTransformer(Transformer):
     def ic_blocking(self):
         return "blocking"
 
+    def goaded(self):
+        """701.15a-b: "is goaded" -- by the controller of this ability's source."""
+        return lambda subject: [A.Goaded(subject)]
+
     def pt_change(self, tok):
         """P/T changes are already part of the board's power and toughness."""
         return lambda subject: []
@@ -1688,6 +1692,28 @@ _NONCOMBAT_CLAUSES: tuple[tuple[re.Pattern, str, str], ...] = (
 )
 
 
+#: "..., and all creatures able to block it do so" joined to another statement (Indrik
+#: Umbra, Revenge of the Hunted).
+_LURE_TAIL = re.compile(r",? and (all creatures able to block it(?: this turn)? do so)\.?$")
+
+
+def _parse_with_lure_tail(sentence_norm: str, state: "_State") -> Optional[list]:
+    """509.1c: a statement followed by ", and all creatures able to block it do so":
+    both read, "it" being what the first one names. Not under a condition ("As long as
+    ..., it gets +1/+1 and all creatures able to block it do so" is left unread: the
+    condition would cover both)."""
+    m = _LURE_TAIL.search(sentence_norm)
+    if not m or m.start() == 0 or re.match(r"(?i)(as long as|if|when|whenever|at)\b", sentence_norm):
+        return None
+    head = _parse(sentence_norm[:m.start()], state)
+    if head is None or head is _DEFENDER_DIVIDES or any(isinstance(a, A.Conditional) for a in head):
+        return None
+    tail = _parse(_capitalize(m.group(1)) + ".", state)
+    if not tail:
+        return None
+    return list(head) + list(tail)
+
+
 def _parse_without_noncombat(sentence_norm: str, state: "_State") -> tuple[Optional[list], list[str]]:
     """Read a sentence whose non-combat clauses (``_NONCOMBAT_CLAUSES``) are left out;
     returns the rule objects (None: not read) and the clauses left out."""
@@ -1810,6 +1836,8 @@ def _read(text: str, name: Optional[str]) -> A.TextReading:
             parts: list[str] = []  # clauses of a read sentence that were not read
             if result is None:
                 result, parts = _parse_without_noncombat(norm, state)
+            if result is None:
+                result = _parse_with_lure_tail(norm, state)
             if result is None:
                 # "Enchanted creature can't attack or block, and its activated abilities
                 # can't be activated": the combat clause is read, the other one is
