@@ -23,6 +23,15 @@ Vocabulary by family (CR numbers):
 * block costs (509.1d-f): :class:`BlockCost`;
 * damage (510.1, 702.22): :class:`AssignAsThoughUnblocked`, :class:`DefenderAssignsDamage`;
 * granting abilities to others (613): :class:`Grant`.
+
+Later additions (at the end of the module): :class:`CantBeBlockedIf`,
+:class:`GrantWhileInCombat`, :class:`BlockableDespiteLandwalk`, :class:`BlockCondition`;
+"as though" exceptions (609.4) :class:`AttackAsThough`, :class:`BlockAsThough`;
+requirements :class:`BlockEachAttacker`, :class:`LureBy` (509.1c); :class:`Goaded`
+(701.15); static abilities with a condition judged on the board, :class:`Conditional`
+(611.3a, conditions :class:`ObjectIs`, :class:`MoreThan`, :class:`OnBattlefield`); a
+variable number of targets, :class:`TargetGroup` (601.2c); qualities
+:class:`LandwalkPred`, :class:`AttachedPred`, :class:`InCombatPred`.
 """
 
 from __future__ import annotations
