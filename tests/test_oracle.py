@@ -1634,3 +1634,39 @@ def test_conditional_statement_and_lure_is_not_understood():
     text = ("As long as enchanted creature is green, it gets +1/+1 and all creatures able to "
             "block it do so.")
     assert read_text(text, "Gift of the Deity").not_understood == (text,)
+
+
+def test_cant_attack_or_block_unless_its_equipped():
+    assert abilities("X can't attack or block unless it's equipped.", "X") == (Conditional(
+        ObjectIs(SelfRef(), AttachedPred("Equipment")), (CantAttack(SelfRef()), CantBlock(SelfRef())),
+        unless=True),)
+
+
+def test_creatures_that_are_enchanted_and_enchanted_creatures_as_a_quality():
+    group = Group(AttachedPred("Aura"))
+    assert abilities("Creatures that are enchanted can't attack or block.", "X") == (
+        CantAttack(group), CantBlock(group))
+    assert one("X can't be blocked by enchanted creatures or enchantment creatures.", "X") == \
+        CantBeBlockedBy(SelfRef(), OrPred((AttachedPred("Aura"), TypePred("Enchantment"))))
+    assert one("Creatures you control that are enchanted get +1/+1 and can't be blocked except "
+               "by creatures with defender.", "X") == CantBeBlockedExcept(
+        Group(AttachedPred("Aura"), controller=YouRef()), by=KeywordPred("defender"))
+
+
+def test_enchanted_and_a_subtype_other_than_wall_is_not_understood():
+    text = "Enchanted Goblins can't block."
+    assert read_text(text, "X").not_understood == (text,)
+
+
+def test_attacks_each_combat_if_able_unless_you_control_another_ally():
+    assert one("Test Creature attacks each combat if able unless you control another Ally.") \
+        == Conditional(PlayerControls(YouRef(), AndPred((NotSelfPred(), TypePred("Ally")))),
+                       (AttackRequirement(SelfRef()),), unless=True)
+
+
+def test_pt_change_with_x_defined_after_it():
+    assert abilities("Each Skeleton you control has trample, attacks each combat if able, and "
+                     "gets +X/+0, where X is the number of other Skeletons you control.",
+                     "Skeletal Swarming") == (
+        Grant(Group(TypePred("Skeleton"), controller=YouRef()), (Keyword("trample"),)),
+        AttackRequirement(Group(TypePred("Skeleton"), controller=YouRef())))

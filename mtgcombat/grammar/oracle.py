@@ -736,6 +736,9 @@ class _OracleTransformer(Transformer):
             return _Word(low, None, low)
         if low in ("tapped", "untapped"):
             return _Word("pred", A.TappedPred(low == "tapped"), low)
+        if low in ("enchanted", "equipped"):
+            # 303.4b, 301.5a: "enchanted creatures" -- with an Aura / Equipment attached.
+            return _Word("pred", A.AttachedPred("Aura" if low == "enchanted" else "Equipment"), low)
         if low == "multicolored":
             return _Word("pred", A.MulticoloredPred(), low)
         if low == "colorless":
@@ -1242,9 +1245,25 @@ class _OracleTransformer(Transformer):
         return A.OnBattlefield(pred, count)
 
     def attack_or_block_unless(self, cond):
-        """508.1c, 509.1b: "can't attack or block unless [a fact of the battlefield]"."""
+        """508.1c, 509.1b: "can't attack or block unless [a fact of the battlefield]";
+        "... unless it's equipped" (a quality of the creature: :class:`Conditional`)."""
+        if isinstance(cond, _Cond):
+            if not isinstance(cond.cond, A.ObjectIs):
+                raise _Fail("a condition of this kind on attacking and blocking")
+            return lambda subject: [A.Conditional(
+                cond.cond, (A.CantAttack(subject), A.CantBlock(subject)), not cond.unless)]
         return lambda subject: [A.AttackCondition(subject, cond, unless=True),
                                 A.BlockCondition(subject, cond, unless=True)]
+
+    def attack_requirement_unless(self, amount):
+        """508.1d, 611.3a: "attacks each combat if able unless you control another Ally"."""
+        pred, count = amount
+        cond = A.PlayerControls(A.YouRef(), pred, count)
+        return lambda subject: [A.Conditional(cond, (A.AttackRequirement(subject),), unless=True)]
+
+    def that_are(self, pred):
+        """"creatures that are enchanted / tapped" (a quality, 303.4b)."""
+        return pred
 
     def attack_or_block_if(self, cond):
         """508.1c, 509.1b: "can't attack or block if an enchantment is on the battlefield"."""
@@ -1824,9 +1843,10 @@ def _read(text: str, name: Optional[str]) -> A.TextReading:
             if norm.startswith("\u2022"):  # a mode of a modal spell: read the mode
                 norm = norm[1:].lstrip()
             norm = _ABILITY_WORD.sub("", norm)  # ability words have no rules meaning (207.2c)
-            if "{X}" in norm:
+            if "{X}" in norm or re.search(r"[+-]X/", norm):
                 # "pays {X} for each ..., where X is the number of ...": the cost stays
                 # "{X}" as printed (AttackCost.cost); the definition of X is not read.
+                # "gets +X/+0, where X is ...": P/T changes are on the board already.
                 norm = _WHERE_X.sub("", norm)
             targets_before = state.targets
             result = _parse(norm, state)
