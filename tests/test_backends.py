@@ -137,3 +137,20 @@ def test_timeout_is_unknown_not_a_guess():
         Requirement("r1", Lit(("c0", "p")), "508.1d", "c0 attacks p"),))
     res = legal_declarations(problem, get_backend("cpsat"), limit=None, time_limit=0.0)
     assert res.status == "unknown"
+
+
+def test_paid_declarations_are_listed_when_nothing_is_legal_for_free():
+    # Attacking with no creature breaks the parity restriction and each attacker owes a
+    # cost: no declaration is legal without paying, yet {a0: p} is legal (508.1d).
+    a0, a1 = Lit(("a0", "p")), Lit(("a1", "p"))
+    problem = Problem(
+        "attacks", {"a0": ("p",), "a1": ("p",)},
+        restrictions=(Restriction(Count((a0, a1), 1, 1), "508.1c", "odd"),),
+        costs=(Cost("c1", a0, "{2}", "cost 1"), Cost("c2", a1, "{1}", "cost 2")),
+    )
+    for b in BACKS:
+        res = legal_declarations(problem, b, limit=None)
+        assert res.status == "complete"
+        assert sorted(tuple(d.declaration.items()) for d in res.declarations) == [
+            (("a0", "p"),), (("a1", "p"),)]
+        assert check(problem, b, {"a0": "p"}).legal

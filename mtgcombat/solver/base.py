@@ -133,10 +133,10 @@ def iter_legal(
     Raises SolverTimeout when the deadline passes."""
     maxc = maxc or _MaxCache(problem, backend, deadline)
     m0, _ = maxc(frozenset())
-    if m0 is None:
-        return
+    # With no declaration obeying the restrictions without paying (m0 None), one that
+    # pays may still be legal: then every count is a candidate, judged below.
     seen: set = set()
-    for decl in backend.solutions(problem, m0, deadline):
+    for decl in backend.solutions(problem, 0 if m0 is None else m0, deadline):
         decl = canonical(problem, decl)
         frozen = tuple(decl.items())
         if frozen in seen:
