@@ -209,15 +209,24 @@ class Board:
         return replace(self, **changes)
 
     # -- lookups ------------------------------------------------------------
+    def _cached(self, name: str, make):
+        """A value derived from this (immutable) board, computed once."""
+        hit = self.__dict__.get(name)
+        if hit is None:
+            hit = make()
+            object.__setattr__(self, name, hit)
+        return hit
+
     @property
     def player_names(self) -> tuple[PlayerName, ...]:
-        return tuple(p.name for p in self.players)
+        return self._cached("_c_player_names", lambda: tuple(p.name for p in self.players))
 
     def player(self, name: PlayerName) -> Player:
-        for p in self.players:
-            if p.name == name:
-                return p
-        raise KeyError(name)
+        by_name = self._cached("_c_players_by_name", lambda: {p.name: p for p in self.players})
+        try:
+            return by_name[name]
+        except KeyError:
+            raise KeyError(name) from None
 
     def permanent(self, pid: ObjectId) -> Permanent:
         try:
@@ -265,11 +274,14 @@ class Board:
         """The defending players: as given, else every opponent (506.2, 802.2)."""
         if self.defending_players is not None:
             return self.defending_players
-        return self.opponents(self.active_player)
+        return self._cached("_c_defenders", lambda: self.opponents(self.active_player))
 
     def attack_targets(self) -> tuple[ObjectId, ...]:
         """Everything that may be attacked this combat (506.3, 508.1b, 310.9b):
         defending players, planeswalkers they control, battles they protect."""
+        return self._cached("_c_attack_targets", self._make_attack_targets)
+
+    def _make_attack_targets(self) -> tuple[ObjectId, ...]:
         d = self.defenders
         out: list[ObjectId] = list(d)
         for p in self.permanents:
@@ -278,6 +290,9 @@ class Board:
             elif p.is_battle and p.protector in d:
                 out.append(p.id)
         return tuple(out)
+
+    def _attack_target_set(self) -> frozenset[ObjectId]:
+        return self._cached("_c_attack_target_set", lambda: frozenset(self.attack_targets()))
 
     def defending_player_of(self, target: ObjectId) -> PlayerName:
         """The player defending against an attack on this target (508.5, 310.9d)."""
@@ -291,7 +306,7 @@ class Board:
     def may_attack(self, creature: Permanent, target: ObjectId) -> bool:
         """Whether a target is of a legal kind for this creature (506.3, 310.9b):
         a battle's protector never attacks it."""
-        if target not in self.attack_targets():
+        if target not in self._attack_target_set():
             return False
         if target not in self.player_names:
             perm = self.permanent(target)
