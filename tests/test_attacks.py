@@ -582,3 +582,17 @@ def test_creature_goaded_by_an_aura_of_another_player():
     _, _, q = setup([creature("bear", goaded_by=("Bob",)), impetus],
                     {"aura": [A.Goaded(A.AttachedRef())]}, players=("Alice", "Bob", "Carol"))
     assert len(q.requirements) == 2
+
+
+def test_you_or_planeswalkers_you_control_does_not_cover_a_battle_you_protect():
+    # A battle is not a planeswalker (310): Sandwurm Convergence and Norn's Annex say
+    # nothing about attacking Alice's own Siege that Bob protects.
+    perms = [creature("x"), permanent("own", "Alice", "Battle - Siege", protector="Bob"),
+             permanent("pw", "Bob", "Legendary Planeswalker - Jace")]
+    cant = A.CantAttack(A.Group(), target=A.YouRef(), include_permanents=True)
+    _, _, p = setup(perms + [permanent("wurm", "Bob", "Enchantment")], {"wurm": [cant]})
+    assert legal(p) == expect({}, {"x": "own"})
+    tax = A.AttackCost("{2}", A.Group(), defender=A.YouRef(), include_permanents=True)
+    _, _, q = setup(perms + [permanent("annex", "Bob", "Enchantment")], {"annex": [tax]})
+    assert verdicts(q, {"x": "own"}).costs == []
+    assert verdicts(q, {"x": "pw"}).costs != []

@@ -360,7 +360,7 @@ class AttackCondition:
 class AttackCap:
     """508.1c, 802.3a: "No more than N creatures can attack [you] each combat".
     ``defender`` None: the whole attack; else only creatures attacking that player
-    (and, with ``include_permanents``, their planeswalkers and battles)."""
+    (and, with ``include_permanents``, planeswalkers they control -- not battles)."""
 
     n: int
     defender: Optional[PlayerRef] = None

@@ -77,14 +77,15 @@ class _Builder:
         return "battle" if p.is_battle else "planeswalker"
 
     def of_player(self, p: PlayerName, include_permanents: bool) -> Callable[[str], bool]:
-        """Covers the player p and, optionally, planeswalkers p controls and battles p
-        protects (the permanents p defends, 310.9d, 506.3)."""
+        """Covers the player p and, optionally ("you or planeswalkers you control"),
+        planeswalkers p controls -- never a battle: a battle is not a planeswalker, even
+        one p protects (310, 508.1b)."""
         def covered(t: str) -> bool:
             if t == p:
                 return True
             if not include_permanents or self.is_player(t):
                 return False
-            return self.board.defending_player_of(t) == p
+            return self.kind_of(t) == "planeswalker" and self.board.defending_player_of(t) == p
         return covered
 
     def resolve_player(self, ref, inst: Instance) -> Optional[PlayerName]:
@@ -107,7 +108,7 @@ class _Builder:
         if kind == "battle":
             return f"battles {p} protects"
         if include_permanents:
-            return f"{p} or planeswalkers and battles {p} defends"
+            return f"{p} or planeswalkers {p} controls"
         return p
 
 
