@@ -1670,3 +1670,42 @@ def test_pt_change_with_x_defined_after_it():
                      "Skeletal Swarming") == (
         Grant(Group(TypePred("Skeleton"), controller=YouRef()), (Keyword("trample"),)),
         AttackRequirement(Group(TypePred("Skeleton"), controller=YouRef())))
+
+
+# -- modes of triggered abilities; "it" that can't be the subject ------------------------
+
+
+@pytest.mark.parametrize("text", [
+    "When X enters the battlefield, choose one \u2014\n\u2022 Destroy target artifact.\n"
+    "\u2022 X gains haste until end of turn.",
+    "Landfall \u2014 Whenever a land enters the battlefield under your control, choose one "
+    "\u2014\n\u2022 Target creature gets +2/+0 until end of turn.\n\u2022 Target creature can't "
+    "block this turn.",
+    "{T}: Choose one \u2014\n\u2022 Target creature can't block this turn.\n\u2022 Target "
+    "creature gains flying until end of turn.",
+])
+def test_modes_of_a_triggered_or_activated_ability_are_not_static_abilities(text):
+    # 700.2: the bullets belong to the ability; the board doesn't show it resolving.
+    reading = read_text(text, "X")
+    assert reading.understood == ()
+    assert len(reading.not_understood) == 3
+
+
+def test_static_ability_after_the_modes_of_a_trigger_is_read():
+    reading = read_text("Whenever X attacks, choose one \u2014\n\u2022 Draw a card.\n"
+                        "\u2022 X gains flying until end of turn.\nX can't block.", "X")
+    assert reading.abilities == (CantBlock(SelfRef()),)
+
+
+def test_another_target_creature_blocks_it_means_the_first_target():
+    # Feral Contest: a creature never blocks itself; "it" is the first target.
+    reading = read_text("Put a +1/+1 counter on target creature you control. Another target "
+                        "creature blocks it this turn if able.", "Feral Contest")
+    assert reading.not_understood == ("Put a +1/+1 counter on target creature you control.",)
+    assert reading.abilities == (
+        BlockRequirement(TargetRef(1, "creature"), attacker=TargetRef(0, "creature")),)
+
+
+def test_target_creature_blocks_it_with_nothing_before_is_not_understood():
+    text = "Target creature blocks it this turn if able."
+    assert read_text(text, "X").not_understood == (text,)

@@ -477,6 +477,7 @@ class _State:
     defender_assigns: bool = False  # previous sentence was Defensive Formation's first
     scanned_obj: Optional[A.Subject] = None  # "that creature" after an unread effect sentence
     scanned_group: Optional[A.TargetGroup] = None  # "those creatures" after an unread sentence
+    before_last: Optional[A.Subject] = None  # the object named before ``last_obj``
     # 601.2c: a variable number of targets was named ("up to two target creatures"): the
     # targets after it can't be numbered any more.
     open_targets: bool = False
@@ -517,6 +518,14 @@ class _OracleTransformer(Transformer):
     def __init__(self, state: _State) -> None:
         super().__init__()
         self.st = state
+
+    def _mention(self, ref) -> None:
+        """``ref`` is now what "it" means; the object named before it is kept for an
+        "it" that can't be ``ref`` ("Another target creature blocks it")."""
+        if ref != self.st.last_obj:
+            self.st.before_last = self.st.last_obj if self.st.last_obj is not None \
+                else self.st.scanned_obj
+        self.st.last_obj = ref
 
     # -- lines --------------------------------------------------------------
     def keyword_line(self, abilities):
@@ -605,7 +614,7 @@ class _OracleTransformer(Transformer):
 
     # -- references ---------------------------------------------------------
     def self_ref(self, tok=None):
-        self.st.last_obj = A.SelfRef()
+        self._mention(A.SelfRef())
         return A.SelfRef()
 
     def _new_target(self, kind: str) -> A.TargetRef:
@@ -633,7 +642,7 @@ class _OracleTransformer(Transformer):
         if last.text.endswith("s") and last.kind != "cap":
             raise _Fail("plural target")
         ref = self._new_target(kind)
-        self.st.last_obj = ref
+        self._mention(ref)
         self.st.last_player = ref  # "that player" = its controller
         return ref
 
@@ -658,7 +667,7 @@ class _OracleTransformer(Transformer):
     def attached_ref(self, *_):
         """303.4, 301.5: "enchanted creature" / "equipped creature" / "enchanted
         permanent" -- the permanent the source is attached to."""
-        self.st.last_obj = A.AttachedRef()
+        self._mention(A.AttachedRef())
         return A.AttachedRef()
 
     def attached_ref_typed(self, tok):
@@ -678,7 +687,7 @@ class _OracleTransformer(Transformer):
         ref = self.st.last_obj if isinstance(self.st.last_obj, A.TargetGroup) else self.st.scanned_group
         if ref is None:
             raise _Fail("\"those creatures\" refers to nothing known")
-        self.st.last_obj = ref
+        self._mention(ref)
         return ref
 
     def _target_group(self, most, desc) -> A.TargetGroup:
@@ -689,7 +698,7 @@ class _OracleTransformer(Transformer):
             raise _Fail("a second variable number of targets")
         ref = A.TargetGroup(self.st.targets, most)
         self.st.open_targets = True
-        self.st.last_obj = ref
+        self._mention(ref)
         return ref
 
     def tg_up_to(self, n, desc):
@@ -704,7 +713,7 @@ class _OracleTransformer(Transformer):
         ref = self.st.last_obj or self.st.scanned_obj
         if ref is None:
             raise _Fail("\"that creature\" refers to nothing known")
-        self.st.last_obj = ref
+        self._mention(ref)
         return ref
 
     # -- descriptions ---------------------------------------------------------
@@ -820,7 +829,7 @@ class _OracleTransformer(Transformer):
         return A.StatPred(stat, ">", "self")
 
     def self_poss(self, tok=None):
-        self.st.last_obj = A.SelfRef()
+        self._mention(A.SelfRef())
         return A.SelfRef()
 
     def ctrl_you(self):
@@ -1331,10 +1340,21 @@ class _OracleTransformer(Transformer):
         return ref
 
     def block_requirement(self, attacker=None):
-        """509.1c: "[subject] blocks [attacker] each combat/this turn if able"."""
+        """509.1c: "[subject] blocks [attacker] each combat/this turn if able". A creature
+        never blocks itself: "Another target creature blocks it" -- "it" is the object
+        named before the subject (Feral Contest: the first target)."""
         if attacker is not None and not isinstance(attacker, (A.SelfRef, A.TargetRef)):
             raise _Fail("block requirement on an unknown attacker")
-        return lambda subject: [A.BlockRequirement(subject, attacker=attacker)]
+        before = self.st.before_last
+
+        def vp(subject):
+            target = attacker
+            if target is not None and target == subject:
+                if not isinstance(before, (A.SelfRef, A.TargetRef)) or before == subject:
+                    raise _Fail("\"it\" can't be the blocking creature itself")
+                target = before
+            return [A.BlockRequirement(subject, attacker=target)]
+        return vp
 
     def block_each_attacker(self):
         """509.1c: "blocks each attacking creature this turn if able"."""
@@ -1757,12 +1777,14 @@ _DURATION = re.compile(r"\b(this turn|this combat|until end of turn|until your n
 
 def _parse(sentence_norm: str, state: _State, start: str = "line"):
     """Rule objects of one normalised sentence, or None if not understood."""
-    snapshot = (state.targets, state.last_obj, state.last_player, state.defender_assigns)
+    snapshot = (state.targets, state.last_obj, state.last_player, state.defender_assigns,
+                state.before_last, state.open_targets)
     try:
         tree = _parse_tokens(sentence_norm, start)
         return _OracleTransformer(state).transform(tree)
     except (_Unknown, LarkError, _Fail, ValueError, TypeError, KeyError, AttributeError):
-        state.targets, state.last_obj, state.last_player, state.defender_assigns = snapshot
+        (state.targets, state.last_obj, state.last_player, state.defender_assigns,
+         state.before_last, state.open_targets) = snapshot
         return None
 
 
@@ -1783,6 +1805,14 @@ def _fixed_sentence(sentence_norm: str) -> Optional[list]:
     if _ANY_LANDWALK_IGNORED.match(sentence_norm):
         return [A.BlockableDespiteLandwalk(None)]
     return None
+
+
+def _starts_modal_ability(first_norm: str, line: str) -> bool:
+    """A line starting a triggered ability ("When ..., choose one \u2014", 603.1) or an
+    activated one ("{T}: Choose one \u2014", 602.1) whose modes follow as bullets."""
+    if not line.rstrip().endswith("\u2014"):
+        return False
+    return bool(re.match(r"(?i)(?:when|whenever|at)\b", first_norm) or re.match(r'^[^"]*:', first_norm))
 
 
 def _split_items(sentence: str) -> list[str]:
@@ -1829,17 +1859,24 @@ def _read(text: str, name: Optional[str]) -> A.TextReading:
     state = _State()
     understood: list[A.Parsed] = []
     not_understood: list[str] = []
+    ability_modes = False  # the bullets that follow are modes of a trigger (700.2)
     for raw_line in text.replace("\r\n", "\n").split("\n"):
         line = _strip_reminder(raw_line)
         if not line:
             continue
+        bullet = line.startswith("\u2022")
+        mode_of_ability = bullet and ability_modes
+        if not bullet:
+            ability_modes = False
         state.last_obj = None  # "it" never reaches across abilities
         state.last_player = None
         state.scanned_obj = None
         state.scanned_group = None
-        after_unknown = False
-        for sentence in split_sentences(line, names):
+        after_unknown = mode_of_ability
+        for k, sentence in enumerate(split_sentences(line, names)):
             norm = _replace_names(sentence, names)
+            if k == 0 and not bullet:
+                ability_modes = _starts_modal_ability(_ABILITY_WORD.sub("", norm), line)
             if norm.startswith("\u2022"):  # a mode of a modal spell: read the mode
                 norm = norm[1:].lstrip()
             norm = _ABILITY_WORD.sub("", norm)  # ability words have no rules meaning (207.2c)
@@ -1849,11 +1886,18 @@ def _read(text: str, name: Optional[str]) -> A.TextReading:
                 # "gets +X/+0, where X is ...": P/T changes are on the board already.
                 norm = _WHERE_X.sub("", norm)
             targets_before = state.targets
+            whole, tail = sentence, None
+            parts: list[str] = []  # clauses of a read sentence that were not read
+            if mode_of_ability:
+                # 700.2: a mode of a triggered or activated ability is part of that
+                # ability, which the board doesn't show resolving: not a static ability.
+                result = None
+                not_understood.append(sentence)
+                state.targets += _count_targets(norm)[0]
+                continue
             result = _parse(norm, state)
             if result is None:
                 result = _fixed_sentence(norm)
-            whole, tail = sentence, None
-            parts: list[str] = []  # clauses of a read sentence that were not read
             if result is None:
                 result, parts = _parse_without_noncombat(norm, state)
             if result is None:
