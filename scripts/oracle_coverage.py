@@ -16,7 +16,7 @@ blockers (508.1, 509.1). A sentence counts when it has attack/block vocabulary,
 one of the phrases in ``DECLARATION`` ("can't attack", "can't be blocked",
 "if able", "as though" ...), and is not part of a triggered ability (its line
 starts with "When", "Whenever", "At", 603.1) or of an activated one (its line
-starts with "[cost]: ...", 602.1). Effect text of instants and sorceries
+starts with "[cost]: ...", 602.1), modes in bullets after such a line included (700.2). Effect text of instants and sorceries
 ("Target creature can't block this turn.") counts: as an effect on a board it
 bears on the declaration. Most other combat sentences are triggers and parts
 of abilities that no declaration depends on.
@@ -68,9 +68,18 @@ def ability_sentences(text: str, name: str) -> list[str]:
     sentence of a line whose first sentence starts one."""
     names = _name_variants(name)
     out: list[str] = []
+    modes = False  # bullets after "When ..., choose one —" are modes of that trigger
     for raw in text.split("\n"):
-        sentences = split_sentences(_strip_reminder(raw), names)
-        if sentences and _starts_ability(sentences[0]):
+        line = _strip_reminder(raw)
+        sentences = split_sentences(line, names)
+        if not sentences:
+            continue
+        if line.startswith("\u2022"):
+            if modes:
+                out.extend(sentences)
+            continue
+        modes = _starts_ability(sentences[0]) and line.rstrip().endswith("\u2014")
+        if _starts_ability(sentences[0]):
             out.extend(sentences)
     return out
 
