@@ -7,13 +7,19 @@ backends are compared on shapes no board would produce as well.
 
 from __future__ import annotations
 
+import random
+
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from mtgcombat.rules.constraints import (
-    And, Const, Cost, Count, Lit, Not, Or, Problem, Requirement, Restriction,
+    And, Const, Cost, Count, Lit, Not, Or, Problem, Requirement, Restriction, obeyed, paid,
+    true_keys, violated,
 )
 from mtgcombat.solver import BACKENDS, get_backend
-from mtgcombat.solver.base import Deadline, canonical, check, legal_declarations
+from mtgcombat.solver.base import (
+    Deadline, SolverTimeout, canonical, check, legal_declarations,
+)
 from mtgcombat.solver.brute import all_declarations
 
 from mtgcombat.solver.cpsat import CpSat
@@ -154,3 +160,51 @@ def test_paid_declarations_are_listed_when_nothing_is_legal_for_free():
         assert sorted(tuple(d.declaration.items()) for d in res.declarations) == [
             (("a0", "p"),), (("a1", "p"),)]
         assert check(problem, b, {"a0": "p"}).legal
+
+
+def _max_sat(n: int = 200, m: int = 600, seed: int = 7) -> Problem:
+    """Random MAX-3-SAT in the constraint language: far too hard to settle quickly."""
+    rng = random.Random(seed)
+    lits = [Lit((f"c{i}", "p")) for i in range(n)]
+    clauses = tuple(
+        Restriction(Or(tuple(lits[v] if rng.random() < 0.5 else Not(lits[v])
+                             for v in rng.sample(range(n), 3))), "508.1c", f"clause {j}")
+        for j in range(m))
+    reqs = tuple(Requirement(f"r{i}", x, "508.1d", f"c{i} attacks") for i, x in enumerate(lits))
+    return Problem("attacks", {f"c{i}": ("p",) for i in range(n)},
+                   restrictions=clauses, requirements=reqs)
+
+
+def test_a_search_stopped_by_its_time_limit_is_unknown_not_a_guess():
+    # The deadline passes inside CP-SAT's own search (not before it starts): the
+    # answer must be "unknown", with no maximum and no verdict either way.
+    problem = _max_sat()
+    backend = get_backend("cpsat")
+    v = check(problem, backend, {}, time_limit=0.3)
+    assert v.status == "unknown" and not v.legal and v.max_requirements is None
+    res = legal_declarations(problem, backend, limit=10, time_limit=0.3)
+    assert res.status == "unknown" and res.max_requirements is None and not res.declarations
+    with pytest.raises(SolverTimeout):
+        backend.maximum(problem, frozenset(), Deadline(0.3))
+
+
+@settings(max_examples=150, **SETTINGS)
+@given(problems(), st.data())
+def test_a_hint_never_changes_the_maximum(problem, data):
+    # CpSat.maximum(hint=...) trusts nothing: any declaration, even one breaking the
+    # restrictions or naming choices that don't exist, gives the same maximum.
+    ids = [c.id for c in problem.costs]
+    allowed = frozenset(data.draw(st.lists(st.sampled_from(ids), unique=True)) if ids else [])
+    decls = list(all_declarations(problem))
+    hint = dict(data.draw(st.sampled_from(decls)))
+    if data.draw(st.booleans()):
+        hint["zz"] = "t1" if problem.kind == "attacks" else ("a1",)
+    truth, _ = get_backend("brute").maximum(problem, allowed, Deadline(None))
+    for b in (CpSat(), CpSat(tiny=0), CpSat(decompose=False, tiny=0)):
+        m, witness = b.maximum(problem, allowed, Deadline(None), hint=hint)
+        assert m == truth
+        if m is not None:
+            keys = true_keys(witness)
+            assert not violated(problem, keys)
+            assert paid(problem, keys) <= allowed
+            assert obeyed(problem, keys) == m

@@ -17,6 +17,16 @@ Speed:
   (creatures linked by no restriction, requirement or cost) and adds their
   maxima -- exact, because the objective is a sum and components share nothing;
   tiny components are settled by trying their few declarations in Python;
+* a model holds only the choices some constraint or requirement mentions (the
+  others are left false: that breaks nothing and obeys nothing);
+* "zero, or at least n" (menace, 702.111b) is one indicator ``b`` with
+  ``x -> b`` for every literal and ``sum >= n * b``, not a reified count;
+* when checking a declaration (:func:`~mtgcombat.solver.base.check`), the
+  declaration is passed as ``hint``: a component on which it is verified to obey
+  every hard constraint and every requirement needs no search (no declaration can
+  obey more), and the other components start the search from it;
+* CP-SAT runs without symmetry detection and presolve probing
+  (:data:`_PARAMS`): on these models both cost more time than they save;
 * :meth:`CpSat.solutions` enumerates lazily in growing rounds, each a fresh
   enumeration that skips what was already produced.
 """
@@ -24,17 +34,21 @@ Speed:
 from __future__ import annotations
 
 from itertools import combinations, product
-from typing import Iterator, Optional
+from math import comb
+from typing import Iterable, Iterator, Optional
 
 from ortools.sat.python import cp_model
 
 from ..rules.constraints import (
-    FALSE, TRUE, And, Const, Count, Expr, Key, Lit, Not, Or, Problem, evaluate,
+    FALSE, TRUE, And, Const, Count, Declaration, Expr, Key, Lit, Not, Or, Problem, evaluate,
+    true_keys,
 )
 from .base import Deadline, SolverTimeout
 
 #: Components with at most this many declarations are solved by trying them all.
 _TINY = 64
+#: CP-SAT parameters for every solve (see bench/blocks.py, bench/attacks.py).
+_PARAMS: dict = {"symmetry_level": 0, "cp_model_probing_level": 0}
 #: First round of lazy enumeration, and the growth factor of later rounds.
 _FIRST_ROUND, _GROWTH = 128, 8
 
@@ -42,18 +56,22 @@ _FIRST_ROUND, _GROWTH = 128, 8
 # -- simplification ----------------------------------------------------------
 
 
-def _forced_false(problem: Problem) -> set[Key]:
-    """Keys that unit restrictions forbid outright."""
+def _forced_false(problem: Problem) -> tuple[set[Key], set[int]]:
+    """Keys that unit restrictions forbid outright, and the indices of those unit
+    restrictions (true once the keys are removed)."""
     out: set[Key] = set()
-    for r in problem.restrictions:
+    units: set[int] = set()
+    for i, r in enumerate(problem.restrictions):
         e = r.expr
         if isinstance(e, Not):
             inner = e.e
             if isinstance(inner, Lit):
                 out.add(inner.key)
+                units.add(i)
             elif isinstance(inner, Or) and all(isinstance(x, Lit) for x in inner.es):
                 out.update(x.key for x in inner.es)
-    return out
+                units.add(i)
+    return out, units
 
 
 class _Simplifier:
@@ -131,19 +149,22 @@ class _Simplifier:
         raise TypeError(f"unknown expression {e!r}")
 
 
-def _creatures(e: Expr, memo: dict[int, tuple[Expr, frozenset[str]]]) -> frozenset[str]:
-    hit = memo.get(id(e))
-    if hit is not None:
-        return hit[1]
-    if isinstance(e, Lit):
-        out = frozenset((e.key[0],))
-    elif isinstance(e, Const):
-        out = frozenset()
-    elif isinstance(e, Not):
-        out = _creatures(e.e, memo)
-    else:
-        out = frozenset().union(*(_creatures(x, memo) for x in e.es))
-    memo[id(e)] = (e, out)
+def _keys_in(exprs: Iterable[Expr]) -> set[Key]:
+    """Every key the expressions mention (each shared node visited once)."""
+    out: set[Key] = set()
+    seen: set[int] = set()
+    stack = list(exprs)
+    while stack:
+        e = stack.pop()
+        if id(e) in seen:
+            continue
+        seen.add(id(e))
+        if isinstance(e, Lit):
+            out.add(e.key)
+        elif isinstance(e, Not):
+            stack.append(e.e)
+        elif isinstance(e, (And, Or, Count)):
+            stack.extend(e.es)
     return out
 
 
@@ -152,18 +173,17 @@ class _Prepared:
 
     def __init__(self, problem: Problem) -> None:
         self.problem = problem
-        forced = _forced_false(problem)
+        forced, units = _forced_false(problem)
         self.options: dict[str, tuple[str, ...]] = {
             c: tuple(o for o in opts if (c, o) not in forced)
             for c, opts in problem.options.items()
         }
         live = {(c, o) for c, opts in self.options.items() for o in opts}
         simp = _Simplifier(live)
-        self.restrictions = [simp(r.expr) for r in problem.restrictions]
+        self.restrictions = [TRUE if i in units else simp(r.expr)
+                             for i, r in enumerate(problem.restrictions)]
         self.requirements = [simp(r.expr) for r in problem.requirements]
         self.costs = {c.id: simp(c.expr) for c in problem.costs}
-        memo: dict = {}
-        self.creatures_of = lambda e: _creatures(e, memo)
 
     def cap(self, c: str) -> int:
         return min(self.problem.cap(c), len(self.options[c]))
@@ -175,7 +195,10 @@ class _Prepared:
 class _Model:
     """A CP-SAT model over some creatures of a prepared problem."""
 
-    def __init__(self, prep: _Prepared, creatures: list[str]) -> None:
+    def __init__(self, prep: _Prepared, creatures: list[str],
+                 keys: Optional[set[Key]] = None) -> None:
+        """Variables for the choices of ``creatures``; only for ``keys`` if given (the
+        other choices are then left out, i.e. false)."""
         self.prep = prep
         self.m = cp_model.CpModel()
         self.infeasible = False
@@ -184,6 +207,8 @@ class _Model:
         for c in creatures:
             vs = []
             for o in prep.options[c]:
+                if keys is not None and (c, o) not in keys:
+                    continue
                 v = self.m.new_bool_var(f"{c}>{o}")
                 self.var[(c, o)] = v
                 vs.append(v)
@@ -284,8 +309,31 @@ class _Model:
             self.post(e.e)
         elif isinstance(e, And):
             self.m.add_bool_or([self.lit(x).Not() for x in e.es])
+        elif isinstance(e, Count):
+            self._post_count_outside(e)
         else:
             self.m.add_bool_or([self.lit(e).Not()])
+
+    def _post_count_outside(self, e: Count) -> None:
+        """Require the count of ``e`` to lie outside [lo, hi]: below lo or above hi
+        (menace: "zero or two or more", 702.111b)."""
+        m = self.m
+        ls = [self.lit(x) for x in e.es]
+        s = sum(ls)
+        if e.lo is None and e.hi is None:
+            self.infeasible = True
+        elif e.lo is None:
+            m.add(s >= e.hi + 1)
+        elif e.hi is None:
+            m.add(s <= e.lo - 1)
+        else:
+            above = m.new_bool_var("")
+            if e.lo == 1:
+                for x in ls:  # any chosen -> above
+                    m.add_implication(x, above)
+            else:
+                m.add(s <= e.lo - 1).only_enforce_if(above.Not())
+            m.add(s >= (e.hi + 1) * above)
 
     # -- reading ---------------------------------------------------------------------------
     def declaration(self, value) -> dict:
@@ -303,38 +351,116 @@ def _shape(problem: Problem, chosen: dict) -> dict:
     return {c: tuple(sorted(os)) for c, os in chosen.items()}
 
 
-def _solver(deadline: Deadline, workers: int) -> cp_model.CpSolver:
+def _solver(deadline: Deadline, workers: int, params: Optional[dict] = None
+            ) -> cp_model.CpSolver:
     deadline.check()
     s = cp_model.CpSolver()
     rem = deadline.remaining()
     if rem is not None:
         s.parameters.max_time_in_seconds = max(rem, 0.001)
     s.parameters.num_workers = workers
+    for k, v in (params or {}).items():
+        setattr(s.parameters, k, v)
     return s
+
+
+# -- hints ------------------------------------------------------------------------------
+
+
+def _hint_keys(prep: _Prepared, hint: Optional[Declaration]) -> Optional[frozenset[Key]]:
+    """The keys of a hint, or None when it is not even a declaration of the prepared
+    problem (a choice it can't make or a forbidden one, too many choices)."""
+    if hint is None:
+        return None
+    keys = true_keys(hint)
+    per: dict[str, int] = {}
+    for c, o in keys:
+        if c not in prep.options or o not in prep.options[c]:
+            return None
+        per[c] = per.get(c, 0) + 1
+    if any(n > prep.cap(c) for c, n in per.items()):
+        return None
+    return keys
+
+
+def _restricted(keys: Optional[frozenset[Key]], comp: list[str],
+                hard: list[Expr]) -> Optional[frozenset[Key]]:
+    """The part of a hint on the creatures of one component, if it obeys that
+    component's hard constraints."""
+    if keys is None:
+        return None
+    cs = set(comp)
+    mine = frozenset(k for k in keys if k[0] in cs)
+    return mine if all(evaluate(e, mine) for e in hard) else None
+
+
+def _keys_to_decl(problem: Problem, keys: frozenset[Key]) -> dict:
+    chosen: dict = {}
+    for c, o in sorted(keys):
+        chosen.setdefault(c, []).append(o)
+    return _shape(problem, chosen)
 
 
 # -- components -------------------------------------------------------------------------
 
 
-def _components(prep: _Prepared, exprs: list[Expr]) -> list[list[str]]:
-    parent = {c: c for c in prep.options}
+class _Linker:
+    """Union-find over creatures: creatures mentioned by one expression are linked
+    (every shared node is visited once)."""
 
-    def find(x: str) -> str:
+    def __init__(self, creatures: Iterable[str]) -> None:
+        self.parent = {c: c for c in creatures}
+        self.memo: dict[int, tuple[Expr, Optional[str]]] = {}
+
+    def find(self, x: str) -> str:
+        parent = self.parent
         while parent[x] != x:
             parent[x] = parent[parent[x]]
             x = parent[x]
         return x
 
-    for e in exprs:
-        cs = list(prep.creatures_of(e))
-        for o in cs[1:]:
-            a, b = find(cs[0]), find(o)
-            if a != b:
-                parent[a] = b
-    groups: dict[str, list[str]] = {}
+    def link(self, e: Expr) -> Optional[str]:
+        """Link the creatures of ``e``; one of them (None if it mentions none)."""
+        hit = self.memo.get(id(e))
+        if hit is not None:
+            return hit[1]
+        if isinstance(e, Lit):
+            out: Optional[str] = e.key[0]
+        elif isinstance(e, Const):
+            out = None
+        elif isinstance(e, Not):
+            out = self.link(e.e)
+        else:
+            out = None
+            for x in e.es:
+                c = self.link(x)
+                if c is None:
+                    continue
+                if out is None:
+                    out = c
+                else:
+                    a, b = self.find(out), self.find(c)
+                    if a != b:
+                        self.parent[a] = b
+        self.memo[id(e)] = (e, out)
+        return out
+
+
+def _components(prep: _Prepared, exprs: list[Expr]
+                ) -> tuple[list[list[str]], list[Optional[int]]]:
+    """Groups of creatures linked by no expression, and for each expression the index
+    of its group (None for an expression mentioning no creature)."""
+    lk = _Linker(prep.options)
+    reps = [lk.link(e) for e in exprs]
+    index: dict[str, int] = {}
+    groups: list[list[str]] = []
     for c in prep.options:
-        groups.setdefault(find(c), []).append(c)
-    return list(groups.values())
+        r = lk.find(c)
+        if r not in index:
+            index[r] = len(groups)
+            groups.append([])
+        groups[index[r]].append(c)
+    return groups, [None if r is None else index[lk.find(r)] for r in reps]
 
 
 def _choices(prep: _Prepared, c: str) -> list[tuple[str, ...]]:
@@ -346,9 +472,11 @@ def _choices(prep: _Prepared, c: str) -> list[tuple[str, ...]]:
 
 
 def _space(prep: _Prepared, creatures: list[str], limit: int) -> int:
+    """How many declarations the creatures have (or some number above ``limit``)."""
     n = 1
     for c in creatures:
-        n *= len(_choices(prep, c)) if prep.cap(c) > 1 else len(prep.options[c]) + 1
+        k = len(prep.options[c])
+        n *= sum(comb(k, i) for i in range(prep.cap(c) + 1))
         if n > limit:
             return n
     return n
@@ -358,16 +486,25 @@ class CpSat:
     """The CP-SAT backend."""
 
     name = "cpsat"
+    #: :meth:`maximum` takes ``hint=``, the declaration being checked.
+    takes_hint = True
 
-    def __init__(self, workers: int = 1, decompose: bool = True, tiny: int = _TINY) -> None:
+    def __init__(self, workers: int = 1, decompose: bool = True, tiny: int = _TINY,
+                 params: Optional[dict] = None) -> None:
         self.workers = workers
+        self.params = dict(_PARAMS if params is None else params)
         self.decompose = decompose
         self.tiny = tiny  # components with at most this many declarations: tried in Python
 
     # -- maximum ----------------------------------------------------------------------
     def maximum(
-        self, problem: Problem, allowed_costs: frozenset[str], deadline: Deadline
+        self, problem: Problem, allowed_costs: frozenset[str], deadline: Deadline,
+        hint: Optional[Declaration] = None,
     ) -> tuple[Optional[int], Optional[dict]]:
+        """See :class:`~mtgcombat.solver.base.Backend`. ``hint`` is a declaration
+        believed to obey the restrictions and owe only ``allowed_costs`` (the one being
+        checked): a component on which it is verified to do so and to obey every
+        requirement needs no search, and the others start from it."""
         deadline.check()
         prep = _Prepared(problem)
         # Hard constraints: restrictions, and costs outside ``allowed`` never owed.
@@ -382,25 +519,29 @@ class CpSat:
         total = sum(1 for e in reqs if isinstance(e, Const) and e.value)
         reqs = [e for e in reqs if not isinstance(e, Const)]
         if self.decompose:
-            comps = _components(prep, hard + reqs)
+            comps, owner = _components(prep, hard + reqs)
         else:
-            comps = [list(prep.options)]
-        owner: dict[str, int] = {c: i for i, comp in enumerate(comps) for c in comp}
+            comps, owner = [list(prep.options)], [0] * (len(hard) + len(reqs))
         hard_by: list[list[Expr]] = [[] for _ in comps]
         reqs_by: list[list[Expr]] = [[] for _ in comps]
-        for e in hard:
-            hard_by[owner[next(iter(prep.creatures_of(e)))]].append(e)
-        for e in reqs:
-            reqs_by[owner[next(iter(prep.creatures_of(e)))]].append(e)
+        for e, i in zip(hard, owner):
+            hard_by[i].append(e)  # type: ignore[index]
+        for e, i in zip(reqs, owner[len(hard):]):
+            reqs_by[i].append(e)  # type: ignore[index]
+        hint_keys = _hint_keys(prep, hint)
         witness: dict = {}
         for comp, h, r in zip(comps, hard_by, reqs_by):
             deadline.check()
             if not h and not r:
                 continue  # free creatures: not attacking/blocking is fine
-            if _space(prep, comp, self.tiny) <= self.tiny:
+            start = _restricted(hint_keys, comp, h)
+            if start is not None and all(evaluate(e, start) for e in r):
+                # the hint obeys every requirement of this component: nothing can do more
+                best, w = len(r), _keys_to_decl(prep.problem, start)
+            elif _space(prep, comp, self.tiny) <= self.tiny:
                 best, w = self._tiny_max(prep, comp, h, r)
             else:
-                best, w = self._cp_max(prep, comp, h, r, deadline)
+                best, w = self._cp_max(prep, comp, h, r, deadline, start)
             if best is None:
                 return None, None
             total += best
@@ -423,8 +564,13 @@ class CpSat:
         return best, witness
 
     def _cp_max(self, prep: _Prepared, comp: list[str], hard: list[Expr],
-                reqs: list[Expr], deadline: Deadline) -> tuple[Optional[int], Optional[dict]]:
-        model = _Model(prep, comp)
+                reqs: list[Expr], deadline: Deadline,
+                start: Optional[frozenset[Key]] = None,
+                ) -> tuple[Optional[int], Optional[dict]]:
+        # A choice that no constraint or requirement mentions is never needed: leaving
+        # it out (false) keeps every restriction and requirement as it is, and only
+        # loosens the creature's capacity (508.1a, 509.1a).
+        model = _Model(prep, comp, _keys_in(hard + reqs))
         for e in hard:
             model.post(e)
         if model.infeasible:
@@ -432,7 +578,10 @@ class CpSat:
         ls = [model.lit(e) for e in reqs]
         if ls:
             model.m.maximize(sum(ls))
-        solver = _solver(deadline, self.workers)
+        if start is not None:
+            for k, v in model.var.items():
+                model.m.add_hint(v, k in start)
+        solver = _solver(deadline, self.workers, self.params)
         status = solver.solve(model.m)
         if status == cp_model.INFEASIBLE:
             return None, None
@@ -508,7 +657,7 @@ class CpSat:
         while True:
             fresh: list[dict] = []
             cb = _Collector(decision, seen, fresh, target)
-            solver = _solver(deadline, 1)
+            solver = _solver(deadline, 1, self.params)
             solver.parameters.enumerate_all_solutions = True
             status = solver.solve(m, cb)
             yield from (_shape(problem, d) for d in fresh)
