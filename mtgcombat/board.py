@@ -320,7 +320,9 @@ class Board(model.Board):
 
         self._need_blocks()
         answer = damage_answer(self, self.bound, limit=limit, time_limit=time_limit,
-                               blocked=self.blocked or ())
+                               blocked=self.blocked or (),
+                               first_strikers=self.first_strikers,
+                               target_left=self.target_left or ())
         if limit is not None and len(answer["assignments"]) > limit:  # e.g. --limit 0
             answer["assignments"] = answer["assignments"][:limit]
             if answer["status"] == "complete":
@@ -334,7 +336,9 @@ class Board(model.Board):
         if not isinstance(assignment, Mapping):
             raise BoardError("a damage assignment must be a JSON object")
         answer = check_damage_answer(self, self.bound, dict(assignment), time_limit=time_limit,
-                                     blocked=self.blocked or ())
+                                     blocked=self.blocked or (),
+                               first_strikers=self.first_strikers,
+                               target_left=self.target_left or ())
         # Combat damage knows no requirements: 0 obeyed of at most 0 (the spec's shape).
         for k in ("requirements_obeyed", "max_requirements"):
             if answer.get(k) is None:

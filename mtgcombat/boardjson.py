@@ -15,6 +15,7 @@ from .rules.model import Board, BoardError, Effect, Permanent, Player
 TOP_FIELDS = {
     "rules", "players", "active_player", "defending_players", "permanents", "effects",
     "attacks", "blocks", "damage_order", "damage_step", "blocked",
+    "first_strikers", "target_left",
 }
 PLAYER_FIELDS = {"name", "life", "team"}
 PERMANENT_FIELDS = {
@@ -143,6 +144,11 @@ def board_from_data(data: Any, cls: type[Board] = Board) -> Board:
     blocked = None
     if data.get("blocked") is not None:
         blocked = _str_list(data["blocked"], "board", "blocked")
+    first_strikers = target_left = None
+    if data.get("first_strikers") is not None:
+        first_strikers = _str_list(data["first_strikers"], "board", "first_strikers")
+    if data.get("target_left") is not None:
+        target_left = _str_list(data["target_left"], "board", "target_left")
     defending = None
     if data.get("defending_players") is not None:
         defending = _str_list(data["defending_players"], "board", "defending_players")
@@ -158,6 +164,8 @@ def board_from_data(data: Any, cls: type[Board] = Board) -> Board:
         damage_order=order,
         damage_step=_opt(data, "damage_step", str, "board"),
         blocked=blocked,
+        first_strikers=first_strikers,
+        target_left=target_left,
     )
 
 
@@ -266,6 +274,10 @@ def board_to_data(board: Board, full: bool = False) -> dict:
         out["damage_step"] = board.damage_step
     if board.blocked is not None:
         out["blocked"] = list(board.blocked)
+    if board.first_strikers is not None:
+        out["first_strikers"] = list(board.first_strikers)
+    if board.target_left is not None:
+        out["target_left"] = list(board.target_left)
     return out
 
 

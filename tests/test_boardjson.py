@@ -205,3 +205,33 @@ def test_attached_to_and_blocked_extensions_round_trip():
 def test_extension_errors(data, message):
     with pytest.raises(BoardError, match=message):
         load(data)
+
+
+def test_first_strikers_and_target_left_extensions_round_trip():
+    walker = {"id": "pw", "name": "Jace", "controller": "Bob",
+              "type_line": "Legendary Planeswalker \u2014 Jace", "loyalty": 3}
+    b = load(board(permanents=[bears(), bears(id="cub"), walker],
+                   attacks={"bears": "Bob", "cub": "pw"}, blocks={},
+                   first_strikers=["bears"], target_left=["cub"], damage_step="regular"))
+    assert b.first_strikers == ("bears",) and b.target_left == ("cub",)
+    assert Board.from_json(dump_board_json(b)) == b
+    assert Board.from_scenario(b.scenario()) == b
+    nobody = load(board(permanents=[bears()], attacks={"bears": "Bob"}, first_strikers=[]))
+    assert nobody.first_strikers == ()
+    assert "first strikers:\n" in nobody.scenario()
+    assert Board.from_scenario(nobody.scenario()) == nobody
+
+
+@pytest.mark.parametrize("data,message", [
+    (board(permanents=[bears()], attacks={}, first_strikers=["bears"]),
+     "first_strikers: 'bears' is neither attacking nor blocking"),
+    (board(permanents=[bears()], attacks={"bears": "Bob"}, first_strikers=["bears"],
+           damage_step="first"), "first_strikers is about the regular combat damage step"),
+    (board(permanents=[bears()], attacks={"bears": "Bob"}, target_left=["bears"]),
+     "target_left: 'bears' attacks a player"),
+    (board(permanents=[bears()], attacks={}, target_left=["bears"]),
+     "target_left: 'bears' is not attacking"),
+])
+def test_first_strikers_and_target_left_errors(data, message):
+    with pytest.raises(BoardError, match=message):
+        load(data)

@@ -37,7 +37,10 @@ _WIDTH = 88
 
 #: Statement keywords (a line that starts with anything else is a player's section).
 STATEMENTS = ("rules", "players", "active", "defending", "step", "effect", "attack", "block",
-              "order", "no")
+              "order", "blocked", "first", "target", "no")
+#: How the statements are named in messages.
+_STATEMENT_NAMES = ("rules", "players", "active", "defending", "step", "effect", "attack",
+                    "block", "order", "blocked", "first strikers", "target left", "no")
 _COLOR_LETTER = {name: letter for letter, name in COLOR_NAMES.items()}
 _COLOR_LETTER.update({letter: letter for letter in COLOR_NAMES})
 _NONE_KINDS = {"attacks": "attacks", "blocks": "blocks", "orders": "damage_order"}
@@ -389,6 +392,12 @@ class _ToAst(Transformer):
     def blocked_stmt(self, meta, *refs):
         return _Stmt("blocked", meta.line, meta.column, (refs,))
 
+    def first_strikers_stmt(self, meta, *refs):
+        return _Stmt("first_strikers", meta.line, meta.column, (refs,))
+
+    def target_left_stmt(self, meta, *refs):
+        return _Stmt("target_left", meta.line, meta.column, (refs,))
+
     def none_stmt(self, meta, word):
         return _Stmt("none", meta.line, meta.column, (word,))
 
@@ -529,16 +538,19 @@ class _Compiler:
         blocks = self.declarations(stmts, "block", nones.get("blocks"))
         order = self.declarations(stmts, "order", nones.get("damage_order"))
         fields.update(attacks=attacks, blocks=blocks, damage_order=order)
-        blocked_stmts = [s for s in stmts if s.kind == "blocked"]
-        if len(blocked_stmts) > 1:
-            raise self.at(blocked_stmts[1], f"a second `blocked` line (the first is line "
-                                            f"{blocked_stmts[0].line})")
-        if blocked_stmts:
-            s = blocked_stmts[0]
-            for r in s.args[0]:
-                self.object(r, "attacker", players=False)
-            fields["blocked"] = tuple(r.value for r in s.args[0])
-            self.where.append(("blocked", s.line, s.column))
+        for kind, what, word in (("blocked", "attacker", "blocked"),
+                                 ("first_strikers", "creature", "first strikers"),
+                                 ("target_left", "attacker", "target left")):
+            found = [s for s in stmts if s.kind == kind]
+            if len(found) > 1:
+                raise self.at(found[1], f"a second `{word}` line (the first is line "
+                                        f"{found[0].line})")
+            if found:
+                s = found[0]
+                for r in s.args[0]:
+                    self.object(r, what, players=False)
+                fields[kind] = tuple(r.value for r in s.args[0])
+                self.where.append((kind, s.line, s.column))
         for key, s in nones.items():
             self.where.append((key, s.line, s.column))
 
@@ -756,7 +768,7 @@ def _syntax_error(e: UnexpectedInput, text: str, comp: _Compiler) -> ScenarioErr
         hint = _did_you_mean(first, STATEMENTS)
         return comp.error(
             f"unknown statement {first!r}{hint}: a line starts with "
-            f"{', '.join(STATEMENTS[:-1])} or no, or is a section header `PLAYER:`",
+            f"{', '.join(_STATEMENT_NAMES[:-1])} or no, or is a section header `PLAYER:`",
             line, first_col)
     if tok.type == "_INDENT":
         return comp.error("unexpected indentation: only a player's permanents (under "
@@ -944,6 +956,11 @@ def format_scenario(board: Board) -> str:
                 decl.append(f"order {_ref(k)}:" + (f" {_refs(v)}" if v else ""))
     if board.blocked is not None:
         decl.append(f"blocked {_refs(board.blocked)}")
+    if board.first_strikers is not None:
+        decl.append("first strikers:" + (f" {_refs(board.first_strikers)}"
+                                         if board.first_strikers else ""))
+    if board.target_left is not None:
+        decl.append(f"target left {_refs(board.target_left)}")
     if board.damage_step is not None:
         decl.append(f"step {board.damage_step}")
     if decl:

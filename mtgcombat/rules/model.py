@@ -184,6 +184,13 @@ class Board:
     #: Attackers that are blocked although no creature listed in ``blocks`` blocks them
     #: any more: their blockers left combat (509.1h, 506.4). An extension of the spec.
     blocked: Optional[tuple[ObjectId, ...]] = None
+    #: For the regular combat damage step: the creatures that had first strike or double
+    #: strike as the first combat damage step began (510.4, 702.7c, 702.4c-d); None:
+    #: judged from their abilities now. An extension of the spec.
+    first_strikers: Optional[tuple[ObjectId, ...]] = None
+    #: Attackers whose planeswalker or battle has left combat since attacks were
+    #: declared (506.4c, 510.1b, 702.19e-f). An extension of the spec.
+    target_left: Optional[tuple[ObjectId, ...]] = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "attacks", _frozen_map(self.attacks))
@@ -469,6 +476,30 @@ def _validate(b: Board) -> None:
                 _fail(f"blocked: {a!r} is not attacking")
         if len(set(b.blocked)) != len(b.blocked):
             _fail("blocked: an attacker is listed twice")
+    # Creatures that dealt first-strike damage (510.4), attack targets gone (506.4c)
+    if b.first_strikers is not None:
+        if b.attacks is None:
+            _fail("first_strikers is given but no attacks")
+        in_combat = set(attackers) | set(b.blocks or ())
+        for c in b.first_strikers:
+            if c not in in_combat:
+                _fail(f"first_strikers: {c!r} is neither attacking nor blocking")
+        if len(set(b.first_strikers)) != len(b.first_strikers):
+            _fail("first_strikers: a creature is listed twice")
+        if b.damage_step == "first":
+            _fail("first_strikers is about the regular combat damage step (510.4), but "
+                  "damage_step is \"first\"")
+    if b.target_left is not None:
+        if b.attacks is None:
+            _fail("target_left is given but no attacks")
+        for a in b.target_left:
+            if a not in attackers:
+                _fail(f"target_left: {a!r} is not attacking")
+            elif b.attacks[a] in b.player_names:
+                _fail(f"target_left: {a!r} attacks a player, who can't leave combat "
+                      "(only a planeswalker or battle can, 506.4)")
+        if len(set(b.target_left)) != len(b.target_left):
+            _fail("target_left: an attacker is listed twice")
     # Damage assignment order (2024 edition only: 509.2-509.3)
     if b.damage_order is not None:
         if b.rules != "2024":
