@@ -258,6 +258,10 @@ class Board(model.Board):
         deadline = Deadline(time_limit)
         v = check(problem, be, decl, time_limit)
         out = CheckVerdict(**{f.name: getattr(v, f.name) for f in dataclasses.fields(v)})
+        out.violations = [self._explained(kind, problem, x) for x in out.violations]
+        if out.violations and out.status == "complete":
+            out.violations = self._unmet_explained(kind, problem, decl, out.violations, be,
+                                                   deadline)
         if out.status == "unknown":
             if out.violations:  # a broken restriction settles it
                 out.legal, out.status = False, "complete"
@@ -275,6 +279,161 @@ class Board(model.Board):
                     frozenset())[0]
             except SolverTimeout:
                 out.max_requirements_without_costs = None
+        return out
+
+    # -- why a declaration fails: words a player can follow -------------------------
+    def label(self, oid: str) -> str:
+        """How a human answer names an object: its name, with its id in parentheses
+        when another permanent or a player has the same name (as the command line)."""
+        labels = self.__dict__.get("_labels")
+        if labels is None:
+            from collections import Counter
+
+            count = Counter(p.name for p in self.permanents)
+            players = set(self.player_names)
+            labels = {n: n for n in players}
+            for p in self.permanents:
+                clash = count[p.name] > 1 or p.name in players
+                labels[p.id] = f"{p.name} ({p.id})" if clash and p.id != p.name else p.name
+            self.__dict__["_labels"] = labels
+        return labels.get(oid, oid)
+
+    def _battle_rule(self, letter: str) -> str:
+        """310.9b-c (current) are 310.8b-c in the 2024 edition."""
+        return ("310.8" if self.rules == "2024" else "310.9") + letter
+
+    def not_an_option(self, kind: str, creature: str, choice: Optional[str] = None) -> str:
+        """Why ``creature`` can't attack / block at all (``choice`` None), or can't
+        attack / block ``choice``, before any restriction: who may attack or block and
+        what may be attacked or blocked (506.2-506.3, 508.1a-b, 509.1a, 802, 805, 310)."""
+        n = self.label
+        verb = "attack" if kind == "attacks" else "block"
+        if creature in self.player_names:
+            return f"{creature} is a player; only a creature can {verb} (506.3)"
+        perm = self.permanent(creature)
+        if choice is None:
+            if not perm.is_creature:
+                return f"{n(creature)} is not a creature; only a creature can {verb} (506.3)"
+            if kind == "attacks":
+                if len(self.attacking_players) > 1:
+                    return (f"{n(creature)} is controlled by {perm.controller}, who is not on "
+                            f"the attacking team ({', '.join(self.attacking_players)}; "
+                            "805.10a, 508.1a)")
+                return (f"{n(creature)} is controlled by {perm.controller}, who is not the "
+                        f"attacking player ({self.active_player} is; 506.2, 508.1a)")
+            if self.attacks is not None and creature in self.attacks:
+                return f"{n(creature)} is attacking (509.1a)"
+            return (f"{n(creature)} is controlled by {perm.controller}, who is not a "
+                    f"defending player ({self._defender_words()}; 506.2, 509.1a)")
+        if kind == "attacks":
+            return self._not_attackable(perm, choice)
+        assert self.attacks is not None
+        if choice in self.player_names or choice not in self.attacks:
+            return f"{n(choice)} is not attacking (509.1a)"
+        target = self.attacks[choice]
+        dp = self.defending_player_of(target)
+        me = perm.controller
+        if target not in self.player_names and self.permanent(target).is_battle:
+            return (f"{n(choice)} attacks {n(target)}, which {dp} protects, and only its "
+                    f"protector's creatures can block creatures attacking a battle "
+                    f"({self._battle_rule('c')}, 802.4a)")
+        return (f"{n(choice)} attacks {n(target)}, and {me}'s creatures can block only "
+                f"creatures attacking {me}, a planeswalker {me} controls or a battle {me} "
+                f"protects (802.4a)")
+
+    def _defender_words(self) -> str:
+        ds = list(self.defenders)
+        return "the defending player is " + ds[0] if len(ds) == 1 else (
+            "the defending players are " + ", ".join(ds))
+
+    def _not_attackable(self, perm, target: str) -> str:
+        n = self.label
+        if target in self.player_names:
+            if target in self.attacking_players:
+                who = ("the attacking player" if len(self.attacking_players) == 1
+                       else "on the attacking team (805.10a)")
+                return (f"{target} is {who}; a creature attacks a defending player, a "
+                        f"planeswalker they control or a battle they protect (506.2, 508.1b)")
+            return (f"{target} is not a defending player this combat ({self._defender_words()}; "
+                    "506.2a, 508.1b)")
+        t = self.permanent(target)
+        if t.is_battle:
+            if t.protector == perm.controller:
+                return (f"{perm.controller} protects {n(target)}, and a battle's protector can "
+                        f"never attack it ({self._battle_rule('b')})")
+            return (f"{n(target)} is protected by {t.protector or t.controller}, who is not a "
+                    f"defending player ({self._defender_words()}; {self._battle_rule('b')}, "
+                    "506.2)")
+        if t.is_planeswalker:
+            return (f"{n(target)} is controlled by {t.controller}, who is not a defending player "
+                    f"({self._defender_words()}; 506.2, 508.1b)")
+        return (f"{n(target)} is not a player, planeswalker or battle; only those can be "
+                "attacked (506.3)")
+
+    def _explained(self, kind: str, problem: Problem, v):
+        """A violation of the shape of a declaration ("X can't attack Alice."), with the
+        reason: a creature that isn't the attacking / a defending player's, a player who
+        isn't defending, a creature attacking someone else (802.4a) ..."""
+        from .solver.base import Violation
+
+        rule = "508.1a" if kind == "attacks" else "509.1a"
+        objs = tuple(v.objects)
+        if v.rule != rule or not objs or not v.message.endswith("."):
+            return v
+        verb = "attack" if kind == "attacks" else "block"
+        c = objs[0]
+        if len(objs) == 1 and c not in problem.options and v.message.endswith(f"can't {verb}."):
+            why = self.not_an_option(kind, c)
+            return Violation(v.rule, f"{self.label(c)} can't {verb}: {why}.", objs)
+        if len(objs) == 2 and c in problem.options and objs[1] not in problem.options[c]:
+            why = self.not_an_option(kind, c, objs[1])
+            return Violation(v.rule, f"{self.label(c)} can't {verb} {self.label(objs[1])}: "
+                             f"{why}.", objs)
+        return v
+
+    def unobeyable_requirements(self, kind: str, only: Optional[list] = None,
+                                backend: str = "cpsat", time_limit: Optional[float] = None,
+                                ) -> dict[str, str]:
+        """The requirements of ``kind`` (those with ids in ``only``, by default all) that
+        no declaration obeying the restrictions can obey on this board, costs paid or
+        not: id -> why, in words ("" when the reason is the restrictions together). A
+        non-flyer's Lure requirement toward a flying attacker is one: flying forbids the
+        block (702.9b), so 509.1c never asks for it. Requirements the time limit leaves
+        unsettled are not listed."""
+        from .solver import get_backend
+        from .solver.base import Deadline
+
+        problem = self.problem(kind)
+        return _unobeyable(problem, get_backend(backend), Deadline(time_limit), only)
+
+    def _unmet_explained(self, kind: str, problem: Problem, decl: Mapping, violations: list,
+                         backend, deadline) -> list:
+        """The 508.1d / 509.1c violation lists the requirements the declaration doesn't
+        obey; tell those another declaration could obey from those that no declaration
+        can obey on this board, with the reason when it is a plain restriction."""
+        from .rules.constraints import evaluate, true_keys
+        from .solver.base import Violation, canonical
+
+        rule = "508.1d" if kind == "attacks" else "509.1c"
+        marker = " Not obeyed: "
+        out = []
+        for v in violations:
+            if v.rule != rule or marker not in v.message:
+                out.append(v)
+                continue
+            head = v.message.partition(marker)[0]
+            keys = true_keys(canonical(problem, decl))
+            unmet = [r for r in problem.requirements if not evaluate(r.expr, keys)]
+            cannot = _unobeyable(problem, backend, deadline, [r.id for r in unmet])
+            could = [r for r in unmet if r.id not in cannot]
+            never = [r for r in unmet if r.id in cannot]
+            msg = head
+            if could:
+                msg += " Not obeyed: " + _texts(could) + "."
+            if never:
+                msg += (" Could not be obeyed on this board (by any declaration that obeys "
+                        "the restrictions): " + _texts(never, cannot) + ".")
+            out.append(Violation(v.rule, msg, tuple(v.objects)))
         return out
 
     def check_attacks(self, decl: Mapping[str, str], backend: str = "cpsat",
@@ -350,3 +509,101 @@ class Board(model.Board):
     def _need_blocks(self) -> None:
         if self.attacks is None:
             raise BoardError("a damage question needs declared attacks (and blocks, if any)")
+
+
+# -- requirements no declaration can obey ------------------------------------------------
+
+
+def _texts(reqs, why: Optional[Mapping[str, str]] = None, most: int = 5) -> str:
+    parts = []
+    for r in reqs[:most]:
+        t = r.text.rstrip(".")
+        if why and why.get(r.id):
+            t += f" \u2014 {why[r.id]}"
+        parts.append(t)
+    return "; ".join(parts) + (" ..." if len(reqs) > most else "")
+
+
+def _three(e, false: frozenset) -> Optional[bool]:
+    """The value of ``e`` when the literals in ``false`` are false and the others
+    unknown: True, False, or None (either)."""
+    from .rules.constraints import And, Const, Count, Lit, Not, Or
+
+    if isinstance(e, Lit):
+        return False if e.key in false else None
+    if isinstance(e, Const):
+        return e.value
+    if isinstance(e, Not):
+        x = _three(e.e, false)
+        return None if x is None else not x
+    if isinstance(e, (And, Or)):
+        vals = [_three(x, false) for x in e.es]
+        stop = isinstance(e, Or)  # the value that settles it
+        if stop in vals:
+            return stop
+        return (not stop) if all(x is not None for x in vals) else None
+    if isinstance(e, Count):
+        vals = [_three(x, false) for x in e.es]
+        t, u = vals.count(True), vals.count(None)
+        if (e.lo is not None and t + u < e.lo) or (e.hi is not None and t > e.hi):
+            return False
+        if (e.lo is None or t >= e.lo) and (e.hi is None or t + u <= e.hi):
+            return True
+        return None
+    return None
+
+
+def _unobeyable(problem: Problem, backend, deadline, only: Optional[list] = None,
+                exact_at_most: int = 20) -> dict[str, str]:
+    """See :meth:`Board.unobeyable_requirements`. First without a solver: a requirement
+    whose every way of being obeyed is a choice a restriction forbids outright (or that
+    isn't a choice at all) can't be obeyed, and those restrictions say why. Then, for at
+    most ``exact_at_most`` others, the backend: the most a declaration obeying the
+    restrictions, whatever it pays, can obey of that requirement alone."""
+    from .explain import banned_choices
+    from .solver.base import SolverTimeout
+
+    why_banned: dict = {}
+    for r in problem.restrictions:
+        for k in banned_choices(r) or ():
+            why_banned.setdefault(k, []).append(r.message)
+    options = {(c, o) for c, opts in problem.options.items() for o in opts}
+    out: dict[str, str] = {}
+    rest = []
+    for r in problem.requirements:
+        if only is not None and r.id not in only:
+            continue
+        keys = _keys(r.expr)
+        false = frozenset(k for k in keys if k in why_banned or k not in options)
+        if _three(r.expr, false) is False:
+            msgs: list[str] = []
+            for k in sorted(false):
+                for m in why_banned.get(k, ()):
+                    m = m.rstrip(".")
+                    if m not in msgs:
+                        msgs.append(m)
+            out[r.id] = " and ".join(msgs[:2]) + (" ..." if len(msgs) > 2 else "")
+        else:
+            rest.append(r)
+    every = frozenset(c.id for c in problem.costs)
+    for r in rest[:exact_at_most]:
+        try:
+            m, _ = backend.maximum(dataclasses.replace(problem, requirements=(r,)), every,
+                                   deadline)
+        except SolverTimeout:
+            break
+        if not m:
+            out[r.id] = ""
+    return out
+
+
+def _keys(e) -> set:
+    from .rules.constraints import Const, Lit
+
+    if isinstance(e, Lit):
+        return {e.key}
+    if isinstance(e, Const):
+        return set()
+    if hasattr(e, "e"):
+        return _keys(e.e)
+    return set().union(*(_keys(x) for x in e.es)) if e.es else set()

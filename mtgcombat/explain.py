@@ -218,7 +218,14 @@ def _declarations(board, kind: str, decl: Optional[Mapping], backend: str,
         out.append(f"No restriction limits the declaration as a whole ({R['restrict']}).")
     if problem.requirements:
         out.append(f"Requirements ({R['require']}):")
-        out += [f"- {r.id}: {r.text}" for r in problem.requirements]
+        never = _unobeyable(board, kind, problem, listing, backend, time_limit)
+        for r in problem.requirements:
+            line = f"- {r.id}: {r.text}"
+            if r.id in never:
+                why = never[r.id]
+                line += (" It can't be obeyed on this board" + (f": {why}" if why else
+                         ": no declaration that obeys the restrictions obeys it") + ".")
+            out.append(line)
     else:
         out.append(f"No requirement asks any creature to {R['verb']} ({R['require']}).")
     if problem.costs:
@@ -290,6 +297,20 @@ def _declarations(board, kind: str, decl: Optional[Mapping], backend: str,
             if alt is not None:
                 out.append(f"A legal alternative: {describe(problem, alt)}.")
     return out, _declarations_json(problem, listing, verdict)
+
+
+def _unobeyable(board, kind: str, problem: Problem, listing, backend: str,
+                time_limit: Optional[float]) -> dict[str, str]:
+    """The requirements no declaration obeying the restrictions can obey, and why
+    (:meth:`~mtgcombat.board.Board.unobeyable_requirements`); those a listed legal
+    declaration obeys need no search."""
+    from .rules.constraints import evaluate, true_keys
+
+    open_ = [r for r in problem.requirements
+             if not any(evaluate(r.expr, true_keys(d.declaration)) for d in listing.declarations)]
+    if not open_:
+        return {}
+    return board.unobeyable_requirements(kind, [r.id for r in open_], backend, time_limit)
 
 
 def _declarations_json(problem: Problem, listing, verdict) -> dict:

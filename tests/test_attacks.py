@@ -320,7 +320,9 @@ def test_attack_taxes_are_optional_and_cumulative():
     assert legal(p) == expect({}, {"x": "Bob"}, {"w": "Bob"}, {"x": "Bob", "w": "Bob"})
     v = verdicts(p, {"x": "Bob", "w": "Bob"})
     assert v.legal and len(v.costs) == 4
-    assert v.costs[0] == "{2} for Juggernaut attacking Bob (Propaganda)"
+    # Each Propaganda is named by its id, so the two costs of one creature differ.
+    assert v.costs[0] == "{2} for Juggernaut attacking Bob (Propaganda (prop1))"
+    assert len(set(v.costs)) == 4
     assert verdicts(p, {}).legal
 
 
@@ -596,3 +598,77 @@ def test_you_or_planeswalkers_you_control_does_not_cover_a_battle_you_protect():
     _, _, q = setup(perms + [permanent("annex", "Bob", "Enchantment")], {"annex": [tax]})
     assert verdicts(q, {"x": "own"}).costs == []
     assert verdicts(q, {"x": "pw"}).costs != []
+
+
+# -- messages: what the text says, and why a choice isn't one (rules review) ---------------
+
+
+def _scenario(text: str):
+    from mtgcombat import Board as PublicBoard
+
+    return PublicBoard.from_scenario(text)
+
+
+def test_an_effect_that_says_attacks_this_turn_is_described_as_this_turn():
+    board = _scenario(
+        "players Alice, Bob\nactive Alice\nAlice:\n  bears: Grizzly Bears 2/2\n"
+        "  brigand: Goblin Brigand 2/2 \"Goblin Brigand attacks each combat if able.\"\n"
+        "effect Bob -> bears: \"Target creature attacks this turn if able.\"\n")
+    texts = sorted(r.text for r in board.problem("attacks").requirements)
+    assert texts == ["Goblin Brigand attacks each combat if able.",
+                     "Grizzly Bears attacks this turn if able."]
+
+
+def test_two_propagandas_give_two_costs_each_naming_its_source():
+    board = _scenario(
+        "players Alice, Bob\nactive Alice\nAlice:\n  Juggernaut 5/3\nBob:\n"
+        + "".join(f"  {p}: Propaganda [Enchantment] \"Creatures can't attack you unless their "
+                  "controller pays {2} for each creature they control that's attacking you.\"\n"
+                  for p in ("p1", "p2")))
+    v = board.check_attacks({"Juggernaut": "Bob"})
+    assert v.costs == ["{2} for Juggernaut attacking Bob (Propaganda (p1))",
+                       "{2} for Juggernaut attacking Bob (Propaganda (p2))"]
+
+
+_MP = """players Alice, Bob, Carol, Dan
+active Alice
+defending Bob, Carol
+Alice:
+  bears: Grizzly Bears 2/2
+Bob:
+  b1: Grizzly Bears 2/2
+  Inv [Battle — Siege] defense 3 protector Alice
+Dan:
+  Liliana [Legendary Planeswalker — Liliana] loyalty 3
+"""
+
+
+@pytest.mark.parametrize("target,why", [
+    ("Alice", "Alice is the attacking player; a creature attacks a defending player, a "
+              "planeswalker they control or a battle they protect (506.2, 508.1b)"),
+    ("Dan", "Dan is not a defending player this combat (the defending players are Bob, Carol; "
+            "506.2a, 508.1b)"),
+    ("Liliana", "Liliana is controlled by Dan, who is not a defending player"),
+    ("Inv", "Alice protects Inv, and a battle's protector can never attack it (310.9b)"),
+    ("b1", "Grizzly Bears (b1) is not a player, planeswalker or battle; only those can be "
+           "attacked (506.3)"),
+])
+def test_a_target_that_cannot_be_attacked_says_why(target, why):
+    board = _scenario(_MP)
+    v = board.check_attacks({"bears": target})
+    assert not v.legal and v.violations[0].rule == "508.1a"
+    msg = v.violations[0].message
+    assert msg.startswith(f"Grizzly Bears (bears) can't attack {board.label(target)}: ")
+    assert why in msg
+
+
+def test_a_creature_of_a_non_attacking_player_cannot_attack_and_says_why():
+    v = _scenario(_MP).check_attacks({"b1": "Bob"})
+    assert v.violations[0].message == (
+        "Grizzly Bears (b1) can't attack: Grizzly Bears (b1) is controlled by Bob, who is not "
+        "the attacking player (Alice is; 506.2, 508.1a).")
+
+
+def test_a_battle_protector_cites_the_2024_number_under_2024():
+    v = _scenario("rules 2024\n" + _MP).check_attacks({"bears": "Inv"})
+    assert "(310.8b)" in v.violations[0].message

@@ -939,3 +939,104 @@ def test_cant_block_if_an_enchantment_is_on_the_battlefield_whoever_controls_it(
     _, _, p = make([Card("a", "A"), Card("x", "B", cond),
                     Card("e", "A", type_line="Enchantment")], {"a": "B"})
     assert legal_set(p, backend) == decls({})
+
+
+# -- messages: what the text says, once; requirements no declaration can obey --------------
+
+
+_LURE = """players Alice, Bob
+active Alice
+Alice:
+  raider: Hill Giant 3/3
+  lure: Lure Bird 1/1 "Flying" "All creatures able to block Lure Bird do so."
+Bob:
+  bears: Grizzly Bears 2/2
+  Serra Angel 4/4 "Flying"
+  wall: Wall of Wood 0/3
+effect Alice -> bears: "Target creature blocks this turn if able."
+effect Alice -> wall: "Target creature can't block this turn."
+attack raider -> Bob
+attack lure -> Bob
+"""
+
+
+def _public(text: str):
+    from mtgcombat import Board as PublicBoard
+
+    return PublicBoard.from_scenario(text)
+
+
+def test_an_effect_that_says_blocks_this_turn_is_described_as_this_turn():
+    texts = [r.text for r in _public(_LURE).problem("blocks").requirements]
+    assert "Grizzly Bears blocks this turn if able." in texts
+    assert not any("each combat" in t for t in texts)
+
+
+def test_an_effect_is_quoted_once():
+    board = _public(_LURE)
+    v = board.check_blocks({"wall": ["raider"]})
+    assert [x.message for x in v.violations] == [
+        "Wall of Wood can't block: effect 2 says \u201cTarget creature can't block this "
+        "turn.\u201d (509.1b)."]
+
+
+def test_requirements_no_declaration_can_obey_are_told_apart_from_those_not_obeyed():
+    # Grizzly Bears can't block the flying Lure Bird (702.9b) and Wall of Wood can't block at
+    # all: their Lure requirements could not be obeyed by any declaration. Serra Angel's
+    # could, and this declaration doesn't obey it.
+    board = _public(_LURE)
+    reqs = {r.text.split(" must block")[0]: r.id for r in board.problem("blocks").requirements
+            if "must block" in r.text}
+    never = board.unobeyable_requirements("blocks")
+    assert set(never) == {reqs["Grizzly Bears"], reqs["Wall of Wood"]}
+    assert never[reqs["Grizzly Bears"]] == (
+        "Lure Bird has flying and can't be blocked by Grizzly Bears, which has neither flying "
+        "nor reach (702.9b)")
+    assert ("Wall of Wood can't block: effect 2 says \u201cTarget creature can't block this "
+            "turn.\u201d (509.1b)") in never[reqs["Wall of Wood"]]
+    v = board.check_blocks({"bears": ["raider"]})
+    msg = v.violations[0].message
+    assert v.violations[0].rule == "509.1c"
+    obeyable, _, never = msg.partition(" Could not be obeyed on this board")
+    assert "Not obeyed: Serra Angel must block Lure Bird if able" in obeyable
+    assert "Grizzly Bears must block" not in obeyable and "Wall of Wood" not in obeyable
+    assert "Grizzly Bears must block Lure Bird if able" in never
+    assert "\u2014 Lure Bird has flying and can't be blocked by Grizzly Bears" in never
+
+
+def test_a_requirement_settled_only_by_the_restrictions_together_is_found_by_the_solver():
+    # "Can't block alone" and no other creature able to block: the Lure requirement can't
+    # be obeyed, though no single restriction forbids the block.
+    board = _public("""players Alice, Bob
+active Alice
+Alice:
+  lure: Lure Beast 2/2 "All creatures able to block Lure Beast do so."
+Bob:
+  Mogg Flunkies 3/3 "Mogg Flunkies can't block alone."
+attack lure -> Bob
+""")
+    (r,) = board.problem("blocks").requirements
+    assert board.unobeyable_requirements("blocks") == {r.id: ""}
+
+
+def test_a_block_outside_the_options_says_why():
+    board = _public("""players Alice, Bob, Carol
+active Alice
+Alice:
+  bears: Grizzly Bears 2/2
+  giant: Hill Giant 3/3
+Bob:
+  b1: Grizzly Bears 2/2
+Carol:
+  c1: Hill Giant 3/3
+attack bears -> Bob
+attack giant -> Carol
+""")
+    v = board.check_blocks({"b1": ["giant"]})
+    assert v.violations[0].message == (
+        "Grizzly Bears (b1) can't block Hill Giant (giant): Hill Giant (giant) attacks Carol, "
+        "and Bob's creatures can block only creatures attacking Bob, a planeswalker Bob "
+        "controls or a battle Bob protects (802.4a).")
+    v = board.check_blocks({"bears": ["giant"]})
+    assert v.violations[0].message == (
+        "Grizzly Bears (bears) can't block: Grizzly Bears (bears) is attacking (509.1a).")

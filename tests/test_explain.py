@@ -97,3 +97,34 @@ def _rewrite() -> None:  # pragma: no cover - a maintenance tool
 
 if __name__ == "__main__":  # pragma: no cover
     _rewrite()
+
+
+def test_a_requirement_no_declaration_can_obey_is_marked_as_such(capsys, tmp_path):
+    # A non-flyer's Lure requirement toward a flying Lure creature: no declaration can obey
+    # it (702.9b); the narrative says so instead of leaving it among those "not obeyed".
+    board = tmp_path / "lure.mtg"
+    board.write_text("""players Alice, Bob
+active Alice
+Alice:
+  raider: Hill Giant 3/3
+  lure: Lure Bird 1/1 "Flying" "All creatures able to block Lure Bird do so."
+Bob:
+  bears: Grizzly Bears 2/2
+  Serra Angel 4/4 "Flying"
+effect Alice -> bears: "Target creature blocks this turn if able."
+attack raider -> Bob
+attack lure -> Bob
+""", encoding="utf-8")
+    text = run(capsys, f"explain {board} --blocks " + shlex.quote('{"bears": ["raider"]}'))
+    lines = text.splitlines()
+    bears = next(x for x in lines if x.startswith("- r") and "Grizzly Bears must block" in x)
+    assert bears.endswith("It can't be obeyed on this board: Lure Bird has flying and can't be "
+                          "blocked by Grizzly Bears, which has neither flying nor reach (702.9b).")
+    angel = next(x for x in lines if x.startswith("- r") and "Serra Angel must block" in x)
+    assert "can't be obeyed" not in angel
+    assert any(x.startswith("- r") and x.endswith("Grizzly Bears blocks this turn if able.")
+               for x in lines)
+    verdict = next(x for x in lines if x.startswith("- 509.1c: "))
+    assert "Not obeyed: Serra Angel must block Lure Bird if able" in verdict
+    assert ("Could not be obeyed on this board (by any declaration that obeys the "
+            "restrictions): Grizzly Bears must block Lure Bird if able") in verdict

@@ -18,6 +18,7 @@ constraint names the CR rule it encodes.
 
 from __future__ import annotations
 
+import re
 from typing import Callable, Optional
 
 from . import abilities as A
@@ -27,6 +28,36 @@ from .constraints import (
     any_of, implies,
 )
 from .model import Board, BoardError, Permanent, PlayerName
+
+
+_DURATION = re.compile(r"\b(each combat|this combat|this turn|each turn)\b", re.I)
+_UNTIL = re.compile(r"\buntil (?:end of turn|your next turn)\b", re.I)
+
+
+def duration(sentence: str, default: str = "each combat") -> str:
+    """How long a requirement lasts, in the words of the sentence that makes it:
+    "attacks each combat if able" (Goblin Brigand), "blocks this turn if able" (an
+    effect), "... each combat until your next turn". ``default`` when it says none."""
+    m = _DURATION.search(sentence)
+    u = _UNTIL.search(sentence)
+    words = [m.group(1).lower()] if m else ([default] if default else [])
+    if u and (m or default):
+        words.append(u.group(0).lower())
+    elif u:
+        words = [u.group(0).lower()]
+    return " ".join(words)
+
+
+def source_words(inst: Instance, name: Callable[[str], str], text: bool = True) -> str:
+    """An ability's source for messages: a permanent by ``name(id)``; an effect as
+    "effect N", followed by its sentence in quotes when ``text``."""
+    src = inst.source
+    if src.kind == "effect" and src.effect_index is not None:
+        head = f"effect {src.effect_index + 1}"
+        return f"{head} (\u201c{inst.sentence.strip()}\u201d)" if text else head
+    if src.permanent is not None:
+        return name(src.permanent)
+    return src.name
 
 
 class _Builder:
@@ -53,10 +84,23 @@ class _Builder:
         self.costs: list[Cost] = []
         self.names: dict[str, str] = {p: p for p in board.player_names}
         self.names.update({p.id: p.name for p in board.permanents})
+        # Names several objects share (two permanents, or a permanent and a player).
+        seen: set[str] = set(board.player_names)
+        self._shared: set[str] = set()
+        for p in board.permanents:
+            (self._shared if p.name in seen else seen).add(p.name)
 
     # -- helpers --------------------------------------------------------------
     def name(self, oid: str) -> str:
-        return self.names.get(oid, oid)
+        """How messages name an object: its name, with its id when another permanent
+        or a player has the same name ("Propaganda (p2)"), as the command line does."""
+        n = self.names.get(oid, oid)
+        return f"{n} ({oid})" if n in self._shared and oid != n else n
+
+    def source(self, inst: Instance, text: bool = True) -> str:
+        """Where an ability comes from, for messages: the permanent ("Propaganda (p2)"
+        when two share the name), or "effect N" quoting its sentence once (``text``)."""
+        return source_words(inst, self.name, text)
 
     def attacks(self, c: str) -> Expr:
         return self._attacks[c]
@@ -139,7 +183,7 @@ def _basic(b: _Builder) -> None:
         if ab.lacked:
             lacked.setdefault(inst.holder, set()).add(ab.lacked)
     for perm in b.attackers:
-        c, n = perm.id, perm.name
+        c, n = perm.id, b.name(perm.id)
         lits = b.lits(c, lambda t: True)
         # 508.1a: the chosen creatures must be untapped.
         if perm.tapped:
@@ -167,7 +211,7 @@ def _basic(b: _Builder) -> None:
 def _cant_attack(b: _Builder, inst: Instance, ab: A.CantAttack) -> None:
     c = inst.holder
     n = b.name(c)
-    src = inst.source.name
+    src = b.source(inst)
     if ab.target is None:
         p = None
     else:
@@ -192,12 +236,12 @@ def _alone(b: _Builder, inst: Instance, only: bool) -> None:
     if only:
         # 508.1c, 506.5: "can attack only alone" -- no other creature is declared.
         expr = implies(b.attacks(c), Not(any_of(others)))
-        msg = f"{n} can attack only alone, but other creatures attack too ({inst.source.name}; 506.5, 508.1c)."
+        msg = f"{n} can attack only alone, but other creatures attack too ({b.source(inst)}; 506.5, 508.1c)."
     else:
         # 508.1c, 506.5: "can't attack alone" -- another creature is declared as an
         # attacker, attacking anything (802.3a; a teammate's creature counts, 805.10a).
         expr = implies(b.attacks(c), any_of(others))
-        msg = f"{n} can't attack alone ({inst.source.name}; 506.5, 508.1c)."
+        msg = f"{n} can't attack alone ({b.source(inst)}; 506.5, 508.1c)."
     b.restrictions.append(Restriction(expr, "508.1c", msg, (c,)))
 
 
@@ -214,7 +258,7 @@ def _condition(b: _Builder, inst: Instance, ab: A.AttackCondition) -> None:
     n = b.name(c)
     holder = b.board.permanent(c)
     cond = ab.condition
-    src = inst.source.name
+    src = b.source(inst, text=False)  # the messages quote the sentence
     word = "unless" if ab.unless else "if"
     if isinstance(cond, A.OthersAttack):
         # 508.1c: "can't attack unless [N other creatures matching ...] also attack",
@@ -230,7 +274,7 @@ def _condition(b: _Builder, inst: Instance, ab: A.AttackCondition) -> None:
         expr = implies(b.attacks(c), met if ab.unless else Not(met))
         b.restrictions.append(Restriction(
             expr, "508.1c",
-            f"{n} can't attack {word} {_others_words(cond)} ({src}; 508.1c).",
+            f"{n} can't attack {word} {_others_words(cond)} ({b.source(inst)}; 508.1c).",
             (c,),
         ))
         return
@@ -292,7 +336,7 @@ def _others_words(cond: A.OthersAttack) -> str:
 
 
 def _cap(b: _Builder, inst: Instance, ab: A.AttackCap) -> None:
-    src = inst.source.name
+    src = b.source(inst)
     if ab.defender is None:
         # 508.1c, 802.3a: not tied to a player -- the whole group of attackers.
         lits = [b.attacks(c) for c in b.options]
@@ -325,7 +369,7 @@ def _parity(b: _Builder, inst: Instance, ab: A.AttackParity) -> None:
     word = "odd" if ab.even else "even"
     b.restrictions.append(Restriction(
         any_of(exact), "508.1c",
-        f"{you} can't attack with an {word} number of creatures ({inst.source.name}; 508.1c).",
+        f"{you} can't attack with an {word} number of creatures ({b.source(inst)}; 508.1c).",
     ))
 
 
@@ -355,7 +399,10 @@ def _requirement(b: _Builder, inst: Instance, ab: A.AttackRequirement) -> None:
             covered = (lambda x, t=t: x == t)
             what = f" {b.name(t)}"
     lits = b.lits(c, covered)
-    _add_requirement(b, any_of(lits), "508.1d", f"{n} attacks{what} each combat if able.", c)
+    # The duration the text gives: "attacks each combat if able" (Goblin Brigand),
+    # "attacks this turn if able" (an effect).
+    _add_requirement(b, any_of(lits), "508.1d",
+                     f"{n} attacks{what} {duration(inst.sentence)} if able.", c)
 
 
 def _add_requirement(b: _Builder, expr: Expr, rule: str, text: str, c: str) -> None:
@@ -380,10 +427,10 @@ def _goad(b: _Builder) -> None:
             seen.append(g)
             c = perm.id
             _add_requirement(b, b.attacks(c), rule,
-                             f"{perm.name} is goaded by {g} and attacks each combat if able.", c)
+                             f"{b.name(c)} is goaded by {g} and attacks each combat if able.", c)
             lits = b.lits(c, lambda t, g=g: b.is_player(t) and t != g)
             _add_requirement(b, any_of(lits), rule,
-                             f"{perm.name} is goaded by {g} and attacks a player other than "
+                             f"{b.name(c)} is goaded by {g} and attacks a player other than "
                              f"{g} if able.", c)
 
 
@@ -409,7 +456,7 @@ def _cost(b: _Builder, inst: Instance, ab: A.AttackCost) -> None:
     cid = f"c{len(b.costs) + 1}"
     b.costs.append(Cost(
         cid, any_of(lits), ab.cost,
-        f"{ab.cost} for {b.name(c)} {what} ({inst.source.name})", "508.1d", (c,),
+        f"{ab.cost} for {b.name(c)} {what} ({b.source(inst)})", "508.1d", (c,),
     ))
 
 

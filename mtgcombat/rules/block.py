@@ -38,6 +38,7 @@ from __future__ import annotations
 from typing import Optional
 
 from . import abilities as A
+from .attack import duration, source_words
 from .bind import Bound, Instance
 from .constraints import (
     And, Const, Cost, Count, Expr, Lit, Not, Problem, Requirement, Restriction, any_of,
@@ -107,7 +108,7 @@ class _Builder:
         names = {p.id: p.name for p in board.permanents}
         names.update({n: n for n in board.player_names})
         self.names = names
-        seen: set[str] = set()
+        seen: set[str] = set(board.player_names)
         self._shared_names: set[str] = set()
         for p in board.permanents:
             (self._shared_names if p.name in seen else seen).add(p.name)
@@ -125,7 +126,7 @@ class _Builder:
 
     def name(self, oid: str) -> str:
         """How messages name an object: its name, with its id when another
-        permanent has the same name ("Prized Unicorn (u2)")."""
+        permanent or a player has the same name ("Prized Unicorn (u2)")."""
         n = self.names.get(oid, oid)
         return f"{n} ({oid})" if n in self._shared_names and oid != n else n
 
@@ -180,7 +181,9 @@ class _Builder:
         return self.bound.of_type(*types)
 
     def quote(self, inst: Instance) -> str:
-        return f"{inst.source.name} says \u201c{inst.sentence}\u201d"
+        """The sentence an ability comes from, once: "Lure Bird says “...”",
+        "effect 2 says “...”"."""
+        return f"{source_words(inst, self.name, text=False)} says \u201c{inst.sentence}\u201d"
 
 
 # ---------------------------------------------------------------------------
@@ -571,16 +574,21 @@ def _requirements(b: _Builder) -> None:
         if isinstance(ab, A.BlockRequirement) and h in blockers:
             hn = b.name(h)
             if ab.attacker is None:
-                # "blocks each combat if able": obeyed iff it blocks anything.
+                # "blocks each combat if able": obeyed iff it blocks anything. The text
+                # says how long: "each combat", or "this turn" for an effect.
                 if b.options[h]:
-                    b.require(b.blocks_any(h), "509.1c", f"{hn} blocks each combat if able.", h)
+                    b.require(b.blocks_any(h), "509.1c",
+                              f"{hn} blocks {duration(inst.sentence)} if able.", h)
             else:
                 a = bound.object_of(ab.attacker, inst.source)
                 # A requirement to block a creature that isn't attacking can't be obeyed
                 # by any declaration; it changes no answer and is left out.
                 # The same holds when it may not block that creature at all (802.4a).
                 if a in attackers and (h, a) in b.option_set:
-                    b.require(b.lit(h, a), "509.1c", f"{hn} blocks {b.name(a)} if able.", h, a)
+                    when = duration(inst.sentence, default="")
+                    b.require(b.lit(h, a), "509.1c",
+                              f"{hn} blocks {b.name(a)}{' ' + when if when else ''} if able.",
+                              h, a)
         elif isinstance(ab, A.BlockEachAttacker) and h in blockers:
             # 509.1c: one requirement per attacking creature it could block, so that a
             # creature unable to block them all blocks as many as it can.
