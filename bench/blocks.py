@@ -1,6 +1,7 @@
 """Benchmark: legal block declarations (509.1) with the CP-SAT backend.
 
-Two families of boards:
+The target board (20 v 20 with four "blocks each combat if able"; checks of its
+maximum's witness, of no blocks and of random declarations), then two families:
 
 * ``mixed``: N attackers against N potential blockers, a seeded mix of flying,
   reach, menace, Lure, "blocks each combat if able" (exactly four creatures, as
@@ -32,7 +33,8 @@ Two families of boards:
   with a planted cover (D illegal) and on instances whose answer a small exact
   cover search (Algorithm X) settles independently.
 
-Run: ``python bench/blocks.py [--sizes 5,10,20] [--q 5,10,20,30] [--time-limit 20]``.
+Run: ``python bench/blocks.py [--only target|mixed|x3c] [--sizes 5,10,20] [--q 5,10,20,30]
+[--time-limit 20]``.
 """
 
 from __future__ import annotations
@@ -155,6 +157,36 @@ def bench_mixed(sizes, time_limit: float, backend_name: str, lure: float) -> lis
             f"(max {m}) | {_ms(t_build)} | {_ms(t_max)} | {_ms(t_check)} | {_ms(t_check2)} | "
             f"{count} in {_ms(t_count)} | {len(first.declarations)} in {first_s} |")
         print(rows[-1], flush=True)
+    return rows
+
+
+def bench_target(time_limit: float, backend_name: str, seed: int = 0,
+                 samples: int = 50) -> list[str]:
+    """The target board: 20 attackers vs 20 blockers, four of which "block each
+    combat if able" (no Lure). Checks of the maximum's witness, of the empty
+    declaration, and of ``samples`` random declarations (each blocker blocks a
+    random attacker or nothing; most break some restriction)."""
+    be = get_backend(backend_name)
+    problem = mixed_board(20, seed=seed, forced=4, lure=0.0)
+    m, witness = be.maximum(problem, frozenset(), Deadline(time_limit))
+    rng = random.Random(seed)
+    decls = [("witness of the maximum", witness or {}), ("no blocks", {})]
+    for i in range(samples):
+        d = {}
+        for c, opts in problem.options.items():
+            if opts and rng.random() < 0.5:
+                d[c] = (rng.choice(opts),)
+        decls.append((f"random #{i}", d))
+    times, legal = [], 0
+    for _, d in decls:
+        v, t = _timed(lambda: check(problem, be, d, time_limit=time_limit))
+        times.append(t)
+        legal += v.legal
+    rows = ["| declarations checked | legal | first (witness) | empty | median | max |",
+            "|---|---|---|---|---|---|",
+            f"| {len(decls)} | {legal} | {_ms(times[0])} | {_ms(times[1])} | "
+            f"{_ms(sorted(times)[len(times) // 2])} | {_ms(max(times))} |"]
+    print("\n".join(rows), flush=True)
     return rows
 
 
@@ -284,16 +316,20 @@ def main(argv=None) -> None:
     ap.add_argument("--seeds", type=int, default=2)
     ap.add_argument("--time-limit", type=float, default=20.0)
     ap.add_argument("--backend", default="cpsat")
-    ap.add_argument("--only", choices=["mixed", "x3c"])
+    ap.add_argument("--only", choices=["target", "mixed", "x3c"])
     args = ap.parse_args(argv)
-    if args.only != "x3c":
+    if args.only in (None, "target"):
+        print(f"## Target: 20 v 20, four \"blocks each combat if able\" ({args.backend})\n")
+        bench_target(args.time_limit, args.backend)
+        print()
+    if args.only in (None, "mixed"):
         sizes = [int(x) for x in args.sizes.split(",")]
         print(f"## Target boards: no Lure ({args.backend})\n")
         bench_mixed(sizes, args.time_limit, args.backend, lure=0.0)
         print(f"\n## Mixed boards: 5% of attackers with Lure ({args.backend})\n")
         bench_mixed(sizes, args.time_limit, args.backend, lure=0.05)
         print()
-    if args.only != "mixed":
+    if args.only in (None, "x3c"):
         print(f"## Exact cover by 3-sets ({args.backend})\n")
         bench_x3c([int(x) for x in args.q.split(",")], args.time_limit, args.backend,
                   args.seeds)
