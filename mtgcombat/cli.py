@@ -98,9 +98,9 @@ def emit_json(obj: Any) -> None:
 
 def cr(rule: Any) -> Any:
     """A rule number as the JSON answers give it: the number in the board's edition
-    ("510.1c" under rules "2024", not the human "old 510.1c")."""
-    if isinstance(rule, str) and rule.startswith("old "):
-        return rule[4:]
+    ("510.1c" under rules "2024", not the human "old 510.1c"; "510.1c and 702.19b")."""
+    if isinstance(rule, str):
+        return rule.replace("old ", "")
     return rule
 
 
@@ -285,9 +285,11 @@ def cmd_check(args) -> int:
     kind = chosen[0]
     decl = parse_decl(getattr(args, kind), f"--{kind}")
     if kind == "damage":
+        from .solver.damage import plain_rules
+
         answer = board.check_damage(decl, time_limit=args.time_limit)
         if args.json:
-            answer = dict(answer)
+            answer = plain_rules(dict(answer))
             answer["violations"] = _violations_json(answer["violations"])
             emit_json(answer)
         else:
@@ -341,7 +343,9 @@ def cmd_damage(args) -> int:
     board = read_board(args.board)
     answer = _sorted_damage(board.damage(limit=args.limit, time_limit=args.time_limit))
     if args.json:
-        emit_json(answer)
+        from .solver.damage import plain_rules
+
+        emit_json(plain_rules(answer))
     else:
         _print_damage(board, answer, args.limit)
     return EXIT_OK
@@ -362,7 +366,7 @@ def _source_rows(answer: dict, names: Names) -> list[list]:
         if s.get("damage_order"):
             notes.append("order " + " > ".join(names(c) for c in s["damage_order"]))
         elif s.get("order_open"):
-            notes.append("order not given: part of the choice (509.2-509.3)")
+            notes.append(f"order not given: part of the choice ({s.get('order_rule')})")
         if s.get("free_division"):
             notes.append(f"divides freely ({s['free_division']})")
         if s.get("as_though_unblocked"):

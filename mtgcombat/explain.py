@@ -343,7 +343,30 @@ def _declarations_json(problem: Problem, listing, verdict) -> dict:
 
 
 def _nm(answer: dict, oid: str) -> str:
-    return answer.get("names", {}).get(oid, oid)
+    """An object's name, with its id when another object of the answer shares it
+    ("Grizzly Bears (cub)", as the command line writes it)."""
+    labels = answer.get("_labels")
+    if labels is None:
+        from collections import Counter
+
+        names = dict(answer.get("names", {}))
+        for sid, src in answer.get("sources", {}).items():
+            names.setdefault(sid, src["name"])
+        for sil in answer.get("silent", []):
+            names.setdefault(sil["id"], sil["name"])
+        count = Counter(names.values())
+        labels = {i: (f"{n} ({i})" if count[n] > 1 and n != i else n) for i, n in names.items()}
+        answer["_labels"] = labels
+    return labels.get(oid, oid)
+
+
+def _order_rules(answer: dict, role: str) -> tuple[str, str]:
+    """(who announces the order, the rule it limits) under the 2024 rules: 509.2 and
+    old 510.1c for an attacker's blockers, 509.3 and old 510.1d for a blocker's attackers
+    (cited as the human answers cite 2024-only text: "old ...")."""
+    if role == "attacker":
+        return "old 509.2", "old 510.1c"
+    return "old 509.3", "old 510.1d"
 
 
 def _division(answer: dict, div: Mapping[str, int], sid: Optional[str] = None) -> str:
@@ -364,8 +387,7 @@ def _division(answer: dict, div: Mapping[str, int], sid: Optional[str] = None) -
 
 def _assignment_text(answer: dict, a: Mapping[str, Mapping[str, int]]) -> str:
     order = {sid: i for i, sid in enumerate(answer.get("sources", {}))}
-    parts = [f"{answer['sources'].get(s, {}).get('name', _nm(answer, s))}: "
-             f"{_division(answer, d, s)}"
+    parts = [f"{_nm(answer, s)}: {_division(answer, d, s)}"
              for s, d in sorted(a.items(), key=lambda kv: (order.get(kv[0], len(order)), kv[0]))
              if d]
     return "; ".join(parts) or "no damage"
@@ -380,13 +402,13 @@ def _source_lines(answer: dict) -> list[str]:
         role = "attacking" if s["role"] == "attacker" else "blocking"
         who = "" if s["assigner"] == s["controller"] else (
             f"; {s['assigner']} assigns its damage ({s['assigner_rule']})")
-        head = f"- {s['name']} ({role}, power {s['power']}{who})"
+        head = f"- {_nm(answer, sid)} ({role}, power {s['power']}{who})"
         if s["role"] == "attacker" and not creatures:
             out.append(f"{head} is unblocked: it assigns all its damage to "
-                       f"{_join([r['name'] for r in others])} ({s['rule']}).")
+                       f"{_join([_nm(answer, r['id']) for r in others])} ({s['rule']}).")
             continue
         verb = "is blocked by" if s["role"] == "attacker" else "blocks"
-        lethal = _join([f"{r['name']} ({r['text']})" for r in creatures])
+        lethal = _join([f"{_nm(answer, r['id'])} ({r['text']})" for r in creatures])
         out.append(f"{head} {verb} {lethal} [{s['rule']}].")
         if s["deathtouch"]:
             out.append("  It has deathtouch: any nonzero damage it assigns to a creature is "
@@ -397,20 +419,23 @@ def _source_lines(answer: dict) -> list[str]:
                            f"({s['free_division']}).")
             elif s.get("damage_order"):
                 order = [_nm(answer, c) for c in s["damage_order"]]
+                announce, limit = _order_rules(answer, s["role"])
                 out.append("  Its damage assignment order is " + ", then ".join(order)
-                           + " (509.2, 509.3): a creature may be assigned damage only once every "
-                           "creature before it in the order is assigned lethal damage "
-                           "(old 510.1c-d).")
+                           + f" ({announce}): a creature may be assigned damage only once "
+                           "every creature before it in the order is assigned lethal damage "
+                           f"({limit}).")
             elif s.get("order_open"):
-                out.append("  Its damage assignment order is not fixed on the board (509.2, "
-                           "509.3): a division is legal when some order allows it, that is, "
-                           "when at most one creature gets damage short of lethal and every "
-                           "creature that gets none comes after it (old 510.1c-d).")
+                announce, limit = _order_rules(answer, s["role"])
+                out.append(f"  Its damage assignment order is not fixed on the board "
+                           f"({announce}): a division is legal when some order allows it, "
+                           "that is, when at most one creature gets damage short of lethal and "
+                           f"every creature that gets none comes after it ({limit}).")
             elif not old:
                 out.append("  There is no damage assignment order: its damage may be divided "
-                           "among them as its controller chooses (510.1c-d).")
+                           "among them as its controller chooses ("
+                           + ("510.1c" if s["role"] == "attacker" else "510.1d") + ").")
         if s["trample"] and s["role"] == "attacker" and others:
-            tgt = _join([f"{r['name']}" + (f" ({r['text']})" if r["kind"] != "player" else "")
+            tgt = _join([_nm(answer, r['id']) + (f" ({r['text']})" if r["kind"] != "player" else "")
                          for r in others])
             out.append(f"  It has trample: once each blocker is assigned lethal damage, the rest "
                        f"may also go to {tgt} (702.19b-c).")
@@ -437,8 +462,8 @@ def _damage(board, assignment: Optional[Mapping], time_limit: Optional[float]):
     out += _source_lines(answer) or ["- No creature assigns combat damage in this step."]
     if any(r["kind"] == "creature" for s in answer["sources"].values() for r in s["recipients"]):
         out.append("Lethal damage counts damage already marked and damage assigned by other "
-                   "creatures in the same step, never prevention or other effects (510.1c-d, "
-                   "702.19b).")
+                   "creatures in the same step, never prevention or other effects ("
+                   + ("old 510.1c-d, " if answer["rules"] == "2024" else "") + "702.19b).")
     out.append("")
     shown = sorted(answer["assignments"],
                    key=lambda item: _assignment_text(answer, item["assignment"]))
@@ -450,7 +475,7 @@ def _damage(board, assignment: Optional[Mapping], time_limit: Optional[float]):
         line = f"  {i}. {_assignment_text(answer, item['assignment'])}"
         if item.get("damage_order"):
             line += " (with the order " + "; ".join(
-                f"{answer['sources'][k]['name']}: " + ", ".join(_nm(answer, c) for c in v)
+                f"{_nm(answer, k)}: " + ", ".join(_nm(answer, c) for c in v)
                 for k, v in item["damage_order"].items()) + ")"
         out.append(line)
     if n > SHOWN:
@@ -469,9 +494,12 @@ def _damage(board, assignment: Optional[Mapping], time_limit: Optional[float]):
         elif check["legal"]:
             out.append("It is legal.")
             if check.get("damage_order"):
+                roles = {answer["sources"][k]["role"] for k in check["damage_order"]}
                 out.append("  It relies on the damage assignment order " + "; ".join(
-                    f"{answer['sources'][k]['name']}: " + ", ".join(_nm(answer, c) for c in v)
-                    for k, v in check["damage_order"].items()) + " (509.2).")
+                    f"{_nm(answer, k)}: " + ", ".join(_nm(answer, c) for c in v)
+                    for k, v in check["damage_order"].items()) + " ("
+                    + ", ".join(_order_rules(answer, r)[0] for r in ("attacker", "blocker")
+                                if r in roles) + ").")
         else:
             out.append("It is illegal:")
             out += [f"- {v['rule']}: {v['message']}" for v in check["violations"]]
@@ -480,4 +508,7 @@ def _damage(board, assignment: Optional[Mapping], time_limit: Optional[float]):
                 alt.update(answer.get("best", {}).get(p, {}).get("assignment", {}))
             if alt:
                 out.append(f"A legal alternative: {_assignment_text(answer, alt)}.")
-    return out, {"damage": answer, **({"check": check} if check is not None else {})}
+    from .solver.damage import plain_rules
+
+    answer.pop("_labels", None)
+    return out, plain_rules({"damage": answer, **({"check": check} if check is not None else {})})

@@ -96,6 +96,9 @@ BAD_INPUT = [
     (["check", str(BRIGAND), "--attacks", '["brigand"]'], "must be a JSON object"),
     (["blocks", str(BRIGAND)], "declares no attacks"),
     (["attacks", str(BRIGAND), "--time-limit", "0"], "--time-limit must be positive"),
+    (["check", str(REPO / "corpus" / "boards" / "damage-order-2024.mtg"), "--damage",
+      '{"Craw Wurm": {"bears": true}}'],
+     "damage assignment: 'Craw Wurm' assigns true to 'bears'; amounts are integers >= 0"),
 ]
 
 
@@ -146,3 +149,23 @@ def test_a_closed_pipe_is_not_an_error():
     r = subprocess.run(f"{sys.executable} -m mtgcombat show {BRIGAND} --json | head -c 1",
                        shell=True, capture_output=True, text=True, cwd=REPO)
     assert r.stdout == "{" and "Traceback" not in r.stderr and "Error" not in r.stderr
+
+
+def test_damage_json_rules_are_numbers_of_the_boards_edition(capsys):
+    # Under rules 2024 the human answers write "old 510.1c" and "old 509.2"; --json gives the
+    # edition's own numbers (docs/board-format.md), in sources, silent creatures and checks.
+    board = str(REPO / "corpus" / "boards" / "damage-order-2024.mtg")
+    code, out, _ = run(capsys, "damage", board, "--json")
+    data = json.loads(out)
+    assert code == 0 and "old " not in out
+    assert data["sources"]["Craw Wurm"]["rule"] == "510.1c"
+    code, out, _ = run(capsys, "check", board, "--json", "--damage",
+                       '{"Craw Wurm": {"bears": 5, "cub": 1}}')
+    data = json.loads(out)
+    rules = [v["rule"] for v in data["violations"]] + [
+        s[k] for s in data["sources"].values() for k in ("rule", "order_rule") if s[k]]
+    assert rules and not any("old" in r for r in rules)
+    assert data["violations"][0]["rule"] == "510.1c"
+    assert "(old 510.1c)" in data["violations"][0]["message"]  # human text keeps "old"
+    code, out, _ = run(capsys, "damage", board)
+    assert "old 510.1c" in out

@@ -601,7 +601,7 @@ def test_human_views_show_the_editions_difference():
     for rules in BOTH:
         b, bd = make(GORGER, {"gorger": "Bob"}, GORGER_BLOCKS, rules)
         views[rules] = format_damage(damage_answer(b, bd))
-    assert "damage assignment order: 509.2-509.3" in views["2024"]
+    assert "damage assignment order: old 509.2-509.3, old 510.1c-d" in views["2024"]
     assert "order: open, Alice chooses it as part of the choice (old 509.2)" in views["2024"]
     assert "[order: Vastwood Gorger: Llanowar Elves > Pride Guardian]" in views["2024"]
     assert "no damage assignment order" in views["current"] and "[order:" not in views["current"]
@@ -624,8 +624,8 @@ def test_human_views_tell_namesakes_apart():
              C("y", 2, 2, "Bob", "Grizzly Bears")]
     b, bd = make(perms, {"a": "Bob"}, {"x": ["a"], "y": ["a"]})
     text = format_damage(damage_answer(b, bd))
-    assert "Grizzly Bears [x] (lethal 2), Grizzly Bears [y] (lethal 2)" in text
-    assert "2 to Grizzly Bears [x], 2 to Grizzly Bears [y]" in text
+    assert "Grizzly Bears (x) (lethal 2), Grizzly Bears (y) (lethal 2)" in text
+    assert "2 to Grizzly Bears (x), 2 to Grizzly Bears (y)" in text
 
 
 def test_editions_are_class_data():
@@ -657,3 +657,37 @@ def test_later_player_judged_with_earlier_damage_510_1e():
         v = check_damage_answer(b, bd, {"Y": {"B": 1, "Bob": 2}, "B": {"X": 2}, "W": {"Y": 1}})
         assert not v["legal"] and v["violations"][0]["rule"] == "702.19b"
         assert any("but W" in x["message"] for x in v["violations"])
+
+
+# ---------------------------------------------------------------------------
+# Rules review: messages
+# ---------------------------------------------------------------------------
+
+def test_damage_messages_name_namesakes_by_id():
+    perms = [C("a", 4, 4, name="Hill Giant"), C("x", 2, 2, "Bob", "Grizzly Bears"),
+             C("y", 2, 2, "Bob", "Grizzly Bears")]
+    b, bd = make(perms, {"a": "Bob"}, {"x": ["a"], "y": ["a"]}, "2024", {"a": ["x", "y"]})
+    v = check_damage_answer(b, bd, {"a": {"x": 1, "y": 3}})
+    assert not v["legal"]
+    assert v["violations"][0]["message"] == (
+        "Hill Giant assigns 3 damage to Grizzly Bears (y), but Grizzly Bears (x) comes before it "
+        "in Hill Giant's damage assignment order and is assigned 1 damage, less than the lethal 2 "
+        "it needs (old 510.1c).")
+
+
+def test_an_open_order_cites_509_2_for_an_attacker_and_509_3_for_a_blocker():
+    perms = [C("a", 4, 4, name="Hill Giant"), C("a2", 2, 2, name="Ogre"),
+             C("x", 2, 3, "Bob", "Wall"), C("y", 2, 5, "Bob", "Bear")]
+    b, bd = make(perms, {"a": "Bob", "a2": "Bob"}, {"x": ["a"], "y": ["a", "a2"]}, "2024",
+                 readings={"y": reading(Keyword("can block an additional creature"))})
+    ans = damage_answer(b, bd)
+    rules = {sid: s["order_rule"] for sid, s in ans["sources"].items() if s["order_open"]}
+    assert rules == {"a": "old 509.2", "y": "old 509.3"}
+    v = check_damage_answer(b, bd, {"a": {"x": 2, "y": 2}, "a2": {"y": 2}})
+    assert [x["message"][-24:] for x in v["violations"]] == ["(old 509.2, old 510.1c)."]
+
+
+def test_a_boolean_damage_amount_is_bad_input_named_as_json():
+    b, bd = make([C("a", 2, 2), C("x", 2, 2, "Bob")], {"a": "Bob"}, {"x": ["a"]})
+    with pytest.raises(BoardError, match=r"assigns true to 'x'; amounts are integers >= 0"):
+        check_damage_answer(b, bd, {"a": {"x": True}})

@@ -259,6 +259,16 @@ class DamageStep:
         except KeyError:
             return oid
 
+    def label(self, oid: str) -> str:
+        """How messages name an object: its name, with its id in parentheses when another
+        permanent or a player has the same name ("Grizzly Bears (cub)"), as the command
+        line names them."""
+        labels = self.__dict__.get("_labels")
+        if labels is None:
+            labels = _labels(self.board)
+            self.__dict__["_labels"] = labels
+        return labels.get(oid, oid)
+
     def rank(self, player: str) -> int:
         ranks = self.__dict__.get("_ranks")
         if ranks is None:
@@ -292,6 +302,18 @@ class DamageStep:
         if r.kind == "battle":
             return f"defense {r.threshold}"
         return "player"
+
+
+def _labels(board: Board) -> dict[str, str]:
+    count: dict[str, int] = {}
+    for p in board.permanents:
+        count[p.name] = count.get(p.name, 0) + 1
+    players = set(board.player_names)
+    out = {n: n for n in players}
+    for p in board.permanents:
+        clash = count[p.name] > 1 or p.name in players
+        out[p.id] = f"{p.name} ({p.id})" if clash and p.id != p.name else p.name
+    return out
 
 
 def _has(bound: Bound, pid: str, kw: str) -> bool:
@@ -439,33 +461,35 @@ def damage_step(
         inst.holder for inst in bound.of_type(A.AssignAsThoughUnblocked) if inst.holder
     }
 
+    labels = _labels(board)
     sources: dict[str, Source] = {}
     silent: dict[str, Silent] = {}
     conditions: list[Condition] = []
     prevented: dict[tuple[str, str], bool] = {}
     for cid in combatants:
         perm = board.permanent(cid)
+        label = labels.get(cid, perm.name)  # for messages
         role = "attacker" if cid in attacks else "blocker"
         fs = _strikes_first(bound, cid)
         ds = _has(bound, cid, "double strike")
         if step == "first" and not fs:
-            silent[cid] = Silent(cid, "510.4", f"{perm.name} has neither first strike nor double "
+            silent[cid] = Silent(cid, "510.4", f"{label} has neither first strike nor double "
                                  "strike, so it assigns no damage in the first combat damage step")
             continue
         if step == "regular" and had_first is not None:
             if cid in had_first and not ds:
                 silent[cid] = Silent(
-                    cid, "510.4", f"{perm.name} had first strike or double strike as the first "
+                    cid, "510.4", f"{label} had first strike or double strike as the first "
                     "combat damage step began and doesn't have double strike now, so it assigns "
                     "no damage in the second (702.4c, 702.7c)")
                 continue
         elif step == "regular" and any_first and fs and not ds:
-            silent[cid] = Silent(cid, "702.7b", f"{perm.name} has first strike (and not double "
+            silent[cid] = Silent(cid, "702.7b", f"{label} has first strike (and not double "
                                  "strike), so it assigned its damage in the first combat damage step")
             continue
         power = perm.power or 0
         if power <= 0:
-            silent[cid] = Silent(cid, "510.1a", f"{perm.name} has power {power}, so it assigns "
+            silent[cid] = Silent(cid, "510.1a", f"{label} has power {power}, so it assigns "
                                  "no combat damage")
             continue
         dt = _has(bound, cid, "deathtouch")
@@ -494,7 +518,7 @@ def damage_step(
                 direct = (target, pw_controller)  # 702.19c
             if not is_blocked[cid] and gone and not direct:
                 silent[cid] = Silent(
-                    cid, "510.1b", f"{perm.name} is unblocked and the "
+                    cid, "510.1b", f"{label} is unblocked and the "
                     f"{'planeswalker' if pw_controller is not None else 'battle'} it attacked has left "
                     "combat, so it isn't attacking anything and assigns no combat damage (506.4c)")
                 continue
@@ -507,11 +531,11 @@ def damage_step(
                 elif trample:
                     silent[cid] = Silent(
                         cid, "702.19f" if pw_controller is not None else "506.4c",
-                        f"{perm.name} is blocked, no creature is blocking it any more and what "
+                        f"{label} is blocked, no creature is blocking it any more and what "
                         "it attacked has left combat, so its damage has nowhere to go")
                     continue
                 else:
-                    silent[cid] = Silent(cid, ed.cite("510.1c"), f"{perm.name} is blocked but no "
+                    silent[cid] = Silent(cid, ed.cite("510.1c"), f"{label} is blocked but no "
                                          "creature is blocking it any more, so it assigns no "
                                          "combat damage")
                     continue
@@ -596,11 +620,22 @@ def normalise(step: DamageStep, assignment: Mapping) -> dict[str, dict[str, int]
                 raise BoardError(f"damage assignment: {s!r} assigns to unknown {r!r}")
             if not isinstance(n, int) or isinstance(n, bool) or n < 0:
                 raise BoardError(
-                    f"damage assignment: {s!r} assigns {n!r} to {r!r}; amounts are integers >= 0")
+                    f"damage assignment: {s!r} assigns {_as_json(n)} to {r!r}; amounts are "
+                    "integers >= 0")
             if n:
                 d[r] = n
         out[s] = d
     return out
+
+
+def _as_json(value) -> str:
+    """A value as the JSON it was read from (``true``, ``1.5``, ``"2"``), for messages."""
+    import json
+
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return repr(value)
 
 
 def covered_players(step: DamageStep, assignment: Mapping[str, Mapping[str, int]]) -> set[str]:
@@ -654,7 +689,7 @@ def _condition_violations(
 ) -> list[DamageViolation]:
     out: list[DamageViolation] = []
     div = assignment.get(s.id, {})
-    nm = step.name
+    nm = step.label
     for c in step.conditions_of(s.id):
         if isinstance(c, NeedsLethal):
             if c.mode != mode or not div.get(c.recipient):
@@ -713,7 +748,7 @@ def evaluate(
     of ``players`` (default: every player who assigns in the step; 510.1e). Sources of
     other players are taken as they stand in ``assignment`` (usually absent: no damage)."""
     players = list(step.players if players is None else players)
-    nm = step.name
+    nm = step.label
     out: list[DamageViolation] = []
     # Sources in the assignment that deal no damage in this step.
     for sid, div in assignment.items():

@@ -29,9 +29,10 @@ before (their best parts). A time-out gives status ``"unknown"``, never a guess.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from itertools import product
-from typing import Iterator, Mapping, Optional, Sequence
+from typing import Any, Iterator, Mapping, Optional, Sequence
 
 from ortools.sat.python import cp_model
 
@@ -490,7 +491,8 @@ def _describe_sources(step: DamageStep) -> dict:
             ],
             "damage_order": list(s.order) if s.order else None,
             "order_open": s.ordered and s.order is None,
-            # 2024: who announces this creature's damage assignment order (509.2-509.3).
+            # 2024: who announces this creature's damage assignment order: 509.2 for an
+            # attacker's blockers, 509.3 for a blocker's attackers.
             "order_chooser": s.order_chooser,
             "order_rule": (step.edition.cite(step.edition.attacker_order_rule if s.role == "attacker"
                                              else step.edition.blocker_order_rule)
@@ -614,27 +616,43 @@ def check_damage_answer(
     return out
 
 
+_RULE_KEYS = ("rule", "order_rule", "assigner_rule")
+
+
+def plain_rules(answer: Any) -> Any:
+    """A copy of a damage answer whose ``rule`` fields (violations, sources, silent
+    creatures) are rule numbers of the board's edition, as ``--json`` gives them:
+    "510.1c" where the human answers write "old 510.1c" (docs/board-format.md)."""
+    if isinstance(answer, dict):
+        return {k: (re.sub(r"\bold ", "", v) if k in _RULE_KEYS and isinstance(v, str)
+                    else plain_rules(v)) for k, v in answer.items()}
+    if isinstance(answer, list):
+        return [plain_rules(v) for v in answer]
+    return answer
+
+
 # ---------------------------------------------------------------------------
 # Human views
 # ---------------------------------------------------------------------------
 
 
 _EDITION_TEXT = {
-    "2024": "damage assignment order: 509.2-509.3, old 510.1c-d",
+    "2024": "damage assignment order: old 509.2-509.3, old 510.1c-d",
     "current": "no damage assignment order: damage is divided freely, 510.1c-d; trample "
                "still needs lethal damage on every blocker, 702.19b",
 }
 
 
 def _labels(answer: dict) -> dict:
-    """Display names; a name several objects share gets its id ("Grizzly Bears [cub]")."""
+    """Display names; a name several objects share gets its id, as the command line
+    writes it ("Grizzly Bears (cub)")."""
     names = dict(answer.get("names", {}))
     for sid, s in answer.get("sources", {}).items():
         names.setdefault(sid, s["name"])
     for s in answer.get("silent", []):
         names.setdefault(s["id"], s["name"])
     count = Counter(names.values())
-    return {i: (f"{n} [{i}]" if count[n] > 1 and n != i else n) for i, n in names.items()}
+    return {i: (f"{n} ({i})" if count[n] > 1 and n != i else n) for i, n in names.items()}
 
 
 def _nm(labels: dict, oid: str) -> str:
