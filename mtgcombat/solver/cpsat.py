@@ -616,7 +616,7 @@ class CpSat:
         reqs = [model.lit(e) for e in prep.requirements if not isinstance(e, Const)]
         always_owed = any(isinstance(e, Const) and e.value for e in prep.costs.values())
         costs = [model.lit(e) for e in prep.costs.values() if not isinstance(e, Const)]
-        decision = list(model.var.items())
+        decision = _readout(model)
 
         def phase(lo: int, hi: Optional[int], owes: Optional[bool]) -> Iterator[dict]:
             lo, hi = lo - fixed, None if hi is None else hi - fixed
@@ -675,18 +675,41 @@ def problem_cost_ids(problem: Problem) -> list[str]:
     return [c.id for c in problem.costs]
 
 
+def _readout(model: _Model) -> tuple[list, list]:
+    """How a solution's declaration is read: for each creature with several choices an
+    indicator "it chooses something" (``x -> b`` for each of its keys, ``b -> some
+    x``), whose keys are read only when it is true; other keys read on their own. A
+    few reads per solution instead of one per key (enumeration reads thousands)."""
+    by: dict[str, list] = {}
+    for (c, o), v in model.var.items():
+        by.setdefault(c, []).append((o, v))
+    grouped, single = [], []
+    for c, ovs in by.items():
+        if len(ovs) > 1:
+            b = model.m.new_bool_var("")
+            for _, v in ovs:
+                model.m.add_implication(v, b)
+            model.m.add_bool_or([v for _, v in ovs] + [b.Not()])
+            grouped.append((b.Index(), [((c, o), v.Index()) for o, v in ovs]))
+        else:
+            single.extend(((c, o), v.Index()) for o, v in ovs)
+    return grouped, single
+
+
 class _Collector(cp_model.CpSolverSolutionCallback):
     """Collects solutions not seen before, until ``target`` distinct ones are known."""
 
-    def __init__(self, decision, seen: set, fresh: list, target: int) -> None:
+    def __init__(self, decision: tuple[list, list], seen: set, fresh: list,
+                 target: int) -> None:
         super().__init__()
-        self.decision = [(k, v.Index()) for k, v in decision]
+        self.grouped, self.single = decision
         self.seen, self.fresh, self.target = seen, fresh, target
         self.stopped = False
 
     def on_solution_callback(self) -> None:
         val = self.SolutionBooleanValue
-        keys = frozenset(k for k, i in self.decision if val(i))
+        keys = frozenset([k for k, i in self.single if val(i)] + [
+            k for b, ks in self.grouped if val(b) for k, i in ks if val(i)])
         if keys not in self.seen:
             self.seen.add(keys)
             chosen: dict = {}
