@@ -21,7 +21,7 @@ from __future__ import annotations
 import dataclasses
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Iterator, Mapping, Optional, Union
+from typing import TYPE_CHECKING, Any, Iterator, Mapping, Optional, Union
 
 from .rules import model
 from .rules.abilities import TextReading
@@ -29,6 +29,9 @@ from .rules.bind import Bound, bind
 from .rules.constraints import Declaration, Problem
 from .rules.model import BoardError
 from .solver.base import Verdict
+
+if TYPE_CHECKING:
+    from .rules.damage import ObjectiveFn
 
 
 class IllegalDeclarationError(ValueError):
@@ -473,13 +476,21 @@ class Board(model.Board):
                 raise BoardError(f"declaration: {c!r} lists the same attacker twice")
 
     # -- damage ---------------------------------------------------------------------
-    def damage(self, limit: int = 1000, time_limit: Optional[float] = None) -> dict:
-        """The legal damage assignments of the step and the best one per player (510.1)."""
+    def damage(self, limit: int = 1000, time_limit: Optional[float] = None,
+               objective: Optional["ObjectiveFn"] = None) -> dict:
+        """The legal damage assignments of the step and the best one per player (510.1).
+
+        ``objective`` -- ``(step, player) -> Objective`` -- replaces what "best" means for
+        each player who assigns (default: most opposing creatures destroyed, then the
+        most damage that has an effect on opposing players, planeswalkers and battles);
+        see :mod:`mtgcombat.rules.damage` (:func:`~mtgcombat.rules.damage.protecting`,
+        :func:`~mtgcombat.rules.damage.player_damage_first`). For example
+        ``board.damage(objective=protecting("bears"))["best"]``."""
         from .solver.damage import damage_answer
 
         self._need_blocks()
         answer = damage_answer(self, self.bound, limit=limit, time_limit=time_limit,
-                               blocked=self.blocked or (),
+                               objective=objective, blocked=self.blocked or (),
                                first_strikers=self.first_strikers,
                                target_left=self.target_left or ())
         if limit is not None and len(answer["assignments"]) > limit:  # e.g. --limit 0

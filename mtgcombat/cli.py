@@ -415,7 +415,8 @@ def _print_damage(board, answer: dict, limit: int) -> None:
         print_table(["#", "assignment"] + (["damage order"] if with_order else []), rows)
     if answer.get("best"):
         print("Best for each player (most opposing creatures destroyed, then most damage to "
-              "opposing players, planeswalkers and battles):")
+              "opposing players, planeswalkers and battles, none counted beyond a "
+              "planeswalker's loyalty or a battle's defense):")
         rows = []
         for p, b in answer["best"].items():
             txt = names.assignment(b["assignment"])

@@ -660,8 +660,103 @@ def test_later_player_judged_with_earlier_damage_510_1e():
 
 
 # ---------------------------------------------------------------------------
-# Rules review: messages
+# Rules review: the objective counts only damage that has an effect; planeswalkers and
+# battles at 0 are listed as destroyed; Board.damage(objective=); messages
 # ---------------------------------------------------------------------------
+
+TOP_UNBLOCKED = """players Alice, Bob
+active Alice
+Alice:
+  top: Tempest Behemoth 5/5 [Creature — Dinosaur] "Trample over planeswalkers"
+Bob:
+  jace: Jace Beleren [Legendary Planeswalker — Jace] loyalty 3
+attack top -> jace
+no blocks
+"""
+
+
+def test_damage_beyond_a_planeswalkers_loyalty_is_wasted_and_the_planeswalker_is_destroyed():
+    from mtgcombat import Board as PublicBoard
+
+    board = PublicBoard.from_scenario(TOP_UNBLOCKED)
+    answer = board.damage()
+    # 5 to Jace, 4+1 or 3+2 (702.19c) all deal 5, but only the last has 5 with an effect.
+    assert sorted(tuple(sorted(a["assignment"]["top"].items())) for a in answer["assignments"]) \
+        == [(("Bob", 1), ("jace", 4)), (("Bob", 2), ("jace", 3)), (("jace", 5),)]
+    best = answer["best"]["Alice"]
+    assert best["assignment"] == {"top": {"Bob": 2, "jace": 3}}
+    assert best["destroyed"] == ["jace"]  # loyalty 0: 704.5i
+    assert best["damage_to"] == {"Bob": 2, "jace": 3}
+    assert best["objective"][:2] == [0, 5]
+
+
+def test_a_battle_dealt_its_defense_is_destroyed_and_excess_is_not_counted():
+    perms = [C("a", 4, 4, name="Hill Giant"),
+             Permanent("inv", "Invasion of Tarkir", "Alice", type_line="Battle — Siege",
+                       defense=3, protector="Bob")]
+    b, bd = make(perms, {"a": "inv"})
+    best = damage_answer(b, bd)["best"]["Alice"]
+    assert best["destroyed"] == ["inv"] and best["damage_to"] == {"inv": 4}
+    assert best["objective"][:2] == [0, 3]
+
+
+def test_destroying_a_planeswalker_does_not_rank_with_creatures():
+    # Trample over planeswalkers, blocked by a 1/1: destroying the blocker comes first; then
+    # Jace (loyalty 2) and Bob share the rest, only damage with an effect counting.
+    from mtgcombat import Board as PublicBoard
+
+    board = PublicBoard.from_scenario(TOP_UNBLOCKED.replace("loyalty 3", "loyalty 2").replace(
+        "no blocks\n", "block elf -> top\n").replace(
+        "Bob:\n", "Bob:\n  elf: Llanowar Elves 1/1\n"))
+    best = board.damage()["best"]["Alice"]
+    assert best["assignment"] == {"top": {"Bob": 2, "elf": 1, "jace": 2}}
+    assert best["destroyed"] == ["elf", "jace"]
+
+
+@pytest.mark.parametrize("rules", BOTH)
+def test_objectives_on_planeswalkers_agree_with_the_exhaustive_reference(rules):
+    # Two players damage one planeswalker (Alice's trampler; Bob assigns an attacker's
+    # damage under Defensive Formation): what Bob's damage does depends on Alice's.
+    from mtgcombat.solver.damage import best_all, best_part, exhaustive_best
+
+    perms = [C("x", 3, 3, name="Trampler"), C("y", 2, 2, name="Other"),
+             C("w", 1, 1, "Bob", "Wall"),
+             Permanent("pw", "Jace", "Bob", type_line="Planeswalker", loyalty=4),
+             Permanent("df", "Defensive Formation", "Bob", type_line="Enchantment")]
+    b, bd = make(perms, {"x": "pw", "y": "pw"}, {"w": ["x"]}, rules,
+                 readings={"x": kw("trample"), "df": reading(DefenderAssignsDamage())})
+    step = damage_step(b, bd)
+    objectives = [
+        default_objective,
+        lambda s, p: (Term(destroyed={"pw": 1}),) + default_objective(s, p),
+        lambda s, p: (Term(damage={"pw": -1, "Bob": 1}),),
+    ]
+    for objective in objectives:
+        earlier: dict = {}
+        for p in step.players:
+            part, val = best_part(step, p, objective(step, p), earlier)
+            _, ref = exhaustive_best(step, p, objective(step, p), earlier)
+            assert val == ref
+            earlier.update(part)
+        assert set(best_all(step, objective)) == set(step.players)
+
+
+def test_board_damage_takes_an_objective():
+    from mtgcombat import Board as PublicBoard
+    from mtgcombat.rules.damage import player_damage_first, protecting
+
+    board = PublicBoard.from_scenario(
+        "players Alice, Bob\nactive Alice\nAlice:\n"
+        "  t: Colossal Dreadmaw 6/6 \"Trample\"\nBob:\n  bears: Grizzly Bears 2/2\n"
+        "  elves: Llanowar Elves 1/1\nattack t -> Bob\nblock bears -> t\nblock elves -> t\n")
+    assert board.damage()["best"]["Alice"]["destroyed"] == ["bears", "elves"]
+    spared = board.damage(objective=protecting("bears"))["best"]["Alice"]
+    assert spared["destroyed"] == ["elves"] and spared["damage_to"] == {}
+    assert board.damage(objective=player_damage_first)["best"]["Alice"]["damage_to"] == \
+        {"Bob": 3}
+    # Whatever the objective, the best is legal.
+    assert board.check_damage(spared["assignment"])["legal"]
+
 
 def test_damage_messages_name_namesakes_by_id():
     perms = [C("a", 4, 4, name="Hill Giant"), C("x", 2, 2, "Bob", "Grizzly Bears"),

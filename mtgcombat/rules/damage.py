@@ -37,23 +37,29 @@ later does not exist yet. This matters only when a player assigns the damage
 of a creature another player controls (banding, Defensive Formation).
 
 Objectives (what "best" means). An :data:`Objective` is a tuple of :class:`Term`
-compared lexicographically; a term weighs each creature the assigning player's
-assignment destroys and each point of damage it assigns to a player, planeswalker or
-battle. Library callers pass an :data:`ObjectiveFn` -- ``(step, player) -> Objective``
--- to :func:`mtgcombat.solver.damage.damage_answer` (``objective=``); without one,
-:func:`default_objective` applies (most opposing creatures destroyed, then most damage to
-opposing players, planeswalkers and battles). Ready-made: :func:`protecting` (spare given
-creatures first) and :func:`player_damage_first`. For example::
+compared lexicographically; a term weighs each creature, planeswalker or battle the
+assigning player's assignment destroys (:func:`destroyed_by`) and each point of damage
+it assigns to a player, planeswalker or battle *that has an effect*
+(:func:`effective_damage`): damage to a planeswalker or battle counts only up to the
+loyalty or defense it has left (120.3c, 120.3h); the excess is wasted. Without an
+objective, :func:`default_objective` applies: the most opposing creatures destroyed,
+then the most such damage to opposing players, planeswalkers and battles (then the
+fewest own creatures destroyed, then the least damage to one's own side). A
+planeswalker or battle brought to 0 loyalty or defense is destroyed (704.5i, 704.5v) and
+listed with what the assignment destroys, but ranks only by the damage it takes, after
+creatures. Library callers pass an :data:`ObjectiveFn` -- ``(step, player) ->
+Objective`` -- as ``objective=`` to :meth:`mtgcombat.Board.damage` or
+:func:`mtgcombat.solver.damage.damage_answer`. Ready-made: :func:`protecting` (spare
+given creatures first) and :func:`player_damage_first`. For example::
 
     from mtgcombat import Board
     from mtgcombat.rules.damage import Term, default_objective, protecting
-    from mtgcombat.solver.damage import damage_answer
 
     board = Board.load("board.mtg")
-    damage_answer(board, board.bound, objective=protecting("bears"))["best"]
-    # most damage to planeswalker "jace" first, then the default:
-    jace = lambda step, player: (Term(damage={"jace": 1}),) + default_objective(step, player)
-    damage_answer(board, board.bound, objective=jace)["best"]
+    board.damage(objective=protecting("bears"))["best"]
+    # destroy planeswalker "jace" first, then the default:
+    jace = lambda step, player: (Term(destroyed={"jace": 1}),) + default_objective(step, player)
+    board.damage(objective=jace)["best"]
 
 No solver code lives here.
 """
@@ -834,27 +840,41 @@ def dealt(step: DamageStep, assignment: Mapping[str, Mapping[str, int]],
 
 def destroyed_by(step: DamageStep, assignment: Mapping[str, Mapping[str, int]],
                  player: str) -> list[str]:
-    """The creatures ``player``'s assignment destroys: it deals them damage, and with the
-    damage visible to that player they have lethal damage (120.6, 704.5g) or damage from
-    a deathtouch source (702.2b, 704.5h); never an indestructible one (702.12b)."""
+    """What ``player``'s assignment destroys: it deals damage to it, and with the damage
+    visible to that player (its own and that of players who assign before, 510.1)
+
+    * a creature has lethal damage (120.6, 704.5g) or damage from a deathtouch source
+      (702.2b, 704.5h) -- never an indestructible one (702.12b);
+    * a planeswalker is dealt damage at least equal to its loyalty, so it has loyalty 0
+      (120.3c, 306.8) and is put into its owner's graveyard (704.5i);
+    * a battle is dealt damage at least equal to its defense, so it has defense 0 (120.3h,
+      310.6) and leaves the battlefield (704.5v; a Siege is exiled by its own trigger,
+      310.12b / 310.11b in 2024).
+
+    Indestructible doesn't save a planeswalker or battle: 704.5i and 704.5v don't destroy.
+    (Prevention other than protection on creatures is not modelled, 510.1e.)"""
     visible = step.visible_sources(player)
     mine = step.sources_of(player)
     out = []
     for rid, r in step.recipients.items():
-        if r.kind != "creature" or r.indestructible:
+        if r.kind == "player" or (r.kind == "creature" and r.indestructible):
             continue
         own, _ = dealt(step, assignment, mine, rid)
         if not own:
             continue
         total, dt = dealt(step, assignment, visible, rid)
-        if dt or r.marked + total >= (r.toughness or 0):
+        if r.kind == "creature":
+            if dt or r.marked + total >= (r.toughness or 0):
+                out.append(rid)
+        elif total >= (r.threshold or 0):
             out.append(rid)
     return sorted(out)
 
 
 def damage_dealt_to(step: DamageStep, assignment: Mapping[str, Mapping[str, int]],
                     player: str) -> dict[str, int]:
-    """Damage ``player``'s assignment assigns to players, planeswalkers and battles."""
+    """Damage ``player``'s assignment assigns to players, planeswalkers and battles, all
+    of it (what the answers report as ``damage_to``)."""
     out: dict[str, int] = {}
     for s in step.sources_of(player):
         for r, n in assignment.get(s.id, {}).items():
@@ -863,11 +883,36 @@ def damage_dealt_to(step: DamageStep, assignment: Mapping[str, Mapping[str, int]
     return dict(sorted(out.items()))
 
 
+def effective_damage(step: DamageStep, assignment: Mapping[str, Mapping[str, int]],
+                     player: str) -> dict[str, int]:
+    """The damage ``player``'s assignment assigns to players, planeswalkers and battles
+    that has an effect, what objectives count: all of it to a player (120.3a-b); to a
+    planeswalker or battle only what its loyalty or defense can take (120.3c, 120.3h):
+    what is left of it after the damage of players who assign before (510.1), up to
+    which this player's damage removes counters, the rest is wasted (120.4a's "excess
+    damage", with no effect that redirects it)."""
+    raw = damage_dealt_to(step, assignment, player)
+    out: dict[str, int] = {}
+    rank = step.rank(player)
+    earlier = [s for s in step.visible_sources(player) if step.rank(s.assigner) < rank]
+    for rid, n in raw.items():
+        r = step.recipients[rid]
+        if r.kind == "player":
+            out[rid] = n
+            continue
+        left = max(0, (r.threshold or 0) - damage_to(step, assignment, earlier, rid))
+        out[rid] = min(n, left)
+    return out
+
+
 @dataclass(frozen=True)
 class Term:
-    """A linear score, to maximise: weight per creature destroyed and per point of
-    damage to a player, planeswalker or battle. An objective is a tuple of terms
-    compared lexicographically (first term first)."""
+    """A linear score, to maximise: a weight per creature, planeswalker or battle
+    destroyed (``destroyed``, see :func:`destroyed_by`) and per point of damage that has
+    an effect on a player, planeswalker or battle (``damage``, see
+    :func:`effective_damage`: never more than a planeswalker's loyalty or a battle's
+    defense). Damage to creatures is counted only through ``destroyed``. An objective is
+    a tuple of terms compared lexicographically (first term first)."""
 
     destroyed: Mapping[str, int] = field(default_factory=dict)
     damage: Mapping[str, int] = field(default_factory=dict)
@@ -877,9 +922,21 @@ Objective = tuple[Term, ...]
 
 
 def default_objective(step: DamageStep, player: str) -> Objective:
-    """The most opposing creatures destroyed, then the most damage to opposing players,
-    planeswalkers and battles; ties broken by the fewest own creatures destroyed, then
-    the least damage to one's own side."""
+    """What "best" means unless told otherwise, for ``player`` (who assigns):
+
+    1. the most opposing creatures destroyed (opposing: controlled by a player who is
+       not ``player`` or a teammate);
+    2. then the most damage that has an effect on opposing players, planeswalkers and
+       battles (a battle counts for the player who protects it): all damage to a player,
+       to a planeswalker or battle at most the loyalty or defense it has left -- excess
+       damage to a planeswalker is wasted, never worth more than that dealt to a player;
+    3. then the fewest of one's own (and teammates') creatures destroyed;
+    4. then the least such damage to one's own side.
+
+    A planeswalker or battle dealt damage equal to its loyalty or defense is destroyed
+    (704.5i, 704.5v) and listed as such in the answers, but does not rank with
+    creatures: destroying it is worth exactly the damage it takes (term 2). So 5 damage
+    to the opposing player beats 3 that destroy a loyalty-3 planeswalker."""
     b = step.board
     opp_c, own_c, opp_d, own_d = {}, {}, {}, {}
     for rid, r in step.recipients.items():
@@ -919,7 +976,7 @@ def player_damage_first(step: DamageStep, player: str) -> Objective:
 def score(step: DamageStep, assignment: Mapping[str, Mapping[str, int]], player: str,
           objective: Objective) -> tuple[int, ...]:
     dest = set(destroyed_by(step, assignment, player))
-    dmg = damage_dealt_to(step, assignment, player)
+    dmg = effective_damage(step, assignment, player)
     return tuple(
         sum(w for c, w in t.destroyed.items() if c in dest)
         + sum(w * dmg.get(r, 0) for r, w in t.damage.items())

@@ -203,8 +203,15 @@ class DamageModel:
         """Exactly: ``player``'s assignment destroys ``cid`` (see rules.damage.destroyed_by)."""
         step = self.step
         r = step.recipients[cid]
-        if r.kind != "creature" or r.indestructible:
+        if r.kind == "player" or (r.kind == "creature" and r.indestructible):
             return self._false
+        if r.kind != "creature":  # planeswalker, battle: 704.5i, 704.5v
+            vis = self._visible(player, cid)
+            own = self._or([self.pos(s.id, cid) for s in vis if s.assigner == player],
+                           f"own[{player},{cid}]")
+            ge = self._at_least([self.x[s.id, cid] for s in vis], r.threshold or 0,
+                                f"dge[{player},{cid}]")
+            return self._and([own, ge], f"d[{player},{cid}]")
         vis = [s for s in self._visible(player, cid) if not step.prevented.get((s.id, cid))]
         mine = [s for s in vis if s.assigner == player]
         own = self._or([self.pos(s.id, cid) for s in mine], f"own[{player},{cid}]")
@@ -218,6 +225,34 @@ class DamageModel:
         return [(self.x[s.id, rid], s.power) for s in self.sources
                 if s.assigner == player and (s.id, rid) in self.x]
 
+    def effective(self, player: str, rid: str):
+        """(expression, upper bound) of the damage ``player`` assigns to ``rid`` that has
+        an effect (rules.damage.effective_damage): all of it to a player; to a planeswalker
+        or battle, min(left, earlier + own) - min(left, earlier) with ``left`` its loyalty
+        or defense and ``earlier`` the damage of players who assign before."""
+        xs = self.damage(player, rid)
+        if not xs:
+            return None, 0
+        own = sum(v for v, _ in xs)
+        cap = sum(p for _, p in xs)
+        r = self.step.recipients[rid]
+        if r.kind == "player":
+            return own, cap
+        left = max(0, r.threshold or 0)
+        if left == 0:
+            return None, 0
+        rank = self.step.rank(player)
+        before = [(self.x[s.id, rid], s.power) for s in self._visible(player, rid)
+                  if self.step.rank(s.assigner) < rank]
+        m = self.m
+        upto = m.NewIntVar(0, left, f"eff_all[{player},{rid}]")
+        m.AddMinEquality(upto, [own + sum(v for v, _ in before), left])
+        if not before:
+            return upto, min(cap, left)
+        prior = m.NewIntVar(0, left, f"eff_before[{player},{rid}]")
+        m.AddMinEquality(prior, [sum(v for v, _ in before), left])
+        return upto - prior, min(cap, left)
+
     def term(self, player: str, t: Term):
         """(linear expression, lower bound, upper bound) of a term."""
         expr, lo, hi = 0, 0, 0
@@ -230,11 +265,13 @@ class DamageModel:
             expr = expr + w * d
             lo, hi = lo + min(0, w), hi + max(0, w)
         for r, w in t.damage.items():
-            xs = self.damage(player, r)
-            if not xs or not w:
+            if not w or r not in self.step.recipients or \
+                    self.step.recipients[r].kind == "creature":
+                continue  # damage to creatures counts only through ``destroyed``
+            e, cap = self.effective(player, r)
+            if e is None:
                 continue
-            cap = sum(p for _, p in xs)
-            expr = expr + w * sum(v for v, _ in xs)
+            expr = expr + w * e
             lo, hi = lo + min(0, w * cap), hi + max(0, w * cap)
         return expr, lo, hi
 
