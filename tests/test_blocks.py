@@ -1040,3 +1040,20 @@ attack giant -> Carol
     v = board.check_blocks({"bears": ["giant"]})
     assert v.violations[0].message == (
         "Grizzly Bears (bears) can't block: Grizzly Bears (bears) is attacking (509.1a).")
+
+
+def test_must_be_blocked_this_turn_says_this_turn():
+    board = _public("""players Alice, Bob
+active Alice
+Alice:
+  raider: Hill Giant 3/3
+  brute: Ogre 3/3 "Ogre must be blocked if able."
+Bob:
+  Grizzly Bears 2/2
+effect Alice -> raider: "Target creature must be blocked this turn if able."
+attack raider -> Bob
+attack brute -> Bob
+""")
+    assert sorted(r.text for r in board.problem("blocks").requirements) == [
+        "Hill Giant must be blocked this turn if able.",
+        "Ogre must be blocked if able."]

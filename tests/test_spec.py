@@ -548,7 +548,7 @@ def test_blocks_json_has_the_spec_shape(cli):
     data = cli("blocks", "BOARD", "--json", board=text).json
     assert set(data) >= {"rules", "status", "max_requirements", "requirements", "declarations"}
     assert data["requirements"] == [{"id": "r1", "rule": "509.1c",
-                                     "text": "Ogre Taskmaster must be blocked if able."}]
+                                     "text": "Ogre Taskmaster must be blocked this turn if able."}]
     assert data["declarations"] == [{"declaration": {"Kraken Hatchling": ["Ogre Taskmaster"]},
                                      "requirements_obeyed": 1, "costs": []}]
 

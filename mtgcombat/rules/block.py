@@ -631,7 +631,9 @@ def _requirements(b: _Builder) -> None:
                 how = "" if ab.min_blockers == 1 else f"by {ab.min_blockers} or more creatures"
             if ab.by is not None:
                 how = (how + " " if how else "by ") + f"creatures matching {_pred_words(ab.by)}"
-            text = f"{b.name(h)} must be blocked{(' ' + how) if how else ''} if able."
+            when = duration(inst.sentence, default="")  # "this turn" from an effect
+            text = (f"{b.name(h)} must be blocked{(' ' + how) if how else ''}"
+                    f"{(' ' + when) if when else ''} if able.")
             b.require(expr, "509.1c", text, h)
 
 
