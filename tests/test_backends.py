@@ -13,8 +13,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from mtgcombat.rules.constraints import (
-    And, Const, Cost, Count, Lit, Not, Or, Problem, Requirement, Restriction, obeyed, paid,
-    true_keys, violated,
+    And, Const, Cost, Count, Lit, Not, Or, Problem, Requirement, Restriction, compile_expr,
+    evaluate, obeyed, paid, true_keys, violated,
 )
 from mtgcombat.solver import BACKENDS, get_backend
 from mtgcombat.solver.base import (
@@ -208,3 +208,20 @@ def test_a_hint_never_changes_the_maximum(problem, data):
             assert not violated(problem, keys)
             assert paid(problem, keys) <= allowed
             assert obeyed(problem, keys) == m
+
+
+@settings(max_examples=300, **SETTINGS)
+@given(problems(), st.data())
+def test_compiled_expressions_evaluate_like_evaluate(problem, data):
+    keys_all = [(c, o) for c, os in problem.options.items() for o in os] + [("c1", "zz")]
+    keys = frozenset(data.draw(st.lists(st.sampled_from(keys_all), unique=True)))
+    exprs = [x.expr for xs in (problem.restrictions, problem.requirements, problem.costs)
+             for x in xs]
+    # a literal counted twice, and sub-expressions shared between expressions
+    exprs += [Count(tuple(exprs) * 2, 1, 3), Or(tuple(exprs)), And(tuple(exprs))]
+    if keys_all:
+        k = Lit(keys_all[0])
+        exprs.append(Count((k, k, Not(k)), 2, 2))
+    memo: dict = {}
+    for e in exprs:
+        assert compile_expr(e, memo)(keys) == evaluate(e, keys), e

@@ -26,7 +26,7 @@ what it paid (judge ruling on paid blocks, catalogue BLK-11).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator, Literal, Mapping, Optional, Union
+from typing import Callable, Iterable, Iterator, Literal, Mapping, Optional, Union
 
 Kind = Literal["attacks", "blocks"]
 Key = tuple[str, str]  # (creature id, target or attacker id)
@@ -150,6 +150,22 @@ class Problem:
     def keys(self) -> list[Key]:
         return [(c, o) for c, opts in self.options.items() for o in opts]
 
+    def __getstate__(self) -> dict:
+        # pickling/copying leaves the compiled evaluators out (functions)
+        return {k: v for k, v in self.__dict__.items() if not k.startswith("_c_")}
+
+    def evaluators(self) -> tuple[tuple[Callable[[frozenset[Key]], bool], ...], ...]:
+        """Compiled :func:`evaluate` of the restrictions, requirements and costs
+        (computed once: a problem is immutable)."""
+        hit = self.__dict__.get("_c_evaluators")
+        if hit is None:
+            memo: dict = {}
+            hit = tuple(
+                tuple(compile_expr(x.expr, memo) for x in xs)
+                for xs in (self.restrictions, self.requirements, self.costs))
+            object.__setattr__(self, "_c_evaluators", hit)
+        return hit
+
 
 # -- evaluation -------------------------------------------------------------------
 
@@ -181,6 +197,49 @@ def evaluate(e: Expr, keys: frozenset[Key]) -> bool:
     raise TypeError(f"unknown expression {e!r}")
 
 
+def compile_expr(e: Expr, memo: Optional[dict] = None) -> Callable[[frozenset[Key]], bool]:
+    """A function of the true keys equal to ``evaluate(e, keys)``, faster when
+    called many times (a shared sub-expression is compiled once per ``memo``)."""
+    memo = {} if memo is None else memo
+    hit = memo.get(id(e))
+    if hit is not None:
+        return hit[1]
+    out: Callable[[frozenset[Key]], bool]
+    if isinstance(e, Lit):
+        k = e.key
+        out = lambda keys: k in keys  # noqa: E731
+    elif isinstance(e, Const):
+        v = e.value
+        out = lambda keys: v  # noqa: E731
+    elif isinstance(e, Not):
+        f = compile_expr(e.e, memo)
+        out = lambda keys: not f(keys)  # noqa: E731
+    elif isinstance(e, (And, Or, Count)):
+        lits = [x.key for x in e.es if isinstance(x, Lit)]
+        ks = frozenset(lits)
+        fs = [compile_expr(x, memo) for x in e.es if not isinstance(x, Lit)]
+        if isinstance(e, Or):
+            out = lambda keys: not ks.isdisjoint(keys) or any(f(keys) for f in fs)  # noqa: E731
+        elif isinstance(e, And):
+            out = lambda keys: ks <= keys and all(f(keys) for f in fs)  # noqa: E731
+        else:
+            lo, hi = e.lo, e.hi
+            if len(ks) == len(lits):
+                def n_lits(keys, ks=ks):
+                    return len(ks & keys)
+            else:  # the same literal counted more than once
+                def n_lits(keys, lits=lits):
+                    return sum(1 for k in lits if k in keys)
+
+            def out(keys):
+                n = n_lits(keys) + sum(1 for f in fs if f(keys))
+                return (lo is None or n >= lo) and (hi is None or n <= hi)
+    else:
+        raise TypeError(f"unknown expression {e!r}")
+    memo[id(e)] = (e, out)
+    return out
+
+
 def well_formed(problem: Problem, decl: Declaration) -> Optional[str]:
     """Why ``decl`` is not even a declaration of this problem's shape, or None."""
     for c, v in decl.items():
@@ -198,12 +257,15 @@ def well_formed(problem: Problem, decl: Declaration) -> Optional[str]:
 
 
 def violated(problem: Problem, keys: frozenset[Key]) -> list[Restriction]:
-    return [r for r in problem.restrictions if not evaluate(r.expr, keys)]
+    fs = problem.evaluators()[0]
+    return [r for r, f in zip(problem.restrictions, fs) if not f(keys)]
 
 
 def obeyed(problem: Problem, keys: frozenset[Key]) -> int:
-    return sum(1 for r in problem.requirements if evaluate(r.expr, keys))
+    fs = problem.evaluators()[1]
+    return sum(1 for f in fs if f(keys))
 
 
 def paid(problem: Problem, keys: frozenset[Key]) -> frozenset[str]:
-    return frozenset(c.id for c in problem.costs if evaluate(c.expr, keys))
+    fs = problem.evaluators()[2]
+    return frozenset(c.id for c, f in zip(problem.costs, fs) if f(keys))
