@@ -678,8 +678,9 @@ def problem_cost_ids(problem: Problem) -> list[str]:
 def _readout(model: _Model) -> tuple[list, list]:
     """How a solution's declaration is read: for each creature with several choices an
     indicator "it chooses something" (``x -> b`` for each of its keys, ``b -> some
-    x``), whose keys are read only when it is true; other keys read on their own. A
-    few reads per solution instead of one per key (enumeration reads thousands)."""
+    x``), whose keys are read only when it is true (up to the first true one when it
+    takes at most one); other keys read on their own. Few reads per solution instead
+    of one per key (enumeration reads thousands of solutions)."""
     by: dict[str, list] = {}
     for (c, o), v in model.var.items():
         by.setdefault(c, []).append((o, v))
@@ -690,7 +691,8 @@ def _readout(model: _Model) -> tuple[list, list]:
             for _, v in ovs:
                 model.m.add_implication(v, b)
             model.m.add_bool_or([v for _, v in ovs] + [b.Not()])
-            grouped.append((b.Index(), [((c, o), v.Index()) for o, v in ovs]))
+            grouped.append((b.Index(), model.prep.cap(c) == 1,
+                            [((c, o), v.Index()) for o, v in ovs]))
         else:
             single.extend(((c, o), v.Index()) for o, v in ovs)
     return grouped, single
@@ -708,8 +710,15 @@ class _Collector(cp_model.CpSolverSolutionCallback):
 
     def on_solution_callback(self) -> None:
         val = self.SolutionBooleanValue
-        keys = frozenset([k for k, i in self.single if val(i)] + [
-            k for b, ks in self.grouped if val(b) for k, i in ks if val(i)])
+        found = [k for k, i in self.single if val(i)]
+        for b, one, ks in self.grouped:
+            if not val(b):
+                continue
+            if one:  # at most one choice: stop at the first
+                found.append(next(k for k, i in ks if val(i)))
+            else:
+                found.extend(k for k, i in ks if val(i))
+        keys = frozenset(found)
         if keys not in self.seen:
             self.seen.add(keys)
             chosen: dict = {}
