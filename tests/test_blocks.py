@@ -1057,3 +1057,15 @@ attack brute -> Bob
     assert sorted(r.text for r in board.problem("blocks").requirements) == [
         "Hill Giant must be blocked this turn if able.",
         "Ogre must be blocked if able."]
+
+
+def test_attacking_player_in_a_blockers_ability_is_the_controller_of_the_attacker_in_2hg(backend):
+    # 805.10c: "can't block unless you control more creatures than attacking player" in
+    # Two-Headed Giant compares with whoever controls the attacker it would block.
+    goon = A.BlockCondition(A.SelfRef(), A.MoreThan(A.TypePred("Creature"), "attacking"))
+    teams = {"A": "t1", "C": "t1", "B": "t2", "D": "t2"}
+    cards = [Card("a1", "A"), Card("a2", "C"), Card("c1", "C", tapped=True),
+             Card("c2", "C", tapped=True), Card("goon", "B", goon), Card("b2", "B", tapped=True)]
+    _, _, p = make(cards, {"a1": "B", "a2": "D"}, players=("A", "C", "B", "D"), teams=teams)
+    # B controls 2 creatures: more than A (1), not more than C (3).
+    assert legal_set(p, backend) == decls({}, {"goon": ["a1"]})

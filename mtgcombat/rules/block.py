@@ -44,7 +44,7 @@ from .constraints import (
     And, Const, Cost, Count, Expr, Lit, Not, Problem, Requirement, Restriction, any_of,
     implies,
 )
-from .model import COLOR_NAMES, Board, BoardError, Permanent, PlayerName
+from .model import COLOR_NAMES, Board, Permanent, PlayerName
 
 __all__ = ["block_problem"]
 
@@ -503,20 +503,20 @@ def _block_condition(b: _Builder, inst, ab: A.BlockCondition) -> None:
         return
     if isinstance(cond, A.MoreThan) and cond.than == "attacking":
         # 509.1b: the attacking player is the active player (506.2); in a shared team
-        # turn the comparison would be ambiguous and is not guessed.
-        attacking = b.board.attacking_players
-        if len(attacking) != 1:
-            raise BoardError(f"{inst.source.name}: can't tell which attacking player "
-                             f"{inst.sentence.strip()!r} compares with")
-
+        # turn, "attacking player" in a blocking creature's ability is the controller of
+        # the attacking creature it would block (805.10c) -- so judge attacker by attacker.
         def count(player: PlayerName) -> int:
             return sum(1 for p in b.board.permanents
                        if p.controller == player and b.bound.matches(cond.pred, p, inst.source, hp))
-        holds = count(inst.source.controller) > count(attacking[0])
-        if holds != ab.unless:
-            b.restrict(Not(any_of(b.lits_of_blocker(h))), "509.1b",
-                       f"{b.name(h)} can't block: {b.quote(inst)} -- and on this board "
-                       f"{'it does not hold' if ab.unless else 'it holds'} (509.1b).", h)
+        mine = count(inst.source.controller)
+        for a in b.options[h]:
+            them = b.perm(a).controller
+            if (mine > count(them)) != ab.unless:
+                rule = "805.10c" if len(b.board.attacking_players) > 1 else "509.1b"
+                b.forbid(h, a, "509.1b",
+                         f"{b.name(h)} can't block {b.name(a)}: {b.quote(inst)} -- compared "
+                         f"with {them}, who controls {b.name(a)}, it "
+                         f"{'does not hold' if ab.unless else 'holds'} ({rule}).")
         return
     if isinstance(cond, (A.PlayerControls, A.OnBattlefield)):
         # Fixed on the board: a player's permanents, or (OnBattlefield) everyone's.
