@@ -225,3 +225,27 @@ def test_compiled_expressions_evaluate_like_evaluate(problem, data):
     memo: dict = {}
     for e in exprs:
         assert compile_expr(e, memo)(keys) == evaluate(e, keys), e
+
+
+def test_counting_a_huge_space_of_interchangeable_choices_stops_at_the_deadline():
+    # 40 unconstrained creatures: one CP-SAT solution stands for 4**40 declarations;
+    # producing them must still heed the time limit.
+    options = {f"c{i}": ("p", "q", "r") for i in range(40)}
+    res = legal_declarations(Problem("attacks", options), get_backend("cpsat"),
+                             limit=None, time_limit=0.5)
+    assert res.status == "unknown" and res.declarations
+
+
+def test_interchangeable_choices_are_each_listed_once():
+    # Blocks where most choices are mentioned by nothing: c1 may block any two of
+    # five attackers, c2 any number of three; only "c1 blocks a1" is constrained.
+    opts5, opts3 = ("a1", "a2", "a3", "a4", "a5"), ("a1", "a2", "a3")
+    problem = Problem(
+        "blocks", {"c1": opts5, "c2": opts3}, {"c1": 2, "c2": None},
+        restrictions=(Restriction(Not(And((Lit(("c1", "a1")), Lit(("c2", "a1"))))),
+                                  "509.1b", "not both on a1"),),
+    )
+    listings = [_listing(problem, b) for b in BACKS]
+    assert all(x == listings[0] for x in listings)
+    n1 = 1 + 5 + 10  # c1: nothing, one or two of five
+    assert len(listings[0][1]) == n1 * 8 - 5 * 4  # minus c1 and c2 both on a1

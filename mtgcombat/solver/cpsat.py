@@ -196,24 +196,36 @@ class _Model:
     """A CP-SAT model over some creatures of a prepared problem."""
 
     def __init__(self, prep: _Prepared, creatures: list[str],
-                 keys: Optional[set[Key]] = None) -> None:
-        """Variables for the choices of ``creatures``; only for ``keys`` if given (the
-        other choices are then left out, i.e. false)."""
+                 keys: Optional[set[Key]] = None, slack: bool = False) -> None:
+        """Variables for the choices of ``creatures``; only for ``keys`` if given. The
+        other choices are left out -- false, or with ``slack`` counted together: one
+        integer per creature, how many of them it takes (:attr:`slack`)."""
         self.prep = prep
         self.m = cp_model.CpModel()
         self.infeasible = False
         self.var: dict[Key, cp_model.IntVar] = {}
+        self.slack: dict[str, cp_model.IntVar] = {}
         self.memo: dict[int, tuple[Expr, object]] = {}
         for c in creatures:
             vs = []
+            n_out = 0
             for o in prep.options[c]:
                 if keys is not None and (c, o) not in keys:
+                    n_out += 1
                     continue
                 v = self.m.new_bool_var(f"{c}>{o}")
                 self.var[(c, o)] = v
                 vs.append(v)
             cap = prep.cap(c)
-            if len(vs) > cap:
+            if slack and n_out:
+                u = (self.m.new_bool_var(f"{c}>*") if min(cap, n_out) == 1
+                     else self.m.new_int_var(0, min(cap, n_out), f"{c}>*"))
+                self.slack[c] = u
+                vs.append(u)
+                n_out = min(cap, n_out) - 1  # u counts as that many choices
+            else:
+                n_out = 0
+            if len(vs) + n_out > cap:
                 if cap == 1:
                     self.m.add_at_most_one(vs)  # 508.1a one target / 509.1a one attacker
                 else:
@@ -607,7 +619,14 @@ class CpSat:
         """
         deadline.check()
         prep = _Prepared(problem)
-        model = _Model(prep, list(prep.options))
+        # Choices no restriction, requirement or cost mentions are interchangeable: the
+        # model only counts how many of them each creature takes, and each solution
+        # stands for every way of picking them (see _enumerate).
+        used = _keys_in(e for e in [*prep.restrictions, *prep.requirements,
+                                    *prep.costs.values()] if not isinstance(e, Const))
+        model = _Model(prep, list(prep.options), used, slack=True)
+        free = {c: tuple(sorted(o for o in prep.options[c] if (c, o) not in used))
+                for c in model.slack}
         for e in prep.restrictions:
             model.post(e)
         if model.infeasible:
@@ -636,7 +655,7 @@ class CpSat:
                     return
                 for x in costs:
                     m.add_bool_or([x.Not()])
-            yield from self._enumerate(problem, m, decision, deadline)
+            yield from self._enumerate(problem, m, decision, free, deadline)
 
         if not costs and not always_owed:
             yield from phase(min_obeyed, None, None)
@@ -649,18 +668,32 @@ class CpSat:
         yield from phase(min_obeyed, every - 1, True)
 
     def _enumerate(self, problem: Problem, m: cp_model.CpModel, decision,
-                   deadline: Deadline) -> Iterator[dict]:
+                   free: dict[str, tuple[str, ...]], deadline: Deadline) -> Iterator[dict]:
         """All solutions of ``m`` projected on the decision variables, lazily: rounds of
-        growing size, each a fresh enumeration that skips what was already produced."""
-        seen: set[frozenset[Key]] = set()
+        growing size, each a fresh enumeration that skips what was already produced.
+        A solution in which creature c takes u unmentioned choices stands for every
+        u-subset of ``free[c]``: they are produced here, each declaration once (two
+        solutions differ in a key or a count, so their declarations differ)."""
+        seen: set = set()
         target = _FIRST_ROUND
         while True:
-            fresh: list[dict] = []
+            fresh: list = []
             cb = _Collector(decision, seen, fresh, target)
             solver = _solver(deadline, 1, self.params)
             solver.parameters.enumerate_all_solutions = True
             status = solver.solve(m, cb)
-            yield from (_shape(problem, d) for d in fresh)
+            n = 0
+            for keys, slack in fresh:
+                for extra in _picks(slack, free):
+                    n += 1
+                    if n % 1024 == 0:
+                        deadline.check()
+                    chosen: dict = {}
+                    for c, o in keys:
+                        chosen.setdefault(c, []).append(o)
+                    for c, o in extra:
+                        chosen.setdefault(c, []).append(o)
+                    yield _shape(problem, chosen)
             if cb.stopped:
                 target *= _GROWTH
                 continue
@@ -675,7 +708,20 @@ def problem_cost_ids(problem: Problem) -> list[str]:
     return [c.id for c in problem.costs]
 
 
-def _readout(model: _Model) -> tuple[list, list]:
+def _picks(slack: tuple[tuple[str, int], ...], free: dict[str, tuple[str, ...]],
+           i: int = 0) -> Iterator[list[Key]]:
+    """Every way for each creature c of ``slack`` to take its count of ``free[c]``
+    (lazily: there may be very many)."""
+    if i == len(slack):
+        yield []
+        return
+    c, u = slack[i]
+    for combo in combinations(free[c], u):
+        for rest in _picks(slack, free, i + 1):
+            yield [(c, o) for o in combo] + rest
+
+
+def _readout(model: _Model) -> tuple[list, list, list]:
     """How a solution's declaration is read: for each creature with several choices an
     indicator "it chooses something" (``x -> b`` for each of its keys, ``b -> some
     x``), whose keys are read only when it is true (up to the first true one when it
@@ -695,16 +741,17 @@ def _readout(model: _Model) -> tuple[list, list]:
                             [((c, o), v.Index()) for o, v in ovs]))
         else:
             single.extend(((c, o), v.Index()) for o, v in ovs)
-    return grouped, single
+    slack = [(c, u.Index()) for c, u in model.slack.items()]
+    return grouped, single, slack
 
 
 class _Collector(cp_model.CpSolverSolutionCallback):
     """Collects solutions not seen before, until ``target`` distinct ones are known."""
 
-    def __init__(self, decision: tuple[list, list], seen: set, fresh: list,
+    def __init__(self, decision: tuple[list, list, list], seen: set, fresh: list,
                  target: int) -> None:
         super().__init__()
-        self.grouped, self.single = decision
+        self.grouped, self.single, self.slack = decision
         self.seen, self.fresh, self.target = seen, fresh, target
         self.stopped = False
 
@@ -718,13 +765,11 @@ class _Collector(cp_model.CpSolverSolutionCallback):
                 found.append(next(k for k, i in ks if val(i)))
             else:
                 found.extend(k for k, i in ks if val(i))
-        keys = frozenset(found)
-        if keys not in self.seen:
-            self.seen.add(keys)
-            chosen: dict = {}
-            for c, o in keys:
-                chosen.setdefault(c, []).append(o)
-            self.fresh.append(chosen)
+        ival = self.SolutionIntegerValue
+        sol = (frozenset(found), tuple((c, u) for c, i in self.slack if (u := ival(i))))
+        if sol not in self.seen:
+            self.seen.add(sol)
+            self.fresh.append(sol)
         if len(self.seen) >= self.target:
             self.stopped = True
             self.StopSearch()
