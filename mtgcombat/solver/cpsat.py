@@ -25,8 +25,9 @@ Speed:
   declaration is passed as ``hint``: a component on which it is verified to obey
   every hard constraint and every requirement needs no search (no declaration can
   obey more), and the other components start the search from it;
-* CP-SAT runs without symmetry detection and presolve probing
-  (:data:`_PARAMS`): on these models both cost more time than they save;
+* CP-SAT runs without symmetry detection and presolve probing, and with one
+  presolve round (:data:`_PARAMS`): on these models (mixed boards and
+  exact-cover boards alike) more presolve costs more time than it saves;
 * :meth:`CpSat.solutions` enumerates lazily in growing rounds, each a fresh
   enumeration that skips what was already produced.
 """
@@ -48,7 +49,8 @@ from .base import Deadline, SolverTimeout
 #: Components with at most this many declarations are solved by trying them all.
 _TINY = 64
 #: CP-SAT parameters for every solve (see bench/blocks.py, bench/attacks.py).
-_PARAMS: dict = {"symmetry_level": 0, "cp_model_probing_level": 0}
+_PARAMS: dict = {"symmetry_level": 0, "cp_model_probing_level": 0,
+                 "max_presolve_iterations": 1}
 #: First round of lazy enumeration, and the growth factor of later rounds.
 _FIRST_ROUND, _GROWTH = 128, 8
 
