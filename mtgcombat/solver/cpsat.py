@@ -25,9 +25,10 @@ Speed:
   declaration is passed as ``hint``: a component on which it is verified to obey
   every hard constraint and every requirement needs no search (no declaration can
   obey more), and the other components start the search from it;
-* CP-SAT runs without symmetry detection and presolve probing, and with one
-  presolve round (:data:`_PARAMS`): on these models (mixed boards and
-  exact-cover boards alike) more presolve costs more time than it saves;
+* CP-SAT runs without symmetry detection and presolve probing (:data:`_PARAMS`),
+  and maximisation with a single presolve round (:data:`_MAX_PARAMS`): on these
+  models (mixed boards and exact-cover boards alike) more presolve costs more time
+  than it saves -- except when enumerating, where each solution gets cheaper;
 * :meth:`CpSat.solutions` enumerates lazily in growing rounds, each a fresh
   enumeration that skips what was already produced.
 """
@@ -49,8 +50,10 @@ from .base import Deadline, SolverTimeout
 #: Components with at most this many declarations are solved by trying them all.
 _TINY = 64
 #: CP-SAT parameters for every solve (see bench/blocks.py, bench/attacks.py).
-_PARAMS: dict = {"symmetry_level": 0, "cp_model_probing_level": 0,
-                 "max_presolve_iterations": 1}
+_PARAMS: dict = {"symmetry_level": 0, "cp_model_probing_level": 0}
+#: Added for the optimisation solves (not enumeration, where a fully presolved model
+#: makes each of the many solutions cheaper).
+_MAX_PARAMS: dict = {"max_presolve_iterations": 1}
 #: First round of lazy enumeration, and the growth factor of later rounds.
 _FIRST_ROUND, _GROWTH = 128, 8
 
@@ -595,7 +598,7 @@ class CpSat:
         if start is not None:
             for k, v in model.var.items():
                 model.m.add_hint(v, k in start)
-        solver = _solver(deadline, self.workers, self.params)
+        solver = _solver(deadline, self.workers, {**_MAX_PARAMS, **self.params})
         status = solver.solve(model.m)
         if status == cp_model.INFEASIBLE:
             return None, None
