@@ -595,9 +595,10 @@ class CpSat:
         ls = [model.lit(e) for e in reqs]
         if ls:
             model.m.maximize(sum(ls))
-        if start is not None:
-            for k, v in model.var.items():
-                model.m.add_hint(v, k in start)
+        if start is not None:  # a complete hint, written straight into the proto
+            hint = model.m.proto.solution_hint
+            hint.vars.extend([v.index for v in model.var.values()])
+            hint.values.extend([int(k in start) for k in model.var])
         solver = _solver(deadline, self.workers, {**_MAX_PARAMS, **self.params})
         status = solver.solve(model.m)
         if status == cp_model.INFEASIBLE:
