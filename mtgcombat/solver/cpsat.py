@@ -247,6 +247,11 @@ class _Model:
             out = self.var[e.key]
         elif isinstance(e, Not):
             out = self.lit(e.e).Not()
+        elif isinstance(e, Or) and self._exclusive(e):
+            # choices of one creature that takes at most one: "any" is their sum
+            b = m.new_bool_var("")
+            m.add(b == sum(self.var[x.key] for x in e.es))  # type: ignore[union-attr]
+            out = b
         elif isinstance(e, (And, Or)):
             ls = [self.lit(x) for x in e.es]
             b = m.new_bool_var("")
@@ -280,6 +285,22 @@ class _Model:
             raise TypeError(f"unknown expression {e!r}")
         self.memo[id(e)] = (e, out)
         return out
+
+    def _exclusive(self, e: Or) -> bool:
+        """Whether ``e`` is an Or of distinct choices of one creature taking at most
+        one choice (so at most one of them is true)."""
+        first = e.es[0]
+        if not isinstance(first, Lit):
+            return False
+        c = first.key[0]
+        if self.prep.cap(c) != 1:
+            return False
+        keys = set()
+        for x in e.es:
+            if not isinstance(x, Lit) or x.key[0] != c or x.key in keys:
+                return False
+            keys.add(x.key)
+        return True
 
     def _reify_ge(self, s, k: int):
         b = self.m.new_bool_var("")
