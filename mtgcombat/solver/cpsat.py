@@ -21,6 +21,8 @@ Speed:
   others are left false: that breaks nothing and obeys nothing);
 * "zero, or at least n" (menace, 702.111b) is one indicator ``b`` with
   ``x -> b`` for every literal and ``sum >= n * b``, not a reified count;
+  "it attacks / blocks" over a creature taking at most one choice is
+  ``b = sum(x)``;
 * when checking a declaration (:func:`~mtgcombat.solver.base.check`), the
   declaration is passed as ``hint``: a component on which it is verified to obey
   every hard constraint and every requirement needs no search (no declaration can
@@ -30,7 +32,8 @@ Speed:
   models (mixed boards and exact-cover boards alike) more presolve costs more time
   than it saves -- except when enumerating, where each solution gets cheaper;
 * :meth:`CpSat.solutions` enumerates lazily in growing rounds, each a fresh
-  enumeration that skips what was already produced.
+  enumeration that skips what was already produced; choices that nothing
+  mentions are only counted per creature in the model and picked in Python.
 """
 
 from __future__ import annotations
