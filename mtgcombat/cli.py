@@ -17,6 +17,7 @@ from typing import Any, Optional, Sequence
 
 from . import __version__
 from .rules.model import BoardError
+from .solver.base import declaration_words
 
 EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -122,15 +123,7 @@ class Names:
         return self.map.get(oid, oid)
 
     def declaration(self, decl: dict, kind: str) -> str:
-        if not decl:
-            return "no creature attacks" if kind == "attacks" else "no creature blocks"
-        parts = []
-        for c, v in decl.items():
-            if isinstance(v, str):
-                parts.append(f"{self(c)} attacks {self(v)}")
-            else:
-                parts.append(f"{self(c)} blocks {' and '.join(self(x) for x in v)}")
-        return "; ".join(parts)
+        return declaration_words(decl, kind, self)
 
     def division(self, div: dict) -> str:
         return ", ".join(f"{n} to {self(r)}" for r, n in div.items()) or "nothing"

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Iterator, Optional, Protocol
+from typing import Callable, Iterator, Mapping, Optional, Protocol
 
 from ..rules.constraints import (
     Declaration, Problem, evaluate, obeyed, paid, true_keys, violated,
@@ -176,15 +176,19 @@ def legal_declarations(
 
 def describe(problem: Problem, decl: Declaration) -> str:
     """A declaration in words: "Goblin Brigand attacks Bob; Wall blocks Raider"."""
-    n = problem.names
+    return declaration_words(decl, problem.kind, lambda oid: problem.names.get(oid, oid))
+
+
+def declaration_words(decl: Mapping, kind: str, name: Callable[[str], str]) -> str:
+    """A declaration in words, naming each object with ``name``."""
     if not decl:
-        return "no creature attacks" if problem.kind == "attacks" else "no creature blocks"
+        return "no creature attacks" if kind == "attacks" else "no creature blocks"
     parts = []
     for c, v in decl.items():
         if isinstance(v, str):
-            parts.append(f"{n.get(c, c)} attacks {n.get(v, v)}")
+            parts.append(f"{name(c)} attacks {name(v)}")
         else:
-            parts.append(f"{n.get(c, c)} blocks {' and '.join(n.get(x, x) for x in v)}")
+            parts.append(f"{name(c)} blocks {' and '.join(name(x) for x in v)}")
     return "; ".join(parts)
 
 
