@@ -579,13 +579,19 @@ def test_other_creatures_that_player_controls_cant_block_with_target_player():
     assert reading.not_understood == tuple(split_sentences(text))
 
 
-def test_other_creatures_that_player_controls_after_target_creature_is_not_understood():
-    # Mark for Death: "other" means other than the target creature, which Group can't say.
+def test_other_creatures_that_player_controls_means_other_than_the_target_creature():
+    # Mark for Death: "other" means other than the target creature, not other than the
+    # source; "Untap that creature." in between keeps "that player" known.
+    from mtgcombat.rules.abilities import CantBlock, Group, NotPred, ObjectPred
     text = ("Target creature an opponent controls blocks this turn if able. "
-            "Other creatures that player controls can't block this turn.")
+            "Untap that creature. Other creatures that player controls can't block this turn.")
     reading = read_text(text, None)
-    assert reading.abilities == (BlockRequirement(TargetRef(0, "creature")),)
-    assert reading.not_understood == ("Other creatures that player controls can't block this turn.",)
+    target = TargetRef(0, "creature")
+    assert reading.abilities == (
+        BlockRequirement(target),
+        CantBlock(Group(pred=NotPred(ObjectPred(target)), controller=target)),
+    )
+    assert reading.not_understood == ("Untap that creature.",)
 
 
 def test_creatures_with_less_power_cant_block_it():

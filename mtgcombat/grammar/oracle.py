@@ -873,8 +873,9 @@ class _OracleTransformer(Transformer):
             c = desc.ctrl
             if c.of_target_creature and other:
                 # "Other creatures that player controls" (Mark for Death): "other"
-                # means other than the target creature, which Group can't say.
-                raise _Fail("other than a target creature")
+                # means other than the target creature, not other than the source.
+                pred = _and([pred, A.NotPred(A.ObjectPred(c.controller))])
+                other = False
             controller, opponents = c.controller, c.opponents_of
             if c.pred is not None:
                 pred = _and([pred, c.pred])
@@ -1788,6 +1789,12 @@ def _parse(sentence_norm: str, state: _State, start: str = "line"):
         return None
 
 
+#: Unread sentences that only act on the object just named and name nothing new, so
+#: "that creature" / "that player" after them still mean what they meant before
+#: (Mark for Death: "Untap that creature.").
+_KEEPS_ANTECEDENT = re.compile(r"^(?:un)?tap (?:that creature|it)\.?$", re.I)
+
+
 _LANDWALK_IGNORED = re.compile(
     r"^creatures with ((?:(?:nonbasic|snow|legendary|basic|artifact) )?[a-z]+walk) can be "
     r"blocked as though they didn't have \1\.?$", re.I)
@@ -1956,8 +1963,9 @@ def _read(text: str, name: Optional[str]) -> A.TextReading:
                     count, variable = _count_targets(norm)
                     state.targets += count
                     state.open_targets = variable
-                state.last_obj = None
-                state.last_player = None
+                if not _KEEPS_ANTECEDENT.match(norm):
+                    state.last_obj = None
+                    state.last_player = None
                 if _NON_STATIC.search(norm):
                     after_unknown = True
                     state.scanned_obj = state.scanned_group = None

@@ -826,3 +826,11 @@ class Goaded:
 
 
 Ability = Union[Ability, Goaded]  # type: ignore[misc]
+
+
+@dataclass(frozen=True)
+class ObjectPred:
+    """Is the very object ``ref`` names ("other creatures that player controls" after
+    "target creature": other than that target creature -- used under :class:`NotPred`)."""
+
+    ref: "TargetRef"

@@ -117,6 +117,8 @@ class Bound:
         "self" in a comparison refers to (e.g. "greater power" than this one)."""
         if isinstance(pred, A.AnyPred):
             return True
+        if isinstance(pred, A.ObjectPred):
+            return source is not None and perm.id == _target(source, pred.ref)
         if isinstance(pred, A.NotSelfPred):
             me = relative_to.id if relative_to is not None else (
                 source.permanent if source is not None else None)

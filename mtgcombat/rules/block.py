@@ -664,6 +664,8 @@ def _costs(b: _Builder) -> None:
 def _pred_words(p: A.Pred) -> str:
     if isinstance(p, A.AnyPred):
         return "anything"
+    if isinstance(p, A.ObjectPred):
+        return "that creature"
     if isinstance(p, A.NotSelfPred):
         return "another"
     if isinstance(p, A.ColorPred):
