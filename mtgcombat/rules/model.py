@@ -468,38 +468,19 @@ def _validate(b: Board) -> None:
                         "(802.4a, 310.9c)"
                     )
     # Blocked attackers whose blockers are gone (509.1h, 506.4)
-    if b.blocked is not None:
-        if b.attacks is None:
-            _fail("blocked is given but no attacks")
-        for a in b.blocked:
-            if a not in attackers:
-                _fail(f"blocked: {a!r} is not attacking")
-        if len(set(b.blocked)) != len(b.blocked):
-            _fail("blocked: an attacker is listed twice")
+    _check_listed(b, "blocked", b.blocked, attackers, "is not attacking", "an attacker")
     # Creatures that dealt first-strike damage (510.4), attack targets gone (506.4c)
+    _check_listed(b, "first_strikers", b.first_strikers, set(attackers) | set(b.blocks or ()),
+                  "is neither attacking nor blocking", "a creature")
     if b.first_strikers is not None:
-        if b.attacks is None:
-            _fail("first_strikers is given but no attacks")
-        in_combat = set(attackers) | set(b.blocks or ())
-        for c in b.first_strikers:
-            if c not in in_combat:
-                _fail(f"first_strikers: {c!r} is neither attacking nor blocking")
-        if len(set(b.first_strikers)) != len(b.first_strikers):
-            _fail("first_strikers: a creature is listed twice")
         if b.damage_step == "first":
             _fail("first_strikers is about the regular combat damage step (510.4), but "
                   "damage_step is \"first\"")
-    if b.target_left is not None:
-        if b.attacks is None:
-            _fail("target_left is given but no attacks")
-        for a in b.target_left:
-            if a not in attackers:
-                _fail(f"target_left: {a!r} is not attacking")
-            elif b.attacks[a] in b.player_names:
-                _fail(f"target_left: {a!r} attacks a player, who can't leave combat "
-                      "(only a planeswalker or battle can, 506.4)")
-        if len(set(b.target_left)) != len(b.target_left):
-            _fail("target_left: an attacker is listed twice")
+    _check_listed(b, "target_left", b.target_left, attackers, "is not attacking", "an attacker")
+    for a in b.target_left or ():
+        if b.attacks[a] in b.player_names:  # type: ignore[index]
+            _fail(f"target_left: {a!r} attacks a player, who can't leave combat "
+                  "(only a planeswalker or battle can, 506.4)")
     # Damage assignment order (2024 edition only: 509.2-509.3)
     if b.damage_order is not None:
         if b.rules != "2024":
@@ -532,3 +513,17 @@ def _validate(b: Board) -> None:
 def unique_ids(permanents: Iterable[Permanent]) -> bool:
     ids = [p.id for p in permanents]
     return len(ids) == len(set(ids))
+
+
+def _check_listed(b: "Board", field: str, ids, allowed, not_allowed: str, what: str) -> None:
+    """A board field listing creatures in combat (blocked, first_strikers, target_left):
+    attacks must be declared, every id must be allowed, none listed twice."""
+    if ids is None:
+        return
+    if b.attacks is None:
+        _fail(f"{field} is given but no attacks")
+    for x in ids:
+        if x not in allowed:
+            _fail(f"{field}: {x!r} {not_allowed}")
+    if len(set(ids)) != len(ids):
+        _fail(f"{field}: {what} is listed twice")
