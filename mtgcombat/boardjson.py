@@ -15,13 +15,13 @@ from .rules.model import Board, BoardError, Effect, Permanent, Player
 TOP_FIELDS = {
     "rules", "players", "active_player", "defending_players", "permanents", "effects",
     "attacks", "blocks", "damage_order", "damage_step", "blocked",
-    "first_strikers", "target_left",
+    "first_strikers", "target_left", "bands",
 }
-PLAYER_FIELDS = {"name", "life", "team"}
+PLAYER_FIELDS = {"name", "life", "team", "poison", "hand", "mana_pool"}
 PERMANENT_FIELDS = {
     "id", "name", "controller", "type_line", "colors", "power", "toughness", "text",
     "tapped", "summoning_sick", "damage", "loyalty", "defense", "protector", "goaded_by",
-    "attached_to",
+    "attached_to", "counters", "chosen",
 }
 EFFECT_FIELDS = {"text", "controller", "targets", "source"}
 
@@ -79,6 +79,9 @@ def board_from_data(data: Any, cls: type[Board] = Board) -> Board:
             name=_type(p["name"], str, where, "name"),
             life=_opt(p, "life", int, where, 20),
             team=_opt(p, "team", str, where),
+            poison=_opt(p, "poison", int, where, 0),
+            hand=_opt(p, "hand", int, where),
+            mana_pool=_opt(p, "mana_pool", str, where, ""),
         ))
     permanents = []
     raw_perms = _type(data.get("permanents", []), list, "board", "permanents")
@@ -113,6 +116,8 @@ def board_from_data(data: Any, cls: type[Board] = Board) -> Board:
             protector=_opt(p, "protector", str, where),
             goaded_by=_str_list(p.get("goaded_by", []), where, "goaded_by"),
             attached_to=_opt(p, "attached_to", str, where),
+            counters=_int_map(p.get("counters", {}), where, "counters"),
+            chosen=_str_map(p.get("chosen", {}), where, "chosen"),
         ))
     effects = []
     for i, e in enumerate(_type(data.get("effects", []), list, "board", "effects")):
@@ -149,6 +154,10 @@ def board_from_data(data: Any, cls: type[Board] = Board) -> Board:
         first_strikers = _str_list(data["first_strikers"], "board", "first_strikers")
     if data.get("target_left") is not None:
         target_left = _str_list(data["target_left"], "board", "target_left")
+    bands: tuple = ()
+    if data.get("bands") is not None:
+        bands = tuple(_str_list(x, "bands", "a band")
+                      for x in _type(data["bands"], list, "board", "bands"))
     defending = None
     if data.get("defending_players") is not None:
         defending = _str_list(data["defending_players"], "board", "defending_players")
@@ -166,7 +175,22 @@ def board_from_data(data: Any, cls: type[Board] = Board) -> Board:
         blocked=blocked,
         first_strikers=first_strikers,
         target_left=target_left,
+        bands=bands,
     )
+
+
+def _int_map(value: Any, where: str, what: str) -> dict:
+    _type(value, dict, where, what)
+    for k, v in value.items():
+        _type(v, int, where, f"{what}[{k!r}]")
+    return dict(value)
+
+
+def _str_map(value: Any, where: str, what: str) -> dict:
+    _type(value, dict, where, what)
+    for k, v in value.items():
+        _type(v, str, where, f"{what}[{k!r}]")
+    return dict(value)
 
 
 def load_board_json(text: str, source: str = "<json>", cls: type[Board] = Board) -> Board:
@@ -178,12 +202,37 @@ def load_board_json(text: str, source: str = "<json>", cls: type[Board] = Board)
         raise BoardError(f"{source}:{e.lineno}:{e.colno}: malformed JSON: {e.msg}") from None
     except _Duplicate as e:
         raise BoardError(f"{source}: field {e.args[0]!r} is given twice in one object") from None
+    except RecursionError:
+        raise BoardError(f"{source}: JSON nested too deeply") from None
+    bad = _lone_surrogate(data)
+    if bad is not None:
+        raise BoardError(f"{source}: {bad} contains a lone surrogate (\\ud800-\\udfff), "
+                         "which is not text")
     if source == "<json>":
         return board_from_data(data, cls)
     try:
         return board_from_data(data, cls)
     except BoardError as e:  # name the file the problem is in
         raise BoardError(f"{source}: {e}") from None
+
+
+def _lone_surrogate(data: Any, where: str = "the board") -> Optional[str]:
+    """Where a string with a lone UTF-16 surrogate is (JSON "\\ud800" escapes decode
+    to one; such a string can't be written back as UTF-8), or None."""
+    stack = [(data, where)]
+    while stack:
+        v, w = stack.pop()
+        if isinstance(v, str):
+            if any("\ud800" <= ch <= "\udfff" for ch in v):
+                return w
+        elif isinstance(v, dict):
+            for k, x in v.items():
+                if isinstance(k, str) and any("\ud800" <= ch <= "\udfff" for ch in k):
+                    return f"a key in {w}"
+                stack.append((x, f"{w}[{k!r}]" if w != "the board" else repr(k)))
+        elif isinstance(v, list):
+            stack.extend((x, w) for x in v)
+    return None
 
 
 class _Duplicate(ValueError):
@@ -223,6 +272,12 @@ def board_to_data(board: Board, full: bool = False) -> dict:
             d["life"] = p.life
         if p.team is not None:
             d["team"] = p.team
+        if full or p.poison:
+            d["poison"] = p.poison
+        if p.hand is not None:
+            d["hand"] = p.hand
+        if full or p.mana_pool:
+            d["mana_pool"] = p.mana_pool
         players.append(d)
     out["players"] = players
     out["active_player"] = board.active_player
@@ -239,12 +294,14 @@ def board_to_data(board: Board, full: bool = False) -> dict:
             "type_line": "Creature", "colors": [], "power": None, "toughness": None,
             "text": "", "tapped": False, "summoning_sick": False, "damage": 0,
             "loyalty": None, "defense": None, "protector": None, "goaded_by": [],
-            "attached_to": None,
+            "attached_to": None, "counters": {}, "chosen": {},
         }
         for k, dv in defaults.items():
             v = getattr(p, k)
             if isinstance(v, tuple):
                 v = list(v)
+            elif isinstance(v, Mapping):
+                v = dict(v)
             if v is None and (not full or dv is None):
                 if full and k in ("power", "toughness") and p.is_creature:
                     d[k] = v
@@ -278,6 +335,8 @@ def board_to_data(board: Board, full: bool = False) -> dict:
         out["first_strikers"] = list(board.first_strikers)
     if board.target_left is not None:
         out["target_left"] = list(board.target_left)
+    if full or board.bands:
+        out["bands"] = [list(b) for b in board.bands]
     return out
 
 

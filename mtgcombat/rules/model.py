@@ -18,10 +18,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Iterable, Literal, Mapping, Optional
+from typing import Any, Iterable, Iterator, Literal, Mapping, Optional
+
+from ..editions import EDITION_NAMES
+from ..editions import Edition as EditionRules
+from ..editions import edition as find_edition
 
 Edition = Literal["current", "2024"]
-EDITIONS: tuple[str, ...] = ("current", "2024")
+EDITIONS: tuple[str, ...] = EDITION_NAMES
 DamageStep = Literal["first", "regular"]
 DAMAGE_STEPS: tuple[str, ...] = ("first", "regular")
 COLORS: tuple[str, ...] = ("W", "U", "B", "R", "G")
@@ -41,6 +45,49 @@ CARD_TYPES = frozenset(
         "Scheme", "Sorcery", "Tribal", "Vanguard",
     }
 )
+
+
+#: The largest number the rules can mean for life, power, damage, counters ... on a
+#: board; anything beyond is bad input (a typo, or an attempt to overflow).
+LIMIT = 10**9
+
+#: Keys of a permanent's ``chosen`` field and what each holds.
+CHOSEN_KEYS: tuple[str, ...] = ("player", "color", "creature_type", "card_name")
+
+
+class FrozenMap(Mapping[str, Any]):
+    """An immutable, hashable mapping (counters, choices): board values are values."""
+
+    __slots__ = ("_d", "_h")
+
+    def __init__(self, data: Optional[Mapping[str, Any]] = None) -> None:
+        self._d = dict(data or {})
+        self._h: Optional[int] = None
+
+    def __getitem__(self, key: str) -> Any:
+        return self._d[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._d)
+
+    def __len__(self) -> int:
+        return len(self._d)
+
+    def __hash__(self) -> int:
+        if self._h is None:
+            self._h = hash(frozenset(self._d.items()))
+        return self._h
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Mapping):
+            return self._d == dict(other)
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return f"FrozenMap({self._d!r})"
+
+    def __reduce__(self):  # pickling
+        return (FrozenMap, (self._d,))
 
 
 class BoardError(ValueError):
@@ -102,6 +149,12 @@ class Player:
     name: PlayerName
     life: int = 20
     team: Optional[str] = None
+    #: Poison counters (104.3d, 704.5c).
+    poison: int = 0
+    #: Cards in hand; None: not recorded (a text that needs it is bad input).
+    hand: Optional[int] = None
+    #: Unspent mana, as symbols ("{R}{R}{G}").
+    mana_pool: str = ""
 
 
 @dataclass(frozen=True)
@@ -124,6 +177,22 @@ class Permanent:
     protector: Optional[PlayerName] = None
     goaded_by: tuple[PlayerName, ...] = ()
     attached_to: Optional[ObjectId] = None  # the permanent an Aura/Equipment is attached to (301.5, 303.4)
+    #: Counters by kind ("+1/+1", "-1/-1", "age", "level" ...). Power and toughness are
+    #: the current values: counters are already counted in them (122).
+    counters: Mapping[str, int] = field(default_factory=FrozenMap)
+    #: Choices made as it entered or resolved: "player", "color", "creature_type",
+    #: "card_name" (protection from the chosen player, Teferi's Moat ...).
+    chosen: Mapping[str, str] = field(default_factory=FrozenMap)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.counters, FrozenMap):
+            object.__setattr__(self, "counters", FrozenMap(self.counters))
+        if not isinstance(self.chosen, FrozenMap):
+            object.__setattr__(self, "chosen", FrozenMap(self.chosen))
+
+    def counter(self, kind: str) -> int:
+        """How many counters of ``kind`` it has (0 when none)."""
+        return int(self.counters.get(kind, 0))
 
     @property
     def types(self) -> TypeLine:
@@ -191,8 +260,11 @@ class Board:
     #: Attackers whose planeswalker or battle has left combat since attacks were
     #: declared (506.4c, 510.1b, 702.19e-f). An extension of the spec.
     target_left: Optional[tuple[ObjectId, ...]] = None
+    #: Attacking bands formed as attackers were declared (702.22c).
+    bands: tuple[tuple[ObjectId, ...], ...] = ()
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "bands", tuple(tuple(b) for b in self.bands))
         object.__setattr__(self, "attacks", _frozen_map(self.attacks))
         if self.blocks is not None:
             object.__setattr__(
@@ -214,6 +286,11 @@ class Board:
     def evolve(self, **changes) -> "Board":
         """A copy with some fields changed (validated again)."""
         return replace(self, **changes)
+
+    @property
+    def edition(self) -> type[EditionRules]:
+        """The rules edition this board is judged by (:mod:`mtgcombat.editions`)."""
+        return find_edition(self.rules)
 
     # -- lookups ------------------------------------------------------------
     def _cached(self, name: str, make):
@@ -340,6 +417,17 @@ def _validate(b: Board) -> None:
             _fail("every player needs a non-empty name")
         if not isinstance(p.life, int) or isinstance(p.life, bool):
             _fail(f"player {p.name!r}: life must be an integer")
+        _bounded(p.life, f"player {p.name!r}: life")
+        if not _is_int(p.poison) or p.poison < 0:
+            _fail(f"player {p.name!r}: poison must be an integer 0 or more")
+        _bounded(p.poison, f"player {p.name!r}: poison")
+        if p.hand is not None:
+            if not _is_int(p.hand) or p.hand < 0:
+                _fail(f"player {p.name!r}: hand must be a number of cards, 0 or more")
+            _bounded(p.hand, f"player {p.name!r}: hand")
+        if not isinstance(p.mana_pool, str) or not _mana_symbols_ok(p.mana_pool):
+            _fail(f"player {p.name!r}: mana_pool must be mana symbols such as \"{{R}}{{R}}{{G}}\", "
+                  f"not {p.mana_pool!r}")
     dup = {n for n in names if names.count(n) > 1}
     if dup:
         _fail(f"two players are named {sorted(dup)[0]!r}")
@@ -382,10 +470,28 @@ def _validate(b: Board) -> None:
             v = getattr(p, fname)
             if v is not None and (not isinstance(v, int) or isinstance(v, bool)):
                 _fail(f"{where}: {fname} must be an integer, not {v!r}")
+            if v is not None:
+                _bounded(v, f"{where}: {fname}")
+        for kind, n in p.counters.items():
+            if not isinstance(kind, str) or not kind.strip():
+                _fail(f"{where}: a counter needs a name")
+            if not _is_int(n) or n < 0:
+                _fail(f"{where}: counters[{kind!r}] must be an integer 0 or more, not {n!r}")
+            _bounded(n, f"{where}: counters[{kind!r}]")
+        for key, v in p.chosen.items():
+            if key not in CHOSEN_KEYS:
+                _fail(f"{where}: chosen has no {key!r} (use {', '.join(CHOSEN_KEYS)})")
+            if not isinstance(v, str) or not v.strip():
+                _fail(f"{where}: chosen {key} must be a non-empty string")
+            if key == "player" and v not in names:
+                _fail(f"{where}: chosen player {v!r} is not a player")
+            if key == "color" and v not in COLORS:
+                _fail(f"{where}: chosen color {v!r} is not one of W, U, B, R, G")
         if "Creature" in tl.types and (p.power is None or p.toughness is None):
             _fail(f"{where}: a creature needs power and toughness")
         if not isinstance(p.damage, int) or isinstance(p.damage, bool) or p.damage < 0:
             _fail(f"{where}: damage must be a non-negative integer")
+        _bounded(p.damage, f"{where}: damage")
         for fname in ("tapped", "summoning_sick"):
             if not isinstance(getattr(p, fname), bool):
                 _fail(f"{where}: {fname} must be true or false")
@@ -506,8 +612,44 @@ def _validate(b: Board) -> None:
                     f"damage_order: the order for {cid!r} must list exactly its {what} "
                     f"({', '.join(sorted(expected)) or 'none'}), each once"
                 )
+    # Bands (702.22c): attackers, each in one band of two or more.
+    seen_band: set[str] = set()
+    for band in b.bands:
+        if b.attacks is None:
+            _fail("bands are given but no attacks")
+        if len(band) < 2:
+            _fail(f"bands: a band has two or more attackers, not {list(band)!r}")
+        for a in band:
+            if a not in attackers:
+                _fail(f"bands: {a!r} is not attacking")
+            if a in seen_band:
+                _fail(f"bands: {a!r} is in two bands")
+            seen_band.add(a)
     if b.damage_step is not None and b.damage_step not in DAMAGE_STEPS:
         _fail(f"damage_step must be \"first\" or \"regular\", not {b.damage_step!r}")
+
+
+def _is_int(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _bounded(v: int, what: str) -> None:
+    if _is_int(v) and not -LIMIT <= v <= LIMIT:
+        _fail(f"{what}: {v} is beyond what the rules can mean (at most {LIMIT:,} either way)")
+
+
+def _mana_symbols_ok(text: str) -> bool:
+    """Whether ``text`` is a run of mana symbols ``{...}`` (each non-empty, no nesting)."""
+    rest = text.strip()
+    while rest:
+        if not rest.startswith("{"):
+            return False
+        end = rest.find("}")
+        inner = rest[1:end] if end > 0 else ""
+        if end < 0 or not inner or "{" in inner:
+            return False
+        rest = rest[end + 1:].lstrip()
+    return True
 
 
 def unique_ids(permanents: Iterable[Permanent]) -> bool:

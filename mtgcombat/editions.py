@@ -1,0 +1,140 @@
+"""The rules editions mtgcombat judges by, and every difference between them.
+
+In the manner of python-chess's variants: each edition is a small class configured
+by class data, the classes sit in a registry (:data:`EDITIONS`) and
+:func:`edition` finds one by name. Every rule number that differs between the
+editions is class data here and nowhere else (``tests/test_architecture.py``
+fails on one written anywhere else in the package); the rules modules ask the
+board's edition (``board.edition.goad``, ``edition.has_damage_order`` ...).
+
+A third edition is one more subclass here, registered in :data:`EDITIONS`, and its
+tests.
+
+* ``"current"`` -- the Comprehensive Rules of 2026-04-17 with the excerpts of
+  2026-09-25 (rules 310 and 506-511): no damage assignment order (removed by the
+  Foundations update of 8 November 2024), goad is 701.15, a battle's protector is
+  310.9.
+* ``"2024"`` -- the Comprehensive Rules of 2024-04-12 (in force to 2024-09-20):
+  damage assignment order (509.2-509.3, old 510.1c-d), goad is 701.38, a battle's
+  protector is 310.8.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Mapping
+
+
+class Edition:
+    """One edition of the Comprehensive Rules: what differs, as class data."""
+
+    #: The name boards use (``"rules"`` field).
+    name: ClassVar[str] = ""
+    #: The date of the text (or texts) the edition is read from.
+    date: ClassVar[str] = ""
+
+    # -- damage assignment (509.2-509.3, 510.1c-d) --------------------------------
+    #: Whether blocked attackers and blockers have a damage assignment order.
+    has_damage_order: ClassVar[bool] = False
+    #: The rule that divides an attacker's / a blocker's damage among creatures.
+    attacker_division: ClassVar[str] = "510.1c"
+    blocker_division: ClassVar[str] = "510.1d"
+    #: Who announces an attacker's / a blocker's damage assignment order ("" none).
+    attacker_order: ClassVar[str] = ""
+    blocker_order: ClassVar[str] = ""
+    #: Rules whose text in this edition differs from the current one: human answers
+    #: cite them as "old 510.1c" (the JSON answers give the plain number).
+    old_rules: ClassVar[frozenset[str]] = frozenset()
+
+    # -- goad ------------------------------------------------------------------------
+    #: Goad: the requirements it imposes (b-c) and "goaded twice by one player" (d).
+    goad: ClassVar[str] = "701.15b"
+    goad_other_player: ClassVar[str] = "701.15c"
+    goad_twice: ClassVar[str] = "701.15d"
+
+    # -- battles ---------------------------------------------------------------------
+    #: A battle's protector can't attack it; others attack it (b); only its protector
+    #: blocks creatures attacking it (c); "defending player" of an attacked battle (d).
+    battle_attack: ClassVar[str] = "310.9b"
+    battle_block: ClassVar[str] = "310.9c"
+    battle_defender: ClassVar[str] = "310.9d"
+    #: A Siege's intrinsic "exile it, then you may cast it transformed" trigger.
+    siege_trigger: ClassVar[str] = "310.12b"
+    #: Whether a battle at 0 defense with no pending trigger of its own goes to the
+    #: graveyard by this rule in 310 as well as 704.5v ("" none).
+    battle_dies: ClassVar[str] = ""
+
+    # -- the combat phase ---------------------------------------------------------------
+    #: "Had to attack" (506.7 current, 506.6 in 2024).
+    had_to_attack: ClassVar[str] = "506.7"
+
+    @classmethod
+    def cite(cls, rule: str) -> str:
+        """A rule number as a human answer cites it in this edition ("old 510.1c" for a
+        2024-only text). The JSON answers give the plain number."""
+        return "old " + rule if rule in cls.old_rules else rule
+
+    @classmethod
+    def division(cls, role: str) -> str:
+        """The rule dividing the damage of an ``"attacker"`` or a ``"blocker"``."""
+        return cls.attacker_division if role == "attacker" else cls.blocker_division
+
+    @classmethod
+    def order_rule(cls, role: str) -> str:
+        """Who announces the damage assignment order of an attacker or a blocker."""
+        return cls.attacker_order if role == "attacker" else cls.blocker_order
+
+    @classmethod
+    def specific_numbers(cls) -> frozenset[str]:
+        """The rule numbers of this edition's class data (tests keep them here)."""
+        out = set()
+        for k in dir(cls):
+            v = getattr(cls, k)
+            if isinstance(v, str) and v[:1].isdigit() and "." in v and k not in ("date",):
+                out.add(v)
+        return frozenset(out)
+
+    def __repr__(self) -> str:  # pragma: no cover - classes are used, not instances
+        return f"<Edition {self.name}>"
+
+
+class Current(Edition):
+    """CR 2026-04-17 with the 2026-09-25 excerpts (310, 506-511)."""
+
+    name = "current"
+    date = "2026-09-25"
+    battle_dies = "310.8"
+
+
+class Edition2024(Edition):
+    """CR 2024-04-12 (in force to 2024-09-20): damage assignment order."""
+
+    name = "2024"
+    date = "2024-04-12"
+    has_damage_order = True
+    attacker_order = "509.2"
+    blocker_order = "509.3"
+    old_rules = frozenset({"509.2", "509.3", "510.1c", "510.1d"})
+    goad = "701.38b"
+    goad_other_player = "701.38c"
+    goad_twice = "701.38d"
+    battle_attack = "310.8b"
+    battle_block = "310.8c"
+    battle_defender = "310.8d"
+    siege_trigger = "310.11b"
+    had_to_attack = "506.6"
+
+
+#: Every edition by name, the default first.
+EDITIONS: Mapping[str, type[Edition]] = {"current": Current, "2024": Edition2024}
+#: Their names (the values of a board's ``"rules"`` field).
+EDITION_NAMES: tuple[str, ...] = tuple(EDITIONS)
+DEFAULT = "current"
+
+
+def edition(name: str) -> type[Edition]:
+    """The edition called ``name``. Raises ``ValueError`` naming the known ones."""
+    try:
+        return EDITIONS[name]
+    except (KeyError, TypeError):
+        known = " or ".join(f'"{n}"' for n in EDITION_NAMES)
+        raise ValueError(f"rules must be {known}, not {name!r}") from None

@@ -1,0 +1,5 @@
+"""German templates: cards."""
+
+from __future__ import annotations
+
+T: dict = {}

@@ -1,0 +1,5 @@
+"""German templates: combat."""
+
+from __future__ import annotations
+
+T: dict = {}

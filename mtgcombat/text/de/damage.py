@@ -1,0 +1,5 @@
+"""German templates: damage."""
+
+from __future__ import annotations
+
+T: dict = {}

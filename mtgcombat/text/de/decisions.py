@@ -1,0 +1,5 @@
+"""German templates: decisions."""
+
+from __future__ import annotations
+
+T: dict = {}

@@ -1,0 +1,5 @@
+"""German templates: declarations."""
+
+from __future__ import annotations
+
+T: dict = {}

@@ -1,0 +1,5 @@
+"""German templates: draw."""
+
+from __future__ import annotations
+
+T: dict = {}

@@ -1,0 +1,5 @@
+"""German templates: explain."""
+
+from __future__ import annotations
+
+T: dict = {}

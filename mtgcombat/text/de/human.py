@@ -1,0 +1,5 @@
+"""German templates: human."""
+
+from __future__ import annotations
+
+T: dict = {}

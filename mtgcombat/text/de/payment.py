@@ -1,0 +1,5 @@
+"""German templates: payment."""
+
+from __future__ import annotations
+
+T: dict = {}

@@ -1,0 +1,5 @@
+"""German templates: turn."""
+
+from __future__ import annotations
+
+T: dict = {}

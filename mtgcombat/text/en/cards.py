@@ -1,0 +1,5 @@
+"""English templates: cards."""
+
+from __future__ import annotations
+
+T: dict = {}

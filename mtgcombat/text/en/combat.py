@@ -1,0 +1,5 @@
+"""English templates: combat."""
+
+from __future__ import annotations
+
+T: dict = {}

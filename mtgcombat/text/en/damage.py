@@ -1,0 +1,5 @@
+"""English templates: damage."""
+
+from __future__ import annotations
+
+T: dict = {}

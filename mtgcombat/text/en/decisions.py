@@ -1,0 +1,5 @@
+"""English templates: decisions."""
+
+from __future__ import annotations
+
+T: dict = {}

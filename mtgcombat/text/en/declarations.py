@@ -1,0 +1,5 @@
+"""English templates: declarations."""
+
+from __future__ import annotations
+
+T: dict = {}

@@ -1,0 +1,5 @@
+"""English templates: draw."""
+
+from __future__ import annotations
+
+T: dict = {}

@@ -1,0 +1,5 @@
+"""English templates: explain."""
+
+from __future__ import annotations
+
+T: dict = {}

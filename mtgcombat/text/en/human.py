@@ -1,0 +1,5 @@
+"""English templates: human."""
+
+from __future__ import annotations
+
+T: dict = {}

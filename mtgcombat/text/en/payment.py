@@ -1,0 +1,5 @@
+"""English templates: payment."""
+
+from __future__ import annotations
+
+T: dict = {}

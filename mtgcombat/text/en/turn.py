@@ -1,0 +1,5 @@
+"""English templates: turn."""
+
+from __future__ import annotations
+
+T: dict = {}
