@@ -259,6 +259,11 @@ def loads_strict(text: str) -> Any:
         raise ValueError(f"field {e.args[0]!r} is given twice in one object") from None
 
 
+#: Fields of Extension 2: written only when they differ from the default, so that
+#: a normalised board of format 1 reads exactly as before.
+_NEW_FIELDS = frozenset({"counters", "chosen"})
+
+
 def board_to_data(board: Board, full: bool = False) -> dict:
     """The JSON data of a board. ``full``: every field with its default filled in
     (the normalised board of ``show --json``); else defaults are omitted."""
@@ -272,11 +277,11 @@ def board_to_data(board: Board, full: bool = False) -> dict:
             d["life"] = p.life
         if p.team is not None:
             d["team"] = p.team
-        if full or p.poison:
+        if p.poison:
             d["poison"] = p.poison
         if p.hand is not None:
             d["hand"] = p.hand
-        if full or p.mana_pool:
+        if p.mana_pool:
             d["mana_pool"] = p.mana_pool
         players.append(d)
     out["players"] = players
@@ -306,7 +311,7 @@ def board_to_data(board: Board, full: bool = False) -> dict:
                 if full and k in ("power", "toughness") and p.is_creature:
                     d[k] = v
                 continue
-            if full or v != dv:
+            if (full and k not in _NEW_FIELDS) or v != dv:
                 d[k] = v
         perms.append(d)
     if full or perms:
@@ -335,7 +340,7 @@ def board_to_data(board: Board, full: bool = False) -> dict:
         out["first_strikers"] = list(board.first_strikers)
     if board.target_left is not None:
         out["target_left"] = list(board.target_left)
-    if full or board.bands:
+    if board.bands:
         out["bands"] = [list(b) for b in board.bands]
     return out
 
