@@ -36,8 +36,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from mtgcombat.grammar.oracle.sentences import name_variants, strip_reminder  # noqa: E402
 from mtgcombat.grammar.oracle import (  # noqa: E402
-    _name_variants, _strip_reminder, read_text, split_sentences,
+    read_text, split_sentences,
 )
 
 DEFAULT_TSV = ROOT.parent / "shared" / "corpus" / "oracle_combat.tsv"
@@ -66,11 +67,11 @@ def _starts_ability(sentence: str) -> bool:
 def ability_sentences(text: str, name: str) -> list[str]:
     """The sentences of ``text`` that belong to a triggered or activated ability: every
     sentence of a line whose first sentence starts one."""
-    names = _name_variants(name)
+    names = name_variants(name)
     out: list[str] = []
     modes = False  # bullets after "When ..., choose one —" are modes of that trigger
     for raw in text.split("\n"):
-        line = _strip_reminder(raw)
+        line = strip_reminder(raw)
         sentences = split_sentences(line, names)
         if not sentences:
             continue

@@ -39,6 +39,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal, Optional, Union
 
+from .reasons import Duration
+
 # ---------------------------------------------------------------------------
 # References: symbolic objects, bound against a board later.
 # ---------------------------------------------------------------------------
@@ -275,6 +277,9 @@ class AttackRequirement:
     subject: Subject = SelfRef()
     target: Optional[Union[PlayerRef, SelfRef, TargetRef]] = None
     target_kind: Optional[Literal["player", "planeswalker", "battle"]] = None
+    #: How long, as the text says ("each combat", "this turn"; read by the grammar).
+    #: Words only: a requirement binds now either way, so it takes no part in equality.
+    duration: Optional[Duration] = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -398,6 +403,7 @@ class BlockRequirement:
 
     subject: Subject = SelfRef()
     attacker: Optional[Union[SelfRef, TargetRef, NamedRef]] = None
+    duration: Optional[Duration] = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -417,6 +423,7 @@ class MustBeBlocked:
     min_blockers: int = 1
     exactly: Optional[int] = None
     by: Optional[Pred] = None
+    duration: Optional[Duration] = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)

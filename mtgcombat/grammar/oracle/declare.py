@@ -1,0 +1,490 @@
+"""Transformer methods for attacking (508.1c-d), blocking (509.1b-c), their costs,
+damage assignment (510.1), granted abilities (613) and goad (701.15)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+
+from lark import Transformer, v_args
+
+from ...rules import abilities as A
+from .words import (
+    _Fail, _and, _noun_is_creature, _to_pred,
+)
+
+from .state import _DEFENDER_DIVIDES, _Cond
+from .helpers import _AS_THOUGH_HAD, _AS_THOUGH_LACKED, _num, _same_subject
+
+@v_args(inline=True)
+class _DeclarationRules(Transformer):
+    """Attack and block restrictions, requirements and costs (mixed into the transformer)."""
+
+    def attack_cap(self, n, who=None):
+        """508.1c, 802.3a: "No more than N creatures can attack [you] each combat"."""
+        if who is None:
+            return [A.AttackCap(_num(n))]
+        return [A.AttackCap(_num(n), defender=A.YouRef(), include_permanents=who == "permanents")]
+
+    def attack_not_odd(self):
+        """508.1c: "You can't attack with an odd number of creatures" (Rule with an Even
+        Hand); a restriction on the whole attack of the effect's controller."""
+        return [A.AttackParity(even=True)]
+
+    def attack_not_even(self):
+        """508.1c: the same restriction with the other parity."""
+        return [A.AttackParity(even=False)]
+
+    def cap_you(self):
+        return "you"
+
+    def cap_you_and_permanents(self):
+        return "permanents"
+
+    def block_cap(self, n):
+        """509.1b: "No more than N creatures can block each combat"."""
+        return [A.BlockCap(_num(n))]
+
+    def assign_unblocked(self, subject):
+        """510.1c-style: assign combat damage as though it weren't blocked (702.19e)."""
+        return [A.AssignAsThoughUnblocked(subject)]
+
+    def defender_assigns(self):
+        """Defensive Formation: the defending player assigns attackers' damage (510.1)."""
+        self.st.defender_assigns = True
+        return [A.DefenderAssignsDamage()]
+
+    def defender_divides(self):
+        """Second sentence of Defensive Formation: part of :class:`DefenderAssignsDamage`."""
+        if not self.st.defender_assigns:
+            raise _Fail("divides damage without the defender assigning it")
+        return _DEFENDER_DIVIDES
+
+    # -- attacking (508.1) -------------------------------------------------------
+    def aw_you(self):
+        return ("you", False)
+
+    def aw_you_and_permanents(self):
+        return ("you", True)
+
+    def aw_planeswalkers(self):
+        return ("planeswalker", False)
+
+    def cant_attack(self, who=None):
+        """508.1c: "[subject] can't attack [you / planeswalkers]"."""
+        def vp(subject):
+            if who is None:
+                return [A.CantAttack(subject)]
+            what, perms = who
+            if what == "you":
+                return [A.CantAttack(subject, target=A.YouRef(), include_permanents=perms)]
+            return [A.CantAttack(subject, target_kind="planeswalker")]
+        return vp
+
+    def attack_unless(self, *args):
+        """508.1c: "can't attack unless [condition]"."""
+        return self._attack_condition(args, unless=True)
+
+    def attack_if(self, *args):
+        """508.1c: "can't attack if [condition]"."""
+        return self._attack_condition(args, unless=False)
+
+    def _attack_condition(self, args, unless):
+        if len(args) != 1:
+            raise _Fail("a conditional restriction on attacking one player")
+        cond = args[0]
+        return lambda subject: [A.AttackCondition(subject, cond, unless=unless)]
+
+    def attack_cost(self, *args):
+        """508.1d, 508.1g-h: "can't attack [you] unless their controller pays [cost]"."""
+        who = args[0] if len(args) == 2 else None
+        kind, cost, each = args[-1]
+        if each in ("blocking",):
+            raise _Fail("a blocking cost on attacking")
+        if each == "attacking you" and (who is None or who[0] != "you"):
+            raise _Fail("cost per creature attacking you, on another restriction")
+        if who is not None and who[0] != "you":
+            raise _Fail("attack cost for planeswalkers only")
+        defender = A.YouRef() if who is not None else None
+        perms = bool(who and who[1])
+        return lambda subject: [A.AttackCost(cost, subject, defender=defender, include_permanents=perms)]
+
+    def attack_or_block_cost(self, cost_clause):
+        """508.1d + 509.1d: "can't attack or block unless [you pay] [cost]"."""
+        kind, cost, each = cost_clause
+        if each not in (None, "those"):
+            raise _Fail("per-creature cost of one kind only")
+        return lambda subject: [A.AttackCost(cost, subject), A.BlockCost(cost, subject)]
+
+    def pay_their(self, mana, each=None):
+        return ("their", str(mana), each)
+
+    def pay_single(self, mana):
+        return ("single", str(mana), None)
+
+    def pe_attacking_you(self):
+        return "attacking you"
+
+    def pe_those(self):
+        return "those"
+
+    def pe_attacking(self):
+        return "attacking"
+
+    def pe_blocking(self):
+        return "blocking"
+
+    def cant_attack_or_block(self):
+        """508.1c + 509.1b: "can't attack or block"."""
+        return lambda subject: [A.CantAttack(subject), A.CantBlock(subject)]
+
+    def cant_attack_alone(self):
+        """508.1c, 506.5: "can't attack alone"."""
+        return lambda subject: [A.CantAttackAlone(subject)]
+
+    def cant_attack_or_block_alone(self):
+        """508.1c, 509.1b, 506.5: "can't attack or block alone"."""
+        return lambda subject: [A.CantAttackAlone(subject), A.CantBlockAlone(subject)]
+
+    def can_only_attack_alone(self):
+        """508.1c, 506.5: "can attack only alone"."""
+        return lambda subject: [A.CanOnlyAttackAlone(subject)]
+
+    def at_player(self, ref):
+        return ref
+
+    def at_object(self, ref):
+        return ref
+
+    def at_target_planeswalker(self):
+        return self._new_target("planeswalker")
+
+    def attack_requirement(self, target=None):
+        """508.1d: "[subject] attacks [target] each combat if able"."""
+        return lambda subject: [A.AttackRequirement(subject, target=target)]
+
+    def attack_or_block_requirement(self):
+        """508.1d + 509.1c: "attacks or blocks each combat if able"."""
+        return lambda subject: [A.AttackRequirement(subject), A.BlockRequirement(subject)]
+
+    def attack_despite_defender(self, *self_tok):
+        """609.4, 702.3b: "can attack as though it didn't have defender"."""
+        return lambda subject: [A.AttackAsThough(_same_subject(subject, self_tok), lacked="defender")]
+
+    def attack_as_though_haste(self, *self_tok):
+        """609.4, 302.6: "can attack as though it had haste"."""
+        return lambda subject: [A.AttackAsThough(_same_subject(subject, self_tok), had="haste")]
+
+    def cond_defender_controls(self, amount):
+        """508.1c: "unless defending player controls an Island"."""
+        pred, count = amount
+        return A.DefenderControls(pred, count)
+
+    def cond_you_control(self, amount):
+        pred, count = amount
+        return A.PlayerControls(A.YouRef(), pred, count)
+
+    def cond_others_attack(self, n):
+        """"unless at least two other creatures attack"."""
+        return A.OthersAttack(A.ANY, _num(n))
+
+    def cond_other_attacks(self, desc):
+        """"unless a black or green creature also attacks" / "... with greater power"."""
+        if not _noun_is_creature(desc):
+            raise _Fail("only creatures attack")
+        return A.OthersAttack(_to_pred(desc, "creature"), 1)
+
+    def amount_one(self, desc):
+        return (_to_pred(desc, "permanent"), 1)
+
+    def amount_another(self, desc):
+        """"you control another Zombie": one matching permanent other than this one."""
+        return (A.AndPred((A.NotSelfPred(), _to_pred(desc, "permanent"))), 1)
+
+    def cond_others_block(self, n):
+        """509.1b: "unless at least two other creatures block"."""
+        return A.OthersBlock(A.ANY, _num(n))
+
+    def cond_other_blocks(self, desc):
+        """509.1b: "unless a creature with greater power also blocks"."""
+        if not _noun_is_creature(desc):
+            raise _Fail("only creatures block")
+        return A.OthersBlock(_to_pred(desc, "creature"), 1)
+
+    def block_unless(self, cond):
+        """509.1b: "[subject] can't block unless [condition]"."""
+        return self._block_condition(cond, unless=True)
+
+    def block_if(self, cond):
+        """509.1b: "[subject] can't block if [condition]"; "... if it's black" (a quality
+        of the creature: :class:`Conditional`)."""
+        return self._block_condition(cond, unless=False)
+
+    def _block_condition(self, cond, unless: bool):
+        if isinstance(cond, _Cond):
+            if not isinstance(cond.cond, A.ObjectIs):
+                raise _Fail("a condition of this kind on blocking")
+            return lambda subject: [A.Conditional(cond.cond, (A.CantBlock(subject),),
+                                                  unless != cond.unless)]
+        return lambda subject: [A.BlockCondition(subject, cond, unless=unless)]
+
+    def attack_or_block_unless_you_control(self, amount):
+        """508.1c, 509.1b: "can't attack or block unless you control [...]": the same
+        condition restricts both."""
+        pred, count = amount
+        cond = A.PlayerControls(A.YouRef(), pred, count)
+        return lambda subject: [A.AttackCondition(subject, cond, unless=True),
+                                A.BlockCondition(subject, cond, unless=True)]
+
+    def amount_n(self, n, desc):
+        return (_to_pred(desc, "permanent"), _num(n))
+
+    def amount_n_other(self, n, desc):
+        """"at least three other creatures": other than the creature it is about."""
+        return (_and([A.NotSelfPred(), _to_pred(desc, "permanent")]), _num(n))
+
+    def cond_more_than_defender(self, desc):
+        """508.1c: "unless you control more creatures than defending player"."""
+        return A.MoreThan(_to_pred(desc, "permanent"), "defending")
+
+    def cond_more_than_attacker(self, desc):
+        """509.1b: "unless you control more lands than attacking player"."""
+        return A.MoreThan(_to_pred(desc, "permanent"), "attacking")
+
+    def cond_on_battlefield(self, amount):
+        """"unless there is a Mountain on the battlefield" -- whoever controls it."""
+        pred, count = amount
+        return A.OnBattlefield(pred, count)
+
+    def attack_or_block_unless(self, cond):
+        """508.1c, 509.1b: "can't attack or block unless [a fact of the battlefield]";
+        "... unless it's equipped" (a quality of the creature: :class:`Conditional`)."""
+        if isinstance(cond, _Cond):
+            if not isinstance(cond.cond, A.ObjectIs):
+                raise _Fail("a condition of this kind on attacking and blocking")
+            return lambda subject: [A.Conditional(
+                cond.cond, (A.CantAttack(subject), A.CantBlock(subject)), not cond.unless)]
+        return lambda subject: [A.AttackCondition(subject, cond, unless=True),
+                                A.BlockCondition(subject, cond, unless=True)]
+
+    def attack_requirement_unless(self, amount):
+        """508.1d, 611.3a: "attacks each combat if able unless you control another Ally"."""
+        pred, count = amount
+        cond = A.PlayerControls(A.YouRef(), pred, count)
+        return lambda subject: [A.Conditional(cond, (A.AttackRequirement(subject),), unless=True)]
+
+    def that_are(self, pred):
+        """"creatures that are enchanted / tapped" (a quality, 303.4b)."""
+        return pred
+
+    def attack_or_block_if(self, cond):
+        """508.1c, 509.1b: "can't attack or block if an enchantment is on the battlefield"."""
+        return lambda subject: [A.AttackCondition(subject, cond, unless=False),
+                                A.BlockCondition(subject, cond, unless=False)]
+
+    # -- blocking (509.1) ------------------------------------------------------
+    def cant_block(self, what=None):
+        """509.1b: "[subject] can't block [creatures matching ...]"; "[group] can't
+        block [it]" is the attacker's restriction: it can't be blocked by them."""
+        if what is None:
+            return lambda subject: [A.CantBlock(subject)]
+        kind, value = what
+        if kind == "desc":
+            pred = _to_pred(value, "creature")
+            return lambda subject: [A.CantBlock(subject, attacker_pred=pred)]
+
+        def vp(subject):
+            if not isinstance(subject, A.Group) or subject.other or subject.opponents_of \
+                    or subject.attacking is not None or subject.blocking is not None:
+                raise _Fail("can't block a specific creature")
+            parts = [subject.pred]
+            if subject.controller is not None:
+                parts.append(A.ControllerPred(subject.controller))
+            return [A.CantBeBlockedBy(value, _and(parts))]
+        return vp
+
+    def bw_desc(self, desc):
+        return ("desc", desc)
+
+    def bw_object(self, ref):
+        return ("object", ref)
+
+    def block_cost(self, cost_clause):
+        """509.1d: "creatures can't block unless their controller pays [cost] for each
+        blocking creature" (War Cadence)."""
+        kind, cost, each = cost_clause
+        if each not in (None, "blocking", "those"):
+            raise _Fail("an attacking cost on blocking")
+        return lambda subject: [A.BlockCost(cost, subject)]
+
+    def cant_block_alone(self):
+        """509.1b, 506.5: "can't block alone"."""
+        return lambda subject: [A.CantBlockAlone(subject)]
+
+    def can_block_only(self, desc):
+        """509.1b: "can block only creatures with flying"."""
+        pred = _to_pred(desc, "creature")
+        return lambda subject: [A.CanBlockOnly(subject, pred)]
+
+    def block_capacity(self, extra):
+        """509.1a: "can block an additional creature", "any number of creatures"."""
+        return lambda subject: [A.BlockCapacity(subject, extra)]
+
+    def extra_one(self):
+        return 1
+
+    def extra_n(self, n):
+        return _num(n)
+
+    def extra_any(self):
+        return None
+
+    def block_target(self, ref):
+        return ref
+
+    def block_requirement(self, attacker=None):
+        """509.1c: "[subject] blocks [attacker] each combat/this turn if able". A creature
+        never blocks itself: "Another target creature blocks it" -- "it" is the object
+        named before the subject (Feral Contest: the first target)."""
+        if attacker is not None and not isinstance(attacker, (A.SelfRef, A.TargetRef)):
+            raise _Fail("block requirement on an unknown attacker")
+        before = self.st.before_last
+
+        def vp(subject):
+            target = attacker
+            if target is not None and target == subject:
+                if not isinstance(before, (A.SelfRef, A.TargetRef)) or before == subject:
+                    raise _Fail("\"it\" can't be the blocking creature itself")
+                target = before
+            return [A.BlockRequirement(subject, attacker=target)]
+        return vp
+
+    def block_each_attacker(self):
+        """509.1c: "blocks each attacking creature this turn if able"."""
+        return lambda subject: [A.BlockEachAttacker(subject)]
+
+    def block_as_though_had(self, desc, *rest):
+        """609.4: "can block creatures with shadow as though ~ had shadow" (702.28b),
+        "can block Dragons as though it had reach" (702.9b)."""
+        kw = str(rest[-1]).lower()
+        if kw not in _AS_THOUGH_HAD:
+            raise _Fail(f"blocking as though it had {kw}")
+        pred = _to_pred(desc, "creature")
+        return lambda subject: [A.BlockAsThough(_same_subject(subject, rest[:-1]), pred, had=kw)]
+
+    def block_as_though_lacked(self, desc, kw):
+        """609.4: "can block creatures with shadow as though they didn't have shadow"."""
+        k = str(kw).lower()
+        pred = _to_pred(desc, "creature")
+        if pred != A.KeywordPred(k) or k not in _AS_THOUGH_LACKED:
+            raise _Fail("as though they didn't have another ability")
+        return lambda subject: [A.BlockAsThough(subject, pred, lacked=k)]
+
+    def block_despite_landwalk(self):
+        """609.4, 702.14c: "can block creatures with landwalk abilities as though they
+        didn't have those abilities"."""
+        return lambda subject: [A.BlockAsThough(subject, A.ANY, lacked="landwalk")]
+
+    # -- being blocked (509.1b-c) ---------------------------------------------
+    def cant_be_blocked(self):
+        """509.1b: "can't be blocked"."""
+        return lambda subject: [A.CantBeBlocked(subject)]
+
+    def cant_be_blocked_except(self, desc):
+        """509.1b: "can't be blocked except by creatures with flying / Walls"."""
+        pred = _to_pred(desc, "creature")
+        return lambda subject: [A.CantBeBlockedExcept(subject, by=pred)]
+
+    def cant_be_blocked_except_n(self, n):
+        """509.1b: "can't be blocked except by two or more creatures"."""
+        return lambda subject: [A.CantBeBlockedExcept(subject, min_blockers=_num(n))]
+
+    def cant_be_blocked_by(self, desc):
+        """509.1b: "can't be blocked by [creatures with power 2 or less / Walls]"."""
+        pred = _to_pred(desc, "creature")
+        return lambda subject: [A.CantBeBlockedBy(subject, pred)]
+
+    def cant_block_or_be_blocked_by(self, desc):
+        """509.1b twice: "can't block or be blocked by creatures with power 2 or greater"
+        (Sneaky Homunculus) -- it can't block them and they can't block it."""
+        pred = _to_pred(desc, "creature")
+        return lambda subject: [A.CantBlock(subject, attacker_pred=pred),
+                                A.CantBeBlockedBy(subject, pred)]
+
+    def cant_be_blocked_if(self, cond):
+        """509.1b, 611.3a: "can't be blocked as long as defending player controls an
+        artifact / you control a Gate / it's attacking alone / you control no other
+        creatures"; "as long as it's enchanted / its power is 3 or less" (a quality of
+        the creature itself: :class:`Conditional`)."""
+        if cond == "alone":  # 506.5: no other creature is attacking
+            return lambda subject: [A.CantBeBlockedIf(subject, A.OthersAttack(A.ANY, 1), unless=True)]
+        if isinstance(cond, _Cond):
+            if isinstance(cond.cond, A.ObjectIs):
+                return lambda subject: [A.Conditional(cond.cond, (A.CantBeBlocked(subject),), cond.unless)]
+            return lambda subject: [A.CantBeBlockedIf(subject, cond.cond, unless=cond.unless)]
+        return lambda subject: [A.CantBeBlockedIf(subject, cond)]
+
+    def cond_attacking_alone(self):
+        return "alone"
+
+    def cant_be_blocked_by_more_than(self, n):
+        """509.1b: "can't be blocked by more than one creature"."""
+        return lambda subject: [A.CantBeBlockedByMoreThan(subject, _num(n))]
+
+    def cant_be_blocked_unless_all(self):
+        """509.1b: "can't be blocked unless all creatures defending player controls block it"."""
+        return lambda subject: [A.CantBeBlockedUnlessAllBlock(subject)]
+
+    def must_be_blocked(self, by=None):
+        """509.1c: "[attacker] must be blocked [by two or more creatures] if able"."""
+        kw = by or {}
+        return lambda subject: [A.MustBeBlocked(subject, **kw)]
+
+    def mb_min(self, n):
+        return {"min_blockers": _num(n)}
+
+    def mb_exactly(self, n):
+        k = _num(n)
+        return {"min_blockers": k, "exactly": k}
+
+    def mb_desc(self, desc):
+        return {"by": _to_pred(desc, "creature")}
+
+    # -- grants and P/T ---------------------------------------------------------------
+    def grant(self, abilities):
+        """613.1f (layer 6): "[subject] has/gains [keywords]"."""
+        return lambda subject: [A.Grant(subject, tuple(abilities))]
+
+    def grant_while_in_combat(self, abilities, role):
+        """611.3a, 506.4: "[subject] has [keywords] as long as it's attacking/blocking"."""
+        def vp(subject):
+            if isinstance(subject, A.Group):
+                # "Creatures you control have X as long as they're attacking" =
+                # "Attacking creatures you control have X".
+                if subject.attacking is not None or subject.blocking is not None:
+                    raise _Fail("an attacking/blocking group with a combat condition")
+                group = replace(subject, **{role: True})
+                return [A.Grant(group, tuple(abilities))]
+            return [A.GrantWhileInCombat(subject, tuple(abilities), role)]
+        return vp
+
+    def grant_if(self, abilities, cond):
+        """611.3a, 613.1f: "[subject] has [keywords] as long as [condition]"."""
+        c = cond if isinstance(cond, _Cond) else _Cond(cond)
+        return lambda subject: [A.Conditional(c.cond, (A.Grant(subject, tuple(abilities)),), c.unless)]
+
+    def ic_attacking(self):
+        return "attacking"
+
+    def ic_blocking(self):
+        return "blocking"
+
+    def goaded(self):
+        """701.15a-b: "is goaded" -- by the controller of this ability's source."""
+        return lambda subject: [A.Goaded(subject)]
+
+    def pt_change(self, tok):
+        """P/T changes are already part of the board's power and toughness."""
+        return lambda subject: []
+
+

@@ -1,0 +1,280 @@
+"""The word lexer of the Oracle grammar: vocabulary, the LALR parser (built once,
+lazily) and the interactive feeding of a sentence's words as tokens."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterable
+
+from lark import Lark, Token
+from lark.lexer import Lexer
+
+from ...rules import abilities as A
+
+#: The Oracle grammar (``mtgcombat/grammar/oracle.lark``).
+GRAMMAR_PATH = Path(__file__).parent.parent / "oracle.lark"
+
+# ---------------------------------------------------------------------------
+# Word classes (the lexer's vocabulary beyond the grammar's literal phrases)
+# ---------------------------------------------------------------------------
+
+#: Parameterless combat keywords (702), longest first so "first strike" wins.
+_KEYWORDS = sorted(A.SIMPLE_KEYWORDS, key=len, reverse=True)
+
+_COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+_NUMBERS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
+    "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+}
+
+#: Basic land types and their landwalk words (702.14a).
+_BASIC_WALKS = {
+    "plainswalk": "Plains", "islandwalk": "Island", "swampwalk": "Swamp",
+    "mountainwalk": "Mountain", "forestwalk": "Forest",
+}
+
+#: Words before "...walk" that are part of the landwalk (702.14a, 702.14c).
+_WALK_MODIFIERS = {"nonbasic", "snow", "legendary", "basic", "artifact"}
+
+#: Words that start a verb phrase: "and"/"," before them separate verb phrases.
+_VP_START = {
+    "can't", "can", "has", "have", "gains", "gain", "gets", "get", "attacks",
+    "attack", "blocks", "block", "must", "is",
+}
+
+#: Capitalised words that are never a subtype (they start English sentences).
+_NOT_SUBTYPES = {
+    "enchanted", "equipped", "fortified", "chosen", "they", "those", "these",
+    "that", "this", "it", "its", "he", "she", "his", "her", "their", "them",
+    "whenever", "when", "if", "as", "at", "then", "otherwise", "instead",
+    "exile", "destroy", "return", "tap", "untap", "sacrifice", "draw", "put",
+    "create", "choose", "prevent", "remove", "only", "activate", "cast", "any",
+    "up", "x", "no", "both", "either", "neither", "whoever", "double", "first",
+    # capitalised game terms that are not subtypes
+    "unblocked", "blocked", "modified", "commander", "commanders", "outlaw", "outlaws",
+    "token", "tokens", "monarch", "historic", "named", "attached", "exiled", "revealed",
+    "face-down", "face-up", "nontoken", "active", "chosen", "paired", "transformed",
+}
+
+#: Subtype plurals that are not "word + s" (bind.py matches singular forms).
+_IRREGULAR_PLURALS = {
+    "Elves": "Elf", "Dwarves": "Dwarf", "Wolves": "Wolf", "Werewolves": "Werewolf",
+    "Thieves": "Thief", "Zombies": "Zombie", "Faeries": "Faerie", "Pixies": "Pixie",
+    "Homunculi": "Homunculus", "Fungi": "Fungus", "Mercenaries": "Mercenary",
+    "Allies": "Ally", "Harpies": "Harpy", "Sphinxes": "Sphinx", "Foxes": "Fox",
+    "Octopi": "Octopus", "Sorceries": "Sorcery",
+}
+#: Subtypes whose plural is the same word.
+_INVARIANT_PLURALS = {
+    "Merfolk", "Kithkin", "Moonfolk", "Sheep", "Fish", "Kor", "Eldrazi", "Slith",
+    "Surrakar", "Aetherborn", "Vedalken", "Siren", "Plains", "Cyclops",
+}
+
+_CARD_TYPE_WORDS = {
+    "artifact": "Artifact", "artifacts": "Artifact", "legendary": "Legendary",
+    "snow": "Snow", "basic": "Basic", "land": "Land", "lands": "Land",
+    "enchantment": "Enchantment", "enchantments": "Enchantment",
+    "planeswalker": "Planeswalker", "planeswalkers": "Planeswalker",
+    "creature": "Creature", "creatures": "Creature", "instants": "Instant",
+    "instant": "Instant", "sorcery": "Sorcery", "sorceries": "Sorcery",
+}
+
+# ---------------------------------------------------------------------------
+# Parser (built once, lazily)
+# ---------------------------------------------------------------------------
+
+
+class _PassLexer(Lexer):
+    """Lark lexer hook: the tokens are made by :func:`_tokenize` beforehand."""
+
+    def __init__(self, lexer_conf: Any) -> None:  # noqa: D401 - lark interface
+        pass
+
+    def lex(self, data: Any) -> Iterable[Token]:  # type: ignore[override]
+        return iter(data)
+
+
+@dataclass
+class _Machine:
+    parser: Lark
+    phrases: dict[str, list[tuple[tuple[str, ...], str]]]  # first word -> phrases
+    literal_words: frozenset[str]
+
+
+@lru_cache(maxsize=1)
+def _machine() -> _Machine:
+    grammar = GRAMMAR_PATH.read_text(encoding="utf-8")
+    parser = Lark(
+        grammar, parser="lalr", lexer=_PassLexer, start=["line", "kw_item"],
+        maybe_placeholders=False,
+    )
+    phrases: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+    words: set[str] = set()
+
+    def add(text: str, ttype: str) -> None:
+        key = tuple(text.split())
+        phrases.setdefault(key[0], []).append((key, ttype))
+        words.update(key)
+
+    for term in parser.terminals:
+        if type(term.pattern).__name__ == "PatternStr":
+            value = term.pattern.value
+            if value[0].isalpha():
+                add(value, term.name)
+    for kw in _KEYWORDS:
+        add(kw, "KEYWORD")
+    for c in _COLORS:
+        add(c, "COLOR")
+    for n in _NUMBERS:
+        add(n, "NUMBER")
+    for s in ("this creature", "this permanent", "this card", "cardname", "nickname"):
+        add(s, "SELF")
+    for first in phrases:
+        phrases[first].sort(key=lambda p: len(p[0]), reverse=True)
+    return _Machine(parser, phrases, frozenset(words))
+
+
+# ---------------------------------------------------------------------------
+# Word lexer
+# ---------------------------------------------------------------------------
+
+_RAW = re.compile(
+    r"""
+    (?P<mana>(?:\{[^{}\s]*\})+)
+  | (?P<pt>[+\-][0-9X*]+/[+\-][0-9X*]+)
+  | (?P<self>~)
+  | (?P<poss>'s\b)
+  | (?P<word>[^\W_][\w'\-/]*)
+  | (?P<punct>[.,;])
+  | (?P<other>\S)
+    """,
+    re.X,
+)
+
+_NON = re.compile(r"^non-?([A-Za-z]{3,})$", re.I)
+
+
+class _Unknown(Exception):
+    """The sentence has a word outside the grammar's vocabulary."""
+
+
+def _raw_tokens(sentence: str) -> list[tuple[str, str]]:
+    return [(mt.lastgroup or "other", mt.group()) for mt in _RAW.finditer(sentence)]
+
+
+def _prefilter(raw: list[tuple[str, str]], m: "_Machine") -> None:
+    """Cheap check that every word may belong to the grammar (set look-ups only)."""
+    known = m.literal_words
+    for kind, text in raw:
+        if kind == "word":
+            low = text.lower()
+            if low in known or low.isdigit() or low.endswith("walk"):
+                continue
+            if text[0].isupper() and low not in _NOT_SUBTYPES:
+                continue
+            if _NON.match(text):
+                continue
+            raise _Unknown(text)
+        elif kind == "other":
+            raise _Unknown(text)
+
+
+def _candidates(raw: list[tuple[str, str]]) -> list[list[tuple[int, Token]]]:
+    """For each raw position, the tokens that may start there (longest first), as
+    (raw tokens consumed, token). Raises :class:`_Unknown` for a word that no
+    candidate covers -- the cheap pre-filter before any parsing."""
+    m = _machine()
+    _prefilter(raw, m)
+    n = len(raw)
+    out: list[list[tuple[int, Token]]] = []
+    for i, (kind, text) in enumerate(raw):
+        low = text.lower()
+        cands: list[tuple[int, Token]] = []
+        if kind == "mana":
+            cands.append((1, Token("MANA", text.upper())))
+        elif kind == "pt":
+            cands.append((1, Token("PT", text)))
+        elif kind == "self":
+            cands.append((1, Token("SELF", "~")))
+        elif kind == "poss":
+            cands.append((1, Token(_literal("'s"), "'s")))
+        elif kind == "punct":
+            if text == "," and _starts_vp(raw, i + 1):
+                cands.append((1, Token("_VP_COMMA", ",")))
+            cands.append((1, Token(_literal(text), text)))
+        elif kind == "word":
+            # landwalk, possibly with a modifier: "nonbasic landwalk" (702.14a)
+            if low in _WALK_MODIFIERS and i + 1 < n and raw[i + 1][1].lower().endswith("walk") \
+                    and raw[i + 1][1].isalpha():
+                cands.append((2, Token("LANDWALK", f"{low} {raw[i + 1][1].lower()}")))
+            if low.endswith("walk") and low.isalpha() and len(low) > 4:
+                cands.append((1, Token("LANDWALK", low)))
+            if low == "and" and _starts_vp(raw, i + 1):
+                cands.append((1, Token("_VP_AND", "and")))
+            for words, ttype in m.phrases.get(low, ()):
+                k = len(words)
+                if i + k <= n and all(
+                    raw[i + j][0] == "word" and raw[i + j][1].lower() == words[j]
+                    for j in range(1, k)
+                ):
+                    cands.append((k, Token(ttype, "~" if ttype == "SELF" else " ".join(words))))
+            if low.isdigit():
+                cands.append((1, Token("NUMBER", low)))
+            if _NON.match(text) and not low.startswith("none"):
+                cands.append((1, Token("NONWORD", text)))
+            if text[0].isupper() and low not in _NOT_SUBTYPES and low not in m.literal_words:
+                cands.append((1, Token("CAPWORD", text)))
+        cands.sort(key=lambda c: -c[0])
+        out.append(cands)
+    covered = 0  # every word must be covered by some candidate
+    for i, cands in enumerate(out):
+        if i >= covered and not cands:
+            raise _Unknown(raw[i][1])
+        if cands:
+            covered = max(covered, i + cands[0][0])
+    return out
+
+
+def _parse_tokens(sentence: str, start: str):
+    """Parse with the LALR parser, choosing at each step the longest candidate
+    token the parser state accepts (a contextual lexer over phrases)."""
+    raw = _raw_tokens(sentence)
+    if not raw:
+        raise _Unknown("")
+    cands = _candidates(raw)
+    ip = _machine().parser.parse_interactive(start=start)
+    i = 0
+    n = len(raw)
+    while i < n:
+        choices = ip.choices()
+        for k, tok in cands[i]:
+            if tok.type in choices:
+                ip.feed_token(tok)
+                i += k
+                break
+        else:
+            raise _Unknown(raw[i][1])
+    return ip.feed_eof()
+
+
+def _starts_vp(raw: list[tuple[str, str]], j: int) -> bool:
+    if j >= len(raw) or raw[j][0] != "word":
+        return False
+    w = raw[j][1].lower()
+    if w == "and":
+        return _starts_vp(raw, j + 1)
+    return w in _VP_START
+
+
+@lru_cache(maxsize=None)
+def _literal(text: str) -> str:
+    for term in _machine().parser.terminals:
+        if type(term.pattern).__name__ == "PatternStr" and term.pattern.value == text:
+            return term.name
+    return "UNKNOWN"
+
+

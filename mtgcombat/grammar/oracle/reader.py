@@ -1,0 +1,387 @@
+"""Reading a whole text: sentence by sentence, what "it" and "that creature" mean,
+targets counted across sentences, and every sentence either understood or reported."""
+
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from lark.exceptions import UnexpectedInput, VisitError
+
+from ...rules import abilities as A
+from .durations import with_durations
+from .lexer import _NUMBERS, _machine, _parse_tokens, _prefilter, _raw_tokens, _Unknown
+from .sentences import name_variants, replace_names, strip_reminder, split_sentences
+from .transformer import _DEFENDER_DIVIDES, _OracleTransformer, _State, _uses_target_group
+from .words import _Fail
+
+# ---------------------------------------------------------------------------
+# Reading
+# ---------------------------------------------------------------------------
+
+#: The word "target" naming a target (115.1) -- not Strive's "for each target beyond the first".
+_TARGET_WORD = re.compile(r"\btarget\b(?! beyond\b)", re.I)
+#: Sentences that start a triggered, activated or conditional ability: what
+#: follows them in the same line is part of that ability (603, 602, 611.2).
+_NON_STATIC = re.compile(
+    r"^(?:when|whenever|at|if|as long as|as|until|during|otherwise|then|instead)\b"
+    r"|^[^\"]*:|\u2014|^\[", re.I)
+_TARGETS_IN = re.compile(r"\b(up to \w+ |any number of |(?:one|two|three|four|five|six|x|\d+) )?target\b([\w\s-]*?)\b(creatures?|player|opponent|permanent|planeswalker)\b", re.I)
+
+
+def _scan_target_creature(sentence: str, base: int) -> Optional[A.TargetRef]:
+    """The only target of an unread sentence, if it is one creature."""
+    found = list(_TARGETS_IN.finditer(sentence))
+    if len(found) != 1 or len(_TARGET_WORD.findall(sentence)) != 1:
+        return None
+    m = found[0]
+    if m.group(1) or m.group(3).lower() != "creature":
+        return None
+    return A.TargetRef(base, "creature")
+
+
+def _scan_target_group(sentence: str, base: int) -> Optional[A.TargetGroup]:
+    """The only target phrase of an unread sentence, if it is a variable number of
+    target creatures ("deals 1 damage to each of up to two target creatures")."""
+    found = list(_TARGETS_IN.finditer(sentence))
+    if len(found) != 1 or len(_TARGET_WORD.findall(sentence)) != 1:
+        return None
+    m = found[0]
+    q = (m.group(1) or "").lower().strip()
+    if m.group(3).lower() != "creatures" or not q:
+        return None
+    if q.startswith("up to "):
+        word = q[len("up to "):]
+        most = _NUMBERS.get(word) or (int(word) if word.isdigit() else None)
+        return A.TargetGroup(base, most) if most else None
+    if q in ("any number of", "x"):
+        return A.TargetGroup(base, None)
+    return None
+
+
+def _count_targets(sentence: str) -> tuple[int, bool]:
+    """How many targets an unread sentence names (115.1, 601.2c): each "target" word is
+    one, "two target creatures" two; ``True`` when the number varies ("up to two",
+    "any number of", "X")."""
+    count = len(_TARGET_WORD.findall(sentence))
+    variable = False
+    for m in _TARGETS_IN.finditer(sentence):
+        q = (m.group(1) or "").lower().strip()
+        if not q:
+            continue
+        if q.startswith("up to ") or q in ("any number of", "x"):
+            variable = True
+        elif q in _NUMBERS:
+            count += _NUMBERS[q] - 1
+        elif q.isdigit():
+            count += int(q) - 1
+    return count, variable
+
+
+#: A clause about activated abilities joined to a combat clause (Arrest, Pacifism-like
+#: Auras); it is split off and reported as not understood.
+_ACTIVATED_TAIL = re.compile(
+    r",? and (?:its|their) activated abilities(?: with \{T\} in their costs)? can't be "
+    r"activated(?: unless they're mana abilities)?\.?$")
+#: Clauses with no bearing on declaring attackers or blockers, joined to combat clauses:
+#: "can't attack, block, or transform", "has hexproof and can't be blocked ...", "...,
+#: and can't be sacrificed". The sentence is read without them and each is reported
+#: (as "[subject] can't transform" style words) among the sentences not understood.
+_NONCOMBAT_CLAUSES: tuple[tuple[re.Pattern, str, str], ...] = (
+    (re.compile(r"can't attack, block, or (transform|crew Vehicles)\b"), "can't attack or block",
+     "can't {0}"),
+    (re.compile(r",? and can't be sacrificed(?=\.?$)"), "", "can't be sacrificed"),
+    (re.compile(r"\b((?:has|have|gains|gain) (?:hexproof|shroud|phasing)(?: until end of turn)?) "
+                r"and (?=can't |can |must |attacks? |blocks? )"), "", "{0}"),
+    (re.compile(r",? and ((?:has|have|gains|gain) (?:hexproof|shroud|phasing)"
+                r"(?: until end of turn)?)(?=\.?$)"), "", "{0}"),
+)
+
+
+#: "..., and all creatures able to block it do so" joined to another statement (Indrik
+#: Umbra, Revenge of the Hunted).
+_LURE_TAIL = re.compile(r",? and (all creatures able to block it(?: this turn)? do so)\.?$")
+
+
+def _parse_with_lure_tail(sentence_norm: str, state: "_State") -> Optional[list]:
+    """509.1c: a statement followed by ", and all creatures able to block it do so":
+    both read, "it" being what the first one names. Not under a condition ("As long as
+    ..., it gets +1/+1 and all creatures able to block it do so" is left unread: the
+    condition would cover both)."""
+    m = _LURE_TAIL.search(sentence_norm)
+    if not m or m.start() == 0 or re.match(r"(?i)(as long as|if|when|whenever|at)\b", sentence_norm):
+        return None
+    head = _parse(sentence_norm[:m.start()], state)
+    if head is None or head is _DEFENDER_DIVIDES or any(isinstance(a, A.Conditional) for a in head):
+        return None
+    tail = _parse(_capitalize(m.group(1)) + ".", state)
+    if not tail:
+        return None
+    return list(head) + list(tail)
+
+
+def _parse_without_noncombat(sentence_norm: str, state: "_State") -> tuple[Optional[list], list[str]]:
+    """Read a sentence whose non-combat clauses (``_NONCOMBAT_CLAUSES``) are left out;
+    returns the rule objects (None: not read) and the clauses left out."""
+    text, parts = sentence_norm, []
+    for pattern, replacement, report in _NONCOMBAT_CLAUSES:
+        m = pattern.search(text)
+        if m:
+            parts.append(report.format(*m.groups()))
+            text = text[:m.start()] + replacement + text[m.end():]
+    if not parts:
+        return None, []
+    result = _parse(text, state)
+    if not result or result is _DEFENDER_DIVIDES:
+        return None, []
+    return result, parts
+
+
+_ABILITY_WORD = re.compile(r"^(?![IVX]+\b)[A-Z][a-z]+(?: [a-z]+)* \u2014 ")
+_WHERE_X = re.compile(r", where X is [^.]*")
+_DURATION = re.compile(r"\b(this turn|this combat|until end of turn|until your next turn)\b", re.I)
+
+
+def _parse(sentence_norm: str, state: _State, start: str = "line"):
+    """Rule objects of one normalised sentence, or None if not understood."""
+    snapshot = (state.targets, state.last_obj, state.last_player, state.defender_assigns,
+                state.before_last, state.open_targets)
+    try:
+        tree = _parse_tokens(sentence_norm, start)
+        return _OracleTransformer(state).transform(tree)
+    except VisitError as e:
+        # lark wraps whatever a transformer method raises: only the grammar's own
+        # refusal (_Fail) means "not understood"; anything else is a bug and raises.
+        if not isinstance(e.orig_exc, _Fail):
+            raise e.orig_exc from e
+        (state.targets, state.last_obj, state.last_player, state.defender_assigns,
+         state.before_last, state.open_targets) = snapshot
+        return None
+    except (_Unknown, UnexpectedInput, _Fail):
+        (state.targets, state.last_obj, state.last_player, state.defender_assigns,
+         state.before_last, state.open_targets) = snapshot
+        return None
+
+
+#: Unread sentences that only act on the object just named and name nothing new, so
+#: "that creature" / "that player" after them still mean what they meant before
+#: (Mark for Death: "Untap that creature.").
+_KEEPS_ANTECEDENT = re.compile(r"^(?:un)?tap (?:that creature|it)\.?$", re.I)
+
+
+_LANDWALK_IGNORED = re.compile(
+    r"^creatures with ((?:(?:nonbasic|snow|legendary|basic|artifact) )?[a-z]+walk) can be "
+    r"blocked as though they didn't have \1\.?$", re.I)
+_ANY_LANDWALK_IGNORED = re.compile(
+    r"^creatures with landwalk abilities can be blocked as though they didn't have those "
+    r"abilities\.?$", re.I)
+
+
+def _fixed_sentence(sentence_norm: str) -> Optional[list]:
+    """Whole-sentence idioms read without the parser (their wording never varies)."""
+    m = _LANDWALK_IGNORED.match(sentence_norm)
+    if m:
+        # 702.14, 509.1b: Great Wall, Lord Magnus, Quagmire, Deadfall, Undertow ...
+        return [A.BlockableDespiteLandwalk(m.group(1).lower())]
+    if _ANY_LANDWALK_IGNORED.match(sentence_norm):
+        return [A.BlockableDespiteLandwalk(None)]
+    return None
+
+
+def _starts_modal_ability(first_norm: str, line: str) -> bool:
+    """A line starting a triggered ability ("When ..., choose one \u2014", 603.1) or an
+    activated one ("{T}: Choose one \u2014", 602.1) whose modes follow as bullets."""
+    if not line.rstrip().endswith("\u2014"):
+        return False
+    return bool(re.match(r"(?i)(?:when|whenever|at)\b", first_norm) or re.match(r'^[^"]*:', first_norm))
+
+
+def _split_items(sentence: str) -> list[str]:
+    """Top-level comma-separated items of a keyword line."""
+    items, depth, quote, cur = [], 0, False, []
+    for ch in sentence:
+        if ch == '"':
+            quote = not quote
+        elif ch in "({":
+            depth += 1
+        elif ch in ")}":
+            depth = max(0, depth - 1)
+        if ch in ",;" and depth == 0 and not quote:
+            items.append("".join(cur).strip())
+            cur = []
+        else:
+            cur.append(ch)
+    items.append("".join(cur).strip())
+    return [i for i in items if i]
+
+
+def _capitalize(s: str) -> str:
+    return s[:1].upper() + s[1:] if s else s
+
+
+def read_text(text: str, name: Optional[str] = None) -> A.TextReading:
+    """Read Oracle text (lines separated by "\\n") into rule objects.
+
+    ``name`` is the card's name: the text may refer to the card by it, by its
+    short name before a comma, by "this creature"/"this permanent"/"this card",
+    "~" or "CARDNAME". Without a name (an effect's text), only "~" and
+    "this creature" mean the source. A sentence the grammar can't read is reported
+    in ``not_understood``; a bug in the reader raises (it is never turned into "not
+    understood")."""
+    return _read(text, name)
+
+
+def _read(text: str, name: Optional[str]) -> A.TextReading:
+    if not isinstance(text, str):
+        raise TypeError("text must be a string")
+    names = name_variants(name)
+    state = _State()
+    understood: list[A.Parsed] = []
+    not_understood: list[str] = []
+    ability_modes = False  # the bullets that follow are modes of a trigger (700.2)
+    for raw_line in text.replace("\r\n", "\n").split("\n"):
+        line = strip_reminder(raw_line)
+        if not line:
+            continue
+        bullet = line.startswith("\u2022")
+        mode_of_ability = bullet and ability_modes
+        if not bullet:
+            ability_modes = False
+        state.last_obj = None  # "it" never reaches across abilities
+        state.last_player = None
+        state.scanned_obj = None
+        state.scanned_group = None
+        after_unknown = mode_of_ability
+        for k, sentence in enumerate(split_sentences(line, names)):
+            norm = replace_names(sentence, names)
+            if k == 0 and not bullet:
+                ability_modes = _starts_modal_ability(_ABILITY_WORD.sub("", norm), line)
+            if norm.startswith("\u2022"):  # a mode of a modal spell: read the mode
+                norm = norm[1:].lstrip()
+            norm = _ABILITY_WORD.sub("", norm)  # ability words have no rules meaning (207.2c)
+            if "{X}" in norm or re.search(r"[+-]X/", norm):
+                # "pays {X} for each ..., where X is the number of ...": the cost stays
+                # "{X}" as printed (AttackCost.cost); the definition of X is not read.
+                # "gets +X/+0, where X is ...": P/T changes are on the board already.
+                norm = _WHERE_X.sub("", norm)
+            targets_before = state.targets
+            whole, tail = sentence, None
+            parts: list[str] = []  # clauses of a read sentence that were not read
+            if mode_of_ability:
+                # 700.2: a mode of a triggered or activated ability is part of that
+                # ability, which the board doesn't show resolving: not a static ability.
+                result = None
+                not_understood.append(sentence)
+                state.targets += _count_targets(norm)[0]
+                continue
+            result = _parse(norm, state)
+            if result is None:
+                result = _fixed_sentence(norm)
+            if result is None:
+                result, parts = _parse_without_noncombat(norm, state)
+            if result is None:
+                result = _parse_with_lure_tail(norm, state)
+            if result is None:
+                # "Enchanted creature can't attack or block, and its activated abilities
+                # can't be activated": the combat clause is read, the other one is
+                # reported on its own (no rule object speaks of activated abilities).
+                m_norm = _ACTIVATED_TAIL.search(norm)
+                m_orig = _ACTIVATED_TAIL.search(sentence.replace("\u2019", "'"))
+                if m_norm and m_orig and m_norm.start() > 0:
+                    head = _parse(norm[:m_norm.start()], state)
+                    if not head:
+                        head, parts = _parse_without_noncombat(norm[:m_norm.start()], state)
+                    if head:
+                        result = head
+                        tail = sentence[m_orig.start():].lstrip(", ")
+                        sentence = sentence[:m_orig.start()]
+            if result is _DEFENDER_DIVIDES:
+                understood.append(A.Parsed(sentence, ()))
+                state.defender_assigns = False
+                continue
+            state.defender_assigns = bool(
+                result and any(isinstance(a, A.DefenderAssignsDamage) for a in result)
+            )
+            if result and after_unknown and _DURATION.search(norm):
+                # A one-shot effect after a sentence we could not read belongs to
+                # that sentence's ability (a trigger, an activated ability, a
+                # condition): "Whenever ~ attacks, ... . ~ can't be blocked this turn."
+                result = None
+                state.last_obj = state.last_player = None
+                state.targets = targets_before  # counted again below, once
+            if result:
+                understood.append(A.Parsed(sentence, tuple(with_durations(result, norm))))
+                not_understood.extend(parts)
+                if tail:
+                    not_understood.append(tail)
+                continue
+            sentence = whole  # a head read but belonging to an unread ability: all of it
+            if result is None and _keyword_items(sentence, names, state, understood, not_understood):
+                continue
+            if result is None:
+                # Keep the target numbering of later sentences right; forget "it".
+                # "That creature" may still name this sentence's one target creature
+                # ("~ deals 1 damage to target creature. That creature can't block
+                # this turn.") unless the sentence starts an ability we can't read.
+                if state.open_targets:
+                    # 601.2c: after a variable number of targets, later targets can't
+                    # be numbered; a group read before them can't be trusted either.
+                    state.scanned_obj = state.scanned_group = None
+                    if _TARGET_WORD.search(norm):
+                        state.spoiled = True
+                else:
+                    state.scanned_obj = _scan_target_creature(norm, state.targets)
+                    state.scanned_group = _scan_target_group(norm, state.targets)
+                    count, variable = _count_targets(norm)
+                    state.targets += count
+                    state.open_targets = variable
+                if not _KEEPS_ANTECEDENT.match(norm):
+                    state.last_obj = None
+                    state.last_player = None
+                if _NON_STATIC.search(norm):
+                    after_unknown = True
+                    state.scanned_obj = state.scanned_group = None
+            # (result == []: a P/T change only -- it parsed, so "it" stays known.)
+            not_understood.append(sentence)
+    if state.spoiled:
+        # A group of targets was read, but a later sentence names targets too: which
+        # targets belong to the group depends on how many were chosen (601.2c).
+        kept = [p for p in understood if not any(_uses_target_group(a) for a in p.abilities)]
+        not_understood.extend(p.sentence for p in understood if p not in kept)
+        understood = kept
+    return A.TextReading(tuple(understood), tuple(not_understood))
+
+
+def _keyword_items(
+    sentence: str, names: list[str], state: _State,
+    understood: list[A.Parsed], not_understood: list[str],
+) -> bool:
+    """A keyword line with unknown items ("Flying, ward {2}"): the known keywords are
+    understood, each unknown item is reported on its own."""
+    if "," not in sentence and ";" not in sentence:
+        return False
+    first = sentence.split(",", 1)[0].split(";", 1)[0]
+    try:
+        _prefilter(_raw_tokens(replace_names(first, names)), _machine())
+    except _Unknown:
+        return False
+    items = _split_items(sentence)
+    if len(items) < 2:
+        return False
+    parsed = []
+    for k, item in enumerate(items):
+        body = item[:-1] if item.endswith(".") and k == len(items) - 1 else item
+        if body.lower().startswith("and "):
+            body = body[4:]
+        res = _parse(replace_names(body, names), state, start="kw_item")
+        if k == 0 and not res:
+            return False
+        parsed.append((item, res))
+    good = [(item, res) for item, res in parsed if res]
+    understood.append(A.Parsed(", ".join(item for item, _ in good),
+                               tuple(a for _, res in good for a in res)))
+    for item, res in parsed:
+        if not res:
+            not_understood.append(_capitalize(item))
+    return True
+

@@ -1,0 +1,63 @@
+"""What the sentences of one text share while they are read, and the groups of
+abilities a condition on combat may switch."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Optional
+
+
+from ...rules import abilities as A
+
+
+# ---------------------------------------------------------------------------
+# Transformer
+# ---------------------------------------------------------------------------
+
+
+@dataclass
+class _State:
+    """What a text's sentences share: target numbering and what "it" means."""
+
+    targets: int = 0  # targets seen so far in the text (115.1)
+    last_obj: Optional[A.Subject] = None
+    last_player: Optional[A.PlayerRef] = None
+    defender_assigns: bool = False  # previous sentence was Defensive Formation's first
+    scanned_obj: Optional[A.Subject] = None  # "that creature" after an unread effect sentence
+    scanned_group: Optional[A.TargetGroup] = None  # "those creatures" after an unread sentence
+    before_last: Optional[A.Subject] = None  # the object named before ``last_obj``
+    # 601.2c: a variable number of targets was named ("up to two target creatures"): the
+    # targets after it can't be numbered any more.
+    open_targets: bool = False
+    spoiled: bool = False  # a target was named after a TargetGroup that was read
+
+
+@dataclass(frozen=True)
+class _Cond:
+    """A condition of a static ability (611.3a) as read: ``unless`` -- the ability
+    applies while it does *not* hold; ``about`` -- the object whose state it is."""
+
+    cond: Any
+    unless: bool = False
+    about: Optional[A.Subject] = None
+
+
+#: Abilities that only matter once attackers are declared (509.1): the only ones a
+#: condition on combat ("as long as ~ is attacking", "defending player controls")
+#: may switch on and off. The first group restricts blocking one attacking creature.
+_BLOCKED_SIDE = (
+    A.CantBeBlocked, A.CantBeBlockedIf, A.CantBeBlockedBy, A.CantBeBlockedExcept,
+    A.CantBeBlockedByMoreThan, A.CantBeBlockedUnlessAllBlock, A.MustBeBlocked,
+    A.LureRequirement, A.LureBy,
+)
+_AFTER_ATTACKS = _BLOCKED_SIDE + (
+    A.CantBlock, A.CanBlockOnly, A.CantBlockAlone, A.BlockCondition, A.BlockCost,
+    A.BlockRequirement, A.BlockEachAttacker, A.BlockCapacity, A.BlockAsThough, A.BlockCap,
+)
+
+
+_Vp = Callable[[A.Subject], list]
+
+_DEFENDER_DIVIDES = object()
+
+
