@@ -7,6 +7,7 @@ their Oracle text (``mtgcombat.grammar``).
 
 __version__ = "0.1.0"
 
+from . import text as _text  # noqa: E402,F401  (installs the words)
 from .board import Board, IllegalDeclarationError, LegalDeclarations  # noqa: E402
 from .rules.model import BoardError  # noqa: E402
 

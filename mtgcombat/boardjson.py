@@ -58,7 +58,7 @@ def _str_list(value: Any, where: str, what: str) -> tuple[str, ...]:
     return tuple(value)
 
 
-def board_from_data(data: Any, cls: type[Board] = Board) -> Board:
+def board_from_data(data: Any, cls: type[Board] = Board, cards: Any = None) -> Board:
     """Build a validated board from decoded JSON data."""
     if not isinstance(data, dict):
         raise BoardError("a board must be a JSON object")
@@ -193,7 +193,8 @@ def _str_map(value: Any, where: str, what: str) -> dict:
     return dict(value)
 
 
-def load_board_json(text: str, source: str = "<json>", cls: type[Board] = Board) -> Board:
+def load_board_json(text: str, source: str = "<json>", cls: type[Board] = Board,
+                    cards: Any = None) -> Board:
     """Parse a JSON board. Errors are one BoardError line (with line:column for
     malformed JSON)."""
     try:
@@ -209,9 +210,9 @@ def load_board_json(text: str, source: str = "<json>", cls: type[Board] = Board)
         raise BoardError(f"{source}: {bad} contains a lone surrogate (\\ud800-\\udfff), "
                          "which is not text")
     if source == "<json>":
-        return board_from_data(data, cls)
+        return board_from_data(data, cls, cards)
     try:
-        return board_from_data(data, cls)
+        return board_from_data(data, cls, cards)
     except BoardError as e:  # name the file the problem is in
         raise BoardError(f"{source}: {e}") from None
 

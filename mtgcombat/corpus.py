@@ -464,8 +464,10 @@ class Result:
 
 
 def run_case(case: Case, edition: str, backend: str = "cpsat",
-             time_limit: Optional[float] = None) -> Result:
+             time_limit: Optional[float] = None, lang: Any = "en") -> Result:
     """Ask the case's question under ``edition`` and compare every expectation.
+    ``lang`` (a language code or :class:`mtgcombat.text.Language`) words the answer's
+    messages (``result.answer``); no expectation reads a message.
 
     A board that can't be read raises :class:`CaseError`; everything else that goes
     wrong (a solver error, an unsettled answer) is a failure of the case."""
@@ -475,7 +477,7 @@ def run_case(case: Case, edition: str, backend: str = "cpsat",
     limit_s = time_limit if time_limit is not None else case.time_limit
     fail = result.failures.append
     try:
-        _run(case, board, expected, backend, limit_s, result)
+        _run(case, board, expected, backend, limit_s, result, lang)
     except BoardError as e:
         fail(f"the question was refused as bad input: {e}")
     except Exception as e:  # a bug elsewhere: the case fails, the run goes on
@@ -497,8 +499,11 @@ def _safe(f):
 
 
 def _run(case: Case, board, expected: dict, backend: str, time_limit: float,
-         result: Result) -> None:
+         result: Result, lang: Any = "en") -> None:
+    from .text import Writer
+
     fail = result.failures.append
+    w = Writer.for_board(board, lang)
     q = case.question
     if q in ("attacks", "blocks"):
         listing = board.list_declarations(q, LIMIT, backend, time_limit)
@@ -527,11 +532,11 @@ def _run(case: Case, board, expected: dict, backend: str, time_limit: float,
                 fail(f"expect-excludes: {json.dumps(d)} is legal")
     elif q in ("check-attacks", "check-blocks"):
         kind = q[6:]
-        verdict = board._check(kind, case.declaration, backend, time_limit)
+        verdict = board.check_declaration(kind, case.declaration, backend, time_limit)
         first = verdict.violations[0].rule if verdict.violations else None
         witness = verdict.witness
         result.answer = {"legal": verdict.legal, "status": verdict.status,
-                         "violations": [v.to_json() for v in verdict.violations],
+                         "violations": [v.to_json(w) for v in verdict.violations],
                          "max_requirements": verdict.max_requirements,
                          "witness": None if witness is None else json.loads(
                              _decl_json(_decl_key(witness)))}
@@ -539,7 +544,7 @@ def _run(case: Case, board, expected: dict, backend: str, time_limit: float,
             fail(f"the verdict is {verdict.status} (time limit {time_limit:g}s)")
             return
         _compare_verdict(expected, verdict.legal, first,
-                         [f"{v.rule}: {v.message}" for v in verdict.violations], fail)
+                         [f"{v.rule}: {w(v.why)}" for v in verdict.violations], fail)
         if "expect-witness" in expected:
             want = expected["expect-witness"]
             got_w = None if witness is None else _decl_key(witness)
@@ -550,7 +555,7 @@ def _run(case: Case, board, expected: dict, backend: str, time_limit: float,
             fail(f"expect-max: expected {json.dumps(expected['expect-max'])}, "
                  f"got {json.dumps(verdict.max_requirements)}")
     elif q == "damage":
-        answer = board.damage(limit=LIMIT, time_limit=time_limit)
+        answer = board.damage(limit=LIMIT, time_limit=time_limit).to_json(w)
         result.answer = answer
         status = answer.get("status", "complete")
         if status != "complete":
@@ -558,7 +563,7 @@ def _run(case: Case, board, expected: dict, backend: str, time_limit: float,
             return
         _compare_damage(expected, answer, fail)
     elif q == "check-damage":
-        answer = board.check_damage(case.assignment, time_limit=time_limit)
+        answer = board.check_damage(case.assignment, time_limit=time_limit).to_json(w)
         result.answer = answer
         if answer.get("status", "complete") != "complete":
             fail(f"the damage verdict is {answer.get('status')} (time limit {time_limit:g}s)")
@@ -628,7 +633,7 @@ def _compare_damage(expected: dict, answer: dict, fail) -> None:
 
 
 def run_cases(cases: Iterable[Case], backend: str = "cpsat",
-              time_limit: Optional[float] = None) -> Iterator[Result]:
+              time_limit: Optional[float] = None, lang: Any = "en") -> Iterator[Result]:
     for case in cases:
         for ed in case.editions:
-            yield run_case(case, ed, backend, time_limit)
+            yield run_case(case, ed, backend, time_limit, lang)

@@ -5,7 +5,7 @@ by class data, the classes sit in a registry (:data:`EDITIONS`) and
 :func:`edition` finds one by name. Every rule number that differs between the
 editions is class data here and nowhere else (``tests/test_architecture.py``
 fails on one written anywhere else in the package); the rules modules ask the
-board's edition (``board.edition.goad``, ``edition.has_damage_order`` ...).
+board's edition (``board.edition.goad``, ``edition.has_order`` ...).
 
 A third edition is one more subclass here, registered in :data:`EDITIONS`, and its
 tests.
@@ -34,7 +34,7 @@ class Edition:
 
     # -- damage assignment (509.2-509.3, 510.1c-d) --------------------------------
     #: Whether blocked attackers and blockers have a damage assignment order.
-    has_damage_order: ClassVar[bool] = False
+    has_order: ClassVar[bool] = False
     #: The rule that divides an attacker's / a blocker's damage among creatures.
     attacker_division: ClassVar[str] = "510.1c"
     blocker_division: ClassVar[str] = "510.1d"
@@ -110,7 +110,7 @@ class Edition2024(Edition):
 
     name = "2024"
     date = "2024-04-12"
-    has_damage_order = True
+    has_order = True
     attacker_order = "509.2"
     blocker_order = "509.3"
     old_rules = frozenset({"509.2", "509.3", "510.1c", "510.1d"})

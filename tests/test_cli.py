@@ -133,7 +133,7 @@ def test_check_reads_a_declaration_from_a_file(capsys, tmp_path):
 
 
 def test_an_internal_error_is_one_line_and_exit_1(capsys, monkeypatch):
-    import mtgcombat.cli as cli
+    import mtgcombat.cli.commands as cli
 
     def boom(args):
         raise RuntimeError("first line\nsecond line")

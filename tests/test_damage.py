@@ -12,10 +12,9 @@ from mtgcombat.rules.abilities import (
 from mtgcombat.rules.bind import bind
 from mtgcombat.rules.damage import EDITIONS, Term, damage_step, default_objective
 from mtgcombat.rules.model import Board, BoardError, Permanent, Player
-from mtgcombat.solver.damage import (
-    check_damage_answer, damage_answer, exhaustive_assignments, format_damage,
-    format_damage_check,
-)
+from mtgcombat.solver.damage import exhaustive_assignments
+
+from .answers import check_damage_answer, damage_answer, format_damage, format_damage_check
 
 BOTH = ("2024", "current")
 

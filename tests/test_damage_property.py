@@ -16,9 +16,11 @@ from mtgcombat.rules.bind import bind
 from mtgcombat.rules.damage import damage_step, default_objective, evaluate
 from mtgcombat.rules.model import Board, Permanent, Player
 from mtgcombat.solver.damage import (
-    _divisions, all_assignments, best_part, check_damage_answer, damage_answer,
-    enumerate_assignments, exhaustive_assignments, exhaustive_best,
+    divisions, all_assignments, best_part, enumerate_assignments, exhaustive_assignments,
+    exhaustive_best,
 )
+
+from .answers import check_damage_answer, damage_answer
 
 KEYWORDS = ["trample", "deathtouch", "first strike", "double strike", "indestructible",
             "trample over planeswalkers", "banding"]
@@ -95,7 +97,7 @@ def boards(draw):
 
 
 def _size(step) -> int:
-    return prod(sum(1 for _ in _divisions(s.power, s.all_recipients))
+    return prod(sum(1 for _ in divisions(s.power, s.all_recipients))
                 for s in step.sources.values())
 
 
@@ -267,12 +269,12 @@ def _reference(board, bound, gone, left=()):
 def test_cpsat_agrees_with_reference_from_rule_text(case):
     board, bound, gone, left = case
     dealers, cands, legal = _reference(board, bound, gone, left)
-    size = prod(sum(1 for _ in _divisions(board.permanent(s).power, cands[s])) for s in dealers)
+    size = prod(sum(1 for _ in divisions(board.permanent(s).power, cands[s])) for s in dealers)
     assume(size <= 3000)
     step = damage_step(board, bound, gone, target_left=left)
     assert set(step.sources) == set(dealers)
     everything = [dict(zip(dealers, combo)) for combo in
-                  product(*(list(_divisions(board.permanent(s).power, cands[s]))
+                  product(*(list(divisions(board.permanent(s).power, cands[s]))
                             for s in dealers))]
     want = {_key(a) for a in everything if legal(a)}
     status, found = enumerate_assignments(step, limit=None)

@@ -540,7 +540,9 @@ def test_attacks_json_has_the_spec_shape(cli):
         "requirements": [{"id": "r1", "rule": "508.1d",
                           "text": "Goblin Brigand attacks each combat if able."}],
         "declarations": [{"declaration": {"brigand": "Bob"}, "requirements_obeyed": 1,
-                          "costs": []}]}
+                          "costs": []}],
+        # Extension 2: every answer carries the sentences not understood.
+        "not_understood": [], "not_understood_sources": []}
 
 
 def test_blocks_json_has_the_spec_shape(cli):

@@ -794,9 +794,12 @@ def _syntax_error(e: UnexpectedInput, text: str, comp: _Compiler) -> ScenarioErr
 
 # -- the API ---------------------------------------------------------------------------
 
-def parse_scenario(text: str, source: str = "<text>") -> Board:
-    """Compile scenario text to a validated board; errors are :class:`ScenarioError`."""
+def parse_scenario(text: str, source: str = "<text>", cards: Any = None) -> Board:
+    """Compile scenario text to a validated board; errors are :class:`ScenarioError`.
+    With ``cards`` (a :class:`mtgcombat.cards.CardDatabase`) a permanent may be given by
+    name alone (``bears: Grizzly Bears``): what the line doesn't say comes from the card."""
     comp = _Compiler(text, source)
+    comp.cards = cards
     try:
         tree = _parser().parse(text + "\n")
         stmts = _ToAst().transform(tree)

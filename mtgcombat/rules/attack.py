@@ -18,7 +18,6 @@ constraint names the CR rule it encodes.
 
 from __future__ import annotations
 
-import re
 from typing import Callable, Optional
 
 from . import abilities as A
@@ -28,36 +27,16 @@ from .constraints import (
     any_of, implies,
 )
 from .model import Board, BoardError, Permanent, PlayerName
+from .reasons import Quote, Reason, Src, reason
 
 
-_DURATION = re.compile(r"\b(each combat|this combat|this turn|each turn)\b", re.I)
-_UNTIL = re.compile(r"\buntil (?:end of turn|your next turn)\b", re.I)
-
-
-def duration(sentence: str, default: str = "each combat") -> str:
-    """How long a requirement lasts, in the words of the sentence that makes it:
-    "attacks each combat if able" (Goblin Brigand), "blocks this turn if able" (an
-    effect), "... each combat until your next turn". ``default`` when it says none."""
-    m = _DURATION.search(sentence)
-    u = _UNTIL.search(sentence)
-    words = [m.group(1).lower()] if m else ([default] if default else [])
-    if u and (m or default):
-        words.append(u.group(0).lower())
-    elif u:
-        words = [u.group(0).lower()]
-    return " ".join(words)
-
-
-def source_words(inst: Instance, name: Callable[[str], str], text: bool = True) -> str:
-    """An ability's source for messages: a permanent by ``name(id)``; an effect as
-    "effect N", followed by its sentence in quotes when ``text``."""
-    src = inst.source
-    if src.kind == "effect" and src.effect_index is not None:
-        head = f"effect {src.effect_index + 1}"
-        return f"{head} (\u201c{inst.sentence.strip()}\u201d)" if text else head
-    if src.permanent is not None:
-        return name(src.permanent)
-    return src.name
+def src_of(inst: Instance) -> Src:
+    """Where an ability comes from, as a reason parameter: the permanent printing it,
+    or the effect (with its sentence)."""
+    s = inst.source
+    if s.kind == "effect" and s.effect_index is not None:
+        return Src(s.permanent, s.effect_index, inst.sentence)
+    return Src(s.permanent, None, inst.sentence)
 
 
 class _Builder:
@@ -84,23 +63,10 @@ class _Builder:
         self.costs: list[Cost] = []
         self.names: dict[str, str] = {p: p for p in board.player_names}
         self.names.update({p.id: p.name for p in board.permanents})
-        # Names several objects share (two permanents, or a permanent and a player).
-        seen: set[str] = set(board.player_names)
-        self._shared: set[str] = set()
-        for p in board.permanents:
-            (self._shared if p.name in seen else seen).add(p.name)
 
     # -- helpers --------------------------------------------------------------
-    def name(self, oid: str) -> str:
-        """How messages name an object: its name, with its id when another permanent
-        or a player has the same name ("Propaganda (p2)"), as the command line does."""
-        n = self.names.get(oid, oid)
-        return f"{n} ({oid})" if n in self._shared and oid != n else n
-
-    def source(self, inst: Instance, text: bool = True) -> str:
-        """Where an ability comes from, for messages: the permanent ("Propaganda (p2)"
-        when two share the name), or "effect N" quoting its sentence once (``text``)."""
-        return source_words(inst, self.name, text)
+    def src(self, inst: Instance) -> Src:
+        return src_of(inst)
 
     def attacks(self, c: str) -> Expr:
         return self._attacks[c]
@@ -135,25 +101,12 @@ class _Builder:
     def resolve_player(self, ref, inst: Instance) -> Optional[PlayerName]:
         return self.bound.player_of(ref, inst.source)
 
-    def forbid(self, c: str, lits: list[Expr], rule: str, message: str,
+    def forbid(self, c: str, lits: list[Expr], rule: str, why: Reason,
                objects: tuple[str, ...] = ()) -> None:
         if lits:
             self.restrictions.append(
-                Restriction(Not(any_of(lits)), rule, message, objects or (c,))
+                Restriction(Not(any_of(lits)), rule, why, objects or (c,))
             )
-
-    def target_words(self, p: Optional[PlayerName], kind: Optional[str],
-                     include_permanents: bool) -> str:
-        if p is None:
-            return {"player": "players", "planeswalker": "planeswalkers",
-                    "battle": "battles"}.get(kind or "", "anything")
-        if kind == "planeswalker":
-            return f"planeswalkers {p} controls"
-        if kind == "battle":
-            return f"battles {p} protects"
-        if include_permanents:
-            return f"{p} or planeswalkers {p} controls"
-        return p
 
 
 def _target_filter(b: _Builder, p: Optional[PlayerName], kind: Optional[str],
@@ -183,26 +136,22 @@ def _basic(b: _Builder) -> None:
         if ab.lacked:
             lacked.setdefault(inst.holder, set()).add(ab.lacked)
     for perm in b.attackers:
-        c, n = perm.id, b.name(perm.id)
+        c = perm.id
         lits = b.lits(c, lambda t: True)
         # 508.1a: the chosen creatures must be untapped.
         if perm.tapped:
-            b.forbid(c, lits, "508.1a", f"{n} is tapped and can't attack (508.1a).")
+            b.forbid(c, lits, "508.1a", reason("attack.tapped", "508.1a", (c,), creature=c))
         # 508.1a, 506.3f: a battle can't attack.
         if perm.is_battle:
-            b.forbid(c, lits, "508.1a", f"{n} is a battle and can't attack (508.1a).")
+            b.forbid(c, lits, "508.1a", reason("attack.battle", "508.1a", (c,), creature=c))
         # 508.1a, 302.6, 702.10b: summoning sickness unless it has haste.
         if perm.summoning_sick and not b.bound.has_keyword(c, "haste") \
                 and "haste" not in had.get(c, ()):
-            b.forbid(
-                c, lits, "302.6",
-                f"{n} hasn't been under its controller's control since the turn began and "
-                "has no haste, so it can't attack (302.6, 508.1a).",
-            )
+            b.forbid(c, lits, "302.6", reason("attack.sick", "302.6", (c,), creature=c))
         # 702.3b: a creature with defender can't attack -- unless it can attack as
         # though it didn't have defender (609.4; Animate Wall, Rolling Stones).
         if b.bound.has_keyword(c, "defender") and "defender" not in lacked.get(c, ()):
-            b.forbid(c, lits, "702.3b", f"{n} has defender and can't attack (702.3b).")
+            b.forbid(c, lits, "702.3b", reason("attack.defender", "702.3b", (c,), creature=c))
 
 
 # -- 508.1c: restrictions -------------------------------------------------------------
@@ -210,8 +159,6 @@ def _basic(b: _Builder) -> None:
 
 def _cant_attack(b: _Builder, inst: Instance, ab: A.CantAttack) -> None:
     c = inst.holder
-    n = b.name(c)
-    src = b.source(inst)
     if ab.target is None:
         p = None
     else:
@@ -221,28 +168,31 @@ def _cant_attack(b: _Builder, inst: Instance, ab: A.CantAttack) -> None:
             # creature's defending player (802.2a), so it can't attack at all.
             pass
     covered = _target_filter(b, p, ab.target_kind, ab.include_permanents)
-    what = b.target_words(p, ab.target_kind, ab.include_permanents)
-    if what == "anything":
-        msg = f"{n} can't attack ({src}; 508.1c)."
-    else:
-        msg = f"{n} can't attack {what} ({src}; 508.1c)."
-    b.forbid(c, b.lits(c, covered), "508.1c", msg)
+    why = reason("attack.cant", "508.1c", (c,), creature=c, src=b.src(inst),
+                 what=_targets(p, ab.target_kind, ab.include_permanents))
+    b.forbid(c, b.lits(c, covered), "508.1c", why)
+
+
+def _targets(p: Optional[PlayerName], kind: Optional[str], include_permanents: bool) -> Reason:
+    """What a restriction covers: a player (and their planeswalkers), a kind of target,
+    or anything."""
+    return reason("attack.targets", player=p, kind=kind, permanents=include_permanents)
 
 
 def _alone(b: _Builder, inst: Instance, only: bool) -> None:
     c = inst.holder
-    n = b.name(c)
     others = [b.attacks(o) for o in b.others(c)]
     if only:
         # 508.1c, 506.5: "can attack only alone" -- no other creature is declared.
         expr = implies(b.attacks(c), Not(any_of(others)))
-        msg = f"{n} can attack only alone, but other creatures attack too ({b.source(inst)}; 506.5, 508.1c)."
+        code = "attack.only_alone"
     else:
         # 508.1c, 506.5: "can't attack alone" -- another creature is declared as an
         # attacker, attacking anything (802.3a; a teammate's creature counts, 805.10a).
         expr = implies(b.attacks(c), any_of(others))
-        msg = f"{n} can't attack alone ({b.source(inst)}; 506.5, 508.1c)."
-    b.restrictions.append(Restriction(expr, "508.1c", msg, (c,)))
+        code = "attack.not_alone"
+    b.restrictions.append(Restriction(
+        expr, "508.1c", reason(code, "508.1c", (c,), creature=c, src=b.src(inst)), (c,)))
 
 
 def _count_controlled(b: _Builder, inst: Instance, player: PlayerName, pred: A.Pred,
@@ -255,11 +205,10 @@ def _count_controlled(b: _Builder, inst: Instance, player: PlayerName, pred: A.P
 
 def _condition(b: _Builder, inst: Instance, ab: A.AttackCondition) -> None:
     c = inst.holder
-    n = b.name(c)
     holder = b.board.permanent(c)
     cond = ab.condition
-    src = b.source(inst, text=False)  # the messages quote the sentence
-    word = "unless" if ab.unless else "if"
+    src = b.src(inst)
+    said = Quote(inst.sentence.strip())  # the messages quote the sentence
     if isinstance(cond, A.OthersAttack):
         # 508.1c: "can't attack unless [N other creatures matching ...] also attack",
         # evaluated on the whole group of attackers (802.3a); "greater power" is
@@ -274,7 +223,9 @@ def _condition(b: _Builder, inst: Instance, ab: A.AttackCondition) -> None:
         expr = implies(b.attacks(c), met if ab.unless else Not(met))
         b.restrictions.append(Restriction(
             expr, "508.1c",
-            f"{n} can't attack {word} {_others_words(cond)} ({b.source(inst)}; 508.1c).",
+            reason("attack.unless_others", "508.1c", (c,), creature=c, src=src,
+                   unless=ab.unless, count=cond.count,
+                   any_kind=isinstance(cond.pred, A.AnyPred)),
             (c,),
         ))
         return
@@ -287,7 +238,7 @@ def _condition(b: _Builder, inst: Instance, ab: A.AttackCondition) -> None:
             return holds != ab.unless
         lits = b.lits(c, bad)
         b.forbid(c, lits, "508.1c",
-                 f"{n} can't attack there: {inst.sentence.strip()} ({src}; 508.1c).")
+                 reason("attack.cant_there", "508.1c", (c,), creature=c, said=said, src=src))
         return
     if isinstance(cond, A.MoreThan) and cond.than == "defending":
         # 508.1c, 802.2a: compared with the player this creature would attack (or who
@@ -299,7 +250,7 @@ def _condition(b: _Builder, inst: Instance, ab: A.AttackCondition) -> None:
             theirs = _count_controlled(b, inst, b.board.defending_player_of(t), cond.pred, holder)
             return (mine > theirs) != ab.unless
         b.forbid(c, b.lits(c, bad_more), "508.1c",
-                 f"{n} can't attack there: {inst.sentence.strip()} ({src}; 508.1c).")
+                 reason("attack.cant_there", "508.1c", (c,), creature=c, said=said, src=src))
         return
     if isinstance(cond, A.OnBattlefield):
         # 508.1c: whoever controls them; fixed on this board.
@@ -307,7 +258,8 @@ def _condition(b: _Builder, inst: Instance, ab: A.AttackCondition) -> None:
                     if b.bound.matches(cond.pred, p, inst.source, holder))
         if (count >= cond.count) != ab.unless:
             b.forbid(c, b.lits(c, lambda t: True), "508.1c",
-                     f"{n} can't attack: {inst.sentence.strip()} ({src}; 508.1c).")
+                     reason("attack.cant_condition", "508.1c", (c,), creature=c, said=said,
+                            src=src))
         return
     if isinstance(cond, A.PlayerControls):
         p = b.resolve_player(cond.player, inst)
@@ -320,41 +272,34 @@ def _condition(b: _Builder, inst: Instance, ab: A.AttackCondition) -> None:
         if holds != ab.unless:
             # 508.1c: the condition is fixed on this board.
             b.forbid(c, b.lits(c, lambda t: True), "508.1c",
-                     f"{n} can't attack: {inst.sentence.strip()} ({src}; 508.1c).")
+                     reason("attack.cant_condition", "508.1c", (c,), creature=c, said=said,
+                            src=src))
         return
-    raise BoardError(
-        f"{src}: can't decide whether {n} may attack -- the condition in "
-        f"{inst.sentence.strip()!r} depends on something the board doesn't record"
-    )
-
-
-def _others_words(cond: A.OthersAttack) -> str:
-    k = cond.count
-    return ("another creature also attacks" if k == 1
-            else f"at least {k} other creatures also attack") + (
-        "" if isinstance(cond.pred, A.AnyPred) else " (of the kind its text names)")
+    raise BoardError(reason("error.attack_condition_unknown", None, (c,), creature=c,
+                            src=src, said=said))
 
 
 def _cap(b: _Builder, inst: Instance, ab: A.AttackCap) -> None:
-    src = b.source(inst)
+    src = b.src(inst)
     if ab.defender is None:
         # 508.1c, 802.3a: not tied to a player -- the whole group of attackers.
         lits = [b.attacks(c) for c in b.options]
-        msg = f"No more than {ab.n} creature(s) can attack each combat ({src}; 508.1c)."
+        why = reason("attack.cap", "508.1c", n=ab.n, src=src)
         rule = "508.1c"
     else:
         p = b.resolve_player(ab.defender, inst)
         if p is None:
-            raise BoardError(f"{src}: can't tell which player {inst.sentence.strip()!r} protects")
+            raise BoardError(reason("error.cap_player_unknown", None, src=src,
+                                    said=Quote(inst.sentence.strip())))
         # 802.3a: only creatures attacking that player (and, if the text says so,
         # planeswalkers they control and battles they protect).
         covered = b.of_player(p, ab.include_permanents)
         lits = [l for c in b.options for l in b.lits(c, covered)]
-        what = b.target_words(p, None, ab.include_permanents)
-        msg = f"No more than {ab.n} creature(s) can attack {what} each combat ({src}; 508.1c, 802.3a)."
+        why = reason("attack.cap_player", "802.3a", n=ab.n, src=src,
+                     what=_targets(p, None, ab.include_permanents))
         rule = "802.3a"
     if len(lits) > ab.n:
-        b.restrictions.append(Restriction(Count(tuple(lits), hi=ab.n), rule, msg))
+        b.restrictions.append(Restriction(Count(tuple(lits), hi=ab.n), rule, why))
 
 
 def _parity(b: _Builder, inst: Instance, ab: A.AttackParity) -> None:
@@ -366,10 +311,9 @@ def _parity(b: _Builder, inst: Instance, ab: A.AttackParity) -> None:
     lits = tuple(b.attacks(c) for c in b.options if b.board.permanent(c).controller == you)
     want = 0 if ab.even else 1
     exact = [Count(lits, lo=k, hi=k) for k in range(len(lits) + 1) if k % 2 == want]
-    word = "odd" if ab.even else "even"
     b.restrictions.append(Restriction(
         any_of(exact), "508.1c",
-        f"{you} can't attack with an {word} number of creatures ({b.source(inst)}; 508.1c).",
+        reason("attack.parity", "508.1c", (you,), player=you, odd=ab.even, src=b.src(inst)),
     ))
 
 
@@ -378,43 +322,44 @@ def _parity(b: _Builder, inst: Instance, ab: A.AttackParity) -> None:
 
 def _requirement(b: _Builder, inst: Instance, ab: A.AttackRequirement) -> None:
     c = inst.holder
-    n = b.name(c)
     kind = ab.target_kind
+    target: Optional[str] = None
+    of_player = defending = False
     if ab.target is None:
         covered = _target_filter(b, None, kind, False)
-        what = "" if kind is None else f" a {kind}"
     else:
         t = b.bound.object_of(ab.target, inst.source)
         if t is None:
             # "attacks defending player": any player is its defending player.
             covered = _target_filter(b, None, kind or "player", False)
-            what = " a player"
+            defending = True
         elif kind in ("planeswalker", "battle") and t in b.board.player_names:
             covered = _target_filter(b, t, kind, False)
-            what = f" a {kind} {'controlled' if kind == 'planeswalker' else 'protected'} by {t}"
+            target, of_player = t, True
         else:
             # 508.1d: that one player or permanent only (MP-10: a player's
             # planeswalkers don't count). If it is gone or can't be attacked, the
             # requirement still exists and can't be obeyed (ATK-14).
             covered = (lambda x, t=t: x == t)
-            what = f" {b.name(t)}"
+            target = t
     lits = b.lits(c, covered)
     # The duration the text gives: "attacks each combat if able" (Goblin Brigand),
     # "attacks this turn if able" (an effect).
-    _add_requirement(b, any_of(lits), "508.1d",
-                     f"{n} attacks{what} {duration(inst.sentence)} if able.", c)
+    _add_requirement(b, any_of(lits), "508.1d", reason(
+        "attack.requirement", "508.1d", (c,), creature=c, target=target, kind=kind,
+        of_player=of_player, defending=defending, duration=ab.duration), c)
 
 
-def _add_requirement(b: _Builder, expr: Expr, rule: str, text: str, c: str) -> None:
+def _add_requirement(b: _Builder, expr: Expr, rule: str, why: Reason, c: str) -> None:
     rid = f"r{len(b.requirements) + 1}"
-    b.requirements.append(Requirement(rid, expr, rule, text, (c,)))
+    b.requirements.append(Requirement(rid, expr, rule, why, (c,)))
 
 
 def _goad(b: _Builder) -> None:
-    # 701.15b-c (701.38b-c in the 2024 edition): per goading player, "attacks each
-    # combat if able" and "attacks a player other than [goader] if able"; the same
-    # player goading twice adds nothing (701.15d / 701.38d).
-    rule = "701.15b" if b.board.rules == "current" else "701.38b"
+    # Goad (701.15b-c; the numbers of the board's edition, mtgcombat.editions): per
+    # goading player, "attacks each combat if able" and "attacks a player other than
+    # [goader] if able"; the same player goading twice adds nothing (701.15d).
+    rule = b.board.edition.goad
     # "Enchanted creature is goaded" (an Aura, an Equipment): goaded by its controller.
     by_text: dict[str, list[str]] = {}
     for inst in b.bound.of_type(A.Goaded):
@@ -426,12 +371,11 @@ def _goad(b: _Builder) -> None:
                 continue
             seen.append(g)
             c = perm.id
-            _add_requirement(b, b.attacks(c), rule,
-                             f"{b.name(c)} is goaded by {g} and attacks each combat if able.", c)
+            _add_requirement(b, b.attacks(c), rule, reason(
+                "attack.goaded", rule, (c, g), creature=c, goader=g), c)
             lits = b.lits(c, lambda t, g=g: b.is_player(t) and t != g)
-            _add_requirement(b, any_of(lits), rule,
-                             f"{b.name(c)} is goaded by {g} and attacks a player other than "
-                             f"{g} if able.", c)
+            _add_requirement(b, any_of(lits), rule, reason(
+                "attack.goaded_other", rule, (c, g), creature=c, goader=g), c)
 
 
 # -- 508.1d, 508.1g-j: costs ---------------------------------------------------------------
@@ -439,24 +383,24 @@ def _goad(b: _Builder) -> None:
 
 def _cost(b: _Builder, inst: Instance, ab: A.AttackCost) -> None:
     c = inst.holder
+    what: Optional[Reason] = None
     if ab.defender is None:
-        p = None
         covered: Callable[[str], bool] = lambda t: True
-        what = "attacking"
     else:
         p = b.resolve_player(ab.defender, inst)
         if p is None:
-            covered, what = (lambda t: True), "attacking"
+            covered = (lambda t: True)
         else:
             covered = b.of_player(p, ab.include_permanents)
-            what = f"attacking {b.target_words(p, None, ab.include_permanents)}"
+            what = _targets(p, None, ab.include_permanents)
     lits = b.lits(c, covered)
     if not lits:
         return
     cid = f"c{len(b.costs) + 1}"
     b.costs.append(Cost(
         cid, any_of(lits), ab.cost,
-        f"{ab.cost} for {b.name(c)} {what} ({b.source(inst)})", "508.1d", (c,),
+        reason("attack.cost", "508.1d", (c,), cost=ab.cost, creature=c, what=what,
+               src=b.src(inst)), "508.1d", (c,),
     ))
 
 
@@ -492,4 +436,5 @@ def attack_problem(board: Board, bound: Bound) -> Problem:
         requirements=tuple(b.requirements),
         costs=tuple(b.costs),
         names=b.names,
+        edition=board.rules,
     )

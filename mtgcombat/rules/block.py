@@ -38,13 +38,14 @@ from __future__ import annotations
 from typing import Optional
 
 from . import abilities as A
-from .attack import duration, source_words
+from .attack import src_of
 from .bind import Bound, Instance
 from .constraints import (
     And, Const, Cost, Count, Expr, Lit, Not, Problem, Requirement, Restriction, any_of,
     implies,
 )
-from .model import COLOR_NAMES, Board, Permanent, PlayerName
+from .model import Board, Permanent, PlayerName
+from .reasons import Reason, reason
 
 __all__ = ["block_problem"]
 
@@ -67,6 +68,7 @@ def block_problem(board: Board, bound: Bound) -> Problem:
         requirements=tuple(b.requirements),
         costs=tuple(b.costs),
         names=b.names,
+        edition=board.rules,
     )
 
 
@@ -108,10 +110,6 @@ class _Builder:
         names = {p.id: p.name for p in board.permanents}
         names.update({n: n for n in board.player_names})
         self.names = names
-        seen: set[str] = set(board.player_names)
-        self._shared_names: set[str] = set()
-        for p in board.permanents:
-            (self._shared_names if p.name in seen else seen).add(p.name)
         # Block groups (802.4, 805.10d): the defending players who declare one
         # combined block -- a team in Two-Headed Giant, else each player alone.
         self.groups: list[tuple[PlayerName, ...]] = []
@@ -123,12 +121,6 @@ class _Builder:
     # -- helpers ---------------------------------------------------------------
     def perm(self, pid: str) -> Permanent:
         return self.board.permanent(pid)
-
-    def name(self, oid: str) -> str:
-        """How messages name an object: its name, with its id when another
-        permanent or a player has the same name ("Prized Unicorn (u2)")."""
-        n = self.names.get(oid, oid)
-        return f"{n} ({oid})" if n in self._shared_names and oid != n else n
 
     def lit(self, c: str, a: str) -> Lit:
         """The literal "c blocks a" (one shared object per key, so that backends
@@ -165,25 +157,28 @@ class _Builder:
                 return g
         return (player,)
 
-    def restrict(self, expr: Expr, rule: str, message: str, *objects: str) -> None:
-        self.restrictions.append(Restriction(expr, rule, message, tuple(objects)))
+    def restrict(self, expr: Expr, rule: str, why: Reason, *objects: str) -> None:
+        self.restrictions.append(Restriction(expr, rule, why, tuple(objects)))
 
-    def forbid(self, c: str, a: str, rule: str, message: str) -> None:
+    def forbid(self, c: str, a: str, rule: str, why: Reason) -> None:
         """One choice that is never legal: ``c`` can't block ``a``."""
         if (c, a) in self.option_set:
-            self.restrict(Not(self.lit(c, a)), rule, message, c, a)
+            self.restrict(Not(self.lit(c, a)), rule, why, c, a)
 
-    def require(self, expr: Expr, rule: str, text: str, *objects: str) -> None:
+    def require(self, expr: Expr, rule: str, why: Reason, *objects: str) -> None:
         rid = f"r{len(self.requirements) + 1}"
-        self.requirements.append(Requirement(rid, expr, rule, text, tuple(objects)))
+        self.requirements.append(Requirement(rid, expr, rule, why, tuple(objects)))
 
     def holders(self, *types: type) -> list[Instance]:
         return self.bound.of_type(*types)
 
-    def quote(self, inst: Instance) -> str:
-        """The sentence an ability comes from, once: "Lure Bird says “...”",
-        "effect 2 says “...”"."""
-        return f"{source_words(inst, self.name, text=False)} says \u201c{inst.sentence}\u201d"
+    def why(self, code: str, rule: str, inst: Optional[Instance], *objects: str,
+            **params) -> Reason:
+        """A reason about these objects; with ``inst``, it quotes the sentence the
+        ability comes from ("Lure Bird says “...”", "effect 2 says “...”")."""
+        if inst is not None:
+            params["src"] = src_of(inst)
+        return reason(code, rule, objects, **params)
 
 
 # ---------------------------------------------------------------------------
@@ -210,10 +205,10 @@ def _structural(b: _Builder) -> None:
         # 509.1a: the chosen creatures must be untapped and can't be battles.
         if p.tapped:
             b.restrict(Not(any_of(lits)), "509.1a",
-                       f"{b.name(c)} is tapped and can't block (509.1a).", c)
+                       b.why("block.tapped", "509.1a", None, c, creature=c), c)
         elif p.is_battle:
             b.restrict(Not(any_of(lits)), "509.1a",
-                       f"{b.name(c)} is a battle and can't block (509.1a).", c)
+                       b.why("block.battle", "509.1a", None, c, creature=c), c)
 
 
 # ---------------------------------------------------------------------------
@@ -253,7 +248,6 @@ def _evasion(b: _Builder) -> None:
 
     for a in b.attackers:
         ap = b.perm(a)
-        an = b.name(a)
         protections = bound.protections(a)
         if not (kws[a] & _EVASION_KEYWORDS or protections):
             blockers = [c for c in b.blockers_of(a) if "shadow" in kws[c]]
@@ -261,36 +255,36 @@ def _evasion(b: _Builder) -> None:
             blockers = b.blockers_of(a)
         for c in blockers:
             cp = b.perm(c)
-            cn = b.name(c)
-            found = _keyword_evasion(cp, ap, cn, an, kws[c], kws[a])
+            found = _keyword_evasion(cp, ap, kws[c], kws[a])
             ats = as_though_for(c, a) if found else []
             if ats:
                 # 609.4: "can block ... as though it had shadow" only permits: a rule
                 # stops this block only if it still does when the game is treated
                 # as the effect says.
                 ckw, akw = pair_keywords(c, a, ats)
-                still = {rule for rule, _ in _keyword_evasion(cp, ap, cn, an, ckw, akw)}
-                found = [(rule, msg) for rule, msg in found if rule in still]
-            for rule, msg in found:
-                b.forbid(c, a, rule, msg)
+                still = {rule for rule, _ in _keyword_evasion(cp, ap, ckw, akw)}
+                found = [(rule, why) for rule, why in found if rule in still]
+            for rule, why in found:
+                b.forbid(c, a, rule, why)
             # 702.16f, 702.16j, 702.16k: protection on the attacker. (Protection on a
             # blocker never stops it from blocking.)
             for inst in protections:
                 pr: A.Protection = inst.ability  # type: ignore[assignment]
                 label = pr.label or "protection"
                 if pr.everything:
-                    b.forbid(c, a, "702.16j",
-                             f"{an} has protection from everything and can't be blocked by "
-                             f"{cn} (702.16j).")
+                    b.forbid(c, a, "702.16j", b.why(
+                        "evade.protection_everything", "702.16j", None, a, c,
+                        attacker=a, blocker=c))
                 elif pr.player is not None:
                     who = bound.player_of(pr.player, inst.source)
                     if who is not None and cp.controller == who:
-                        b.forbid(c, a, "702.16k",
-                                 f"{an} has {label} and can't be blocked by {cn}, which "
-                                 f"{who} controls (702.16k).")
+                        b.forbid(c, a, "702.16k", b.why(
+                            "evade.protection_player", "702.16k", None, a, c, attacker=a,
+                            blocker=c, label=label, player=who))
                 elif pr.pred is not None and bound.matches(pr.pred, cp, inst.source, ap):
-                    b.forbid(c, a, "702.16f",
-                             f"{an} has {label} and can't be blocked by {cn} (702.16f).")
+                    b.forbid(c, a, "702.16f", b.why(
+                        "evade.protection", "702.16f", None, a, c, attacker=a, blocker=c,
+                        label=label))
         akw = kws[a]
         lits = b.lits_of_attacker(a)
         if not lits:
@@ -311,49 +305,45 @@ def _evasion(b: _Builder) -> None:
                 None,
             )
             if land is not None and walk_lits:
-                b.restrict(Not(any_of(walk_lits)), "702.14c",
-                           f"{an} has {lw.label} and can't be blocked while {dp} controls "
-                           f"{b.name(land.id)} (702.14c).", a, land.id)
+                b.restrict(Not(any_of(walk_lits)), "702.14c", b.why(
+                    "evade.landwalk", "702.14c", None, a, land.id, attacker=a,
+                    label=lw.label, player=dp, land=land.id), a, land.id)
         # 702.111b: menace -- zero blockers or two or more.
         if "menace" in akw:
             b.restrict(_not_between(lits, 1, 1), "702.111b",
-                       f"{an} has menace and can't be blocked except by two or more "
-                       "creatures (702.111b).", a)
+                       b.why("evade.menace", "702.111b", None, a, attacker=a), a)
 
 
-def _keyword_evasion(cp: Permanent, ap: Permanent, cn: str, an: str,
-                     ckw: frozenset[str], akw: frozenset[str]) -> list[tuple[str, str]]:
-    """The evasion rules (rule, message) that stop blocker cp, with keywords ckw, from
+def _keyword_evasion(cp: Permanent, ap: Permanent, ckw: frozenset[str],
+                     akw: frozenset[str]) -> list[tuple[str, Reason]]:
+    """The evasion rules (rule, why) that stop blocker cp, with keywords ckw, from
     blocking attacker ap, with keywords akw (509.1b, 702)."""
-    out: list[tuple[str, str]] = []
+    out: list[tuple[str, Reason]] = []
+    a, c = ap.id, cp.id
+
+    def why(code: str, rule: str, **params) -> tuple[str, Reason]:
+        return rule, reason(code, rule, (a, c), attacker=a, blocker=c, **params)
     # 702.9b, 702.17b: flying -- only creatures with flying and/or reach block it.
     if "flying" in akw and not ("flying" in ckw or "reach" in ckw):
-        out.append(("702.9b", f"{an} has flying and can't be blocked by {cn}, which has "
-                              "neither flying nor reach (702.9b)."))
+        out.append(why("evade.flying", "702.9b"))
     # 702.28b: shadow works in both directions.
     if "shadow" in akw and "shadow" not in ckw:
-        out.append(("702.28b", f"{an} has shadow and can't be blocked by {cn}, which doesn't "
-                               "have shadow (702.28b)."))
+        out.append(why("evade.shadow", "702.28b"))
     if "shadow" in ckw and "shadow" not in akw:
-        out.append(("702.28b", f"{cn} has shadow and can't block {an}, which doesn't have "
-                               "shadow (702.28b)."))
+        out.append(why("evade.shadow_blocker", "702.28b"))
     # 702.31b: horsemanship.
     if "horsemanship" in akw and "horsemanship" not in ckw:
-        out.append(("702.31b", f"{an} has horsemanship and can't be blocked by {cn}, which "
-                               "doesn't (702.31b)."))
+        out.append(why("evade.horsemanship", "702.31b"))
     # 702.36b: fear -- artifact creatures and/or black creatures only.
     if "fear" in akw and not (cp.types.has("Artifact") or "B" in cp.colors):
-        out.append(("702.36b", f"{an} has fear and can't be blocked by {cn}, which is neither "
-                               "an artifact creature nor black (702.36b)."))
+        out.append(why("evade.fear", "702.36b"))
     # 702.13b: intimidate -- artifact creatures and/or creatures sharing a color.
     if "intimidate" in akw and not (cp.types.has("Artifact") or set(cp.colors) & set(ap.colors)):
-        out.append(("702.13b", f"{an} has intimidate and can't be blocked by {cn}, which is "
-                               "neither an artifact creature nor shares a color with it "
-                               "(702.13b)."))
+        out.append(why("evade.intimidate", "702.13b"))
     # 702.118b: skulk -- not by creatures with greater power.
     if "skulk" in akw and (cp.power or 0) > (ap.power or 0):
-        out.append(("702.118b", f"{an} has skulk and can't be blocked by {cn}, which has "
-                                f"greater power ({cp.power} > {ap.power}) (702.118b)."))
+        out.append(why("evade.skulk", "702.118b", blocker_power=cp.power,
+                       attacker_power=ap.power))
     return out
 
 
@@ -386,18 +376,18 @@ def _text_restrictions(b: _Builder) -> None:
                 lits = b.lits_of_blocker(h)
                 if lits:
                     b.restrict(Not(any_of(lits)), "509.1b",
-                               f"{b.name(h)} can't block: {b.quote(inst)} (509.1b).", h)
+                               b.why("block.cant", "509.1b", inst, h, creature=h), h)
             else:
                 for a in b.options[h]:
                     if bound.matches(ab.attacker_pred, b.perm(a), inst.source, hp):
-                        b.forbid(h, a, "509.1b",
-                                 f"{b.name(h)} can't block {b.name(a)}: {b.quote(inst)} (509.1b).")
+                        b.forbid(h, a, "509.1b", b.why("block.cant_attacker", "509.1b", inst,
+                                                       h, a, creature=h, attacker=a))
         elif isinstance(ab, A.CanBlockOnly) and h in blockers:
             hp = b.perm(h)
             for a in b.options[h]:
                 if not bound.matches(ab.attacker_pred, b.perm(a), inst.source, hp):
-                    b.forbid(h, a, "509.1b",
-                             f"{b.name(h)} can't block {b.name(a)}: {b.quote(inst)} (509.1b).")
+                    b.forbid(h, a, "509.1b", b.why("block.cant_attacker", "509.1b", inst,
+                                                   h, a, creature=h, attacker=a))
         elif isinstance(ab, A.CantBlockAlone) and h in blockers:
             # 506.5: blocks alone = the only creature declared as a blocker -- in its
             # defending player's declaration (802.4b) or its team's (805.10d).
@@ -407,8 +397,7 @@ def _text_restrictions(b: _Builder) -> None:
             others = [b.blocks_any(c) for c in b.group_blockers(group)
                       if c != h and b.options[c]]
             b.restrict(implies(b.blocks_any(h), any_of(others)), "506.5",
-                       f"{b.name(h)} can't block alone: another creature must also be "
-                       f"declared as a blocker ({b.quote(inst)}) (506.5, 509.1b).", h)
+                       b.why("block.cant_alone", "506.5", inst, h, creature=h), h)
         elif isinstance(ab, A.BlockCondition) and h in blockers:
             _block_condition(b, inst, ab)
         # -- on the attacker ---------------------------------------------------
@@ -416,39 +405,38 @@ def _text_restrictions(b: _Builder) -> None:
             lits = b.lits_of_attacker(h)
             if lits:
                 b.restrict(Not(any_of(lits)), "509.1b",
-                           f"{b.name(h)} can't be blocked: {b.quote(inst)} (509.1b).", h)
+                           b.why("block.unblockable", "509.1b", inst, h, creature=h), h)
         elif isinstance(ab, A.CantBeBlockedIf) and h in attackers:
             # 509.1b, 611.3a: unblockable only while the condition holds; with the
             # attackers declared, the condition is a fact of the board.
             lits = b.lits_of_attacker(h)
             if lits and _condition_holds(b, ab.condition, h, inst) != ab.unless:
                 b.restrict(Not(any_of(lits)), "509.1b",
-                           f"{b.name(h)} can't be blocked: {b.quote(inst)} (509.1b).", h)
+                           b.why("block.unblockable", "509.1b", inst, h, creature=h), h)
         elif isinstance(ab, A.CantBeBlockedExcept) and h in attackers:
             ap = b.perm(h)
             if ab.by is not None:
                 for c in b.blockers_of(h):
                     if not bound.matches(ab.by, b.perm(c), inst.source, ap):
-                        b.forbid(c, h, "509.1b",
-                                 f"{b.name(c)} can't block {b.name(h)}: {b.quote(inst)} (509.1b).")
+                        b.forbid(c, h, "509.1b", b.why("block.cant_attacker", "509.1b", inst,
+                                                       c, h, creature=c, attacker=h))
             if ab.min_blockers is not None and ab.min_blockers > 1:
                 lits = b.lits_of_attacker(h)
                 if lits:
                     b.restrict(_not_between(lits, 1, ab.min_blockers - 1), "509.1b",
-                               f"{b.name(h)} can't be blocked except by {ab.min_blockers} or "
-                               f"more creatures: {b.quote(inst)} (509.1b).", h)
+                               b.why("block.except_n", "509.1b", inst, h, creature=h,
+                                     n=ab.min_blockers), h)
         elif isinstance(ab, A.CantBeBlockedBy) and h in attackers:
             ap = b.perm(h)
             for c in b.blockers_of(h):
                 if bound.matches(ab.by, b.perm(c), inst.source, ap):
-                    b.forbid(c, h, "509.1b",
-                             f"{b.name(c)} can't block {b.name(h)}: {b.quote(inst)} (509.1b).")
+                    b.forbid(c, h, "509.1b", b.why("block.cant_attacker", "509.1b", inst,
+                                                   c, h, creature=c, attacker=h))
         elif isinstance(ab, A.CantBeBlockedByMoreThan) and h in attackers:
             lits = b.lits_of_attacker(h)
             if len(lits) > ab.n:
                 b.restrict(Count(tuple(lits), None, ab.n), "509.1b",
-                           f"{b.name(h)} can't be blocked by more than {_creatures(ab.n)}: "
-                           f"{b.quote(inst)} (509.1b).", h)
+                           b.why("block.more_than", "509.1b", inst, h, creature=h, n=ab.n), h)
         elif isinstance(ab, A.CantBeBlockedUnlessAllBlock) and h in attackers:
             # "all creatures defending player controls": the player it attacks (508.5,
             # 805.10e), tapped ones included -- if one can't block, nothing can.
@@ -461,8 +449,7 @@ def _text_restrictions(b: _Builder) -> None:
                 b.lit(c, h) if (c, h) in b.option_set else Const(False) for c in theirs
             )) if theirs else Const(True)
             b.restrict(implies(any_of(lits), all_block), "509.1b",
-                       f"{b.name(h)} can't be blocked unless all creatures {dp} controls "
-                       f"block it: {b.quote(inst)} (509.1b).", h)
+                       b.why("block.unless_all", "509.1b", inst, h, creature=h, player=dp), h)
         # -- on the whole block ------------------------------------------------
         elif isinstance(ab, A.BlockCap):
             # 802.4b: judged per defending player's declaration; 805.10d: a team's
@@ -471,12 +458,10 @@ def _text_restrictions(b: _Builder) -> None:
                 blocking = [b.blocks_any(c) for c in b.group_blockers(group)
                             if b.options[c]]
                 if len(blocking) > ab.n:
-                    who = (f"{group[0]} declares blocks" if len(group) == 1 else
-                           f"{' and '.join(group)} declare one combined block")
                     rule = "802.4b" if len(group) == 1 else "805.10d"
                     b.restrict(Count(tuple(blocking), None, ab.n), "509.1b",
-                               f"No more than {_creatures(ab.n)} can block ({who}): "
-                               f"{b.quote(inst)} (509.1b, {rule}).", *group)
+                               b.why("block.cap", "509.1b", inst, *group, n=ab.n,
+                                     group=group, group_rule=rule), *group)
 
 
 def _block_condition(b: _Builder, inst, ab: A.BlockCondition) -> None:
@@ -486,7 +471,6 @@ def _block_condition(b: _Builder, inst, ab: A.BlockCondition) -> None:
         return
     hp = b.perm(h)
     cond = ab.condition
-    word = "unless" if ab.unless else "if"
     if isinstance(cond, A.OthersBlock):
         # Judged on the holder's defending player's (or team's) declaration, like
         # "blocks alone" (506.5, 802.4b); "greater power" is relative to the holder.
@@ -497,9 +481,8 @@ def _block_condition(b: _Builder, inst, ab: A.BlockCondition) -> None:
         enough: Expr = Count(tuple(partners), cond.count, None) \
             if len(partners) >= cond.count else Const(False)
         b.restrict(implies(b.blocks_any(h), enough if ab.unless else Not(enough)), "509.1b",
-                   f"{b.name(h)} can't block {word} "
-                   f"{'another creature' if cond.count == 1 else f'{cond.count} other creatures'}"
-                   f" of the kind its text names also block: {b.quote(inst)} (509.1b).", h)
+                   b.why("block.unless_others", "509.1b", inst, h, creature=h,
+                         unless=ab.unless, count=cond.count), h)
         return
     if isinstance(cond, A.MoreThan) and cond.than == "attacking":
         # 509.1b: the attacking player is the active player (506.2); in a shared team
@@ -513,10 +496,9 @@ def _block_condition(b: _Builder, inst, ab: A.BlockCondition) -> None:
             them = b.perm(a).controller
             if (mine > count(them)) != ab.unless:
                 rule = "805.10c" if len(b.board.attacking_players) > 1 else "509.1b"
-                b.forbid(h, a, "509.1b",
-                         f"{b.name(h)} can't block {b.name(a)}: {b.quote(inst)} -- compared "
-                         f"with {them}, who controls {b.name(a)}, it "
-                         f"{'does not hold' if ab.unless else 'holds'} ({rule}).")
+                b.forbid(h, a, "509.1b", b.why(
+                    "block.compared", "509.1b", inst, h, a, creature=h, attacker=a,
+                    player=them, unless=ab.unless, compared_rule=rule))
         return
     if isinstance(cond, (A.PlayerControls, A.OnBattlefield)):
         # Fixed on the board: a player's permanents, or (OnBattlefield) everyone's.
@@ -527,8 +509,8 @@ def _block_condition(b: _Builder, inst, ab: A.BlockCondition) -> None:
                 and b.bound.matches(cond.pred, p, inst.source, hp))
         if (n >= cond.count) != ab.unless:
             b.restrict(Not(any_of(b.lits_of_blocker(h))), "509.1b",
-                       f"{b.name(h)} can't block: {b.quote(inst)} -- and on this board "
-                       f"{'it does not hold' if ab.unless else 'it holds'} (509.1b).", h)
+                       b.why("block.condition", "509.1b", inst, h, creature=h,
+                             unless=ab.unless), h)
         return
     raise TypeError(f"unknown block condition {cond!r}")
 
@@ -556,10 +538,6 @@ def _condition_holds(b: _Builder, cond: A.Condition, a: str, inst) -> bool:
     raise TypeError(f"unknown condition {cond!r}")
 
 
-def _creatures(n: int) -> str:
-    return "one creature" if n == 1 else f"{n} creatures"
-
-
 # ---------------------------------------------------------------------------
 # 509.1c: requirements, one count each.
 # ---------------------------------------------------------------------------
@@ -572,30 +550,28 @@ def _requirements(b: _Builder) -> None:
     for inst in bound.instances:
         ab, h = inst.ability, inst.holder
         if isinstance(ab, A.BlockRequirement) and h in blockers:
-            hn = b.name(h)
             if ab.attacker is None:
                 # "blocks each combat if able": obeyed iff it blocks anything. The text
                 # says how long: "each combat", or "this turn" for an effect.
                 if b.options[h]:
-                    b.require(b.blocks_any(h), "509.1c",
-                              f"{hn} blocks {duration(inst.sentence)} if able.", h)
+                    b.require(b.blocks_any(h), "509.1c", b.why(
+                        "block.requirement", "509.1c", None, h, creature=h,
+                        duration=ab.duration), h)
             else:
                 a = bound.object_of(ab.attacker, inst.source)
                 # A requirement to block a creature that isn't attacking can't be obeyed
                 # by any declaration; it changes no answer and is left out.
                 # The same holds when it may not block that creature at all (802.4a).
                 if a in attackers and (h, a) in b.option_set:
-                    when = duration(inst.sentence, default="")
-                    b.require(b.lit(h, a), "509.1c",
-                              f"{hn} blocks {b.name(a)}{' ' + when if when else ''} if able.",
-                              h, a)
+                    b.require(b.lit(h, a), "509.1c", b.why(
+                        "block.requirement_attacker", "509.1c", None, h, a, creature=h,
+                        attacker=a, duration=ab.duration), h, a)
         elif isinstance(ab, A.BlockEachAttacker) and h in blockers:
             # 509.1c: one requirement per attacking creature it could block, so that a
             # creature unable to block them all blocks as many as it can.
             for a in b.options[h]:
-                b.require(b.lit(h, a), "509.1c",
-                          f"{b.name(h)} blocks each attacking creature if able, so it blocks "
-                          f"{b.name(a)} if able ({b.quote(inst)}).", h, a)
+                b.require(b.lit(h, a), "509.1c", b.why(
+                    "block.each_attacker", "509.1c", inst, h, a, creature=h, attacker=a), h, a)
         elif isinstance(ab, A.LureBy) and h in attackers:
             # 509.1c: as "all creatures able to block it do so", for the creatures of the
             # kind named only (All Walls able to block ~ do so).
@@ -604,8 +580,8 @@ def _requirements(b: _Builder) -> None:
                 cp = b.perm(c)
                 if cp.tapped or cp.is_battle or not bound.matches(ab.by, cp, inst.source, ap):
                     continue
-                b.require(b.lit(c, h), "509.1c",
-                          f"{b.name(c)} must block {b.name(h)} if able ({b.quote(inst)}).", c, h)
+                b.require(b.lit(c, h), "509.1c", b.why(
+                    "block.lure", "509.1c", inst, c, h, creature=c, attacker=h), c, h)
         elif isinstance(ab, A.LureRequirement) and h in attackers:
             # One requirement for each creature that could block it (catalogue BLK-07):
             # tapped creatures and battles can never block (509.1a) and carry none.
@@ -613,8 +589,8 @@ def _requirements(b: _Builder) -> None:
                 cp = b.perm(c)
                 if cp.tapped or cp.is_battle:
                     continue
-                b.require(b.lit(c, h), "509.1c",
-                          f"{b.name(c)} must block {b.name(h)} if able ({b.quote(inst)}).", c, h)
+                b.require(b.lit(c, h), "509.1c", b.why(
+                    "block.lure", "509.1c", inst, c, h, creature=c, attacker=h), c, h)
         elif isinstance(ab, A.MustBeBlocked) and h in attackers:
             ap = b.perm(h)
             cands = b.blockers_of(h)
@@ -625,16 +601,11 @@ def _requirements(b: _Builder) -> None:
                 continue  # nothing could ever obey it; it changes no answer
             if ab.exactly is not None:
                 expr: Expr = Count(lits, ab.exactly, ab.exactly)
-                how = f"by exactly {_creatures(ab.exactly)}"
             else:
                 expr = Count(lits, ab.min_blockers, None)
-                how = "" if ab.min_blockers == 1 else f"by {ab.min_blockers} or more creatures"
-            if ab.by is not None:
-                how = (how + " " if how else "by ") + f"creatures matching {_pred_words(ab.by)}"
-            when = duration(inst.sentence, default="")  # "this turn" from an effect
-            text = (f"{b.name(h)} must be blocked{(' ' + how) if how else ''}"
-                    f"{(' ' + when) if when else ''} if able.")
-            b.require(expr, "509.1c", text, h)
+            b.require(expr, "509.1c", b.why(
+                "block.must_be_blocked", "509.1c", None, h, creature=h, exactly=ab.exactly,
+                least=ab.min_blockers, by=ab.by, duration=ab.duration), h)
 
 
 # ---------------------------------------------------------------------------
@@ -651,45 +622,7 @@ def _costs(b: _Builder) -> None:
         ab: A.BlockCost = inst.ability  # type: ignore[assignment]
         cid = f"c{len(b.costs) + 1}"
         b.costs.append(Cost(
-            cid, b.blocks_any(h), ab.cost, f"{ab.cost} for {b.name(h)} to block",
+            cid, b.blocks_any(h), ab.cost,
+            b.why("block.cost", "509.1d", None, h, cost=ab.cost, creature=h),
             rule="509.1d", objects=(h,),
         ))
-
-
-# ---------------------------------------------------------------------------
-# Predicates in words (for requirement texts).
-# ---------------------------------------------------------------------------
-
-
-def _pred_words(p: A.Pred) -> str:
-    if isinstance(p, A.AnyPred):
-        return "anything"
-    if isinstance(p, A.ObjectPred):
-        return "that creature"
-    if isinstance(p, A.NotSelfPred):
-        return "another"
-    if isinstance(p, A.ColorPred):
-        return COLOR_NAMES.get(p.color, p.color)
-    if isinstance(p, A.ColorlessPred):
-        return "colorless"
-    if isinstance(p, A.MulticoloredPred):
-        return "multicolored"
-    if isinstance(p, A.TypePred):
-        return p.word
-    if isinstance(p, A.KeywordPred):
-        return f"with {p.keyword}"
-    if isinstance(p, A.StatPred):
-        return f"{p.stat} {p.op} {p.value}"
-    if isinstance(p, A.NamePred):
-        return f"named {p.name}"
-    if isinstance(p, A.ControllerPred):
-        return f"controlled by {p.player}"
-    if isinstance(p, A.TappedPred):
-        return "tapped" if p.tapped else "untapped"
-    if isinstance(p, A.NotPred):
-        return f"not {_pred_words(p.pred)}"
-    if isinstance(p, A.AndPred):
-        return " ".join(_pred_words(x) for x in p.preds)
-    if isinstance(p, A.OrPred):
-        return " or ".join(_pred_words(x) for x in p.preds)
-    return str(p)

@@ -28,6 +28,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator, Literal, Mapping, Optional, Union
 
+from .reasons import Described, Reason, literal
+
 Kind = Literal["attacks", "blocks"]
 Key = tuple[str, str]  # (creature id, target or attacker id)
 Declaration = Mapping[str, Union[str, tuple[str, ...]]]
@@ -94,37 +96,67 @@ def implies(a: Expr, b: Expr) -> Expr:
 # -- problem --------------------------------------------------------------------
 
 
+def _why(obj: object) -> None:
+    """A reason given as plain text becomes a literal reason."""
+    if isinstance(obj.why, str):  # type: ignore[attr-defined]
+        object.__setattr__(obj, "why", literal(obj.why))  # type: ignore[attr-defined]
+
+
 @dataclass(frozen=True)
-class Restriction:
-    """A hard constraint (508.1c, 509.1b). ``message`` explains a violation."""
+class Restriction(Described):
+    """A hard constraint (508.1c, 509.1b). ``why`` says what it forbids."""
 
     expr: Expr
     rule: str
-    message: str
+    why: Reason
     objects: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        _why(self)
+
+    @property
+    def message(self) -> str:
+        """``why`` in English (see :mod:`mtgcombat.text` for other languages)."""
+        return self._english()
 
 
 @dataclass(frozen=True)
-class Requirement:
+class Requirement(Described):
     """One requirement (508.1d, 509.1c): obeyed iff ``expr`` is true."""
 
     id: str
     expr: Expr
     rule: str
-    text: str
+    why: Reason
     objects: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        _why(self)
+
+    @property
+    def text(self) -> str:
+        """What it requires, in English."""
+        return self._english()
 
 
 @dataclass(frozen=True)
-class Cost:
+class Cost(Described):
     """An optional cost (508.1d, 508.1g-j, 509.1c-f), owed iff ``expr`` is true."""
 
     id: str
     expr: Expr
     amount: str
-    description: str
+    why: Reason
     rule: str = "508.1d"
     objects: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        _why(self)
+
+    @property
+    def description(self) -> str:
+        """What is paid, for what, in English."""
+        return self._english()
 
 
 @dataclass(frozen=True)
@@ -137,8 +169,14 @@ class Problem:
     restrictions: tuple[Restriction, ...] = ()
     requirements: tuple[Requirement, ...] = ()
     costs: tuple[Cost, ...] = ()
-    #: Human names of objects for messages (id -> name).
+    #: Names of objects (id -> name), for words about them.
     names: Mapping[str, str] = field(default_factory=dict)
+    #: The rules edition (for citing rules in words).
+    edition: str = "current"
+
+    def __post_init__(self) -> None:
+        for x in (*self.restrictions, *self.requirements, *self.costs):
+            x.stamp(self.names, self.edition)
 
     def cap(self, creature: str) -> int:
         """How many choices a creature may take at once (1 for attacks)."""
@@ -240,22 +278,6 @@ def compile_expr(e: Expr, memo: Optional[dict] = None) -> Callable[[frozenset[Ke
     return out
 
 
-def well_formed(problem: Problem, decl: Declaration) -> Optional[str]:
-    """Why ``decl`` is not even a declaration of this problem's shape, or None."""
-    for c, v in decl.items():
-        if c not in problem.options:
-            return f"{problem.names.get(c, c)} can't {problem.kind[:-1]}"
-        choices = (v,) if isinstance(v, str) else tuple(v)
-        if problem.kind == "blocks" and not choices:
-            return f"{problem.names.get(c, c)} is listed as blocking nothing"
-        for x in choices:
-            if x not in problem.options[c]:
-                return None  # reported as a restriction violation by the caller
-        if len(set(choices)) != len(choices):
-            return f"{problem.names.get(c, c)} lists the same choice twice"
-    return None
-
-
 def violated(problem: Problem, keys: frozenset[Key]) -> list[Restriction]:
     fs = problem.evaluators()[0]
     return [r for r, f in zip(problem.restrictions, fs) if not f(keys)]
@@ -269,3 +291,69 @@ def obeyed(problem: Problem, keys: frozenset[Key]) -> int:
 def paid(problem: Problem, keys: frozenset[Key]) -> frozenset[str]:
     fs = problem.evaluators()[2]
     return frozenset(c.id for c, f in zip(problem.costs, fs) if f(keys))
+
+
+# -- structure of expressions ---------------------------------------------------------
+
+
+def three_valued(e: Expr, false: frozenset) -> Optional[bool]:
+    """The value of ``e`` when the literals in ``false`` are false and the others
+    unknown: True, False, or None (either)."""
+    if isinstance(e, Lit):
+        return False if e.key in false else None
+    if isinstance(e, Const):
+        return e.value
+    if isinstance(e, Not):
+        x = three_valued(e.e, false)
+        return None if x is None else not x
+    if isinstance(e, (And, Or)):
+        vals = [three_valued(x, false) for x in e.es]
+        stop = isinstance(e, Or)  # the value that settles it
+        if stop in vals:
+            return stop
+        return (not stop) if all(x is not None for x in vals) else None
+    if isinstance(e, Count):
+        vals = [three_valued(x, false) for x in e.es]
+        t, u = vals.count(True), vals.count(None)
+        if (e.lo is not None and t + u < e.lo) or (e.hi is not None and t > e.hi):
+            return False
+        if (e.lo is None or t >= e.lo) and (e.hi is None or t + u <= e.hi):
+            return True
+        return None
+    return None
+
+
+def literal_keys(e: Expr) -> set[Key]:
+    """Every key a literal of ``e`` mentions."""
+    if isinstance(e, Lit):
+        return {e.key}
+    if isinstance(e, Const):
+        return set()
+    if isinstance(e, Not):
+        return literal_keys(e.e)
+    return set().union(*(literal_keys(x) for x in e.es)) if e.es else set()
+
+
+def _disjunction_lits(e: Expr) -> Optional[list[Lit]]:
+    """The literals of ``e`` when it is a literal or a disjunction of literals."""
+    if isinstance(e, Lit):
+        return [e]
+    if isinstance(e, Or):
+        out: list[Lit] = []
+        for x in e.es:
+            sub = _disjunction_lits(x)
+            if sub is None:
+                return None
+            out += sub
+        return out
+    return None
+
+
+def banned_choices(r: Restriction) -> Optional[frozenset[Key]]:
+    """The (creature, choice) pairs a restriction forbids outright -- ``Not(lit or
+    lit ...)`` -- or None when it restricts combinations (alone, caps, menace ...)."""
+    if isinstance(r.expr, Not):
+        lits = _disjunction_lits(r.expr.e)
+        if lits is not None:
+            return frozenset(x.key for x in lits)
+    return None

@@ -14,8 +14,8 @@ This module decides, for one combat damage step of a board:
   every backend compiles and that :func:`evaluate` checks directly, naming the
   rule and the creature skipped.
 
-The differences between the rules editions live in :class:`Edition` subclasses
-configured by class data (:data:`EDITIONS`): under ``"2024"`` (CR 2024-04-12)
+The differences between the rules editions live in :mod:`mtgcombat.editions`
+(class data of each edition): under ``"2024"`` (CR 2024-04-12)
 each attacker's blockers and each blocker's attackers are put in a damage
 assignment order (509.2-509.3) and damage may go to a creature only once every
 creature before it in the order is assigned lethal damage (old 510.1c-d);
@@ -69,60 +69,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, ClassVar, Mapping, Optional, Sequence, Union
 
+from ..editions import EDITIONS as EDITION_CLASSES
+from ..editions import Edition
 from . import abilities as A
 from .bind import Bound
 from .model import Board, BoardError, Permanent
+from .reasons import Reason, reason
 
 Assignment = Mapping[str, Mapping[str, int]]
 
 
-# ---------------------------------------------------------------------------
-# Editions
-# ---------------------------------------------------------------------------
-
-
-class Edition:
-    """What one rules edition says about dividing combat damage among creatures."""
-
-    name: ClassVar[str] = ""
-    #: Whether damage assignment orders exist (509.2-509.3).
-    has_order: ClassVar[bool] = False
-    #: The rule an attacker's / a blocker's division among creatures follows.
-    attacker_division: ClassVar[str] = "510.1c"
-    blocker_division: ClassVar[str] = "510.1d"
-    #: Who announces the order of an attacker's blockers / a blocker's attackers.
-    attacker_order_rule: ClassVar[str] = ""
-    blocker_order_rule: ClassVar[str] = ""
-    #: How the rule numbers of this edition are cited ("old 510.1c").
-    prefix: ClassVar[str] = ""
-
-    @classmethod
-    def cite(cls, rule: str) -> str:
-        return cls.prefix + rule
-
-    @classmethod
-    def division(cls, role: str) -> str:
-        return cls.cite(cls.attacker_division if role == "attacker" else cls.blocker_division)
-
-
-class Edition2024(Edition):
-    """CR 2024-04-12 to 2024-09-20: damage assignment order (509.2-509.3, old 510.1c-d)."""
-
-    name = "2024"
-    has_order = True
-    attacker_order_rule = "509.2"
-    blocker_order_rule = "509.3"
-    prefix = "old "
-
-
-class EditionCurrent(Edition):
-    """CR 2024-11-08 onward (checked against 2026-09-25): no order, free division."""
-
-    name = "current"
-    has_order = False
-
-
-EDITIONS: Mapping[str, type[Edition]] = {"2024": Edition2024, "current": EditionCurrent}
+#: The editions (see :mod:`mtgcombat.editions`, where every difference lives).
+EDITIONS = EDITION_CLASSES
 
 
 # ---------------------------------------------------------------------------
@@ -155,14 +113,14 @@ class Source:
     role: str  # "attacker" or "blocker"
     controller: str
     assigner: str  # the player who assigns its damage
-    assigner_rule: str  # why that player ("510.1", "702.22j", ...)
+    assigner_rule: str  # why that player ("510.1", "702.22j", ...; "510.1c" by card text)
     power: int
     deathtouch: bool
     #: Where its damage may go normally, in order: the creatures first (blockers or
     #: the attackers it blocks), then players/planeswalkers/battles (trample).
     recipients: tuple[str, ...]
     creatures: tuple[str, ...]  # the creature recipients (blockers / blocked)
-    rule: str  # where its damage goes and why (510.1b, 510.1c, 702.19d ...)
+    rules: tuple[str, ...]  # where its damage goes and why (510.1b, 510.1c, 702.19d ...)
     target: Optional[str] = None  # what it attacks (attackers)
     trample: bool = False
     #: "2024": the creatures' damage assignment order given by the board, or None when
@@ -170,7 +128,7 @@ class Source:
     order: Optional[tuple[str, ...]] = None
     ordered: bool = False  # the lethal-first order rule applies (2024, 2+ creatures)
     order_chooser: Optional[str] = None
-    free_reason: Optional[str] = None  # why the order is ignored (702.22j-k, card text)
+    free_reason: Optional[str] = None  # why the order is ignored: "702.22j", "702.22k", "text"
     #: "You may have it assign its combat damage as though it weren't blocked":
     #: the recipients in that mode (all or nothing).
     unblocked_recipients: Optional[tuple[str, ...]] = None
@@ -225,13 +183,13 @@ class Silent:
 
     id: str
     rule: str
-    reason: str
+    why: Reason
 
 
 @dataclass(frozen=True)
 class DamageViolation:
     rule: str
-    message: str
+    why: Reason
     objects: tuple[str, ...] = ()
 
 
@@ -265,16 +223,6 @@ class DamageStep:
         except KeyError:
             return oid
 
-    def label(self, oid: str) -> str:
-        """How messages name an object: its name, with its id in parentheses when another
-        permanent or a player has the same name ("Grizzly Bears (cub)"), as the command
-        line names them."""
-        labels = self.__dict__.get("_labels")
-        if labels is None:
-            labels = _labels(self.board)
-            self.__dict__["_labels"] = labels
-        return labels.get(oid, oid)
-
     def rank(self, player: str) -> int:
         ranks = self.__dict__.get("_ranks")
         if ranks is None:
@@ -298,28 +246,12 @@ class DamageStep:
     def conditions_of(self, source: str) -> list[Condition]:
         return [c for c in self.conditions if c.source == source]
 
-    def threshold_text(self, rid: str, source: Optional[Source] = None) -> str:
+    def threshold(self, rid: str, source: Optional[Source] = None) -> Reason:
+        """What it takes to be done with a recipient, as a reason: lethal damage (1 from
+        a source with deathtouch, 702.2c), a planeswalker's loyalty, a battle's defense."""
         r = self.recipients[rid]
-        if r.kind == "creature":
-            dt = " (1 from a source with deathtouch, 702.2c)" if source and source.deathtouch else ""
-            return f"lethal {r.threshold}{dt}"
-        if r.kind == "planeswalker":
-            return f"loyalty {r.threshold}"
-        if r.kind == "battle":
-            return f"defense {r.threshold}"
-        return "player"
-
-
-def _labels(board: Board) -> dict[str, str]:
-    count: dict[str, int] = {}
-    for p in board.permanents:
-        count[p.name] = count.get(p.name, 0) + 1
-    players = set(board.player_names)
-    out = {n: n for n in players}
-    for p in board.permanents:
-        clash = count[p.name] > 1 or p.name in players
-        out[p.id] = f"{p.name} ({p.id})" if clash and p.id != p.name else p.name
-    return out
+        return reason("damage.threshold", None, (rid,), kind=r.kind, n=r.threshold,
+                      deathtouch=bool(source and source.deathtouch))
 
 
 def _has(bound: Bound, pid: str, kw: str) -> bool:
@@ -467,36 +399,31 @@ def damage_step(
         inst.holder for inst in bound.of_type(A.AssignAsThoughUnblocked) if inst.holder
     }
 
-    labels = _labels(board)
     sources: dict[str, Source] = {}
     silent: dict[str, Silent] = {}
     conditions: list[Condition] = []
     prevented: dict[tuple[str, str], bool] = {}
     for cid in combatants:
         perm = board.permanent(cid)
-        label = labels.get(cid, perm.name)  # for messages
+
+        def why(code: str, rule: str, **params) -> Reason:
+            return reason(code, rule, (cid,), creature=cid, **params)
         role = "attacker" if cid in attacks else "blocker"
         fs = _strikes_first(bound, cid)
         ds = _has(bound, cid, "double strike")
         if step == "first" and not fs:
-            silent[cid] = Silent(cid, "510.4", f"{label} has neither first strike nor double "
-                                 "strike, so it assigns no damage in the first combat damage step")
+            silent[cid] = Silent(cid, "510.4", why("silent.no_first_strike", "510.4"))
             continue
         if step == "regular" and had_first is not None:
             if cid in had_first and not ds:
-                silent[cid] = Silent(
-                    cid, "510.4", f"{label} had first strike or double strike as the first "
-                    "combat damage step began and doesn't have double strike now, so it assigns "
-                    "no damage in the second (702.4c, 702.7c)")
+                silent[cid] = Silent(cid, "510.4", why("silent.had_first_strike", "510.4"))
                 continue
         elif step == "regular" and any_first and fs and not ds:
-            silent[cid] = Silent(cid, "702.7b", f"{label} has first strike (and not double "
-                                 "strike), so it assigned its damage in the first combat damage step")
+            silent[cid] = Silent(cid, "702.7b", why("silent.struck_first", "702.7b"))
             continue
         power = perm.power or 0
         if power <= 0:
-            silent[cid] = Silent(cid, "510.1a", f"{label} has power {power}, so it assigns "
-                                 "no combat damage")
+            silent[cid] = Silent(cid, "510.1a", why("silent.no_power", "510.1a", power=power))
             continue
         dt = _has(bound, cid, "deathtouch")
         trample = _has(bound, cid, "trample")
@@ -523,32 +450,27 @@ def damage_step(
             elif top and pw_controller is not None:
                 direct = (target, pw_controller)  # 702.19c
             if not is_blocked[cid] and gone and not direct:
-                silent[cid] = Silent(
-                    cid, "510.1b", f"{label} is unblocked and the "
-                    f"{'planeswalker' if pw_controller is not None else 'battle'} it attacked has left "
-                    "combat, so it isn't attacking anything and assigns no combat damage (506.4c)")
+                silent[cid] = Silent(cid, "510.1b", why(
+                    "silent.target_left", "510.1b", walker=pw_controller is not None))
                 continue
             if not is_blocked[cid]:
-                recips, rule = direct, "702.19e" if gone else "510.1b"
+                recips, rules = direct, ("702.19e" if gone else "510.1b",)
                 creatures = ()
             elif not creatures:
                 if trample and direct:
-                    recips, rule = direct, "702.19e" if gone else "702.19d"
+                    recips, rules = direct, ("702.19e" if gone else "702.19d",)
                 elif trample:
-                    silent[cid] = Silent(
-                        cid, "702.19f" if pw_controller is not None else "506.4c",
-                        f"{label} is blocked, no creature is blocking it any more and what "
-                        "it attacked has left combat, so its damage has nowhere to go")
+                    r = "702.19f" if pw_controller is not None else "506.4c"
+                    silent[cid] = Silent(cid, r, why("silent.nowhere", r))
                     continue
                 else:
-                    silent[cid] = Silent(cid, ed.cite("510.1c"), f"{label} is blocked but no "
-                                         "creature is blocking it any more, so it assigns no "
-                                         "combat damage")
+                    r = ed.attacker_division
+                    silent[cid] = Silent(cid, r, why("silent.blockers_gone", r))
                     continue
             else:
                 recips = creatures + (direct if trample else ())
-                rule = ed.cite("510.1c") + (" and 702.19b" if trample and direct else "")
-                rule += " and 702.19e" if gone and trample and direct else ""
+                rules = (ed.attacker_division,) + (("702.19b",) if trample and direct else ())
+                rules += ("702.19e",) if gone and trample and direct else ()
                 # With what it attacked gone, "as though it weren't blocked" would assign
                 # nothing (510.1b): that choice deals no damage and is not listed.
                 if cid in unblocked_option and direct:
@@ -558,12 +480,13 @@ def damage_step(
                 assigner = blockers[0].controller
                 arule = free_reason = "702.22j"
             elif target is not None and target in df_players:
-                assigner, arule = target, "510.1c (card text: the defending player assigns)"
-                free_reason = "card text"
+                # Card text (Defensive Formation): the defending player assigns (510.1c).
+                assigner, arule = target, ed.attacker_division
+                free_reason = "text"
             chooser = perm.controller
         else:
             creatures = tuple(sorted(blocks[cid]))
-            recips, rule = creatures, ed.division("blocker")
+            recips, rules = creatures, (ed.division("blocker"),)
             atts = [board.permanent(a) for a in creatures]
             if _bands_pair(bound, atts):
                 assigner = atts[0].controller
@@ -572,7 +495,7 @@ def damage_step(
         ordered = ed.has_order and len(creatures) >= 2 and free_reason is None
         src = Source(
             cid, perm.name, role, perm.controller, assigner, arule, power, dt, recips,
-            creatures, rule, target, trample, tuple(order_given) if ordered and order_given
+            creatures, rules, target, trample, tuple(order_given) if ordered and order_given
             else None, ordered, chooser if ordered else None, free_reason, unb,
         )
         sources[cid] = src
@@ -685,17 +608,12 @@ def source_mode(step: DamageStep, s: Source, division: Mapping[str, int]) -> str
     return "normal"
 
 
-def _possessive(name: str) -> str:
-    return name + ("'" if name.endswith("s") else "'s")
-
-
 def _condition_violations(
     step: DamageStep, assignment: Mapping[str, Mapping[str, int]], s: Source, mode: str,
     visible: Sequence[Source],
 ) -> list[DamageViolation]:
     out: list[DamageViolation] = []
     div = assignment.get(s.id, {})
-    nm = step.label
     for c in step.conditions_of(s.id):
         if isinstance(c, NeedsLethal):
             if c.mode != mode or not div.get(c.recipient):
@@ -703,29 +621,23 @@ def _condition_violations(
             for b in c.before:
                 if not is_lethal(step, assignment, visible, b):
                     have = damage_to(step, assignment, visible, b)
-                    need = step.recipients[b].threshold
-                    if c.rule == "702.19b":
-                        why = (f"{nm(s.id)} has trample, but {nm(b)}, which blocks it, is "
-                               f"assigned {have} damage, less than the lethal {need} it needs, "
-                               f"so no damage may go to {nm(c.recipient)}")
-                    else:
-                        why = (f"{nm(s.id)} assigns {div[c.recipient]} damage to "
-                               f"{nm(c.recipient)}, but {nm(b)} comes before it in "
-                               f"{_possessive(nm(s.id))} damage assignment order and is assigned {have} "
-                               f"damage, less than the lethal {need} it needs")
-                    out.append(DamageViolation(c.rule, f"{why} ({c.rule}).",
-                                               (s.id, b, c.recipient)))
+                    # 702.2c: from a source with deathtouch, 1 is lethal damage.
+                    need = 1 if s.deathtouch else step.recipients[b].threshold
+                    code = "damage.trample_short" if c.rule == "702.19b" else "damage.order_short"
+                    out.append(DamageViolation(c.rule, reason(
+                        code, c.rule, (s.id, b, c.recipient), source=s.id, blocker=b,
+                        recipient=c.recipient, amount=div[c.recipient], have=have, need=need,
+                        deathtouch=s.deathtouch), (s.id, b, c.recipient)))
         elif isinstance(c, NeedsLoyalty):
             if c.mode != mode or not div.get(c.recipient):
                 continue
             have = damage_to(step, assignment, visible, c.planeswalker)
             need = step.recipients[c.planeswalker].threshold
             if have < (need or 0):
-                out.append(DamageViolation(
-                    c.rule,
-                    f"{nm(s.id)} has trample over planeswalkers, but {nm(c.planeswalker)} is "
-                    f"assigned {have} damage, less than its loyalty {need}, so no damage may go "
-                    f"to {nm(c.recipient)} ({c.rule}).", (s.id, c.planeswalker, c.recipient)))
+                out.append(DamageViolation(c.rule, reason(
+                    "damage.loyalty_short", c.rule, (s.id, c.planeswalker, c.recipient),
+                    source=s.id, walker=c.planeswalker, recipient=c.recipient, have=have,
+                    need=need), (s.id, c.planeswalker, c.recipient)))
         elif isinstance(c, AtMostOneShort):
             if mode != "normal":
                 continue
@@ -734,15 +646,12 @@ def _condition_violations(
                 if div.get(x) and not is_lethal(step, assignment, visible, x)
             ]
             if len(short) > 1:
-                parts = ", ".join(
-                    f"{nm(x)} (assigned {damage_to(step, assignment, visible, x)} of the lethal "
-                    f"{step.recipients[x].threshold} it needs)" for x in short)
-                out.append(DamageViolation(
-                    c.rule,
-                    f"{nm(s.id)} assigns damage to {parts}: whatever its damage assignment "
-                    f"order, the first of them would be skipped without lethal damage "
-                    f"({step.edition.cite(step.edition.attacker_order_rule if s.role == 'attacker' else step.edition.blocker_order_rule)}, {c.rule}).",
-                    (s.id, *short)))
+                out.append(DamageViolation(c.rule, reason(
+                    "damage.two_short", c.rule, (s.id, *short), source=s.id,
+                    short=tuple((x, damage_to(step, assignment, visible, x),
+                                 1 if s.deathtouch else step.recipients[x].threshold)
+                                for x in short),
+                    order_rule=step.edition.order_rule(s.role)), (s.id, *short)))
     return out
 
 
@@ -754,7 +663,6 @@ def evaluate(
     of ``players`` (default: every player who assigns in the step; 510.1e). Sources of
     other players are taken as they stand in ``assignment`` (usually absent: no damage)."""
     players = list(step.players if players is None else players)
-    nm = step.label
     out: list[DamageViolation] = []
     # Sources in the assignment that deal no damage in this step.
     for sid, div in assignment.items():
@@ -764,11 +672,11 @@ def evaluate(
             continue
         if sid in step.silent:
             si = step.silent[sid]
-            out.append(DamageViolation(si.rule, f"{si.reason} ({si.rule}).", (sid,)))
+            out.append(DamageViolation(si.rule, reason(
+                "damage.silent", si.rule, (sid,), why=si.why), (sid,)))
         else:
-            out.append(DamageViolation(
-                "510.1", f"{nm(sid)} is neither attacking nor blocking, so it assigns no combat "
-                "damage (510.1).", (sid,)))
+            out.append(DamageViolation("510.1", reason(
+                "damage.not_in_combat", "510.1", (sid,), creature=sid), (sid,)))
     for p in players:
         visible = step.visible_sources(p)
         for s in step.sources_of(p):
@@ -777,24 +685,22 @@ def evaluate(
             allowed = s.unblocked_recipients if mode == "unblocked" else s.recipients
             bad = [r for r in div if r not in allowed]
             for r in bad:
-                reach = " and ".join(nm(x) for x in s.recipients if x not in s.creatures)
+                reach = tuple(x for x in s.recipients if x not in s.creatures)
                 if s.role == "attacker" and not s.creatures:
-                    why = (f"it is unblocked and attacks {nm(s.target)}" if s.target is not None
-                           else f"what it attacked has left combat; it may assign only to {reach}")
+                    where = "unblocked" if s.target is not None else "target_left"
                 elif s.role == "attacker":
-                    why = ("it may assign only to the creatures blocking it"
-                           + (f" and (trample) to {reach}" if s.trample and reach else ""))
+                    where = "blocked"
                 else:
-                    why = "it may assign only to the creatures it blocks"
-                out.append(DamageViolation(
-                    s.rule.split(" and ")[0],
-                    f"{nm(s.id)} can't assign damage to {nm(r)}: {why} ({s.rule}).", (s.id, r)))
+                    where = "blocking"
+                out.append(DamageViolation(s.rules[0], reason(
+                    "damage.bad_recipient", s.rules[0], (s.id, r), source=s.id, recipient=r,
+                    where=where, target=s.target, reach=reach, trample=s.trample,
+                    rules=s.rules), (s.id, r)))
             total = sum(div.values())
             if total != s.power:
-                out.append(DamageViolation(
-                    "510.1a",
-                    f"{nm(s.id)} assigns {total} damage but must assign all of its {s.power} "
-                    f"(its power) (510.1a).", (s.id,)))
+                out.append(DamageViolation("510.1a", reason(
+                    "damage.wrong_total", "510.1a", (s.id,), source=s.id, total=total,
+                    power=s.power), (s.id,)))
             if bad:
                 continue
             out += _condition_violations(step, assignment, s, mode, visible)

@@ -18,9 +18,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Any, Iterable, Iterator, Literal, Mapping, Optional
+from typing import Any, Iterable, Iterator, Literal, Mapping, Optional, Union
 
 from ..editions import EDITION_NAMES
+from .reasons import Reason, english, literal
 from ..editions import Edition as EditionRules
 from ..editions import edition as find_edition
 
@@ -93,8 +94,17 @@ class FrozenMap(Mapping[str, Any]):
 class BoardError(ValueError):
     """A board that cannot be: unknown ids, bad values, impossible declarations.
 
-    The message is one line that names the problem and the field or object.
-    """
+    The message is one line that names the problem and the field or object. It is
+    given as a reason (``why``, worded by the text layer) or as finished text."""
+
+    def __init__(self, why: "Union[str, Reason]") -> None:
+        self.why: Reason = why if isinstance(why, Reason) else literal(why)
+        super().__init__(why if isinstance(why, str) else why.code)
+
+    def __str__(self) -> str:
+        if self.why.code == "literal":
+            return self.why["text"]
+        return english(self.why)
 
 
 def _fail(message: str) -> None:

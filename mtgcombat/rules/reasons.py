@@ -15,7 +15,7 @@ comes from, :class:`Duration` for how long a requirement lasts).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterator, Mapping, Optional
+from typing import Any, Callable, Iterator, Mapping, Optional
 
 
 @dataclass(frozen=True)
@@ -114,9 +114,59 @@ def reason(code: str, rule: Optional[str] = None, objects: tuple[str, ...] = (),
                   tuple((k, _freeze(v)) for k, v in params.items()))
 
 
+def words(code: str, **params: Any) -> Reason:
+    """A reason whose every keyword is a parameter (``rule`` too): a phrase of a human
+    answer or one step of a narrative."""
+    return Reason(code, None, (), tuple((k, _freeze(v)) for k, v in params.items()))
+
+
 def _freeze(v: Any) -> Any:
     if isinstance(v, list):
         return tuple(_freeze(x) for x in v)
     if isinstance(v, dict):
         raise TypeError("a reason's parameter can't be a dict: use a tuple of pairs")
     return v
+
+
+# -- English for convenience ---------------------------------------------------------
+#
+# Library objects (a requirement's ``text``, a violation's ``message``) offer their
+# reason in English as a convenience. The words come from the text layer, which
+# installs itself here when the package is imported (the rules never import it).
+
+_ENGLISH: Optional[Callable[[Reason, Mapping[str, str], str], str]] = None
+
+
+def install_english(fn: Callable[[Reason, Mapping[str, str], str], str]) -> None:
+    """Called by :mod:`mtgcombat.text`: ``fn(reason, names, edition)`` -> English."""
+    global _ENGLISH
+    _ENGLISH = fn
+
+
+def english(r: Reason, names: Optional[Mapping[str, str]] = None,
+            edition: str = "current") -> str:
+    """``r`` in English, naming objects by ``names`` (id -> name)."""
+    if _ENGLISH is None:  # pragma: no cover - the package imports the text layer
+        raise RuntimeError("the text layer (mtgcombat.text) is not loaded")
+    return _ENGLISH(r, names or {}, edition)
+
+
+def literal(text: str) -> Reason:
+    """A reason given as finished text (hand-built problems in tests and scripts)."""
+    return Reason("literal", params=(("text", text),))
+
+
+class Described:
+    """Mixin for rule objects with a reason (``why``) and an English convenience
+    ``names`` / ``edition`` stamp set by the problem that holds them."""
+
+    __slots__ = ()
+
+    def _english(self) -> str:
+        return english(self.why,  # type: ignore[attr-defined]
+                       getattr(self, "_names", None) or {},
+                       getattr(self, "_edition", "current"))
+
+    def stamp(self, names: Mapping[str, str], edition: str) -> None:
+        object.__setattr__(self, "_names", names)
+        object.__setattr__(self, "_edition", edition)

@@ -20,8 +20,9 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterator, Mapping, Optional, Protocol
 
 from ..rules.constraints import (
-    Declaration, Problem, evaluate, obeyed, paid, true_keys, violated,
+    Cost, Declaration, Problem, Requirement, evaluate, obeyed, paid, true_keys, violated,
 )
+from ..rules.reasons import Described, Reason, english, reason
 
 
 class SolverTimeout(Exception):
@@ -72,13 +73,23 @@ def canonical(problem: Problem, decl: Declaration) -> dict:
 
 
 @dataclass
-class Violation:
+class Violation(Described):
+    """One broken rule: the rule, why (a reason), the objects it is about."""
+
     rule: str
-    message: str
+    why: Reason
     objects: tuple[str, ...] = ()
 
-    def to_json(self) -> dict:
-        return {"rule": self.rule, "message": self.message, "objects": list(self.objects)}
+    @property
+    def message(self) -> str:
+        """``why`` in English (see :mod:`mtgcombat.text` for other languages)."""
+        return self._english()
+
+    def to_json(self, writer=None) -> dict:
+        """The spec's violation object; ``message`` written by ``writer`` (English
+        by default)."""
+        msg = writer(self.why) if writer is not None else self.message
+        return {"rule": self.rule, "message": msg, "objects": list(self.objects)}
 
 
 @dataclass
@@ -90,15 +101,26 @@ class Verdict:
     requirements_obeyed: int
     max_requirements: Optional[int]
     witness: Optional[dict]
-    costs: list[str] = field(default_factory=list)
+    #: The costs the declaration owes (508.1d, 509.1d), as rule objects.
+    paid: tuple[Cost, ...] = ()
     status: str = "complete"  # or "unknown"
+
+    @property
+    def costs(self) -> list[str]:
+        """What the declaration costs, in English."""
+        return [c.description for c in self.paid]
 
 
 @dataclass
 class Listed:
     declaration: dict
     requirements_obeyed: int
-    costs: list[str]
+    paid: tuple[Cost, ...] = ()
+
+    @property
+    def costs(self) -> list[str]:
+        """What it costs, in English."""
+        return [c.description for c in self.paid]
 
 
 @dataclass
@@ -110,11 +132,12 @@ class Listing:
     declarations: list[Listed]
 
 
-def cost_words(problem: Problem, ids: frozenset[str]) -> list[str]:
-    return [c.description for c in problem.costs if c.id in ids]
+def costs_of(problem: Problem, ids: frozenset[str]) -> tuple[Cost, ...]:
+    """The problem's costs with these ids, in the problem's order."""
+    return tuple(c for c in problem.costs if c.id in ids)
 
 
-class _MaxCache:
+class MaxCache:
     def __init__(self, problem: Problem, backend: Backend, deadline: Deadline) -> None:
         self.problem, self.backend, self.deadline = problem, backend, deadline
         self.cache: dict[frozenset[str], tuple[Optional[int], Optional[dict]]] = {}
@@ -127,11 +150,11 @@ class _MaxCache:
 
 def iter_legal(
     problem: Problem, backend: Backend, deadline: Deadline,
-    maxc: Optional["_MaxCache"] = None,
+    maxc: Optional["MaxCache"] = None,
 ) -> Iterator[Listed]:
     """Lazily yield every legal declaration (508.1c-d / 509.1b-c), each once.
     Raises SolverTimeout when the deadline passes."""
-    maxc = maxc or _MaxCache(problem, backend, deadline)
+    maxc = maxc or MaxCache(problem, backend, deadline)
     m0, _ = maxc(frozenset())
     # With no declaration obeying the restrictions without paying (m0 None), one that
     # pays may still be legal: then every count is a candidate, judged below.
@@ -149,7 +172,7 @@ def iter_legal(
             if mp is not None and n < mp:
                 continue
         seen.add(frozen)
-        yield Listed(decl, n, cost_words(problem, p))
+        yield Listed(decl, n, costs_of(problem, p))
 
 
 def legal_declarations(
@@ -158,7 +181,7 @@ def legal_declarations(
 ) -> Listing:
     """Every legal declaration (508.1c-d / 509.1b-c), up to ``limit``."""
     deadline = Deadline(time_limit)
-    maxc = _MaxCache(problem, backend, deadline)
+    maxc = MaxCache(problem, backend, deadline)
     try:
         m0, _ = maxc(frozenset())
     except SolverTimeout:
@@ -175,21 +198,14 @@ def legal_declarations(
 
 
 def describe(problem: Problem, decl: Declaration) -> str:
-    """A declaration in words: "Goblin Brigand attacks Bob; Wall blocks Raider"."""
-    return declaration_words(decl, problem.kind, lambda oid: problem.names.get(oid, oid))
+    """A declaration in English words: "Goblin Brigand attacks Bob; Wall blocks Raider"."""
+    return english(reason("decl.words", kind=problem.kind, decl=decl_value(decl)),
+                   problem.names, problem.edition)
 
 
-def declaration_words(decl: Mapping, kind: str, name: Callable[[str], str]) -> str:
-    """A declaration in words, naming each object with ``name``."""
-    if not decl:
-        return "no creature attacks" if kind == "attacks" else "no creature blocks"
-    parts = []
-    for c, v in decl.items():
-        if isinstance(v, str):
-            parts.append(f"{name(c)} attacks {name(v)}")
-        else:
-            parts.append(f"{name(c)} blocks {' and '.join(name(x) for x in v)}")
-    return "; ".join(parts)
+def decl_value(decl: Mapping) -> tuple:
+    """A declaration as a reason parameter: ((creature, target or attackers), ...)."""
+    return tuple((c, v if isinstance(v, str) else tuple(v)) for c, v in decl.items())
 
 
 def check(
@@ -202,28 +218,25 @@ def check(
     keys = true_keys(decl)
     violations: list[Violation] = []
     rule = "508.1a" if problem.kind == "attacks" else "509.1a"
-    verb = "attack" if problem.kind == "attacks" else "block"
-    n = problem.names
     for c, v in decl.items():
         choices = (v,) if isinstance(v, str) else v
         if c not in problem.options:
-            violations.append(Violation(rule, f"{n.get(c, c)} can't {verb}.", (c,)))
+            violations.append(Violation(rule, reason(
+                "decl.not_option", rule, (c,), kind=problem.kind, creature=c), (c,)))
             continue
         for x in choices:
             if x not in problem.options[c]:
-                violations.append(
-                    Violation(rule, f"{n.get(c, c)} can't {verb} {n.get(x, x)}.", (c, x))
-                )
+                violations.append(Violation(rule, reason(
+                    "decl.not_choice", rule, (c, x), kind=problem.kind, creature=c, choice=x),
+                    (c, x)))
         if problem.kind == "blocks" and len(choices) > problem.cap(c):
-            violations.append(Violation(
-                "509.1a",
-                f"{n.get(c, c)} can block only {problem.cap(c)} creature(s) but blocks {len(choices)}.",
-                (c,),
-            ))
-    violations += [Violation(r.rule, r.message, r.objects) for r in violated(problem, keys)]
+            violations.append(Violation("509.1a", reason(
+                "block.capacity", "509.1a", (c,), creature=c, cap=problem.cap(c),
+                blocks=len(choices)), (c,)))
+    violations += [Violation(r.rule, r.why, r.objects) for r in violated(problem, keys)]
     count = obeyed(problem, keys)
     p = paid(problem, keys)
-    costs = cost_words(problem, p)
+    costs = costs_of(problem, p)
     try:
         if not violations and count == len(problem.requirements):
             # it obeys every restriction and every requirement: nothing can do more
@@ -234,20 +247,27 @@ def check(
         else:
             m, witness = backend.maximum(problem, p, deadline)
     except SolverTimeout:
-        return Verdict(False, violations, count, None, None, costs, "unknown")
+        return _stamped(problem, Verdict(False, violations, count, None, None, costs, "unknown"))
     if violations:
-        return Verdict(False, violations, count, m, None, costs)
+        return _stamped(problem, Verdict(False, violations, count, m, None, costs))
     if m is not None and count < m:
         req = "508.1d" if problem.kind == "attacks" else "509.1c"
         w = canonical(problem, witness) if witness is not None else None
-        unmet = [r for r in problem.requirements if not evaluate(r.expr, keys)]
-        msg = (
-            f"this declaration obeys {count} of the requirements; {m} can be obeyed"
-            + (" with the costs it pays" if p else "")
-            + (f" \u2014 for example: {describe(problem, w)}." if w is not None else ".")
-        )
-        if unmet:
-            msg += " Not obeyed: " + "; ".join(r.text for r in unmet[:5]) + (
-                " ..." if len(unmet) > 5 else "")
-        return Verdict(False, [Violation(req, msg)], count, m, w, costs)
+        unmet = tuple(r for r in problem.requirements if not evaluate(r.expr, keys))
+        why = reason("decl.too_few", req, kind=problem.kind, obeyed=count, most=m,
+                     with_costs=bool(p), witness=None if w is None else decl_value(w),
+                     unmet=tuple(r.why for r in unmet))
+        return _stamped(problem, Verdict(False, [Violation(req, why)], count, m, w, costs))
     return Verdict(True, [], count, m, None, costs)
+
+
+def unmet_requirements(problem: Problem, decl: Declaration) -> tuple[Requirement, ...]:
+    """The requirements ``decl`` does not obey."""
+    keys = true_keys(canonical(problem, decl))
+    return tuple(r for r in problem.requirements if not evaluate(r.expr, keys))
+
+
+def _stamped(problem: Problem, v: Verdict) -> Verdict:
+    for x in v.violations:
+        x.stamp(problem.names, problem.edition)
+    return v

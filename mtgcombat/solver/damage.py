@@ -29,8 +29,6 @@ before (their best parts). A time-out gives status ``"unknown"``, never a guess.
 
 from __future__ import annotations
 
-import re
-from collections import Counter
 from itertools import product
 from typing import Any, Iterator, Mapping, Optional, Sequence
 
@@ -39,11 +37,9 @@ from ortools.sat.python import cp_model
 from ..rules.bind import Bound
 from ..rules.damage import (
     AtMostOneShort, DamageStep, NeedsLethal, NeedsLoyalty, Objective, ObjectiveFn, Source, Term,
-    covered_players, damage_dealt_to, damage_step, default_objective, destroyed_by,
-    evaluate, normalise, order_witness, score,
+    default_objective, evaluate, score,
 )
-from ..rules.model import Board
-from .base import Deadline, SolverTimeout, Violation
+from .base import Deadline, SolverTimeout
 
 # ---------------------------------------------------------------------------
 # CP-SAT model
@@ -455,14 +451,14 @@ def feasible_completion(
 # ---------------------------------------------------------------------------
 
 
-def _divisions(power: int, recipients: Sequence[str]) -> Iterator[dict]:
+def divisions(power: int, recipients: Sequence[str]) -> Iterator[dict]:
     if not recipients:
         return
     if len(recipients) == 1:
         yield {recipients[0]: power} if power else {}
         return
     for k in range(power + 1):
-        for rest in _divisions(power - k, recipients[1:]):
+        for rest in divisions(power - k, recipients[1:]):
             d = dict(rest)
             if k:
                 d[recipients[0]] = k
@@ -472,7 +468,7 @@ def _divisions(power: int, recipients: Sequence[str]) -> Iterator[dict]:
 def all_assignments(step: DamageStep, players: Optional[Sequence[str]] = None) -> Iterator[dict]:
     """Every assignment of the right shape (sources of ``players``, full power)."""
     srcs = [s for s in step.sources.values() if players is None or s.assigner in players]
-    per = [list(_divisions(s.power, s.all_recipients)) for s in srcs]
+    per = [list(divisions(s.power, s.all_recipients)) for s in srcs]
     for combo in product(*per):
         yield {s.id: d for s, d in zip(srcs, combo)}
 
@@ -498,351 +494,3 @@ def exhaustive_best(
         if val is None or v > val:
             best, val = part, v
     return best, val
-
-
-# ---------------------------------------------------------------------------
-# Answers (spec: `damage` and `check --damage`)
-# ---------------------------------------------------------------------------
-
-
-def _sorted_assignment(a: Mapping[str, Mapping[str, int]]) -> dict:
-    return {s: dict(sorted(d.items())) for s, d in sorted(a.items()) if d}
-
-
-def _names(step: DamageStep) -> dict:
-    return {rid: r.name for rid, r in step.recipients.items()}
-
-
-def _describe_sources(step: DamageStep) -> dict:
-    out = {}
-    for s in step.sources.values():
-        out[s.id] = {
-            "name": s.name, "role": s.role, "power": s.power, "controller": s.controller,
-            "assigner": s.assigner, "assigner_rule": s.assigner_rule, "rule": s.rule,
-            "deathtouch": s.deathtouch, "trample": s.trample,
-            "recipients": [
-                {"id": r, "name": step.name(r), "kind": step.recipients[r].kind,
-                 "threshold": step.recipients[r].threshold,
-                 "text": step.threshold_text(r, s)}
-                for r in s.all_recipients
-            ],
-            "damage_order": list(s.order) if s.order else None,
-            "order_open": s.ordered and s.order is None,
-            # 2024: who announces this creature's damage assignment order: 509.2 for an
-            # attacker's blockers, 509.3 for a blocker's attackers.
-            "order_chooser": s.order_chooser,
-            "order_rule": (step.edition.cite(step.edition.attacker_order_rule if s.role == "attacker"
-                                             else step.edition.blocker_order_rule)
-                           if s.ordered else None),
-            "free_division": s.free_reason,
-            "as_though_unblocked": list(s.unblocked_recipients) if s.unblocked_recipients else None,
-        }
-    return out
-
-
-def damage_answer(
-    board: Board, bound: Bound, limit: Optional[int] = 1000,
-    time_limit: Optional[float] = None, objective: Optional[ObjectiveFn] = None,
-    blocked: Sequence[str] = (), first_strikers: Optional[Sequence[str]] = None,
-    target_left: Sequence[str] = (),
-) -> dict:
-    """The spec's ``damage`` answer: the legal assignments (up to ``limit``) and the
-    best one for each player who assigns. ``objective(step, player)`` replaces the
-    default ranking (most opposing creatures destroyed, then most damage); see
-    :mod:`mtgcombat.rules.damage` (Objectives). ``blocked``, ``first_strikers`` and
-    ``target_left`` are as for :func:`~mtgcombat.rules.damage.damage_step`."""
-    deadline = Deadline(time_limit)
-    step = damage_step(board, bound, blocked, first_strikers, target_left)
-    status, found = enumerate_assignments(step, limit, deadline)
-    assignments = [
-        {"assignment": _sorted_assignment(a), "damage_order": order_witness(step, a)}
-        for a in found
-    ]
-    best: dict = {}
-    if status != "unknown":
-        try:
-            for p, (part, val) in best_all(step, objective, deadline).items():
-                best[p] = {
-                    "assignment": _sorted_assignment(part),
-                    "destroyed": [],
-                    "damage_to": damage_dealt_to(step, part, p),
-                    "objective": list(val),
-                }
-        except SolverTimeout:
-            status, best = "unknown", {}
-    # destroyed: with the parts of players who assigned before (visible damage).
-    whole: dict = {}
-    for p in step.players:
-        if p not in best:
-            continue
-        whole.update(best[p]["assignment"])
-        for s in step.sources_of(p):
-            whole.setdefault(s.id, {})
-        best[p]["destroyed"] = destroyed_by(step, whole, p)
-        if step.edition.has_order:
-            best[p]["damage_order"] = {
-                k: v for k, v in order_witness(step, whole).items()
-                if step.sources[k].assigner == p
-            }
-    return {
-        "rules": board.rules,
-        "step": step.step,
-        "status": status,
-        "assignments": assignments,
-        "best": best,
-        "sources": _describe_sources(step),
-        "silent": [{"id": s.id, "name": step.name(s.id), "rule": s.rule, "reason": s.reason}
-                   for s in step.silent.values()],
-        "assigners": list(step.players),
-        "names": _names(step),
-    }
-
-
-def check_damage_answer(
-    board: Board, bound: Bound, assignment: Mapping, time_limit: Optional[float] = None,
-    blocked: Sequence[str] = (), first_strikers: Optional[Sequence[str]] = None,
-    target_left: Sequence[str] = (),
-) -> dict:
-    """The spec's ``check`` answer for one damage assignment. Unknown ids raise
-    :class:`~mtgcombat.rules.model.BoardError`. ``blocked``, ``first_strikers`` and
-    ``target_left`` are as for :func:`~mtgcombat.rules.damage.damage_step`."""
-    deadline = Deadline(time_limit)
-    step = damage_step(board, bound, blocked, first_strikers, target_left)
-    a = normalise(step, assignment)
-    covered = covered_players(step, a)
-    players = [p for p in step.players if p in covered]
-    viols = evaluate(step, a, players)
-    status = "complete"
-    completion = None
-    structural = [v for v in viols if v.rule in ("510.1", "510.1a", "510.4", "702.7b")
-                  or "can't assign damage to" in v.message]
-    if viols and not structural and players:
-        # Players who assign before a covered player and are not covered themselves are
-        # free (spec); their damage may make the covered part legal.
-        last = max(step.rank(p) for p in players)
-        free_before = [p for p in step.players if p not in covered and step.rank(p) < last]
-        if free_before:
-            try:
-                completion = feasible_completion(step, a, players, deadline)
-            except SolverTimeout:
-                status = "unknown"
-            if completion is not None:
-                viols = []
-    legal = not viols and status == "complete"
-    out = {
-        "legal": legal,
-        "violations": [Violation(v.rule, v.message, v.objects).to_json() for v in viols],
-        "requirements_obeyed": None,
-        "max_requirements": None,
-        "witness": None,
-        "rules": board.rules,
-        "step": step.step,
-        "status": status,
-        "assignment": _sorted_assignment(a),
-        "players": players,
-        "sources": _describe_sources(step),
-        "names": _names(step),
-    }
-    if legal and step.edition.has_order:
-        w = completion if completion is not None else a
-        out["damage_order"] = {
-            k: v for k, v in order_witness(step, w).items() if step.sources[k].assigner in players
-        }
-    if completion is not None:
-        out["completion"] = _sorted_assignment(completion)
-    return out
-
-
-_RULE_KEYS = ("rule", "order_rule", "assigner_rule")
-
-
-def plain_rules(answer: Any) -> Any:
-    """A copy of a damage answer whose ``rule`` fields (violations, sources, silent
-    creatures) are rule numbers of the board's edition, as ``--json`` gives them:
-    "510.1c" where the human answers write "old 510.1c" (docs/board-format.md)."""
-    if isinstance(answer, dict):
-        return {k: (re.sub(r"\bold ", "", v) if k in _RULE_KEYS and isinstance(v, str)
-                    else plain_rules(v)) for k, v in answer.items()}
-    if isinstance(answer, list):
-        return [plain_rules(v) for v in answer]
-    return answer
-
-
-# ---------------------------------------------------------------------------
-# Human views
-# ---------------------------------------------------------------------------
-
-
-_EDITION_TEXT = {
-    "2024": "damage assignment order: old 509.2-509.3, old 510.1c-d",
-    "current": "no damage assignment order: damage is divided freely, 510.1c-d; trample "
-               "still needs lethal damage on every blocker, 702.19b",
-}
-
-
-def _labels(answer: dict) -> dict:
-    """Display names; a name several objects share gets its id, as the command line
-    writes it ("Grizzly Bears (cub)")."""
-    names = dict(answer.get("names", {}))
-    for sid, s in answer.get("sources", {}).items():
-        names.setdefault(sid, s["name"])
-    for s in answer.get("silent", []):
-        names.setdefault(s["id"], s["name"])
-    count = Counter(names.values())
-    return {i: (f"{n} ({i})" if count[n] > 1 and n != i else n) for i, n in names.items()}
-
-
-def _nm(labels: dict, oid: str) -> str:
-    return labels.get(oid, oid)
-
-
-def _recipient_order(src: dict) -> list[dict]:
-    """The recipients of a source as shown: its creatures in its damage assignment order
-    when the board gives one, then players, planeswalkers and battles."""
-    creatures = [r for r in src.get("recipients", []) if r["kind"] == "creature"]
-    others = [r for r in src.get("recipients", []) if r["kind"] != "creature"]
-    order = src.get("damage_order") or []
-    creatures.sort(key=lambda r: order.index(r["id"]) if r["id"] in order else len(order))
-    return creatures + others
-
-
-def _division_text(answer: dict, labels: dict, sid: str, div: Mapping[str, int]) -> str:
-    if not div:
-        return "nothing"
-    rank = {r["id"]: i for i, r in enumerate(_recipient_order(answer["sources"].get(sid, {})))}
-    items = sorted(div.items(), key=lambda kv: (rank.get(kv[0], len(rank)), kv[0]))
-    return ", ".join(f"{n} to {_nm(labels, r)}" for r, n in items)
-
-
-def _source_lines(answer: dict, labels: dict) -> list[str]:
-    lines = []
-    for sid, s in answer["sources"].items():
-        who = "blocked by" if s["role"] == "attacker" else "blocking"
-        recips = _recipient_order(s)
-        creatures = [r for r in recips if r["kind"] == "creature"]
-        others = [r for r in recips if r["kind"] != "creature"]
-        head = f"{_nm(labels, sid)} ({s['role']}, power {s['power']}, assigned by {s['assigner']}"
-        head += "" if s["assigner_rule"] == "510.1" else f", {s['assigner_rule']}"
-        head += ", deathtouch" if s["deathtouch"] else ""
-        head += ", trample" if s["trample"] and s["role"] == "attacker" else ""
-        head += ")"
-        parts = []
-        if creatures:
-            parts.append(f"{who} " + ", ".join(
-                f"{_nm(labels, r['id'])} ({r['text']})" for r in creatures))
-        if others:
-            parts.append("to " + ", ".join(
-                _nm(labels, r["id"]) + (f" ({r['text']})" if r["kind"] != "player" else "")
-                for r in others))
-        if s.get("damage_order"):
-            parts.append("in this order: " + " > ".join(_nm(labels, c) for c in s["damage_order"]))
-        elif s.get("order_open"):
-            parts.append(f"order: open, {s.get('order_chooser')} chooses it as part of the "
-                         f"choice ({s.get('order_rule')})")
-        if s.get("free_division"):
-            parts.append(f"divided freely ({s['free_division']})")
-        if s.get("as_though_unblocked"):
-            parts.append("may assign as though unblocked")
-        lines.append(f"  {head}: " + "; ".join(parts) + f" [{s['rule']}]")
-    return lines
-
-
-def _rules_line(answer: dict) -> str:
-    return f"{answer['rules']} ({_EDITION_TEXT.get(answer['rules'], '')})"
-
-
-def _order_text(answer: dict, labels: dict, orders: Mapping[str, Sequence[str]]) -> str:
-    return "; ".join(f"{_nm(labels, k)}: " + " > ".join(_nm(labels, c) for c in v)
-                     for k, v in orders.items())
-
-
-def format_damage(answer: dict) -> str:
-    labels = _labels(answer)
-    lines = [f"Rules: {_rules_line(answer)}.",
-             f"Combat damage step: {answer['step']}. Status: {answer['status']}."]
-    lines.append("Creatures assigning damage:")
-    lines += _source_lines(answer, labels) or ["  none"]
-    for s in answer.get("silent", []):
-        lines.append(f"  {_nm(labels, s['id'])}: no damage ({s['rule']})")
-    n = len(answer["assignments"])
-    more = " (truncated)" if answer["status"] == "truncated" else ""
-    lines.append(f"Legal assignments: {n}{more}")
-    for i, item in enumerate(answer["assignments"][:50], 1):
-        a = item["assignment"]
-        txt = "; ".join(
-            f"{_nm(labels, sid)}: {_division_text(answer, labels, sid, div)}"
-            for sid, div in a.items()) or "no damage"
-        if item.get("damage_order"):
-            txt += "  [order: " + _order_text(answer, labels, item["damage_order"]) + "]"
-        lines.append(f"  {i}. {txt}")
-    if n > 50:
-        lines.append(f"  ... and {n - 50} more")
-    for p, b in answer["best"].items():
-        lines.append(f"Best for {p}:")
-        for sid, div in b["assignment"].items():
-            lines.append(f"  {_nm(labels, sid)}: {_division_text(answer, labels, sid, div)}")
-        if b.get("damage_order"):
-            for k, v in b["damage_order"].items():
-                lines.append(f"  order for {_nm(labels, k)}: "
-                             + " > ".join(_nm(labels, c) for c in v))
-        lines.append("  destroys: " + (", ".join(_nm(labels, c) for c in b["destroyed"])
-                                       or "nothing"))
-        lines.append("  damage: " + (", ".join(f"{n} to {_nm(labels, r)}"
-                                               for r, n in b["damage_to"].items())
-                                     or "none to players, planeswalkers or battles"))
-    return "\n".join(lines)
-
-
-def _creature_totals(answer: dict, labels: dict) -> list[str]:
-    """Per creature assigned damage: how much, from whom, against its lethal damage
-    (old 510.1c-d, 702.19b, 702.2c; judged on the whole assignment, 510.1e)."""
-    info: dict[str, dict] = {}
-    got: dict[str, list[tuple[str, int]]] = {}
-    for sid, div in answer["assignment"].items():
-        src = answer["sources"].get(sid)
-        if src is None:
-            continue
-        kinds = {r["id"]: r for r in src["recipients"]}
-        for r, n in div.items():
-            if r in kinds and kinds[r]["kind"] == "creature":
-                info[r] = kinds[r]
-                got.setdefault(r, []).append((sid, n))
-    lines = []
-    for r, parts in got.items():
-        total = sum(n for _, n in parts)
-        thr = info[r]["threshold"] or 0
-        dt = any(answer["sources"][sid]["deathtouch"] for sid, _ in parts)
-        verdict = ("lethal" if total >= thr else
-                   "lethal (deathtouch, 702.2c)" if dt else f"short of lethal by {thr - total}")
-        frm = " + ".join(f"{n} from {_nm(labels, sid)}" for sid, n in parts)
-        lines.append(f"  {_nm(labels, r)}: {total} ({frm}), lethal {thr}: {verdict}")
-    return lines
-
-
-def format_damage_check(answer: dict) -> str:
-    labels = _labels(answer)
-    verdict = "LEGAL" if answer["legal"] else (
-        "UNKNOWN (time limit)" if answer.get("status") == "unknown" else "ILLEGAL")
-    lines = [f"{verdict} (rules {_rules_line(answer)}; combat damage step: {answer['step']})"]
-    lines += _source_lines(answer, labels)
-    lines.append("Assignment:")
-    for sid, div in answer["assignment"].items():
-        lines.append(f"  {_nm(labels, sid)}: {_division_text(answer, labels, sid, div)}")
-    totals = _creature_totals(answer, labels)
-    if totals:
-        lines.append("Damage assigned to creatures:")
-        lines += totals
-    if answer["violations"]:
-        lines.append("Violations:")
-    for v in answer["violations"]:
-        lines.append(f"  - {v['message']}")
-    if answer.get("damage_order"):
-        for k, v in answer["damage_order"].items():
-            lines.append(f"  relies on the order for {_nm(labels, k)}: "
-                         + " > ".join(_nm(labels, c) for c in v))
-    if answer.get("completion"):
-        lines.append("Legal with, for the players who assign before and were left out: "
-                     + "; ".join(f"{_nm(labels, sid)}: {_division_text(answer, labels, sid, d)}"
-                                 for sid, d in answer["completion"].items()
-                                 if sid not in answer["assignment"]))
-    return "\n".join(lines)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any, Callable, ClassVar, Iterable, Mapping, Optional, Union
 
 from ..editions import EDITIONS, Edition
-from ..rules.reasons import Duration, Quote, Reason, Src, reason
+from ..rules.reasons import Duration, Quote, Reason, Src, install_english, reason, words
 from .labels import Labeller
 
 Template = Callable[[Reason, "Writer"], str]
@@ -73,7 +73,7 @@ class Writer:
     def __call__(self, r: Union[Reason, str], **params: Any) -> str:
         """A reason in words; or a template by code with these parameters."""
         if isinstance(r, str):
-            r = reason(r, **params)
+            r = words(r, **params)
         try:
             t = self.lang.templates[r.code]
         except KeyError:
@@ -82,7 +82,7 @@ class Writer:
 
     def t(self, code: str, **params: Any) -> str:
         """A fixed phrase or a template by code (``w.t("head.rules", rules=...)``)."""
-        return self(reason(code, **params))
+        return self(words(code, **params))
 
     def value(self, v: Any) -> str:
         """Any parameter value in words."""
@@ -130,6 +130,14 @@ class Writer:
     def word(self, key: str) -> str:
         return self(reason("word." + key))
 
+    def declaration(self, decl: Any, kind: str) -> str:
+        """A declaration in words ("Goblin Brigand attacks Bob; Wall blocks Raider");
+        ``decl`` a mapping or the pairs of a reason parameter."""
+        pairs = tuple(decl.items()) if isinstance(decl, Mapping) else tuple(decl)
+        return self(reason("decl.words", kind=kind,
+                           decl=tuple((c, v if isinstance(v, str) else tuple(v))
+                                      for c, v in pairs)))
+
 
 def _registry() -> dict[str, type[Language]]:
     from .de import German
@@ -137,6 +145,12 @@ def _registry() -> dict[str, type[Language]]:
 
     return {"en": English, "de": German}
 
+
+def _english(r: Reason, names: Mapping[str, str], edition: str) -> str:
+    return Writer("en", Labeller.from_names(names), edition)(r)
+
+
+install_english(_english)
 
 _LANGS: dict[str, Language] = {}
 #: Codes of the built-in languages.

@@ -34,3 +34,48 @@ T: dict = {
     "source": _source,
     "duration": _duration,
 }
+
+
+# -- qualities of objects ("creatures matching black or green") ---------------------------
+
+_COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
+def pred_words(p, w) -> str:
+    """A predicate (mtgcombat.rules.abilities) in words."""
+    from ...rules import abilities as A
+
+    if isinstance(p, A.AnyPred):
+        return "anything"
+    if isinstance(p, A.ObjectPred):
+        return "that creature"
+    if isinstance(p, A.NotSelfPred):
+        return "another"
+    if isinstance(p, A.ColorPred):
+        return _COLOR_NAMES.get(p.color, p.color)
+    if isinstance(p, A.ColorlessPred):
+        return "colorless"
+    if isinstance(p, A.MulticoloredPred):
+        return "multicolored"
+    if isinstance(p, A.TypePred):
+        return p.word
+    if isinstance(p, A.KeywordPred):
+        return f"with {p.keyword}"
+    if isinstance(p, A.StatPred):
+        return f"{p.stat} {p.op} {p.value}"
+    if isinstance(p, A.NamePred):
+        return f"named {p.name}"
+    if isinstance(p, A.ControllerPred):
+        return f"controlled by {p.player}"
+    if isinstance(p, A.TappedPred):
+        return "tapped" if p.tapped else "untapped"
+    if isinstance(p, A.NotPred):
+        return f"not {pred_words(p.pred, w)}"
+    if isinstance(p, A.AndPred):
+        return " ".join(pred_words(x, w) for x in p.preds)
+    if isinstance(p, A.OrPred):
+        return " or ".join(pred_words(x, w) for x in p.preds)
+    return str(p)
+
+
+T["pred"] = lambda r, w: pred_words(r["pred"], w)

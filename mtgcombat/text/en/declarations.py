@@ -1,5 +1,379 @@
-"""English templates: declarations."""
+"""English templates: declaring attackers (508.1) and blockers (509.1), and the
+verdicts on declarations."""
 
 from __future__ import annotations
 
-T: dict = {}
+
+def _verb(kind):
+    return "attack" if kind == "attacks" else "block"
+
+
+def _n(w, r, key="creature"):
+    return w.name(r[key])
+
+
+def _src(w, r, quote=True):
+    return w.source(r["src"], quote)
+
+
+def _words(r, w):
+    decl, kind = r["decl"], r["kind"]
+    if not decl:
+        return "no creature attacks" if kind == "attacks" else "no creature blocks"
+    parts = []
+    for c, v in decl:
+        if isinstance(v, str):
+            parts.append(f"{w.name(c)} attacks {w.name(v)}")
+        else:
+            parts.append(f"{w.name(c)} blocks {' and '.join(w.name(x) for x in v)}")
+    return "; ".join(parts)
+
+
+def _too_few(r, w):
+    msg = (f"this declaration obeys {r['obeyed']} of the requirements; {r['most']} can be "
+           "obeyed" + (" with the costs it pays" if r["with_costs"] else ""))
+    wit = r["witness"]
+    msg += (f" \u2014 for example: {w.declaration(wit, r['kind'])}." if wit is not None else ".")
+    unmet = r["unmet"]
+    if unmet:
+        msg += " Not obeyed: " + "; ".join(w(x) for x in unmet[:5]) + (
+            " ..." if len(unmet) > 5 else "")
+    return msg
+
+
+def _texts(w, reqs, most=5):
+    """Requirements listed: "A attacks each combat if able; B ..." (each with why it
+    can't be obeyed, when given)."""
+    parts = []
+    for item in reqs[:most]:
+        req, why = item if isinstance(item, tuple) else (item, None)
+        t = w(req).rstrip(".")
+        if why:
+            t += f" \u2014 {w(why)}"
+        parts.append(t)
+    return "; ".join(parts) + (" ..." if len(reqs) > most else "")
+
+
+def _too_few_explained(r, w):
+    msg = (f"this declaration obeys {r['obeyed']} of the requirements; {r['most']} can be "
+           "obeyed" + (" with the costs it pays" if r["with_costs"] else ""))
+    wit = r["witness"]
+    msg += (f" \u2014 for example: {w.declaration(wit, r['kind'])}." if wit is not None else ".")
+    if r["could"]:
+        msg += " Not obeyed: " + _texts(w, r["could"]) + "."
+    if r["never"]:
+        msg += (" Could not be obeyed on this board (by any declaration that obeys the "
+                "restrictions): " + _texts(w, r["never"]) + ".")
+    return msg
+
+
+def _banned_by(r, w):
+    msgs = [w(x).rstrip(".") for x in r["restrictions"]]
+    return " and ".join(msgs[:2]) + (" ..." if len(msgs) > 2 else "")
+
+
+def _targets(r, w):
+    p, kind = r["player"], r["kind"]
+    if p is None:
+        return {"player": "players", "planeswalker": "planeswalkers",
+                "battle": "battles"}.get(kind or "", "anything")
+    p = w.name(p)
+    if kind == "planeswalker":
+        return f"planeswalkers {p} controls"
+    if kind == "battle":
+        return f"battles {p} protects"
+    if r["permanents"]:
+        return f"{p} or planeswalkers {p} controls"
+    return p
+
+
+def _anything(what):
+    return what["player"] is None and what["kind"] is None
+
+
+def _cant(r, w):
+    if _anything(r["what"]):
+        return f"{_n(w, r)} can't attack ({_src(w, r)}; 508.1c)."
+    return f"{_n(w, r)} can't attack {w(r['what'])} ({_src(w, r)}; 508.1c)."
+
+
+def _unless_others(r, w):
+    k = r["count"]
+    others = ("another creature also attacks" if k == 1
+              else f"at least {k} other creatures also attack") + (
+        "" if r["any_kind"] else " (of the kind its text names)")
+    word = "unless" if r["unless"] else "if"
+    return f"{_n(w, r)} can't attack {word} {others} ({_src(w, r)}; 508.1c)."
+
+
+def _requirement(r, w):
+    kind, t = r["kind"], r["target"]
+    if r["defending"]:
+        what = " a player"
+    elif t is None:
+        what = "" if kind is None else f" a {kind}"
+    elif r["of_player"]:
+        what = f" a {kind} {'controlled' if kind == 'planeswalker' else 'protected'} by {w.name(t)}"
+    else:
+        what = f" {w.name(t)}"
+    return f"{_n(w, r)} attacks{what} {w.duration(r['duration'])} if able."
+
+
+def _cost(r, w):
+    what = "attacking" if r["what"] is None else f"attacking {w(r['what'])}"
+    return f"{r['cost']} for {_n(w, r)} {what} ({_src(w, r)})"
+
+
+T: dict = {
+    # -- declarations -------------------------------------------------------------------
+    "decl.words": _words,
+    "decl.not_option": lambda r, w: f"{_n(w, r)} can't {_verb(r['kind'])}.",
+    "decl.not_choice": lambda r, w: f"{_n(w, r)} can't {_verb(r['kind'])} {w.name(r['choice'])}.",
+    "decl.too_few": _too_few,
+    "decl.too_few_explained": _too_few_explained,
+    "decl.banned_by": _banned_by,
+    # -- 508.1a ----------------------------------------------------------------------
+    "attack.tapped": lambda r, w: f"{_n(w, r)} is tapped and can't attack (508.1a).",
+    "attack.battle": lambda r, w: f"{_n(w, r)} is a battle and can't attack (508.1a).",
+    "attack.sick": lambda r, w: (
+        f"{_n(w, r)} hasn't been under its controller's control since the turn began and "
+        "has no haste, so it can't attack (302.6, 508.1a)."),
+    "attack.defender": lambda r, w: f"{_n(w, r)} has defender and can't attack (702.3b).",
+    # -- 508.1c ----------------------------------------------------------------------
+    "attack.targets": _targets,
+    "attack.cant": _cant,
+    "attack.only_alone": lambda r, w: (
+        f"{_n(w, r)} can attack only alone, but other creatures attack too "
+        f"({_src(w, r)}; 506.5, 508.1c)."),
+    "attack.not_alone": lambda r, w: f"{_n(w, r)} can't attack alone ({_src(w, r)}; 506.5, 508.1c).",
+    "attack.unless_others": _unless_others,
+    "attack.cant_there": lambda r, w: (
+        f"{_n(w, r)} can't attack there: {r['said']} ({_src(w, r, False)}; 508.1c)."),
+    "attack.cant_condition": lambda r, w: (
+        f"{_n(w, r)} can't attack: {r['said']} ({_src(w, r, False)}; 508.1c)."),
+    "attack.cap": lambda r, w: (
+        f"No more than {r['n']} creature(s) can attack each combat ({_src(w, r)}; 508.1c)."),
+    "attack.cap_player": lambda r, w: (
+        f"No more than {r['n']} creature(s) can attack {w(r['what'])} each combat "
+        f"({_src(w, r)}; 508.1c, 802.3a)."),
+    "attack.parity": lambda r, w: (
+        f"{w.name(r['player'])} can't attack with an {'odd' if r['odd'] else 'even'} number "
+        f"of creatures ({_src(w, r)}; 508.1c)."),
+    # -- 508.1d ----------------------------------------------------------------------
+    "attack.requirement": _requirement,
+    "attack.goaded": lambda r, w: (
+        f"{_n(w, r)} is goaded by {w.name(r['goader'])} and attacks each combat if able."),
+    "attack.goaded_other": lambda r, w: (
+        f"{_n(w, r)} is goaded by {w.name(r['goader'])} and attacks a player other than "
+        f"{w.name(r['goader'])} if able."),
+    "attack.cost": _cost,
+    # -- errors -------------------------------------------------------------------------
+    "error.attack_condition_unknown": lambda r, w: (
+        f"{_src(w, r, False)}: can't decide whether {_n(w, r)} may attack -- the condition in "
+        f"{str(r['said'])!r} depends on something the board doesn't record"),
+    "error.cap_player_unknown": lambda r, w: (
+        f"{_src(w, r)}: can't tell which player {str(r['said'])!r} protects"),
+    # -- 509.1a ----------------------------------------------------------------------
+    "block.capacity": lambda r, w: (
+        f"{_n(w, r)} can block only {r['cap']} creature(s) but blocks {r['blocks']}."),
+}
+
+
+# -- why a choice is not an option (506.2-506.3, 508.1a-b, 509.1a, 802, 805.10, 310) ----
+
+
+def _defenders(w, ds):
+    ds = [w.name(d) for d in ds]
+    return ("the defending player is " + ds[0] if len(ds) == 1
+            else "the defending players are " + ", ".join(ds))
+
+
+def _target_attacking(r, w):
+    who = "on the attacking team (805.10a)" if r["team"] else "the attacking player"
+    return (f"{w.name(r['target'])} is {who}; a creature attacks a defending player, a "
+            "planeswalker they control or a battle they protect (506.2, 508.1b)")
+
+
+T.update({
+    "decl.not_option_why": lambda r, w: f"{_n(w, r)} can't {_verb(r['kind'])}: {w(r['why'])}.",
+    "decl.not_choice_why": lambda r, w: (
+        f"{_n(w, r)} can't {_verb(r['kind'])} {w.name(r['choice'])}: {w(r['why'])}."),
+    "option.player": lambda r, w: (
+        f"{w.name(r['who'])} is a player; only a creature can {_verb(r['kind'])} (506.3)"),
+    "option.not_creature": lambda r, w: (
+        f"{_n(w, r)} is not a creature; only a creature can {_verb(r['kind'])} (506.3)"),
+    "option.not_attacking_team": lambda r, w: (
+        f"{_n(w, r)} is controlled by {w.name(r['controller'])}, who is not on the attacking "
+        f"team ({', '.join(w.name(p) for p in r['team'])}; 805.10a, 508.1a)"),
+    "option.not_attacking_player": lambda r, w: (
+        f"{_n(w, r)} is controlled by {w.name(r['controller'])}, who is not the attacking "
+        f"player ({w.name(r['active'])} is; 506.2, 508.1a)"),
+    "option.is_attacking": lambda r, w: f"{_n(w, r)} is attacking (509.1a)",
+    "option.not_defending": lambda r, w: (
+        f"{_n(w, r)} is controlled by {w.name(r['controller'])}, who is not a defending "
+        f"player ({_defenders(w, r['defenders'])}; 506.2, 509.1a)"),
+    "option.not_attacking": lambda r, w: f"{w.name(r['choice'])} is not attacking (509.1a)",
+    "option.battle_protector_blocks": lambda r, w: (
+        f"{w.name(r['choice'])} attacks {w.name(r['target'])}, which {w.name(r['protector'])} "
+        "protects, and only its protector's creatures can block creatures attacking a battle "
+        f"({w.cite(r.rule)}, 802.4a)"),
+    "option.other_player": lambda r, w: (
+        f"{w.name(r['choice'])} attacks {w.name(r['target'])}, and {w.name(r['player'])}'s "
+        f"creatures can block only creatures attacking {w.name(r['player'])}, a planeswalker "
+        f"{w.name(r['player'])} controls or a battle {w.name(r['player'])} protects (802.4a)"),
+    "option.target_attacking": _target_attacking,
+    "option.target_not_defending": lambda r, w: (
+        f"{w.name(r['target'])} is not a defending player this combat "
+        f"({_defenders(w, r['defenders'])}; 506.2a, 508.1b)"),
+    "option.own_battle": lambda r, w: (
+        f"{w.name(r['player'])} protects {w.name(r['target'])}, and a battle's protector can "
+        f"never attack it ({w.cite(r.rule)})"),
+    "option.battle_not_defended": lambda r, w: (
+        f"{w.name(r['target'])} is protected by {w.name(r['protector'])}, who is not a "
+        f"defending player ({_defenders(w, r['defenders'])}; {w.cite(r.rule)}, 506.2)"),
+    "option.walker_not_defended": lambda r, w: (
+        f"{w.name(r['target'])} is controlled by {w.name(r['controller'])}, who is not a "
+        f"defending player ({_defenders(w, r['defenders'])}; 506.2, 508.1b)"),
+    "option.not_attackable": lambda r, w: (
+        f"{w.name(r['target'])} is not a player, planeswalker or battle; only those can be "
+        "attacked (506.3)"),
+})
+
+
+# -- declare blockers (509.1) -------------------------------------------------------------
+
+
+def _says(w, r):
+    """The sentence an ability comes from, once: "Lure Bird says “...”"."""
+    src = r["src"]
+    return f"{w.source(src, False)} says {w.quote(src.sentence)}"
+
+
+def _creatures(n):
+    return "one creature" if n == 1 else f"{n} creatures"
+
+
+def _a(w, r):
+    return w.name(r["attacker"])
+
+
+def _b(w, r):
+    return w.name(r["blocker"])
+
+
+def _block_cap(r, w):
+    group = [w.name(p) for p in r["group"]]
+    who = (f"{group[0]} declares blocks" if len(group) == 1 else
+           f"{' and '.join(group)} declare one combined block")
+    return (f"No more than {_creatures(r['n'])} can block ({who}): {_says(w, r)} "
+            f"(509.1b, {r['group_rule']}).")
+
+
+def _unless_others_block(r, w):
+    word = "unless" if r["unless"] else "if"
+    k = r["count"]
+    others = "another creature" if k == 1 else f"{k} other creatures"
+    return (f"{_n(w, r)} can't block {word} {others} of the kind its text names also block: "
+            f"{_says(w, r)} (509.1b).")
+
+
+def _must_be_blocked(r, w):
+    how = ""
+    if r["exactly"] is not None:
+        how = f"by exactly {_creatures(r['exactly'])}"
+    elif r["least"] != 1:
+        how = f"by {r['least']} or more creatures"
+    if r["by"] is not None:
+        how = (how + " " if how else "by ") + f"creatures matching {w(pred_reason(r['by']))}"
+    when = w.duration(r["duration"], default="")
+    return (f"{_n(w, r)} must be blocked{(' ' + how) if how else ''}"
+            f"{(' ' + when) if when else ''} if able.")
+
+
+def _requirement_attacker(r, w):
+    when = w.duration(r["duration"], default="")
+    return f"{_n(w, r)} blocks {_a(w, r)}{' ' + when if when else ''} if able."
+
+
+def pred_reason(pred):
+    from ...rules.reasons import reason
+
+    return reason("pred", pred=pred)
+
+
+T.update({
+    "block.tapped": lambda r, w: f"{_n(w, r)} is tapped and can't block (509.1a).",
+    "block.battle": lambda r, w: f"{_n(w, r)} is a battle and can't block (509.1a).",
+    # 702: evasion
+    "evade.flying": lambda r, w: (
+        f"{_a(w, r)} has flying and can't be blocked by {_b(w, r)}, which has neither flying "
+        "nor reach (702.9b)."),
+    "evade.shadow": lambda r, w: (
+        f"{_a(w, r)} has shadow and can't be blocked by {_b(w, r)}, which doesn't have "
+        "shadow (702.28b)."),
+    "evade.shadow_blocker": lambda r, w: (
+        f"{_b(w, r)} has shadow and can't block {_a(w, r)}, which doesn't have shadow "
+        "(702.28b)."),
+    "evade.horsemanship": lambda r, w: (
+        f"{_a(w, r)} has horsemanship and can't be blocked by {_b(w, r)}, which doesn't "
+        "(702.31b)."),
+    "evade.fear": lambda r, w: (
+        f"{_a(w, r)} has fear and can't be blocked by {_b(w, r)}, which is neither an "
+        "artifact creature nor black (702.36b)."),
+    "evade.intimidate": lambda r, w: (
+        f"{_a(w, r)} has intimidate and can't be blocked by {_b(w, r)}, which is neither an "
+        "artifact creature nor shares a color with it (702.13b)."),
+    "evade.skulk": lambda r, w: (
+        f"{_a(w, r)} has skulk and can't be blocked by {_b(w, r)}, which has greater power "
+        f"({r['blocker_power']} > {r['attacker_power']}) (702.118b)."),
+    "evade.protection_everything": lambda r, w: (
+        f"{_a(w, r)} has protection from everything and can't be blocked by {_b(w, r)} "
+        "(702.16j)."),
+    "evade.protection_player": lambda r, w: (
+        f"{_a(w, r)} has {r['label']} and can't be blocked by {_b(w, r)}, which "
+        f"{w.name(r['player'])} controls (702.16k)."),
+    "evade.protection": lambda r, w: (
+        f"{_a(w, r)} has {r['label']} and can't be blocked by {_b(w, r)} (702.16f)."),
+    "evade.landwalk": lambda r, w: (
+        f"{_a(w, r)} has {r['label']} and can't be blocked while {w.name(r['player'])} "
+        f"controls {w.name(r['land'])} (702.14c)."),
+    "evade.menace": lambda r, w: (
+        f"{_a(w, r)} has menace and can't be blocked except by two or more creatures "
+        "(702.111b)."),
+    # 509.1b: restrictions from card text
+    "block.cant": lambda r, w: f"{_n(w, r)} can't block: {_says(w, r)} (509.1b).",
+    "block.cant_attacker": lambda r, w: (
+        f"{_n(w, r)} can't block {_a(w, r)}: {_says(w, r)} (509.1b)."),
+    "block.cant_alone": lambda r, w: (
+        f"{_n(w, r)} can't block alone: another creature must also be declared as a blocker "
+        f"({_says(w, r)}) (506.5, 509.1b)."),
+    "block.unblockable": lambda r, w: f"{_n(w, r)} can't be blocked: {_says(w, r)} (509.1b).",
+    "block.except_n": lambda r, w: (
+        f"{_n(w, r)} can't be blocked except by {r['n']} or more creatures: {_says(w, r)} "
+        "(509.1b)."),
+    "block.more_than": lambda r, w: (
+        f"{_n(w, r)} can't be blocked by more than {_creatures(r['n'])}: {_says(w, r)} "
+        "(509.1b)."),
+    "block.unless_all": lambda r, w: (
+        f"{_n(w, r)} can't be blocked unless all creatures {w.name(r['player'])} controls "
+        f"block it: {_says(w, r)} (509.1b)."),
+    "block.cap": _block_cap,
+    "block.unless_others": _unless_others_block,
+    "block.compared": lambda r, w: (
+        f"{_n(w, r)} can't block {_a(w, r)}: {_says(w, r)} -- compared with "
+        f"{w.name(r['player'])}, who controls {_a(w, r)}, it "
+        f"{'does not hold' if r['unless'] else 'holds'} ({r['compared_rule']})."),
+    "block.condition": lambda r, w: (
+        f"{_n(w, r)} can't block: {_says(w, r)} -- and on this board "
+        f"{'it does not hold' if r['unless'] else 'it holds'} (509.1b)."),
+    # 509.1c: requirements
+    "block.requirement": lambda r, w: f"{_n(w, r)} blocks {w.duration(r['duration'])} if able.",
+    "block.requirement_attacker": _requirement_attacker,
+    "block.each_attacker": lambda r, w: (
+        f"{_n(w, r)} blocks each attacking creature if able, so it blocks {_a(w, r)} if able "
+        f"({_says(w, r)})."),
+    "block.lure": lambda r, w: f"{_n(w, r)} must block {_a(w, r)} if able ({_says(w, r)}).",
+    "block.must_be_blocked": _must_be_blocked,
+    # 509.1d: costs
+    "block.cost": lambda r, w: f"{r['cost']} for {_n(w, r)} to block",
+})

@@ -1,5 +1,243 @@
-"""English templates: explain."""
+"""English templates: the narratives of ``mtgcombat explain``."""
 
 from __future__ import annotations
 
-T: dict = {}
+_R = {
+    "attacks": {"who": "508.1a", "restrict": "508.1c", "require": "508.1d", "verb": "attack",
+                "noun": "attack"},
+    "blocks": {"who": "509.1a", "restrict": "509.1b", "require": "509.1c", "verb": "block",
+               "noun": "block"},
+}
+
+
+def _plural(n, word):
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _who(r, w):
+    R = _R[r["kind"]]
+    name = w.name(r["creature"])
+    opts, allowed = r["options"], r["allowed"]
+    reasons = " ".join(w(x) for x in r["reasons"])
+    cap = ""
+    k = r["cap"]
+    if k != 0:
+        cap = (" (any number of them at once, 509.1a)" if k is None
+               else f" (up to {k} of them at once, 509.1a)" if k > 1 else
+               " (one of them, 509.1a)")
+    if not opts:
+        return f"- {name} has nothing it could {R['verb']} ({R['who']})."
+    if not allowed:
+        return f"- {name} can't {R['verb']}: " + reasons
+    can = w.join([w.name(o) for o in allowed], "or")
+    if r["reasons"]:
+        cannot = w.join([w.name(o) for o in opts if o not in allowed], "or")
+        return f"- {name} can {R['verb']} {can}{cap}, but not {cannot}: " + reasons
+    return f"- {name} can {R['verb']} {can}{cap}."
+
+
+def _block_head(r, w):
+    ds = r["defenders"]
+    att = "; ".join(f"{w.name(a)} attacks {w.name(t)}" for a, t in r["attacks"])
+    return (f"{w.names(ds)} declare{'s' if len(ds) == 1 else ''} blockers under the "
+            f"{r['rules']} rules. Attacking: {att or 'nothing'}.")
+
+
+def _requirement(r, w):
+    line = f"- {r['id']}: {w(r['why'])}"
+    if r["never"]:
+        why = r["because"]
+        named = why is not None and bool(why["restrictions"])
+        line += (" It can't be obeyed on this board"
+                 + (f": {w(why)}" if named else
+                    ": no declaration that obeys the restrictions obeys it") + ".")
+    return line
+
+
+def _maximum(r, w):
+    R = _R[r["kind"]]
+    if r["total"]:
+        return (f"At most {r['most']} of {_plural(r['total'], 'requirement')} can be obeyed "
+                "without breaking a restriction or paying a cost, so every legal declaration "
+                f"obeys {r['most']} ({R['require']}).")
+    return f"Every declaration that obeys the restrictions is legal ({R['restrict']}, {R['require']})."
+
+
+_WORD = {"complete": "", "truncated": " (the first ones; there are more)",
+         "unknown": " (found before the time limit ran out)"}
+
+
+def _listed(r, w):
+    extra = f"; pays {'; '.join(w(c) for c in r['costs'])}" if r["costs"] else ""
+    return f"  {r['i']}. {w.declaration(r['decl'], r['kind'])}{extra}"
+
+
+def _able(r, w):
+    R = _R[r["kind"]]
+    cs = r["creatures"]
+    one = len(cs) == 1
+    return (f"{w.names(cs)} could {R['verb']} as far as {'its' if one else 'their'} own "
+            f"restrictions go, but {'it does' if one else 'they do'} so in no legal "
+            "declaration: the restrictions on the whole declaration and the requirements "
+            f"leave no room ({R['restrict']}, {R['require']}).")
+
+
+def _asked_legal(r, w):
+    return (f"It is legal: it obeys every restriction and {r['obeyed']} of "
+            f"{_plural(r['total'], 'requirement')}, the most possible ({r['most']}).")
+
+
+# -- damage --------------------------------------------------------------------------------
+
+
+def _assignment(w, a):
+    """An assignment told in words: "Craw Wurm: 2 to Bears and 4 to Cub; ..."."""
+    parts = [f"{w.name(s)}: " + (w.join([f"{n} to {w.name(x)}" for x, n in d]) or "nothing")
+             for s, d in a]
+    return "; ".join(parts) or "no damage"
+
+
+def _orders(w, orders, sep=", "):
+    return "; ".join(f"{w.name(k)}: " + sep.join(w.name(c) for c in v) for k, v in orders)
+
+
+def _source(r, w):
+    role = "attacking" if r["role"] == "attacker" else "blocking"
+    who = "" if r["assigner"] == r["controller"] else (
+        f"; {w.name(r['assigner'])} assigns its damage ({w.cite(r['assigner_rule'])})")
+    head = f"- {w.name(r['creature'])} ({role}, power {r['power']}{who})"
+    rule = " and ".join(w.cite(x) for x in r["rules"])
+    if r["role"] == "attacker" and not r["creatures"]:
+        return (f"{head} is unblocked: it assigns all its damage to "
+                f"{w.names([i for i, _ in r['others']])} ({rule}).")
+    verb = "is blocked by" if r["role"] == "attacker" else "blocks"
+    lethal = w.join([f"{w.name(i)} ({w(t)})" for i, t in r["creatures"]])
+    return f"{head} {verb} {lethal} [{rule}]."
+
+
+def _trample(r, w):
+    tgt = w.join([w.name(i) + (f" ({w(t)})" if t is not None else "") for i, t in r["others"]])
+    return (f"  It has trample: once each blocker is assigned lethal damage, the rest may also "
+            f"go to {tgt} (702.19b-c).")
+
+
+_FREE = {"text": "card text"}
+
+
+def _best(r, w):
+    destroyed = w.names(r["destroyed"]) or "nothing"
+    dmg = w.join([f"{k} to {w.name(x)}" for x, k in r["damage"]])
+    return (f"Best for {w.name(r['player'])}: {_assignment(w, r['a'])} -- destroys {destroyed}"
+            + (f", deals {dmg}" if dmg else "") + ".")
+
+
+def _relies(r, w):
+    rules = ", ".join(w.cite(rule) for rule in r["rules"])
+    return (f"  It relies on the damage assignment order {_orders(w, r['orders'])} ({rules}).")
+
+
+T: dict = {
+    "explain.blank": lambda r, w: "",
+    "explain.attack_head": lambda r, w: (
+        f"{w.name(r['active'])} declares attackers under the {r['rules']} rules; defending: "
+        f"{w.names(r['defenders'])}."),
+    "explain.block_head": _block_head,
+    "explain.who_head": lambda r, w: (
+        f"Who can {_R[r['kind']]['verb']} ({_R[r['kind']]['who']}, "
+        f"{_R[r['kind']]['restrict']}):"),
+    "explain.who": _who,
+    "explain.no_one": lambda r, w: f"- No creature can {_R[r['kind']]['verb']}.",
+    "explain.each_defender_blocks": lambda r, w: (
+        "- Each defending player blocks only creatures attacking them, their planeswalkers "
+        "or the battles they protect (509.1a, 802.4a)."),
+    "explain.nothing_to_block": lambda r, w: (
+        f"- {w.labels.name(r['creature'])} can't block: no creature attacks "
+        f"{w.name(r['player'])}, a planeswalker they control or a battle they protect "
+        "(509.1a)."),
+    "explain.combination_head": lambda r, w: (
+        f"Restrictions on the declaration as a whole ({_R[r['kind']]['restrict']}):"),
+    "explain.item": lambda r, w: f"- {w(r['why'])}",
+    "explain.no_combination": lambda r, w: (
+        f"No restriction limits the declaration as a whole ({_R[r['kind']]['restrict']})."),
+    "explain.requirements_head": lambda r, w: f"Requirements ({_R[r['kind']]['require']}):",
+    "explain.requirement": _requirement,
+    "explain.no_requirements": lambda r, w: (
+        f"No requirement asks any creature to {_R[r['kind']]['verb']} "
+        f"({_R[r['kind']]['require']})."),
+    "explain.costs_head": lambda r, w: (
+        "Costs, which never have to be paid to obey a requirement "
+        f"({_R[r['kind']]['require']}):"),
+    "explain.cost": lambda r, w: f"- {w(r['why'])} ({r['rule']})",
+    "explain.time_out": lambda r, w: (
+        "The time limit ran out before the maximum was settled; nothing more can be said."),
+    "explain.none_legal": lambda r, w: (
+        f"No declaration obeys every restriction, so no {_R[r['kind']]['noun']} declaration "
+        "is legal."),
+    "explain.maximum": _maximum,
+    "explain.example": lambda r, w: f"For example: {w.declaration(r['decl'], r['kind'])}.",
+    "explain.legal_count": lambda r, w: (
+        f"Legal {_R[r['kind']]['noun']} declarations: {r['n']}{_WORD[r['status']]}."),
+    "explain.listed": _listed,
+    "explain.and_more": lambda r, w: f"  ... and {r['n']} more.",
+    "explain.able_but_unused": _able,
+    "explain.asked": lambda r, w: (
+        f"The declaration asked about: {w.declaration(r['decl'], r['kind'])}."),
+    "explain.asked_unknown": lambda r, w: (
+        "Unknown: the time limit ran out before its legality was settled."),
+    "explain.asked_legal": _asked_legal,
+    "explain.asked_costs": lambda r, w: "It costs: " + "; ".join(w(c) for c in r["costs"]) + ".",
+    "explain.asked_illegal": lambda r, w: "It is illegal:",
+    "explain.violation": lambda r, w: f"- {w.cite(r['rule'])}: {w(r['why'])}",
+    "explain.alternative": lambda r, w: (
+        f"A legal alternative: {w.declaration(r['decl'], r['kind'])}."),
+    # damage
+    "explain.damage_head": lambda r, w: (
+        f"Combat damage under the {r['rules']} rules, in the "
+        f"{ {'first': 'first-strike'}.get(r['step'], r['step'])} combat damage step (510.4)."),
+    "explain.assigners": lambda r, w: (
+        f"Players assign in turn: {', then '.join(w.name(p) for p in r['players'])} (510.1); "
+        "each player's whole assignment is judged at once (510.1e)."),
+    "explain.damage_who_head": lambda r, w: "Who assigns combat damage, and to what (510.1a-d):",
+    "explain.source": _source,
+    "explain.deathtouch": lambda r, w: (
+        "  It has deathtouch: any nonzero damage it assigns to a creature is lethal damage "
+        "(702.2c)."),
+    "explain.free_division": lambda r, w: (
+        f"  It divides its damage freely among them ({_FREE.get(r['why'], r['why'])})."),
+    "explain.order_given": lambda r, w: (
+        "  Its damage assignment order is " + ", then ".join(w.name(c) for c in r["order"])
+        + f" ({w.cite(r['announce'])}): a creature may be assigned damage only once every "
+        "creature before it in the order is assigned lethal damage "
+        f"({w.cite(r['limit'])})."),
+    "explain.order_open": lambda r, w: (
+        f"  Its damage assignment order is not fixed on the board ({w.cite(r['announce'])}): "
+        "a division is legal when some order allows it, that is, when at most one creature "
+        "gets damage short of lethal and every creature that gets none comes after it "
+        f"({w.cite(r['limit'])})."),
+    "explain.no_order": lambda r, w: (
+        "  There is no damage assignment order: its damage may be divided among them as its "
+        f"controller chooses ({w.cite(r['rule'])})."),
+    "explain.trample": _trample,
+    "explain.as_though_unblocked": lambda r, w: (
+        "  It may instead assign all its damage as though it weren't blocked, to "
+        + w.names(r["to"]) + "."),
+    "explain.silent": lambda r, w: f"- {w(r['why'])} ({w.cite(r['rule'])}).",
+    "explain.no_damage": lambda r, w: "- No creature assigns combat damage in this step.",
+    "explain.lethal_note": lambda r, w: (
+        "Lethal damage counts damage already marked and damage assigned by other creatures in "
+        "the same step, never prevention or other effects ("
+        + ("old 510.1c-d, " if r["old"] else "") + "702.19b)."),
+    "explain.assignments_count": lambda r, w: (
+        f"Legal assignments of the whole step: {r['n']}{_WORD.get(r['status'], '')}."),
+    "explain.assignment": lambda r, w: (
+        f"  {r['i']}. {_assignment(w, r['a'])}"
+        + (f" (with the order {_orders(w, r['orders'])})" if r["orders"] else "")),
+    "explain.assignment_words": lambda r, w: _assignment(w, r["a"]),
+    "explain.best": _best,
+    "explain.damage_asked": lambda r, w: (
+        f"The assignment asked about ({w.names(r['players']) or 'nobody'}): "
+        f"{_assignment(w, r['a'])}."),
+    "explain.damage_asked_legal": lambda r, w: "It is legal.",
+    "explain.relies_on_order": _relies,
+    "explain.damage_alternative": lambda r, w: f"A legal alternative: {_assignment(w, r['a'])}.",
+}

@@ -1,5 +1,150 @@
-"""English templates: human."""
+"""English words of the human answers (tables, headings, verdict lines)."""
 
 from __future__ import annotations
 
-T: dict = {}
+_NOUN = {"attacks": "attack", "blocks": "block"}
+
+
+def _listing_head(r, w):
+    noun, n, status = _NOUN[r["kind"]], r["n"], r["status"]
+    if status == "complete":
+        return f"Legal {noun} declarations: {n}" if n else f"No legal {noun} declaration."
+    if status == "truncated":
+        return f"Legal {noun} declarations: the first {n} (--limit {r['limit']}); there are more"
+    head = (f"Unknown: the time limit ran out before the legal {noun} declarations were "
+            f"settled; {n} found so far")
+    return head + ("" if r["max_known"] else " (the most requirements obeyable is not known)")
+
+
+def _legal_obeys(r, w):
+    return (f"It obeys every restriction and {r['obeyed']} of the {r['total']} requirement(s); "
+            f"no declaration obeys more than {r['most']}"
+            + (" with the costs it pays." if r["with_costs"] else " without paying a cost."))
+
+
+def _edition_text(w):
+    """What the edition says about dividing damage among creatures."""
+    ed = w.edition
+    if ed.has_order:
+        return (f"damage assignment order: {w.cite(ed.attacker_order)}-"
+                f"{ed.blocker_order}, {w.cite(ed.attacker_division)}-"
+                f"{ed.blocker_division[-1]}")
+    return ("no damage assignment order: damage is divided freely, "
+            f"{ed.attacker_division}-{ed.blocker_division[-1]}; trample still needs lethal "
+            "damage on every blocker, 702.19b")
+
+
+def _assignments_head(r, w):
+    n, status = r["n"], r["status"]
+    if status == "complete":
+        return f"Legal assignments: {n}"
+    if status == "truncated":
+        return f"Legal assignments: the first {n} (--limit {r['limit']}); there are more"
+    return f"Unknown: the time limit ran out; {n} legal assignment(s) found so far"
+
+
+def _src_head(r, w):
+    head = (f"{w.name(r['creature'])} ({r['role']}, power {r['power']}, assigned by "
+            f"{w.name(r['assigner'])}")
+    head += "" if r["assigner_rule"] == "510.1" else f", {r['assigner_rule']}"
+    head += ", deathtouch" if r["deathtouch"] else ""
+    head += ", trample" if r["trample"] and r["role"] == "attacker" else ""
+    return head + ")"
+
+
+def _src_creatures(r, w):
+    who = "blocked by" if r["role"] == "attacker" else "blocking"
+    return f"{who} " + ", ".join(f"{w.name(i)} ({t})" for i, t in r["creatures"])
+
+
+def _src_others(r, w):
+    return "to " + ", ".join(w.name(i) + (f" ({t})" if t else "") for i, t in r["others"])
+
+
+_FREE = {"text": "card text"}
+
+
+def _creature_total(r, w):
+    total, thr = r["total"], r["lethal"]
+    verdict = ("lethal" if total >= thr else
+               "lethal (deathtouch, 702.2c)" if r["deathtouch"] else
+               f"short of lethal by {thr - total}")
+    frm = " + ".join(f"{n} from {w.name(s)}" for s, n in r["parts"])
+    return f"{w.name(r['creature'])}: {total} ({frm}), lethal {thr}: {verdict}"
+
+
+T: dict = {
+    "human.rules": lambda r, w: f"Rules: {r['rules']}.",
+    "human.requirements": lambda r, w: f"Requirements ({r['rule']}):",
+    "human.requirements_none": lambda r, w: f"Requirements ({r['rule']}): none.",
+    "human.at_most": lambda r, w: (
+        f"At most {r['n']} of them can be obeyed without paying a cost; a legal "
+        f"{_NOUN[r['kind']]} declaration obeys at least that many."),
+    "human.listing_head": _listing_head,
+    "human.col_declaration": lambda r, w: "declaration",
+    "human.col_obeyed": lambda r, w: "requirements obeyed",
+    "human.col_costs": lambda r, w: "costs",
+    "human.col_payable": lambda r, w: "payable",
+    "human.col_notation": lambda r, w: "notation",
+    "human.yes_no": lambda r, w: "yes" if r["value"] else "no",
+    "human.unknown_legality": lambda r, w: (
+        "Unknown: the time limit ran out before legality was settled."),
+    "human.legal": lambda r, w: "Legal.",
+    "human.legal_obeys": _legal_obeys,
+    "human.illegal": lambda r, w: f"Illegal ({r['rule']}): {r['message']}",
+    "human.a_legal_declaration": lambda r, w: (
+        f"A legal declaration: {r['words']} ({r['notation']})."),
+    "human.costs_to_pay": lambda r, w: "Costs to pay: " + "; ".join(r["costs"]),
+    "human.payable": lambda r, w: (
+        "They can be paid." if r["value"] else
+        "They can't be paid" + (f": {w(r['why'])}" if r["why"] is not None else "") + "."),
+    # damage
+    "human.damage_rules": lambda r, w: (
+        f"Rules: {r['rules']} ({_edition_text(w)})."),
+    "human.damage_step": lambda r, w: (
+        f"Combat damage step: {r['step']}. Status: {r['status']}."),
+    "human.creatures_assigning": lambda r, w: "Creatures assigning damage:",
+    "human.none": lambda r, w: "none",
+    "human.nothing": lambda r, w: "nothing",
+    "human.no_damage": lambda r, w: "no damage",
+    "human.amount_to": lambda r, w: f"{r['n']} to {w.name(r['to'])}",
+    "human.silent": lambda r, w: f"{w.name(r['creature'])}: no damage ({r['rule']})",
+    "human.src_head": _src_head,
+    "human.src_creatures": _src_creatures,
+    "human.src_others": _src_others,
+    "human.src_in_order": lambda r, w: "in this order: " + " > ".join(w.name(c) for c in r["order"]),
+    "human.src_order_open": lambda r, w: (
+        f"order: open, {w.name(r['chooser'])} chooses it as part of the choice ({r['rule']})"),
+    "human.src_free": lambda r, w: f"divided freely ({_FREE.get(r['why'], r['why'])})",
+    "human.src_unblocked": lambda r, w: "may assign as though unblocked",
+    "human.assignments_head": _assignments_head,
+    "human.order": lambda r, w: "order",
+    "human.and_more": lambda r, w: f"... and {r['n']} more",
+    "human.best_intro": lambda r, w: (
+        "Best for each player (most opposing creatures destroyed, then most damage to "
+        "opposing players, planeswalkers and battles, none counted beyond a planeswalker's "
+        "loyalty or a battle's defense):"),
+    "human.best_for": lambda r, w: f"Best for {w.name(r['player'])}:",
+    "human.destroys": lambda r, w: "destroys: " + (", ".join(w.name(c) for c in r["ids"])
+                                                    or "nothing"),
+    "human.damage_dealt": lambda r, w: "damage: " + (
+        ", ".join(f"{n} to {w.name(x)}" for x, n in r["to"])
+        or "none to players, planeswalkers or battles"),
+    "human.damage_verdict": lambda r, w: (
+        {"legal": "LEGAL", "illegal": "ILLEGAL", "unknown": "UNKNOWN (time limit)"}[r["verdict"]]
+        + f" (rules {r['rules']} ({_edition_text(w)}); combat damage step: "
+        f"{r['step']})"),
+    "human.assignment_head": lambda r, w: "Assignment:",
+    "human.totals_head": lambda r, w: "Damage assigned to creatures:",
+    "human.creature_total": _creature_total,
+    "human.violations_head": lambda r, w: "Violations:",
+    "human.relies_on_order": lambda r, w: (
+        f"relies on the order for {w.name(r['creature'])}: "
+        + " > ".join(w.name(c) for c in r["order"])),
+    "human.completion": lambda r, w: (
+        "Legal with, for the players who assign before and were left out: " + r["text"]),
+    "human.not_understood_head": lambda r, w: "Not understood (ignored):",
+    # sentences not understood (standard error)
+    "human.not_understood": lambda r, w: (
+        f"warning: not understood, ignored ({r['source']}): {r['sentence']}"),
+}

@@ -1,22 +1,27 @@
 """The teaching commands: ``mtgcombat corpus`` (run the executable corpus of rules
 edge cases) and ``mtgcombat explain`` (a narrative answer citing rules).
 
-:func:`add_commands` is called by :mod:`mtgcombat.cli` when this module exists.
+:func:`add_commands` is called by :mod:`mtgcombat.cli`; this module imports only the
+shared output helpers and the commands' input helpers, never the CLI's entry point.
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
-from typing import Optional
+from typing import Any, Optional
 
-from .rules.model import BoardError
-
-EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
+from ..rules.model import BoardError
+from ..text.report import Table
+from .output import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK, emit_json, print_table
 
 
 def add_commands(sub, common, board_help: str) -> None:
     c = sub.add_parser(
         "corpus", parents=[common],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="examples:\n  mtgcombat corpus\n  mtgcombat corpus -k 510.1c\n"
+               "  mtgcombat corpus corpus/cases/cr-508.1d-1.case --json",
         help="run the executable corpus of rules edge cases (docs/corpus-format.md)",
         description="Run every case of the corpus (or the case file / directory PATH) under "
                     "each rules edition it names and print a pass/fail table. Exit status 0 "
@@ -30,6 +35,10 @@ def add_commands(sub, common, board_help: str) -> None:
 
     e = sub.add_parser(
         "explain", parents=[common],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="examples:\n  mtgcombat explain corpus/boards/brigand.json\n"
+               "  mtgcombat explain corpus/cases/cr-508.1d-1.case --attacks 'bears -> Bob'\n"
+               "  mtgcombat explain board.mtg --lang de",
         help="a narrative explanation citing rules",
         description="Explain, citing the Comprehensive Rules, what the board allows: the "
                     "attacks (no attacks declared), the blocks (attacks but no blocks) or the "
@@ -43,9 +52,8 @@ def add_commands(sub, common, board_help: str) -> None:
     e.set_defaults(func=cmd_explain)
 
 
-def cmd_corpus(args) -> int:
-    from . import corpus
-    from .cli import emit_json, print_table
+def cmd_corpus(args: Any) -> int:
+    from .. import corpus
 
     try:
         if args.path is None:
@@ -65,7 +73,7 @@ def cmd_corpus(args) -> int:
         return EXIT_BAD_INPUT
     results = []
     try:
-        for r in corpus.run_cases(cases, args.backend, args.time_limit):
+        for r in corpus.run_cases(cases, args.backend, args.time_limit, args.lang):
             results.append(r)
     except corpus.CaseError as e:
         print(f"mtgcombat corpus: {e}", file=sys.stderr)
@@ -79,8 +87,8 @@ def cmd_corpus(args) -> int:
         for r in results:
             rows.append([r.case.id, r.edition, "pass" if r.passed else "FAIL",
                          r.case.title if r.passed else r.failures[0]])
-        print_table(["case", "edition", "result", "detail"], rows,
-                    title=f"Corpus: {len(results)} case(s) x edition(s)")
+        print_table(Table(["case", "edition", "result", "detail"], rows,
+                          title=f"Corpus: {len(results)} case(s) x edition(s)"))
         if failed:
             print()
             for r in failed:
@@ -91,30 +99,31 @@ def cmd_corpus(args) -> int:
     return EXIT_FAILED if failed else EXIT_OK
 
 
-def cmd_explain(args) -> int:
-    from .cli import UsageError, parse_decl, read_board
-    from .explain import explain
+def cmd_explain(args: Any) -> int:
+    from .commands import UsageError, answer_json, parse_decl, read_board, warn_not_understood, writer
 
     chosen = [k for k in ("attacks", "blocks", "damage") if getattr(args, k) is not None]
     if len(chosen) > 1:
         raise UsageError("mtgcombat explain: give at most one of --attacks, --blocks, --damage")
     if args.board.endswith(".case"):
-        from .corpus import CaseError, parse_case
+        from ..corpus import CaseError, parse_case
 
         try:
-            board = parse_case(args.board).board()
+            board = parse_case(args.board).board(getattr(args, "rules", None))
         except CaseError as e:
             raise BoardError(str(e)) from None
+        if getattr(args, "strict", False):
+            board.require_understood()
     else:
-        board = read_board(args.board)
+        board = read_board(args)
     kind: Optional[str] = chosen[0] if chosen else None
-    decl = parse_decl(getattr(args, kind), f"--{kind}") if kind else None
-    text = explain(board, kind, decl, backend=args.backend, time_limit=args.time_limit,
-                   as_json=args.json)
+    decl = parse_decl(getattr(args, kind), f"--{kind}", kind) if kind else None
+    w = writer(args, board)
+    expl = board.explain(kind, decl, backend=args.backend, time_limit=args.time_limit)
     if args.json:
-        from .cli import emit_json
-
-        emit_json(text)
+        emit_json(answer_json(board, expl.to_json(w)))
     else:
+        warn_not_understood(args, board, w)
+        text = expl.text(w)
         print(text, end="" if text.endswith("\n") else "\n")
     return EXIT_OK

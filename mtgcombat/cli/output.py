@@ -1,0 +1,109 @@
+"""What every command shares for output: exit codes, terminal or pipe, colour, tables,
+JSON, one-line errors. Imported by the commands; imports none of them."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from typing import Any, Sequence
+
+from ..text.report import Line, Table, table_lines
+
+#: Exit statuses (defined once): an answer, legal or illegal, is a success.
+EXIT_OK = 0
+#: A bug (an internal error), or ``corpus`` with a failing case, or ``check --exit-code``
+#: on an illegal declaration.
+EXIT_FAILED = 1
+#: Bad input: malformed board, unknown field or id, bad options.
+EXIT_BAD_INPUT = 2
+#: ``check --exit-code``: legality not settled within the time limit.
+EXIT_UNKNOWN = 3
+#: Interrupted by the user (Ctrl-C).
+EXIT_INTERRUPTED = 130
+
+
+class UsageError(Exception):
+    """Bad options on the command line (exit status 2, one line)."""
+
+
+def plain() -> bool:
+    """Plain text (no table borders, no escape codes) unless standard output is a terminal."""
+    try:
+        return not sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        return True
+
+
+def color() -> bool:
+    """Colour only on a terminal, and never when NO_COLOR is set (https://no-color.org)
+    or the terminal is dumb."""
+    return (not plain() and not os.environ.get("NO_COLOR")
+            and os.environ.get("TERM") != "dumb")
+
+
+_STYLES = {"ok": "bold green", "bad": "bold red", "warn": "bold yellow", "": ""}
+
+
+def _console(stderr: bool = False):
+    from rich.console import Console
+
+    c = color()
+    return Console(no_color=not c, highlight=False, emoji=False, markup=False,
+                   color_system="auto" if c else None, stderr=stderr)
+
+
+def say(text: str, style: str = "") -> None:
+    """One line for a human, in ``style`` when colour is on."""
+    if style and color():
+        _console().print(text, style=_STYLES.get(style, style), soft_wrap=True)
+    else:
+        print(text)
+
+
+def print_table(t: Table) -> None:
+    """A table: drawn with rich on a terminal (plain when NO_COLOR is set), aligned plain
+    text when piped."""
+    if not plain():
+        from rich.table import Table as RichTable
+
+        c = color()
+        rt = RichTable(title=t.title or None, title_justify="left",
+                       title_style="bold" if c else "", header_style="bold cyan" if c else "")
+        for h in t.headers:
+            rt.add_column(h, overflow="fold")
+        for r in t.rows:
+            rt.add_row(*[("" if x is None else str(x)) for x in r])
+        _console().print(rt)
+        return
+    for line in table_lines(t):
+        print(line)
+
+
+def print_report(report: Sequence[Any]) -> None:
+    for item in report:
+        if isinstance(item, Table):
+            print_table(item)
+        elif isinstance(item, Line):
+            say(item.text, item.style)
+        else:  # pragma: no cover
+            print(item)
+
+
+def emit_json(obj: Any) -> None:
+    print(json.dumps(obj, indent=2, ensure_ascii=False))
+
+
+def emit_jsonl(obj: Any) -> None:
+    sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+    sys.stdout.flush()
+
+
+def warn(lines: Sequence[str]) -> None:
+    """Warnings for a human, on standard error (one line each)."""
+    for line in lines:
+        print(line, file=sys.stderr)
+
+
+def one_line(e: BaseException) -> str:
+    return " ".join(line.strip() for line in str(e).splitlines() if line.strip())
