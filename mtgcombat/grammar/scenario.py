@@ -26,7 +26,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from lark.lexer import PatternStr
 
 from ..rules.model import (
-    COLOR_NAMES, Board, BoardError, Effect, Permanent, Player, TypeLine,
+    Board, BoardError, Effect, Permanent, Player, TypeLine,
 )
 
 __all__ = ["ScenarioError", "parse_scenario", "format_scenario"]
@@ -41,6 +41,8 @@ STATEMENTS = ("rules", "players", "active", "defending", "step", "effect", "atta
 #: How the statements are named in messages.
 _STATEMENT_NAMES = ("rules", "players", "active", "defending", "step", "effect", "attack",
                     "block", "order", "blocked", "first strikers", "target left", "no")
+#: The colours as the scenario language writes them (105.1).
+COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 _COLOR_LETTER = {name: letter for letter, name in COLOR_NAMES.items()}
 _COLOR_LETTER.update({letter: letter for letter in COLOR_NAMES})
 _NONE_KINDS = {"attacks": "attacks", "blocks": "blocks", "orders": "damage_order"}
@@ -410,7 +412,7 @@ class _Compiler:
     def __init__(self, text: str, source: str) -> None:
         self.source = source
         self.lines = text.split("\n")
-        self.where: list[tuple[str, int, int]] = []  # (message key, line, column)
+        self.where: list[tuple[tuple, int, int]] = []  # (where, line, column)
 
     def error(self, message: str, line: int, column: int) -> ScenarioError:
         src = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
@@ -442,13 +444,13 @@ class _Compiler:
             if word not in ("current", "2024"):
                 raise self.at(word, f"unknown rules edition {str(word)!r} (use current or 2024)")
             fields["rules"] = str(word)
-            self.where.append(("rules", *_pos(word)))
+            self.where.append((("rules",), *_pos(word)))
         if "step" in single:
             word = single["step"].args[0]
             if word not in ("first", "regular"):
                 raise self.at(word, f"unknown damage step {str(word)!r} (use first or regular)")
             fields["damage_step"] = str(word)
-            self.where.append(("damage_step", *_pos(word)))
+            self.where.append((("damage_step",), *_pos(word)))
 
         # players
         players: list[Player] = []
@@ -461,8 +463,8 @@ class _Compiler:
             players.append(Player(name=name,
                                   life=decl.life.value if decl.life else 20,
                                   team=decl.team.value if decl.team else None))
-            self.where.append((f"player {name!r}", decl.ref.line, decl.ref.column))
-        self.where.append(("player", single["players"].line, single["players"].column))
+            self.where.append((("player", name), decl.ref.line, decl.ref.column))
+        self.where.append((("players",), single["players"].line, single["players"].column))
         self.player_names = [p.name for p in players]
         fields["players"] = tuple(players)
 
@@ -473,9 +475,10 @@ class _Compiler:
             for r in single["defending"].args:
                 self.player(r)
             fields["defending_players"] = tuple(r.value for r in single["defending"].args)
-            self.where.append(("defending", single["defending"].line, single["defending"].column))
-        self.where.append(("active", active.line, active.column))
-        self.where.append(("opponent", active.line, active.column))
+            self.where.append((("defending",), single["defending"].line,
+                               single["defending"].column))
+        self.where.append((("active",), active.line, active.column))
+        self.where.append((("opponent",), active.line, active.column))
 
         # permanents
         perms: list[Permanent] = []
@@ -500,7 +503,7 @@ class _Compiler:
                                   f"{perm.name}`")
                 first_of[perm.id] = d
                 perms.append(perm)
-                self.where.append((f"permanent {perm.id!r}", d.line, d.column))
+                self.where.append((("permanent", perm.id), d.line, d.column))
         self.ids = set(first_of)
         fields["permanents"] = tuple(perms)
 
@@ -519,7 +522,7 @@ class _Compiler:
             if not text.strip():
                 raise self.at(s, "an effect needs its text, like `effect Alice: \"Creatures "
                                  "you control get +1/+0.\"`")
-            self.where.append((f"effect {len(effects) + 1}:", s.line, s.column))
+            self.where.append((("effect", len(effects)), s.line, s.column))
             effects.append(Effect(text=text, controller=ctrl.value,
                                   targets=tuple(t.value for t in targets),
                                   source=source.value if source else None))
@@ -550,9 +553,9 @@ class _Compiler:
                 for r in s.args[0]:
                     self.object(r, what, players=False)
                 fields[kind] = tuple(r.value for r in s.args[0])
-                self.where.append((kind, s.line, s.column))
+                self.where.append(((kind,), s.line, s.column))
         for key, s in nones.items():
-            self.where.append((key, s.line, s.column))
+            self.where.append(((key,), s.line, s.column))
 
         try:
             return Board(**fields)
@@ -615,7 +618,7 @@ class _Compiler:
                 kw["goaded_by"] = tuple(r.value for r in a.value)
             elif a.kind == "attached":
                 kw["attached_to"] = a.value.value
-                self.where.append((f"permanent {kw['id']!r}: attached", a.line, a.column))
+                self.where.append((("permanent", kw["id"], "attached"), a.line, a.column))
         kw["colors"] = tuple(colors)
         kw["text"] = "\n".join(d.lines)
         perm = Permanent(**kw)
@@ -632,7 +635,7 @@ class _Compiler:
                      none: Optional[_Stmt]) -> Optional[dict]:
         out: dict[str, Any] = {}
         first: dict[str, _Stmt] = {}
-        key = {"attack": "attacks: ", "block": "blocks: ", "order": "damage_order: "}[kind]
+        key = {"attack": "attacks", "block": "blocks", "order": "damage_order"}[kind]
         for s in stmts:
             if s.kind != kind:
                 continue
@@ -653,10 +656,9 @@ class _Compiler:
                     self.object(r, "attacker" if kind == "block" else "creature",
                                 players=False)
                 out[subject.value] = tuple(r.value for r in rest)
-            self.where.append((f"{key}{subject.value!r}", s.line, s.column))
-            self.where.append((f"{key}the order for {subject.value!r}", s.line, s.column))
+            self.where.append(((key, subject.value), s.line, s.column))
             if kind != "attack":
-                self.where.append((key.rstrip(": "), s.line, s.column))
+                self.where.append(((key,), s.line, s.column))
         if none is not None:
             return {}
         if not out:
@@ -664,13 +666,15 @@ class _Compiler:
         return out
 
     def locate(self, e: BoardError) -> ScenarioError:
+        """The line of the part of the board an error is about (its reason's ``where``:
+        ("permanent", id), ("attacks", attacker) ..., or a field), the longest match
+        first; else the first line."""
         msg = str(e)
-        for key, line, column in self.where:
-            if msg.startswith(key):
-                return self.error(msg, line, column)
-        for key, line, column in self.where:
-            if key in msg:
-                return self.error(msg, line, column)
+        where = tuple(e.why.get("where") or ())
+        for n in range(len(where), 0, -1):
+            for key, line, column in self.where:
+                if key == where[:n]:
+                    return self.error(msg, line, column)
         return self.error(msg, self.first_line(), 1)
 
 

@@ -50,16 +50,12 @@ from .reasons import Duration
 class SelfRef:
     """The object that has the ability ("this creature", "~", its own name)."""
 
-    def __str__(self) -> str:
-        return "this creature"
 
 
 @dataclass(frozen=True)
 class YouRef:
     """The controller of the ability's source ("you")."""
 
-    def __str__(self) -> str:
-        return "you"
 
 
 @dataclass(frozen=True)
@@ -69,16 +65,12 @@ class TargetRef:
     index: int = 0
     kind: Literal["creature", "player", "permanent", "planeswalker", "any"] = "any"
 
-    def __str__(self) -> str:
-        return f"target {self.kind} #{self.index + 1}"
 
 
 @dataclass(frozen=True)
 class DefendingPlayerRef:
     """"defending player": relative to an attacking creature (508.5, 802.2a)."""
 
-    def __str__(self) -> str:
-        return "defending player"
 
 
 @dataclass(frozen=True)
@@ -87,8 +79,6 @@ class NamedRef:
 
     id: str
 
-    def __str__(self) -> str:
-        return self.id
 
 
 @dataclass(frozen=True)
@@ -96,8 +86,6 @@ class AttachedRef:
     """"enchanted creature" / "equipped creature": the permanent the source is
     attached to (``Permanent.attached_to``; 303.4, 301.5)."""
 
-    def __str__(self) -> str:
-        return "the creature it is attached to"
 
 
 PlayerRef = Union[YouRef, TargetRef, DefendingPlayerRef, NamedRef]
@@ -684,8 +672,6 @@ class TargetGroup:
     first: int = 0
     most: Optional[int] = None
 
-    def __str__(self) -> str:
-        return f"targets from #{self.first + 1}" + ("" if self.most is None else f" (up to {self.most})")
 
 
 Subject = Union[Subject, TargetGroup]  # type: ignore[misc]

@@ -22,6 +22,7 @@ from typing import Iterable, Mapping, Optional, Sequence
 
 from . import abilities as A
 from .model import Board, BoardError, Permanent, PlayerName
+from .reasons import Src, reason
 
 
 @dataclass(frozen=True)
@@ -33,7 +34,17 @@ class Source:
     permanent: Optional[str] = None  # the permanent printing it, or the effect's source
     effect_index: Optional[int] = None
     targets: tuple[str, ...] = ()
-    name: str = ""  # for messages: the permanent's name, or "effect 2"
+    sentence: str = ""  # an effect's text
+
+    def src(self) -> Src:
+        """As a reason parameter."""
+        return Src(self.permanent, self.effect_index, self.sentence)
+
+    def where(self) -> tuple:
+        """The part of the board it is (for bad input)."""
+        if self.kind == "effect" and self.effect_index is not None:
+            return ("effect", self.effect_index)
+        return ("permanent", self.permanent)
 
 
 @dataclass(frozen=True)
@@ -94,7 +105,8 @@ class Bound:
         """The object (permanent id or player) a reference names."""
         if isinstance(ref, A.SelfRef):
             if source.permanent is None:
-                raise BoardError(f"{source.name}: text says \"this creature\" but has no source")
+                raise BoardError(reason("error.self_without_source", None, (),
+                                        src=source.src(), where=source.where()))
             return source.permanent
         if isinstance(ref, A.NamedRef):
             return ref.id
@@ -185,9 +197,9 @@ class Bound:
             # 601.2c: the targets given from ``first`` on (a variable number).
             chosen = source.targets[subject.first:]
             if subject.most is not None and len(chosen) > subject.most:
-                raise BoardError(
-                    f"{source.name}: its text names up to {subject.most} target creature(s) "
-                    f"but {len(chosen)} are given")
+                raise BoardError(reason("error.too_many_targets", None, (), src=source.src(),
+                                        where=source.where(), most=subject.most,
+                                        given=len(chosen)))
             return [t for t in chosen if t not in b.player_names]
         if isinstance(subject, A.Group):
             ctrl = (
@@ -225,10 +237,9 @@ class Bound:
 
 def _target(source: Source, ref: A.TargetRef) -> str:
     if ref.index >= len(source.targets):
-        raise BoardError(
-            f"{source.name}: its text names {ref.index + 1} target(s) but only "
-            f"{len(source.targets)} are given"
-        )
+        raise BoardError(reason("error.too_few_targets", None, (), src=source.src(),
+                                where=source.where(), needs=ref.index + 1,
+                                given=len(source.targets)))
     return source.targets[ref.index]
 
 
@@ -277,14 +288,14 @@ def bind(
         reading = readings.get(perm.id)
         if reading is None:
             continue
-        src = Source("permanent", perm.controller, permanent=perm.id, name=perm.name)
+        src = Source("permanent", perm.controller, permanent=perm.id)
         for parsed in reading.understood:
             for ab in parsed.abilities:
                 pending.append((ab, src, parsed.sentence))
     for i, (eff, reading) in enumerate(zip(board.effects, effect_readings)):
         src = Source(
             "effect", eff.controller, permanent=eff.source, effect_index=i,
-            targets=eff.targets, name=f"effect {i + 1} ({eff.text!r})",
+            targets=eff.targets, sentence=eff.text,
         )
         for parsed in reading.understood:
             for ab in parsed.abilities:

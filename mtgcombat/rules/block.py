@@ -53,7 +53,7 @@ __all__ = ["block_problem"]
 def block_problem(board: Board, bound: Bound) -> Problem:
     """The block declaration problem of ``board`` (which must have ``attacks``)."""
     if board.attacks is None:
-        raise ValueError("block_problem needs a board with declared attacks")
+        raise ValueError("block_problem: no attacks")
     b = _Builder(board, bound)
     _structural(b)      # 509.1a
     _evasion(b)         # 509.1b, 702

@@ -319,31 +319,23 @@ def damage_step(
     planeswalker's controller once every blocker is assigned lethal damage, all of it when
     no creature blocks it (702.19e)."""
     if board.attacks is None:
-        raise BoardError("damage: the board declares no attacks")
+        raise BoardError(reason("error.damage_no_attacks"))
     ed = EDITIONS[board.rules]
     attacks = dict(board.attacks)
     blocks = dict(board.blocks or {})
     for a in blocked:
         if a not in attacks:
-            raise BoardError(f"damage: {a!r} is said to be blocked but is not attacking")
+            raise BoardError(reason("error.damage_blocked", None, (a,), attacker=a))
     for a in target_left:
         if a not in attacks or attacks[a] in board.player_names:
-            raise BoardError(
-                f"damage: {a!r} is said to attack a planeswalker or battle that has left "
-                "combat, but it " + ("is not attacking" if a not in attacks
-                                     else f"attacks the player {attacks[a]}"))
+            raise BoardError(reason("error.damage_target_left", None, (a,), attacker=a,
+                                    player=attacks.get(a)))
     if first_strikers is not None:
         for c in first_strikers:
             if c not in attacks and c not in blocks:
-                raise BoardError(
-                    f"damage: {c!r} is named as having had first strike or double strike "
-                    "as the first combat damage step began, but it is neither attacking "
-                    "nor blocking")
+                raise BoardError(reason("error.damage_first_striker", None, (c,), creature=c))
         if board.damage_step == "first":
-            raise BoardError(
-                "damage: first_strikers says which creatures had first strike or double "
-                "strike as the first combat damage step began; it is for the regular "
-                "step, but the board's damage_step is \"first\"")
+            raise BoardError(reason("error.damage_first_strikers_step"))
     blockers_of: dict[str, list[str]] = {a: [] for a in attacks}
     for bl, atts in blocks.items():
         for a in atts:
@@ -361,9 +353,7 @@ def damage_step(
     else:
         step = board.damage_step or ("first" if any_first else "regular")
     if step == "first" and not any_first:
-        raise BoardError(
-            "damage_step is \"first\" but no attacking or blocking creature has first strike "
-            "or double strike, so there is no first combat damage step (510.4)")
+        raise BoardError(reason("error.no_first_step", "510.4", where=("damage_step",)))
 
     # Who assigns (510.1 AP then DP; multiplayer: defending players in turn order).
     order = list(board.player_names)
@@ -537,20 +527,20 @@ def normalise(step: DamageStep, assignment: Mapping) -> dict[str, dict[str, int]
     b = step.board
     out: dict[str, dict[str, int]] = {}
     if not isinstance(assignment, Mapping):
-        raise BoardError("damage assignment must be an object {source: {recipient: amount}}")
+        raise BoardError(reason("error.assignment_not_object"))
     for s, division in assignment.items():
         if not isinstance(s, str) or not b.has_object(s) or s in b.player_names:
-            raise BoardError(f"damage assignment: unknown source {s!r}")
+            raise BoardError(reason("error.assignment_source", None, (), source=repr(s)))
         if not isinstance(division, Mapping):
-            raise BoardError(f"damage assignment: {s!r} must map to {{recipient: amount}}")
+            raise BoardError(reason("error.assignment_division", None, (s,), source=s))
         d: dict[str, int] = {}
         for r, n in division.items():
             if not isinstance(r, str) or not b.has_object(r):
-                raise BoardError(f"damage assignment: {s!r} assigns to unknown {r!r}")
+                raise BoardError(reason("error.assignment_recipient", None, (s,), source=s,
+                                        recipient=repr(r)))
             if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-                raise BoardError(
-                    f"damage assignment: {s!r} assigns {_as_json(n)} to {r!r}; amounts are "
-                    "integers >= 0")
+                raise BoardError(reason("error.assignment_amount", None, (s, r), source=s,
+                                        recipient=r, amount=_as_json(n)))
             if n:
                 d[r] = n
         out[s] = d

@@ -21,7 +21,7 @@ from types import MappingProxyType
 from typing import Any, Iterable, Iterator, Literal, Mapping, Optional, Union
 
 from ..editions import EDITION_NAMES
-from .reasons import Reason, english, literal
+from .reasons import Reason, english, literal, reason
 from ..editions import Edition as EditionRules
 from ..editions import edition as find_edition
 
@@ -30,9 +30,6 @@ EDITIONS: tuple[str, ...] = EDITION_NAMES
 DamageStep = Literal["first", "regular"]
 DAMAGE_STEPS: tuple[str, ...] = ("first", "regular")
 COLORS: tuple[str, ...] = ("W", "U", "B", "R", "G")
-COLOR_NAMES: Mapping[str, str] = MappingProxyType(
-    {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
-)
 
 #: Identifier of a permanent, or a player's name (players are named by name).
 ObjectId = str
@@ -107,8 +104,8 @@ class BoardError(ValueError):
         return english(self.why)
 
 
-def _fail(message: str) -> None:
-    raise BoardError(message)
+def _fail(code: str, **params: Any) -> None:
+    raise BoardError(reason("error." + code, None, (), **params))
 
 
 @dataclass(frozen=True)
@@ -131,10 +128,10 @@ class TypeLine:
             # "Creature Goblin" (Forge style, no dash): leftover words are subtypes.
             pass
         elif rest:
-            _fail(f"unknown type {' '.join(rest)!r} in type line {text.strip()!r}")
+            _fail("type_unknown", words=" ".join(rest), line=text.strip())
         subs = rest + tuple(right.split())
         if not types:
-            _fail(f"type line {text.strip()!r} names no card type")
+            _fail("type_none", line=text.strip())
         return cls(sup, types, subs)
 
     def has(self, word: str) -> bool:
@@ -416,239 +413,16 @@ class Board:
 
 
 def _validate(b: Board) -> None:
-    # Players (102)
-    if b.rules not in EDITIONS:
-        _fail(f"rules must be \"current\" or \"2024\", not {b.rules!r}")
-    if len(b.players) < 2:
-        _fail("a board needs at least two players")
-    names = [p.name for p in b.players]
-    for p in b.players:
-        if not isinstance(p.name, str) or not p.name:
-            _fail("every player needs a non-empty name")
-        if not isinstance(p.life, int) or isinstance(p.life, bool):
-            _fail(f"player {p.name!r}: life must be an integer")
-        _bounded(p.life, f"player {p.name!r}: life")
-        if not _is_int(p.poison) or p.poison < 0:
-            _fail(f"player {p.name!r}: poison must be an integer 0 or more")
-        _bounded(p.poison, f"player {p.name!r}: poison")
-        if p.hand is not None:
-            if not _is_int(p.hand) or p.hand < 0:
-                _fail(f"player {p.name!r}: hand must be a number of cards, 0 or more")
-            _bounded(p.hand, f"player {p.name!r}: hand")
-        if not isinstance(p.mana_pool, str) or not _mana_symbols_ok(p.mana_pool):
-            _fail(f"player {p.name!r}: mana_pool must be mana symbols such as \"{{R}}{{R}}{{G}}\", "
-                  f"not {p.mana_pool!r}")
-    dup = {n for n in names if names.count(n) > 1}
-    if dup:
-        _fail(f"two players are named {sorted(dup)[0]!r}")
-    if b.active_player not in names:
-        _fail(f"active_player {b.active_player!r} is not a player")
-    if b.defending_players is not None:
-        if not b.defending_players:
-            _fail("defending_players is empty: at least one player must defend")
-        for d in b.defending_players:
-            if d not in names:
-                _fail(f"defending player {d!r} is not a player")
-            if b.teammates(d, b.active_player):
-                _fail(f"defending player {d!r} is the active player or on their team")
-    elif not b.opponents(b.active_player):
-        _fail("the active player has no opponent to attack")
+    from .validation import validate
 
-    # Permanents
-    ids: set[str] = set()
-    for p in b.permanents:
-        where = f"permanent {p.id!r}"
-        if not isinstance(p.id, str) or not p.id:
-            _fail("every permanent needs a non-empty id (or name)")
-        if p.id in ids:
-            _fail(f"two permanents have the id {p.id!r}: give each an \"id\"")
-        if p.id in names:
-            _fail(f"{where}: its id is also a player's name")
-        ids.add(p.id)
-        if p.controller not in names:
-            _fail(f"{where}: controller {p.controller!r} is not a player")
-        try:
-            tl = p.types
-        except BoardError as e:
-            _fail(f"{where}: {e}")
-        for c in p.colors:
-            if c not in COLORS:
-                _fail(f"{where}: unknown color {c!r} (use W, U, B, R, G)")
-        if len(set(p.colors)) != len(p.colors):
-            _fail(f"{where}: a color is listed twice")
-        for fname in ("power", "toughness", "loyalty", "defense"):
-            v = getattr(p, fname)
-            if v is not None and (not isinstance(v, int) or isinstance(v, bool)):
-                _fail(f"{where}: {fname} must be an integer, not {v!r}")
-            if v is not None:
-                _bounded(v, f"{where}: {fname}")
-        for kind, n in p.counters.items():
-            if not isinstance(kind, str) or not kind.strip():
-                _fail(f"{where}: a counter needs a name")
-            if not _is_int(n) or n < 0:
-                _fail(f"{where}: counters[{kind!r}] must be an integer 0 or more, not {n!r}")
-            _bounded(n, f"{where}: counters[{kind!r}]")
-        for key, v in p.chosen.items():
-            if key not in CHOSEN_KEYS:
-                _fail(f"{where}: chosen has no {key!r} (use {', '.join(CHOSEN_KEYS)})")
-            if not isinstance(v, str) or not v.strip():
-                _fail(f"{where}: chosen {key} must be a non-empty string")
-            if key == "player" and v not in names:
-                _fail(f"{where}: chosen player {v!r} is not a player")
-            if key == "color" and v not in COLORS:
-                _fail(f"{where}: chosen color {v!r} is not one of W, U, B, R, G")
-        if "Creature" in tl.types and (p.power is None or p.toughness is None):
-            _fail(f"{where}: a creature needs power and toughness")
-        if not isinstance(p.damage, int) or isinstance(p.damage, bool) or p.damage < 0:
-            _fail(f"{where}: damage must be a non-negative integer")
-        _bounded(p.damage, f"{where}: damage")
-        for fname in ("tapped", "summoning_sick"):
-            if not isinstance(getattr(p, fname), bool):
-                _fail(f"{where}: {fname} must be true or false")
-        if p.protector is not None:
-            if "Battle" not in tl.types:
-                _fail(f"{where}: only a battle has a protector")
-            if p.protector not in names:
-                _fail(f"{where}: protector {p.protector!r} is not a player")
-        for g in p.goaded_by:
-            if g not in names:
-                _fail(f"{where}: goaded by {g!r}, who is not a player")
-    for p in b.permanents:
-        if p.attached_to is not None:
-            if p.attached_to not in ids:
-                _fail(f"permanent {p.id!r}: attached to unknown permanent {p.attached_to!r}")
-            if p.attached_to == p.id:
-                _fail(f"permanent {p.id!r}: can't be attached to itself")
-    # Effects
-    for i, e in enumerate(b.effects):
-        if not isinstance(e.text, str) or not e.text.strip():
-            _fail(f"effect {i + 1}: text must be a non-empty string")
-        if e.controller not in names:
-            _fail(f"effect {i + 1}: controller {e.controller!r} is not a player")
-        for t in e.targets:
-            if t not in ids and t not in names:
-                _fail(f"effect {i + 1}: unknown target {t!r}")
-        if e.source is not None and e.source not in ids:
-            _fail(f"effect {i + 1}: unknown source {e.source!r}")
-
-    # Attacks (508.1a-b, 506.3, 310.9b)
-    by_id = {p.id: p for p in b.permanents}
-    attackers = set(b.attacks or {})
-    if b.attacks is not None:
-        attacking = b.attacking_players
-        targets = set(b.attack_targets())
-        for a, t in b.attacks.items():
-            if a not in by_id:
-                _fail(f"attacks: unknown attacker {a!r}")
-            perm = by_id[a]
-            if not perm.is_creature:
-                _fail(f"attacks: {a!r} is not a creature (506.3)")
-            if perm.is_battle:
-                _fail(f"attacks: {a!r} is a battle and can't attack (506.3f, 508.1a)")
-            if perm.controller not in attacking:
-                _fail(f"attacks: {a!r} is controlled by {perm.controller!r}, not the attacking player")
-            if not isinstance(t, str) or (t not in ids and t not in names):
-                _fail(f"attacks: {a!r} attacks unknown {t!r}")
-            if t not in targets:
-                _fail(
-                    f"attacks: {a!r} attacks {t!r}, which is not a defending player, "
-                    "a planeswalker they control or a battle they protect (506.3, 508.1b)"
-                )
-            tp = by_id.get(t)
-            if tp is not None and tp.is_battle and tp.protector == perm.controller:
-                _fail(f"attacks: {a!r} can't attack {t!r}: its controller protects it (310.9b)")
-    # Blocks (509.1a, 802.4a)
-    if b.blocks is not None:
-        if b.attacks is None:
-            _fail("blocks are given but no attacks: a blocker needs an attacking creature")
-        for bl, atts in b.blocks.items():
-            if bl not in by_id:
-                _fail(f"blocks: unknown blocker {bl!r}")
-            perm = by_id[bl]
-            if not perm.is_creature:
-                _fail(f"blocks: {bl!r} is not a creature (506.3)")
-            if perm.controller not in b.defenders:
-                _fail(f"blocks: {bl!r} is controlled by {perm.controller!r}, not a defending player")
-            if bl in attackers:
-                _fail(f"blocks: {bl!r} is attacking and can't block")
-            if not atts:
-                _fail(f"blocks: {bl!r} blocks nothing (leave it out instead)")
-            if len(set(atts)) != len(atts):
-                _fail(f"blocks: {bl!r} lists an attacker twice")
-            for a in atts:
-                if a not in attackers:
-                    _fail(f"blocks: {bl!r} blocks {a!r}, which is not attacking")
-                if perm.controller not in b.blocking_players_for(a):
-                    _fail(
-                        f"blocks: {bl!r} can't block {a!r}: it attacks another player "
-                        "(802.4a, 310.9c)"
-                    )
-    # Blocked attackers whose blockers are gone (509.1h, 506.4)
-    _check_listed(b, "blocked", b.blocked, attackers, "is not attacking", "an attacker")
-    # Creatures that dealt first-strike damage (510.4), attack targets gone (506.4c)
-    _check_listed(b, "first_strikers", b.first_strikers, set(attackers) | set(b.blocks or ()),
-                  "is neither attacking nor blocking", "a creature")
-    if b.first_strikers is not None:
-        if b.damage_step == "first":
-            _fail("first_strikers is about the regular combat damage step (510.4), but "
-                  "damage_step is \"first\"")
-    _check_listed(b, "target_left", b.target_left, attackers, "is not attacking", "an attacker")
-    for a in b.target_left or ():
-        if b.attacks[a] in b.player_names:  # type: ignore[index]
-            _fail(f"target_left: {a!r} attacks a player, who can't leave combat "
-                  "(only a planeswalker or battle can, 506.4)")
-    # Damage assignment order (2024 edition only: 509.2-509.3)
-    if b.damage_order is not None:
-        if b.rules != "2024":
-            _fail("damage_order exists only under rules \"2024\" (the current rules have no "
-                  "damage assignment order)")
-        if b.blocks is None:
-            _fail("damage_order is given but no blocks")
-        blockers_of: dict[str, set[str]] = {}
-        for bl, atts in b.blocks.items():
-            for a in atts:
-                blockers_of.setdefault(a, set()).add(bl)
-        for cid, order in b.damage_order.items():
-            if cid in attackers:
-                expected = blockers_of.get(cid, set())
-                what = "blockers"
-            elif cid in b.blocks:
-                expected = set(b.blocks[cid])
-                what = "attackers it blocks"
-            else:
-                _fail(f"damage_order: {cid!r} is neither attacking nor blocking")
-            if len(set(order)) != len(order) or set(order) != expected:
-                _fail(
-                    f"damage_order: the order for {cid!r} must list exactly its {what} "
-                    f"({', '.join(sorted(expected)) or 'none'}), each once"
-                )
-    # Bands (702.22c): attackers, each in one band of two or more.
-    seen_band: set[str] = set()
-    for band in b.bands:
-        if b.attacks is None:
-            _fail("bands are given but no attacks")
-        if len(band) < 2:
-            _fail(f"bands: a band has two or more attackers, not {list(band)!r}")
-        for a in band:
-            if a not in attackers:
-                _fail(f"bands: {a!r} is not attacking")
-            if a in seen_band:
-                _fail(f"bands: {a!r} is in two bands")
-            seen_band.add(a)
-    if b.damage_step is not None and b.damage_step not in DAMAGE_STEPS:
-        _fail(f"damage_step must be \"first\" or \"regular\", not {b.damage_step!r}")
+    validate(b)
 
 
-def _is_int(v: object) -> bool:
+def is_int(v: object) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _bounded(v: int, what: str) -> None:
-    if _is_int(v) and not -LIMIT <= v <= LIMIT:
-        _fail(f"{what}: {v} is beyond what the rules can mean (at most {LIMIT:,} either way)")
-
-
-def _mana_symbols_ok(text: str) -> bool:
+def mana_symbols_ok(text: str) -> bool:
     """Whether ``text`` is a run of mana symbols ``{...}`` (each non-empty, no nesting)."""
     rest = text.strip()
     while rest:
@@ -665,17 +439,3 @@ def _mana_symbols_ok(text: str) -> bool:
 def unique_ids(permanents: Iterable[Permanent]) -> bool:
     ids = [p.id for p in permanents]
     return len(ids) == len(set(ids))
-
-
-def _check_listed(b: "Board", field: str, ids, allowed, not_allowed: str, what: str) -> None:
-    """A board field listing creatures in combat (blocked, first_strikers, target_left):
-    attacks must be declared, every id must be allowed, none listed twice."""
-    if ids is None:
-        return
-    if b.attacks is None:
-        _fail(f"{field} is given but no attacks")
-    for x in ids:
-        if x not in allowed:
-            _fail(f"{field}: {x!r} {not_allowed}")
-    if len(set(ids)) != len(ids):
-        _fail(f"{field}: {what} is listed twice")

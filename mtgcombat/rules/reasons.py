@@ -124,7 +124,7 @@ def _freeze(v: Any) -> Any:
     if isinstance(v, list):
         return tuple(_freeze(x) for x in v)
     if isinstance(v, dict):
-        raise TypeError("a reason's parameter can't be a dict: use a tuple of pairs")
+        raise TypeError("dict parameter")
     return v
 
 
@@ -147,7 +147,7 @@ def english(r: Reason, names: Optional[Mapping[str, str]] = None,
             edition: str = "current") -> str:
     """``r`` in English, naming objects by ``names`` (id -> name)."""
     if _ENGLISH is None:  # pragma: no cover - the package imports the text layer
-        raise RuntimeError("the text layer (mtgcombat.text) is not loaded")
+        raise RuntimeError("mtgcombat.text not loaded")
     return _ENGLISH(r, names or {}, edition)
 
 

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from .. import Language
-from . import (cards, combat, common, damage, decisions, declarations, draw, explain, human,
-               payment, turn)
+from . import (cards, combat, common, damage, decisions, declarations, draw, errors, explain,
+               human, payment, turn)
 
 FAMILIES = (common, declarations, damage, explain, human, combat, payment, decisions, turn,
-            draw, cards)
+            draw, cards, errors)
 
 
 def _merge() -> dict:

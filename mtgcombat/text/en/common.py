@@ -66,7 +66,7 @@ def pred_words(p, w) -> str:
     if isinstance(p, A.NamePred):
         return f"named {p.name}"
     if isinstance(p, A.ControllerPred):
-        return f"controlled by {p.player}"
+        return f"controlled by {ref_words(p.player, w)}"
     if isinstance(p, A.TappedPred):
         return "tapped" if p.tapped else "untapped"
     if isinstance(p, A.NotPred):
@@ -76,6 +76,25 @@ def pred_words(p, w) -> str:
     if isinstance(p, A.OrPred):
         return " or ".join(pred_words(x, w) for x in p.preds)
     return str(p)
+
+
+def ref_words(ref, w) -> str:
+    """A symbolic reference (this creature, you, target player ...) in words."""
+    from ...rules import abilities as A
+
+    if isinstance(ref, A.SelfRef):
+        return "this creature"
+    if isinstance(ref, A.YouRef):
+        return "you"
+    if isinstance(ref, A.TargetRef):
+        return f"target {ref.kind} #{ref.index + 1}"
+    if isinstance(ref, A.DefendingPlayerRef):
+        return "defending player"
+    if isinstance(ref, A.NamedRef):
+        return w.name(ref.id)
+    if isinstance(ref, A.AttachedRef):
+        return "the creature it is attached to"
+    return str(ref)
 
 
 T["pred"] = lambda r, w: pred_words(r["pred"], w)

@@ -1,0 +1,193 @@
+"""English templates: bad input -- the one line that names what makes a board
+impossible (``error.*`` reasons of mtgcombat.rules.validation and the rules)."""
+
+from __future__ import annotations
+
+
+def _at(r):
+    """The part of the board an error is about, as the messages have always named it."""
+    where = r.get("where") or ()
+    if not where:
+        return ""
+    kind = where[0]
+    if kind == "player":
+        return f"player {where[1]!r}"
+    if kind == "permanent":
+        return f"permanent {where[1]!r}"
+    if kind == "effect":
+        return f"effect {where[1] + 1}"
+    return kind
+
+
+def _e(body):
+    """A template "<where>: <body>"."""
+    def t(r, w):
+        at = _at(r)
+        text = body(r, w) if callable(body) else body
+        return f"{at}: {text}" if at else text
+    return t
+
+
+_LISTED = {"attacker": ("is not attacking", "an attacker"),
+           "combatant": ("is neither attacking nor blocking", "a creature")}
+
+
+def _not_integer(r, w):
+    v = r["value"]
+    return f"{r['field']} must be an integer" + ("" if v is None else f", not {v}")
+
+
+T: dict = {
+    "error.rules": lambda r, w: (
+        "rules must be " + " or ".join(f'"{n}"' for n in r["known"]) + f", not {r['value']!r}"),
+    "error.two_players": lambda r, w: "a board needs at least two players",
+    "error.player_name": lambda r, w: "every player needs a non-empty name",
+    "error.not_integer": _e(_not_integer),
+    "error.too_big": _e(lambda r, w: (
+        f"{r['field']}: {r['value']} is beyond what the rules can mean (at most "
+        f"{r['limit']:,} either way)")),
+    "error.not_count": _e(lambda r, w: f"{r['field']} must be an integer 0 or more"),
+    "error.hand": _e("hand must be a number of cards, 0 or more"),
+    "error.mana_pool": _e(lambda r, w: (
+        f'mana_pool must be mana symbols such as "{{R}}{{R}}{{G}}", not {r["value"]!r}')),
+    "error.player_twice": lambda r, w: f"two players are named {r['name']!r}",
+    "error.active_unknown": lambda r, w: f"active_player {r['name']!r} is not a player",
+    "error.defending_empty": lambda r, w: (
+        "defending_players is empty: at least one player must defend"),
+    "error.defending_unknown": lambda r, w: f"defending player {r['name']!r} is not a player",
+    "error.defending_attacker": lambda r, w: (
+        f"defending player {r['name']!r} is the active player or on their team"),
+    "error.no_opponent": lambda r, w: "the active player has no opponent to attack",
+    "error.permanent_id": lambda r, w: "every permanent needs a non-empty id (or name)",
+    "error.id_twice": lambda r, w: f'two permanents have the id {r["id"]!r}: give each an "id"',
+    "error.id_is_player": _e("its id is also a player's name"),
+    "error.not_a_player": _e(lambda r, w: f"{r['field']} {r['value']!r} is not a player"),
+    "error.type_line": _e(lambda r, w: w(r["why"])),
+    "error.type_unknown": lambda r, w: f"unknown type {r['words']!r} in type line {r['line']!r}",
+    "error.type_none": lambda r, w: f"type line {r['line']!r} names no card type",
+    "error.color": _e(lambda r, w: f"unknown color {r['value']!r} (use W, U, B, R, G)"),
+    "error.color_twice": _e("a color is listed twice"),
+    "error.counter_name": _e("a counter needs a name"),
+    "error.counter_count": _e(lambda r, w: (
+        f"counters[{r['kind']!r}] must be an integer 0 or more, not {r['value']}")),
+    "error.chosen_key": _e(lambda r, w: (
+        f"chosen has no {r['key']!r} (use {', '.join(r['known'])})")),
+    "error.chosen_empty": _e(lambda r, w: f"chosen {r['key']} must be a non-empty string"),
+    "error.chosen_player": _e(lambda r, w: f"chosen player {r['value']!r} is not a player"),
+    "error.chosen_color": _e(lambda r, w: (
+        f"chosen color {r['value']!r} is not one of W, U, B, R, G")),
+    "error.creature_pt": _e("a creature needs power and toughness"),
+    "error.damage": _e("damage must be a non-negative integer"),
+    "error.not_bool": _e(lambda r, w: f"{r['field']} must be true or false"),
+    "error.protector_not_battle": _e("only a battle has a protector"),
+    "error.goaded_by": _e(lambda r, w: f"goaded by {r['value']!r}, who is not a player"),
+    "error.attached_unknown": _e(lambda r, w: f"attached to unknown permanent {r['value']!r}"),
+    "error.attached_itself": _e("can't be attached to itself"),
+    "error.effect_text": _e("text must be a non-empty string"),
+    "error.effect_target": _e(lambda r, w: f"unknown target {r['value']!r}"),
+    "error.effect_source": _e(lambda r, w: f"unknown source {r['value']!r}"),
+    "error.attacker_unknown": _e(lambda r, w: f"unknown attacker {r['attacker']!r}"),
+    "error.attacker_not_creature": _e(lambda r, w: f"{r['attacker']!r} is not a creature (506.3)"),
+    "error.attacker_battle": _e(lambda r, w: (
+        f"{r['attacker']!r} is a battle and can't attack (506.3f, 508.1a)")),
+    "error.attacker_not_active": _e(lambda r, w: (
+        f"{r['attacker']!r} is controlled by {r['controller']!r}, not the attacking player")),
+    "error.target_unknown": _e(lambda r, w: (
+        f"{r['attacker']!r} attacks unknown {r['target']!r}")),
+    "error.target_not_attackable": _e(lambda r, w: (
+        f"{r['attacker']!r} attacks {r['target']!r}, which is not a defending player, a "
+        "planeswalker they control or a battle they protect (506.3, 508.1b)")),
+    "error.target_own_battle": _e(lambda r, w: (
+        f"{r['attacker']!r} can't attack {r['target']!r}: its controller protects it "
+        f"({r['rule']})")),
+    "error.blocks_without_attacks": lambda r, w: (
+        "blocks are given but no attacks: a blocker needs an attacking creature"),
+    "error.blocker_unknown": _e(lambda r, w: f"unknown blocker {r['blocker']!r}"),
+    "error.blocker_not_creature": _e(lambda r, w: f"{r['blocker']!r} is not a creature (506.3)"),
+    "error.blocker_not_defending": _e(lambda r, w: (
+        f"{r['blocker']!r} is controlled by {r['controller']!r}, not a defending player")),
+    "error.blocker_attacking": _e(lambda r, w: f"{r['blocker']!r} is attacking and can't block"),
+    "error.blocks_nothing": _e(lambda r, w: (
+        f"{r['blocker']!r} blocks nothing (leave it out instead)")),
+    "error.blocks_twice": _e(lambda r, w: f"{r['blocker']!r} lists an attacker twice"),
+    "error.blocks_non_attacker": _e(lambda r, w: (
+        f"{r['blocker']!r} blocks {r['attacker']!r}, which is not attacking")),
+    "error.blocks_other_player": _e(lambda r, w: (
+        f"{r['blocker']!r} can't block {r['attacker']!r}: it attacks another player "
+        f"(802.4a, {r['rule']})")),
+    "error.listed_without_attacks": lambda r, w: f"{r['field']} is given but no attacks",
+    "error.listed_not_in_combat": lambda r, w: (
+        f"{r['field']}: {r['value']!r} {_LISTED[r['what']][0]}"),
+    "error.listed_twice": lambda r, w: f"{r['field']}: {_LISTED[r['what']][1]} is listed twice",
+    "error.first_strikers_step": lambda r, w: (
+        "first_strikers is about the regular combat damage step (510.4), but damage_step is "
+        '"first"'),
+    "error.target_left_player": lambda r, w: (
+        f"target_left: {r['attacker']!r} attacks a player, who can't leave combat (only a "
+        "planeswalker or battle can, 506.4)"),
+    "error.order_edition": lambda r, w: (
+        'damage_order exists only under rules "2024" (the current rules have no damage '
+        "assignment order)"),
+    "error.order_without_blocks": lambda r, w: "damage_order is given but no blocks",
+    "error.order_not_in_combat": _e(lambda r, w: (
+        f"{r['creature']!r} is neither attacking nor blocking")),
+    "error.order_wrong": _e(lambda r, w: (
+        f"the order for {r['creature']!r} must list exactly its "
+        f"{'blockers' if r['role'] == 'attacker' else 'attackers it blocks'} "
+        f"({', '.join(r['expected']) or 'none'}), each once")),
+    "error.bands_without_attacks": lambda r, w: "bands are given but no attacks",
+    "error.band_small": lambda r, w: (
+        f"bands: a band has two or more attackers, not {list(r['band'])!r}"),
+    "error.band_not_attacking": lambda r, w: f"bands: {r['attacker']!r} is not attacking",
+    "error.band_twice": lambda r, w: f"bands: {r['attacker']!r} is in two bands",
+    "error.damage_step": lambda r, w: (
+        f'damage_step must be "first" or "regular", not {r["value"]!r}'),
+}
+
+
+def _source_name(r, w):
+    """Where a text comes from, in bad-input messages: a permanent by name, an effect as
+    "effect 2 ('its text')"."""
+    src = r["src"]
+    if src.effect is not None:
+        return f"effect {src.effect + 1} ({src.sentence!r})"
+    return w.labels.name(src.permanent) if src.permanent is not None else ""
+
+
+T.update({
+    "error.self_without_source": lambda r, w: (
+        f"{_source_name(r, w)}: text says \"this creature\" but has no source"),
+    "error.too_many_targets": lambda r, w: (
+        f"{_source_name(r, w)}: its text names up to {r['most']} target creature(s) but "
+        f"{r['given']} are given"),
+    "error.too_few_targets": lambda r, w: (
+        f"{_source_name(r, w)}: its text names {r['needs']} target(s) but only "
+        f"{r['given']} are given"),
+    "error.damage_no_attacks": lambda r, w: "damage: the board declares no attacks",
+    "error.damage_blocked": lambda r, w: (
+        f"damage: {r['attacker']!r} is said to be blocked but is not attacking"),
+    "error.damage_target_left": lambda r, w: (
+        f"damage: {r['attacker']!r} is said to attack a planeswalker or battle that has left "
+        "combat, but it " + ("is not attacking" if r["player"] is None
+                             else f"attacks the player {r['player']}")),
+    "error.damage_first_striker": lambda r, w: (
+        f"damage: {r['creature']!r} is named as having had first strike or double strike as "
+        "the first combat damage step began, but it is neither attacking nor blocking"),
+    "error.damage_first_strikers_step": lambda r, w: (
+        "damage: first_strikers says which creatures had first strike or double strike as the "
+        "first combat damage step began; it is for the regular step, but the board's "
+        'damage_step is "first"'),
+    "error.no_first_step": lambda r, w: (
+        'damage_step is "first" but no attacking or blocking creature has first strike or '
+        "double strike, so there is no first combat damage step (510.4)"),
+    "error.assignment_not_object": lambda r, w: (
+        "damage assignment must be an object {source: {recipient: amount}}"),
+    "error.assignment_source": lambda r, w: f"damage assignment: unknown source {r['source']}",
+    "error.assignment_division": lambda r, w: (
+        f"damage assignment: {r['source']!r} must map to {{recipient: amount}}"),
+    "error.assignment_recipient": lambda r, w: (
+        f"damage assignment: {r['source']!r} assigns to unknown {r['recipient']}"),
+    "error.assignment_amount": lambda r, w: (
+        f"damage assignment: {r['source']!r} assigns {r['amount']} to {r['recipient']!r}; "
+        "amounts are integers >= 0"),
+})
