@@ -174,7 +174,7 @@ class OrPred:
     preds: tuple["Pred", ...]
 
 
-Pred = Union[
+_BasePred = Union[
     AnyPred, ColorPred, ColorlessPred, MulticoloredPred, TypePred, KeywordPred,
     StatPred, NamePred, ControllerPred, TappedPred, NotPred, AndPred, OrPred,
 ]
@@ -199,7 +199,7 @@ class Group:
     blocking: Optional[bool] = None
 
 
-Subject = Union[SelfRef, TargetRef, NamedRef, AttachedRef, Group]
+_BaseSubject = Union[SelfRef, TargetRef, NamedRef, AttachedRef, Group]
 
 # ---------------------------------------------------------------------------
 # Keywords (702)
@@ -336,7 +336,7 @@ class CardsInHand:
     player: PlayerRef
 
 
-Condition = Union[DefenderControls, PlayerControls, OthersAttack]
+_BaseCondition = Union[DefenderControls, PlayerControls, OthersAttack]
 
 
 @dataclass(frozen=True)
@@ -536,7 +536,7 @@ class Grant:
     abilities: tuple["Ability", ...]
 
 
-Ability = Union[
+_BaseAbility = Union[
     Keyword, Landwalk, Protection, BandsWithOther,
     AttackRequirement, CantAttack, CantAttackAlone, CanOnlyAttackAlone, AttackCondition,
     AttackCap, AttackParity, AttackCost,
@@ -622,7 +622,6 @@ class BlockableDespiteLandwalk:
     label: Optional[str] = None
 
 
-Ability = Union[Ability, CantBeBlockedIf, GrantWhileInCombat, BlockableDespiteLandwalk]  # type: ignore[misc]
 
 
 @dataclass(frozen=True)
@@ -653,7 +652,6 @@ class BlockCondition:
     unless: bool = True
 
 
-Ability = Union[Ability, BlockCondition]  # type: ignore[misc]
 
 
 # Declaration sentences read later: groups of targets, "as though", conditions of
@@ -674,7 +672,6 @@ class TargetGroup:
 
 
 
-Subject = Union[Subject, TargetGroup]  # type: ignore[misc]
 
 
 @dataclass(frozen=True)
@@ -701,7 +698,6 @@ class InCombatPred:
     role: Literal["attacking", "blocking"]
 
 
-Pred = Union[Pred, LandwalkPred, AttachedPred, InCombatPred]  # type: ignore[misc]
 
 
 @dataclass(frozen=True)
@@ -779,10 +775,6 @@ class Conditional:
     unless: bool = False
 
 
-Ability = Union[Ability, AttackAsThough, BlockAsThough, BlockEachAttacker, LureBy,  # type: ignore[misc]
-                Conditional]
-
-
 @dataclass(frozen=True)
 class MoreThan:
     """The ability's controller controls more permanents matching ``pred`` than the
@@ -805,7 +797,6 @@ class OnBattlefield:
     count: int = 1
 
 
-Condition = Union[Condition, MoreThan, OnBattlefield]  # type: ignore[misc]
 
 
 @dataclass(frozen=True)
@@ -818,7 +809,6 @@ class Goaded:
     subject: Subject = SelfRef()
 
 
-Ability = Union[Ability, Goaded]  # type: ignore[misc]
 
 
 @dataclass(frozen=True)
@@ -827,3 +817,16 @@ class ObjectPred:
     "target creature": other than that target creature -- used under :class:`NotPred`)."""
 
     ref: "TargetRef"
+
+
+# ---------------------------------------------------------------------------
+# The unions, complete (every class above)
+# ---------------------------------------------------------------------------
+
+Pred = Union[_BasePred, LandwalkPred, AttachedPred, InCombatPred, NotSelfPred, ObjectPred]
+Subject = Union[_BaseSubject, TargetGroup]
+Condition = Union[_BaseCondition, MoreThan, OnBattlefield]
+Ability = Union[
+    _BaseAbility, CantBeBlockedIf, GrantWhileInCombat, BlockableDespiteLandwalk, BlockCondition,
+    AttackAsThough, BlockAsThough, BlockEachAttacker, LureBy, Conditional, Goaded,
+]

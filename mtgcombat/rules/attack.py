@@ -158,7 +158,7 @@ def _basic(b: _Builder) -> None:
 
 
 def _cant_attack(b: _Builder, inst: Instance, ab: A.CantAttack) -> None:
-    c = inst.holder
+    c = inst.who
     if ab.target is None:
         p = None
     else:
@@ -180,7 +180,7 @@ def _targets(p: Optional[PlayerName], kind: Optional[str], include_permanents: b
 
 
 def _alone(b: _Builder, inst: Instance, only: bool) -> None:
-    c = inst.holder
+    c = inst.who
     others = [b.attacks(o) for o in b.others(c)]
     if only:
         # 508.1c, 506.5: "can attack only alone" -- no other creature is declared.
@@ -204,7 +204,7 @@ def _count_controlled(b: _Builder, inst: Instance, player: PlayerName, pred: A.P
 
 
 def _condition(b: _Builder, inst: Instance, ab: A.AttackCondition) -> None:
-    c = inst.holder
+    c = inst.who
     holder = b.board.permanent(c)
     cond = ab.condition
     src = b.src(inst)
@@ -321,7 +321,7 @@ def _parity(b: _Builder, inst: Instance, ab: A.AttackParity) -> None:
 
 
 def _requirement(b: _Builder, inst: Instance, ab: A.AttackRequirement) -> None:
-    c = inst.holder
+    c = inst.who
     kind = ab.target_kind
     target: Optional[str] = None
     of_player = defending = False
@@ -382,7 +382,7 @@ def _goad(b: _Builder) -> None:
 
 
 def _cost(b: _Builder, inst: Instance, ab: A.AttackCost) -> None:
-    c = inst.holder
+    c = inst.who
     what: Optional[Reason] = None
     if ab.defender is None:
         covered: Callable[[str], bool] = lambda t: True

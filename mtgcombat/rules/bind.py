@@ -56,6 +56,12 @@ class Instance:
     sentence: str
     holder: Optional[str] = None
 
+    @property
+    def who(self) -> str:
+        """The holder of an ability that has one (type-checked access)."""
+        assert self.holder is not None
+        return self.holder
+
 
 @dataclass
 class Bound:

@@ -189,7 +189,7 @@ class _Builder:
 def _structural(b: _Builder) -> None:
     extra: dict[str, Optional[int]] = {c: 0 for c in b.blockers}
     for inst in b.holders(A.BlockCapacity):
-        c = inst.holder
+        c = inst.who
         if c not in extra or extra[c] is None:
             continue
         more = inst.ability.extra  # type: ignore[union-attr]
@@ -466,7 +466,7 @@ def _text_restrictions(b: _Builder) -> None:
 
 def _block_condition(b: _Builder, inst, ab: A.BlockCondition) -> None:
     """509.1b: "can't block unless / if [condition]"."""
-    h = inst.holder
+    h = inst.who
     if not b.options[h]:
         return
     hp = b.perm(h)
@@ -616,7 +616,7 @@ def _requirements(b: _Builder) -> None:
 def _costs(b: _Builder) -> None:
     blockers = set(b.blockers)
     for inst in b.holders(A.BlockCost):
-        h = inst.holder
+        h = inst.who
         if h not in blockers or not b.options[h]:
             continue
         ab: A.BlockCost = inst.ability  # type: ignore[assignment]

@@ -25,7 +25,7 @@ from ..rules.constraints import (
 from ..rules.reasons import Described, Reason, english, reason
 
 
-class SolverTimeout(Exception):
+class SolverTimeout(TimeoutError):
     """The time limit ran out before the answer was settled (answer "unknown")."""
 
 

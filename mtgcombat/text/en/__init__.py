@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from .. import Language
-from . import (cards, combat, common, damage, decisions, declarations, draw, errors, explain,
-               human, payment, turn)
+from . import (abilities, cards, combat, common, damage, decisions, declarations, draw, errors,
+               explain, human, payment, turn)
 
 FAMILIES = (common, declarations, damage, explain, human, combat, payment, decisions, turn,
-            draw, cards, errors)
+            draw, cards, errors, abilities)
 
 
 def _merge() -> dict:
