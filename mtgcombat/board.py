@@ -56,7 +56,7 @@ class LegalDeclarations:
     explanation, no listing); ``count()`` counts (may take long on huge spaces);
     truthiness asks for one. There is deliberately no ``len()``: it would enumerate."""
 
-    def __init__(self, board: "Board", kind: str, backend: str = "cpsat",
+    def __init__(self, board: "Board", kind: str, backend: str = "auto",
                  time_limit: Optional[float] = None) -> None:
         self.board, self.kind, self.backend, self.time_limit = board, kind, backend, time_limit
 
@@ -241,17 +241,17 @@ class Board(model.Board):
                 raise ValueError(kind)
         return cache[kind]
 
-    def legal_attacks(self, backend: str = "cpsat",
+    def legal_attacks(self, backend: str = "auto",
                       time_limit: Optional[float] = None) -> LegalDeclarations:
         """The legal attack declarations (508.1), lazily."""
         return LegalDeclarations(self, "attacks", backend, time_limit)
 
-    def legal_blocks(self, backend: str = "cpsat",
+    def legal_blocks(self, backend: str = "auto",
                      time_limit: Optional[float] = None) -> LegalDeclarations:
         """The legal block declarations (509.1), lazily."""
         return LegalDeclarations(self, "blocks", backend, time_limit)
 
-    def check_attacks(self, decl: Mapping[str, str], backend: str = "cpsat",
+    def check_attacks(self, decl: Mapping[str, str], backend: str = "auto",
                       time_limit: Optional[float] = None) -> "DeclarationVerdict":
         """A verdict on one attack declaration: legal, violations (explained when
         read), witness, costs."""
@@ -259,7 +259,7 @@ class Board(model.Board):
 
         return check(self, "attacks", decl, backend, time_limit)
 
-    def check_blocks(self, decl: Mapping[str, Any], backend: str = "cpsat",
+    def check_blocks(self, decl: Mapping[str, Any], backend: str = "auto",
                      time_limit: Optional[float] = None) -> "DeclarationVerdict":
         """A verdict on one block declaration: legal, violations (explained when read),
         witness, costs."""
@@ -267,7 +267,7 @@ class Board(model.Board):
 
         return check(self, "blocks", decl, backend, time_limit)
 
-    def check_declaration(self, kind: str, decl: Mapping, backend: str = "cpsat",
+    def check_declaration(self, kind: str, decl: Mapping, backend: str = "auto",
                           time_limit: Optional[float] = None) -> "DeclarationVerdict":
         """:meth:`check_attacks` or :meth:`check_blocks` by ``kind``."""
         from .questions.declarations import check
@@ -275,7 +275,7 @@ class Board(model.Board):
         return check(self, kind, decl, backend, time_limit)
 
     def list_declarations(self, kind: str, limit: Optional[int] = 1000,
-                          backend: str = "cpsat", time_limit: Optional[float] = None,
+                          backend: str = "auto", time_limit: Optional[float] = None,
                           ) -> "DeclarationListing":
         """The legal attack (``kind`` "attacks") or block declarations, up to ``limit``,
         in listing order (spec: ``attacks`` / ``blocks``)."""
@@ -284,7 +284,7 @@ class Board(model.Board):
         return list_declarations(self, kind, limit, backend, time_limit)
 
     def unobeyable_requirements(self, kind: str, only: Optional[list] = None,
-                                backend: str = "cpsat", time_limit: Optional[float] = None,
+                                backend: str = "auto", time_limit: Optional[float] = None,
                                 ) -> dict[str, str]:
         """The requirements of ``kind`` (those with ids in ``only``, by default all) that
         no declaration obeying the restrictions can obey on this board, costs paid or
@@ -316,7 +316,7 @@ class Board(model.Board):
         """A copy with these blocks declared, not checked against 509.1."""
         return self.evolve(blocks={k: tuple(v) for k, v in decl.items()}, damage_order=None)
 
-    def declare_attacks(self, decl: Mapping[str, str], backend: str = "cpsat") -> "Board":
+    def declare_attacks(self, decl: Mapping[str, str], backend: str = "auto") -> "Board":
         """A copy with these attacks declared; raises :class:`IllegalDeclarationError`
         when the declaration is illegal (508.1) or its legality can't be settled."""
         v = self.check_attacks(decl, backend)
@@ -324,7 +324,7 @@ class Board(model.Board):
             raise IllegalDeclarationError(v)
         return self.with_attacks(decl)
 
-    def declare_blocks(self, decl: Mapping[str, Any], backend: str = "cpsat") -> "Board":
+    def declare_blocks(self, decl: Mapping[str, Any], backend: str = "auto") -> "Board":
         """A copy with these blocks declared; raises :class:`IllegalDeclarationError`
         when the declaration is illegal (509.1) or its legality can't be settled."""
         v = self.check_blocks(decl, backend)
@@ -370,7 +370,7 @@ class Board(model.Board):
 
     # -- explanations ---------------------------------------------------------------
     def explain(self, kind: Optional[str] = None, decl: Optional[Mapping] = None, *,
-                backend: str = "cpsat", time_limit: Optional[float] = None) -> "Explanation":
+                backend: str = "auto", time_limit: Optional[float] = None) -> "Explanation":
         """A narrative explanation (:mod:`mtgcombat.questions.explain`): the attacks, the
         blocks or the damage, whichever the board suggests (or ``kind``), and one
         declaration or assignment when ``decl`` is given. ``.text(writer)`` words it."""

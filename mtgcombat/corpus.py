@@ -463,7 +463,7 @@ class Result:
         return f"{self.case.id}[{self.edition}]"
 
 
-def run_case(case: Case, edition: str, backend: str = "cpsat",
+def run_case(case: Case, edition: str, backend: str = "auto",
              time_limit: Optional[float] = None, lang: Any = "en") -> Result:
     """Ask the case's question under ``edition`` and compare every expectation.
     ``lang`` (a language code or :class:`mtgcombat.text.Language`) words the answer's
@@ -632,7 +632,7 @@ def _compare_damage(expected: dict, answer: dict, fail) -> None:
                      f"expected {json.dumps(want['assignment'])}")
 
 
-def run_cases(cases: Iterable[Case], backend: str = "cpsat",
+def run_cases(cases: Iterable[Case], backend: str = "auto",
               time_limit: Optional[float] = None, lang: Any = "en") -> Iterator[Result]:
     for case in cases:
         for ed in case.editions:

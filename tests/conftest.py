@@ -1,9 +1,14 @@
 """Shared test helpers."""
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 
 import pytest
+
+# The tests never touch the user's cache: parsers and card indexes go to a fresh directory.
+os.environ.setdefault("MTGCOMBAT_CACHE", tempfile.mkdtemp(prefix="mtgcombat-test-cache-"))
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"

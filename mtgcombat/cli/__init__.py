@@ -44,8 +44,10 @@ def _common() -> argparse.ArgumentParser:
     common.add_argument("--json", action="store_true", help="machine answer (spec shapes)")
     common.add_argument("--time-limit", type=float, default=None, metavar="SECONDS",
                         help="give up after this many seconds: the answer is then 'unknown'")
-    common.add_argument("--backend", choices=("cpsat", "constraint", "brute"), default="cpsat",
-                        help="solver backend (default: cpsat)")
+    common.add_argument("--backend", choices=("auto", "cpsat", "constraint", "brute"),
+                        default="auto",
+                        help="solver backend (default: auto -- CP-SAT, with problems of at "
+                             "most 4096 declarations listed in plain Python)")
     common.add_argument("--lang", choices=languages(), default="en",
                         help="language of every human word, also the messages in --json "
                              "(default: en)")

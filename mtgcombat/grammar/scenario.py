@@ -130,8 +130,11 @@ class _Indenter:
 
 @functools.cache
 def _parser() -> Lark:
-    return Lark(_GRAMMAR.read_text(encoding="utf-8"), parser="lalr", lexer="contextual",
-                postlex=_Indenter(), propagate_positions=True, maybe_placeholders=False)
+    from .cache import lark_parser
+
+    return lark_parser("scenario", _GRAMMAR.read_text(encoding="utf-8"), parser="lalr",
+                       lexer="contextual", postlex=_Indenter(), propagate_positions=True,
+                       maybe_placeholders=False)
 
 
 @functools.cache

@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Optional, Sequence
 
 from ..rules.constraints import (
-    Cost, Problem, Requirement, banned_choices, paid, three_valued, literal_keys, true_keys,
+    Cost, Problem, Requirement, banned_choices, evaluate, literal_keys, paid, three_valued,
+    true_keys,
 )
 from ..rules.model import BoardError
 from ..rules.options import why_not_option
@@ -92,7 +93,7 @@ def listed_json(d: Listed, w: "Writer") -> dict:
     return out
 
 
-def iter_declarations(board: Any, kind: Kind, backend: str = "cpsat",
+def iter_declarations(board: Any, kind: Kind, backend: str = "auto",
                       deadline: Optional[Deadline] = None) -> Iterator[Listed]:
     """Every legal declaration, lazily, in the order the backend finds them.
     Raises :class:`~mtgcombat.solver.base.SolverTimeout` past the deadline."""
@@ -100,7 +101,7 @@ def iter_declarations(board: Any, kind: Kind, backend: str = "cpsat",
 
 
 def list_declarations(board: Any, kind: Kind, limit: Optional[int] = 1000,
-                      backend: str = "cpsat", time_limit: Optional[float] = None,
+                      backend: str = "auto", time_limit: Optional[float] = None,
                       ) -> DeclarationListing:
     """The legal declarations, up to ``limit``, in listing order."""
     problem = board.problem(kind)
@@ -206,7 +207,7 @@ def validate(board: Any, kind: Kind, decl: Any) -> None:
             raise BoardError(f"declaration: {c!r} lists the same attacker twice")
 
 
-def check(board: Any, kind: Kind, decl: Mapping, backend: str = "cpsat",
+def check(board: Any, kind: Kind, decl: Mapping, backend: str = "auto",
           time_limit: Optional[float] = None) -> DeclarationVerdict:
     """The verdict on one declaration. A time-out leaves ``legal`` None and ``status``
     "unknown", unless a restriction is already seen to be broken: the declaration is
@@ -277,7 +278,9 @@ def _unmet_explained(problem: Problem, decl: Mapping, violations: list[Violation
             out.append(v)
             continue
         unmet = unmet_requirements(problem, decl)
-        cannot = unobeyable(problem, backend, deadline, [r.id for r in unmet])
+        witness = v.why.get("witness")
+        known = [dict(witness)] if witness else []
+        cannot = unobeyable(problem, backend, deadline, [r.id for r in unmet], known)
         could = tuple(r.why for r in unmet if r.id not in cannot)
         never = tuple((r.why, cannot[r.id]) for r in unmet if r.id in cannot)
         p = dict(v.why.params)
@@ -295,7 +298,7 @@ def _unmet_explained(problem: Problem, decl: Mapping, violations: list[Violation
 
 def unobeyable(problem: Problem, backend: Any, deadline: Deadline,
                only: Optional[Sequence[str]] = None,
-               exact_at_most: int = 20) -> dict[str, Optional[Reason]]:
+               known: Sequence[Mapping] = ()) -> dict[str, Optional[Reason]]:
     """The requirements (ids in ``only``, by default all) that no declaration obeying
     the restrictions can obey on this board, costs paid or not: id -> why (a
     ``decl.banned_by`` reason naming the restrictions that forbid every way of obeying
@@ -305,9 +308,11 @@ def unobeyable(problem: Problem, backend: Any, deadline: Deadline,
     listed.
 
     First without a solver: a requirement whose every way of being obeyed is a choice a
-    restriction forbids outright (or that isn't a choice at all) can't be obeyed. Then,
-    for at most ``exact_at_most`` others, the backend: the most a declaration obeying
-    the restrictions, whatever it pays, can obey of that requirement alone."""
+    restriction forbids outright (or that isn't a choice at all) can't be obeyed, and a
+    requirement some declaration of ``known`` (legal ones, e.g. a witness) obeys can.
+    Then the backend, a few solves in all rather than one per requirement: the
+    declaration obeying the most of the requirements still open settles every open
+    requirement it obeys; when it obeys none, none of them can be obeyed."""
     why_banned: dict = {}
     for r in problem.restrictions:
         for k in banned_choices(r) or ():
@@ -315,6 +320,7 @@ def unobeyable(problem: Problem, backend: Any, deadline: Deadline,
     options = {(c, o) for c, opts in problem.options.items() for o in opts}
     out: dict[str, Optional[Reason]] = {}
     rest = []
+    known_keys = [true_keys(d) for d in known]
     for req in problem.requirements:
         if only is not None and req.id not in only:
             continue
@@ -327,22 +333,26 @@ def unobeyable(problem: Problem, backend: Any, deadline: Deadline,
                     if r.why not in bans:
                         bans.append(r.why)
             out[req.id] = reason("decl.banned_by", restrictions=tuple(bans))
-        else:
+        elif not any(evaluate(req.expr, ks) for ks in known_keys):
             rest.append(req)
     every = frozenset(c.id for c in problem.costs)
-    for req in rest[:exact_at_most]:
+    while rest:
         try:
-            m, _ = backend.maximum(dataclasses.replace(problem, requirements=(req,)), every,
-                                   deadline)
+            m, witness = backend.maximum(dataclasses.replace(problem, requirements=tuple(rest)),
+                                         every, deadline)
         except SolverTimeout:
             break
         if not m:
-            out[req.id] = None
+            for req in rest:
+                out[req.id] = None
+            break
+        keys = true_keys(canonical(problem, witness or {}))
+        rest = [req for req in rest if not evaluate(req.expr, keys)]
     return out
 
 
 def unobeyable_requirements(board: Any, kind: Kind, only: Optional[Sequence[str]] = None,
-                            backend: str = "cpsat", time_limit: Optional[float] = None,
+                            backend: str = "auto", time_limit: Optional[float] = None,
                             ) -> dict[str, Optional[Reason]]:
     """:func:`unobeyable` for a board's declaration problem."""
     return unobeyable(board.problem(kind), get_backend(backend), Deadline(time_limit), only)

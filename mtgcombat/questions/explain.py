@@ -64,7 +64,7 @@ class Explanation:
 
 
 def explain(board: Any, kind: Optional[str] = None, decl: Optional[Mapping] = None, *,
-            backend: str = "cpsat", time_limit: Optional[float] = None) -> Explanation:
+            backend: str = "auto", time_limit: Optional[float] = None) -> Explanation:
     """The explanation for ``kind`` ("attacks", "blocks", "damage"; default: what the
     board suggests), about one declaration or assignment when ``decl`` is given."""
     kind = kind or question_for(board)

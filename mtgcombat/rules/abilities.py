@@ -36,30 +36,28 @@ variable number of targets, :class:`TargetGroup` (601.2c); qualities
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Literal, Optional, Union
 
 from .reasons import Duration
+from .record import Record
 
 # ---------------------------------------------------------------------------
 # References: symbolic objects, bound against a board later.
 # ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class SelfRef:
+class SelfRef(Record):
     """The object that has the ability ("this creature", "~", its own name)."""
 
 
 
-@dataclass(frozen=True)
-class YouRef:
+class YouRef(Record):
     """The controller of the ability's source ("you")."""
 
 
 
-@dataclass(frozen=True)
-class TargetRef:
+class TargetRef(Record):
     """The n-th target of an effect (0-based), bound from ``Effect.targets``."""
 
     index: int = 0
@@ -67,22 +65,19 @@ class TargetRef:
 
 
 
-@dataclass(frozen=True)
-class DefendingPlayerRef:
+class DefendingPlayerRef(Record):
     """"defending player": relative to an attacking creature (508.5, 802.2a)."""
 
 
 
-@dataclass(frozen=True)
-class NamedRef:
+class NamedRef(Record):
     """A specific object or player named by id (used by bound effects)."""
 
     id: str
 
 
 
-@dataclass(frozen=True)
-class AttachedRef:
+class AttachedRef(Record):
     """"enchanted creature" / "equipped creature": the permanent the source is
     attached to (``Permanent.attached_to``; 303.4, 301.5)."""
 
@@ -95,44 +90,37 @@ PlayerRef = Union[YouRef, TargetRef, DefendingPlayerRef, NamedRef]
 # ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class AnyPred:
+class AnyPred(Record):
     """Every permanent."""
 
 
-@dataclass(frozen=True)
-class ColorPred:
+class ColorPred(Record):
     """Is of this color (105.2); "W","U","B","R","G"."""
 
     color: str
 
 
-@dataclass(frozen=True)
-class ColorlessPred:
+class ColorlessPred(Record):
     """Has no color (105.2c)."""
 
 
-@dataclass(frozen=True)
-class MulticoloredPred:
+class MulticoloredPred(Record):
     """Has two or more colors (105.2a)."""
 
 
-@dataclass(frozen=True)
-class TypePred:
+class TypePred(Record):
     """Has this card type, subtype or supertype ("Wall", "artifact", "legendary")."""
 
     word: str
 
 
-@dataclass(frozen=True)
-class KeywordPred:
+class KeywordPred(Record):
     """Has this keyword ability ("flying", "defender")."""
 
     keyword: str
 
 
-@dataclass(frozen=True)
-class StatPred:
+class StatPred(Record):
     """Compares power or toughness with a number, or with the source's own value."""
 
     stat: Literal["power", "toughness"]
@@ -140,37 +128,31 @@ class StatPred:
     value: Union[int, Literal["self"]]
 
 
-@dataclass(frozen=True)
-class NamePred:
+class NamePred(Record):
     """Has this name."""
 
     name: str
 
 
-@dataclass(frozen=True)
-class ControllerPred:
+class ControllerPred(Record):
     """Is controlled by this player (symbolic)."""
 
     player: "PlayerRef"
 
 
-@dataclass(frozen=True)
-class TappedPred:
+class TappedPred(Record):
     tapped: bool = True
 
 
-@dataclass(frozen=True)
-class NotPred:
+class NotPred(Record):
     pred: "Pred"
 
 
-@dataclass(frozen=True)
-class AndPred:
+class AndPred(Record):
     preds: tuple["Pred", ...]
 
 
-@dataclass(frozen=True)
-class OrPred:
+class OrPred(Record):
     preds: tuple["Pred", ...]
 
 
@@ -186,8 +168,7 @@ ANY = AnyPred()
 # ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Group:
+class Group(Record):
     """A group of creatures: "Creatures you control", "Other creatures target player
     controls", "Creatures with power 3 or greater", "Attacking creatures"."""
 
@@ -216,15 +197,13 @@ SIMPLE_KEYWORDS = frozenset(
 )
 
 
-@dataclass(frozen=True)
-class Keyword:
+class Keyword(Record):
     """A keyword ability without parameter (702), e.g. ``Keyword("flying")``."""
 
     name: str
 
 
-@dataclass(frozen=True)
-class Landwalk:
+class Landwalk(Record):
     """Landwalk (702.14): can't be blocked while the defending player controls a
     land matching ``land`` (e.g. TypePred("Swamp"); "nonbasic" =
     AndPred(TypePred("Land"), NotPred(TypePred("Basic")))."""
@@ -233,8 +212,7 @@ class Landwalk:
     label: str  # how the card says it: "swampwalk", "nonbasic landwalk"
 
 
-@dataclass(frozen=True)
-class Protection:
+class Protection(Record):
     """Protection (702.16) from a quality. ``everything`` = from everything; ``player``
     = from a player (symbolic); else ``pred`` describes the quality."""
 
@@ -244,8 +222,7 @@ class Protection:
     label: str = ""
 
 
-@dataclass(frozen=True)
-class BandsWithOther:
+class BandsWithOther(Record):
     """"Bands with other [quality]" (702.22c)."""
 
     pred: Pred
@@ -257,8 +234,7 @@ class BandsWithOther:
 # ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class AttackRequirement:
+class AttackRequirement(Record):
     """508.1d: "[subject] attacks [target] each combat if able". ``target`` None: any.
     ``target_pred`` ("attacks a planeswalker") narrows permanents attacked."""
 
@@ -270,8 +246,7 @@ class AttackRequirement:
     duration: Optional[Duration] = field(default=None, compare=False)
 
 
-@dataclass(frozen=True)
-class CantAttack:
+class CantAttack(Record):
     """508.1c: "[subject] can't attack [target]". ``target`` None and ``target_kind``
     None: can't attack at all. ``target`` = a player ref (also covers only that
     player, not planeswalkers, unless ``include_permanents``)."""
@@ -282,15 +257,13 @@ class CantAttack:
     include_permanents: bool = False  # "can't attack you or planeswalkers you control"
 
 
-@dataclass(frozen=True)
-class CantAttackAlone:
+class CantAttackAlone(Record):
     """508.1c, 506.5: "can't attack alone"."""
 
     subject: Subject = SelfRef()
 
 
-@dataclass(frozen=True)
-class CanOnlyAttackAlone:
+class CanOnlyAttackAlone(Record):
     """508.1c, 506.5: "can attack only alone" / "can only attack alone"."""
 
     subject: Subject = SelfRef()
@@ -299,8 +272,7 @@ class CanOnlyAttackAlone:
 # Conditions for "can't attack unless/if ..." ------------------------------
 
 
-@dataclass(frozen=True)
-class DefenderControls:
+class DefenderControls(Record):
     """The defending player (of that attack) controls at least ``count`` permanents
     matching ``pred`` ("unless defending player controls an Island")."""
 
@@ -308,8 +280,7 @@ class DefenderControls:
     count: int = 1
 
 
-@dataclass(frozen=True)
-class PlayerControls:
+class PlayerControls(Record):
     """A given player controls at least ``count`` permanents matching ``pred``
     ("as long as you control a Gate")."""
 
@@ -318,8 +289,7 @@ class PlayerControls:
     count: int = 1
 
 
-@dataclass(frozen=True)
-class OthersAttack:
+class OthersAttack(Record):
     """At least ``count`` other creatures matching ``pred`` also attack
     ("unless at least two other creatures attack", "unless a black or green creature
     also attacks", "unless a creature with greater power also attacks")."""
@@ -328,8 +298,7 @@ class OthersAttack:
     count: int = 1
 
 
-@dataclass(frozen=True)
-class CardsInHand:
+class CardsInHand(Record):
     """A player holds ``op`` ``value`` cards (Ensnaring Bridge compares power with it;
     the board does not record hands, so such conditions are reported unresolved)."""
 
@@ -339,8 +308,7 @@ class CardsInHand:
 _BaseCondition = Union[DefenderControls, PlayerControls, OthersAttack]
 
 
-@dataclass(frozen=True)
-class AttackCondition:
+class AttackCondition(Record):
     """508.1c: "[subject] can't attack unless [condition]" (``unless=True``) or
     "... can't attack if [condition]" (``unless=False``)."""
 
@@ -349,8 +317,7 @@ class AttackCondition:
     unless: bool = True
 
 
-@dataclass(frozen=True)
-class AttackCap:
+class AttackCap(Record):
     """508.1c, 802.3a: "No more than N creatures can attack [you] each combat".
     ``defender`` None: the whole attack; else only creatures attacking that player
     (and, with ``include_permanents``, planeswalkers they control -- not battles)."""
@@ -360,16 +327,14 @@ class AttackCap:
     include_permanents: bool = False
 
 
-@dataclass(frozen=True)
-class AttackParity:
+class AttackParity(Record):
     """508.1c: "You can't attack with an odd number of creatures" (parity of the
     whole attack)."""
 
     even: bool = True
 
 
-@dataclass(frozen=True)
-class AttackCost:
+class AttackCost(Record):
     """508.1d, 508.1g-j: "[subject] can't attack [defender] unless their controller
     pays [cost] for each ..." -- optional; one payment per creature attacking."""
 
@@ -384,8 +349,7 @@ class AttackCost:
 # ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class BlockRequirement:
+class BlockRequirement(Record):
     """509.1c: "[subject] blocks each combat if able" / "blocks [attacker] this turn
     if able" (``attacker`` set)."""
 
@@ -394,16 +358,14 @@ class BlockRequirement:
     duration: Optional[Duration] = field(default=None, compare=False)
 
 
-@dataclass(frozen=True)
-class LureRequirement:
+class LureRequirement(Record):
     """509.1c: "All creatures able to block [attacker] do so" -- one requirement for
     each creature able to block it."""
 
     attacker: Subject = SelfRef()
 
 
-@dataclass(frozen=True)
-class MustBeBlocked:
+class MustBeBlocked(Record):
     """509.1c: "[attacker] must be blocked [by two or more / exactly one / an Eldrazi]
     if able". One requirement for the attacker."""
 
@@ -414,38 +376,33 @@ class MustBeBlocked:
     duration: Optional[Duration] = field(default=None, compare=False)
 
 
-@dataclass(frozen=True)
-class CantBlock:
+class CantBlock(Record):
     """509.1b: "[subject] can't block [creatures matching attacker_pred]"."""
 
     subject: Subject = SelfRef()
     attacker_pred: Optional[Pred] = None
 
 
-@dataclass(frozen=True)
-class CanBlockOnly:
+class CanBlockOnly(Record):
     """509.1b: "[subject] can block only creatures with flying"."""
 
     subject: Subject
     attacker_pred: Pred
 
 
-@dataclass(frozen=True)
-class CantBlockAlone:
+class CantBlockAlone(Record):
     """509.1b, 506.5: "can't block alone"."""
 
     subject: Subject = SelfRef()
 
 
-@dataclass(frozen=True)
-class CantBeBlocked:
+class CantBeBlocked(Record):
     """509.1b: "[attacker] can't be blocked"."""
 
     subject: Subject = SelfRef()
 
 
-@dataclass(frozen=True)
-class CantBeBlockedExcept:
+class CantBeBlockedExcept(Record):
     """509.1b: "can't be blocked except by [creatures with flying / Walls]" (``by``)
     or "... except by two or more creatures" (``min_blockers``)."""
 
@@ -454,39 +411,34 @@ class CantBeBlockedExcept:
     min_blockers: Optional[int] = None
 
 
-@dataclass(frozen=True)
-class CantBeBlockedBy:
+class CantBeBlockedBy(Record):
     """509.1b: "can't be blocked by [creatures matching by]"."""
 
     subject: Subject
     by: Pred
 
 
-@dataclass(frozen=True)
-class CantBeBlockedByMoreThan:
+class CantBeBlockedByMoreThan(Record):
     """509.1b: "can't be blocked by more than N creature(s)"."""
 
     subject: Subject = SelfRef()
     n: int = 1
 
 
-@dataclass(frozen=True)
-class CantBeBlockedUnlessAllBlock:
+class CantBeBlockedUnlessAllBlock(Record):
     """509.1b: "can't be blocked unless all creatures defending player controls block it"."""
 
     subject: Subject = SelfRef()
 
 
-@dataclass(frozen=True)
-class BlockCap:
+class BlockCap(Record):
     """509.1b, 802.4b: "No more than N creatures can block each combat" (per defending
     player's declaration)."""
 
     n: int
 
 
-@dataclass(frozen=True)
-class BlockCapacity:
+class BlockCapacity(Record):
     """509.1a: "can block an additional creature" (``extra`` = 1), "N additional
     creatures", "any number of creatures" (``extra`` None)."""
 
@@ -494,8 +446,7 @@ class BlockCapacity:
     extra: Optional[int] = 1
 
 
-@dataclass(frozen=True)
-class BlockCost:
+class BlockCost(Record):
     """509.1c-d: "[subject] can't block unless their controller pays [cost] for each
     blocking creature" (War Cadence) -- optional."""
 
@@ -508,16 +459,14 @@ class BlockCost:
 # ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class AssignAsThoughUnblocked:
+class AssignAsThoughUnblocked(Record):
     """510.1c-style: "You may have [subject] assign its combat damage as though it
     weren't blocked" -- all or nothing."""
 
     subject: Subject = SelfRef()
 
 
-@dataclass(frozen=True)
-class DefenderAssignsDamage:
+class DefenderAssignsDamage(Record):
     """"Rather than the attacking player, you assign the combat damage of each
     creature attacking you" (Defensive Formation)."""
 
@@ -527,8 +476,7 @@ class DefenderAssignsDamage:
 # ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Grant:
+class Grant(Record):
     """"[subject] has/gains [abilities]" -- e.g. "Creatures you control have flying",
     "Target creature gains menace until end of turn"."""
 
@@ -547,16 +495,14 @@ _BaseAbility = Union[
 ]
 
 
-@dataclass(frozen=True)
-class Parsed:
+class Parsed(Record):
     """One understood sentence and the rule objects it became."""
 
     sentence: str
     abilities: tuple[Ability, ...]
 
 
-@dataclass(frozen=True)
-class TextReading:
+class TextReading(Record):
     """The result of reading one text: what was understood and what was not.
 
     ``not_understood`` holds every sentence that did not become a rule object
@@ -575,8 +521,7 @@ class TextReading:
 # ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class CantBeBlockedIf:
+class CantBeBlockedIf(Record):
     """509.1b, 611.3a: "[subject] can't be blocked as long as [condition]" (``unless``
     False) or "... can't be blocked unless [condition]" (``unless`` True): a
     :class:`CantBeBlocked` that applies only while the condition holds.
@@ -597,8 +542,7 @@ class CantBeBlockedIf:
     unless: bool = False
 
 
-@dataclass(frozen=True)
-class GrantWhileInCombat:
+class GrantWhileInCombat(Record):
     """611.3a, 506.4: "[subject] has [abilities] as long as it's attacking" (``role``
     "attacking") or "... as long as it's blocking" (``role`` "blocking"): a
     :class:`Grant` that applies to a holder only while it is an attacking (in
@@ -611,8 +555,7 @@ class GrantWhileInCombat:
     role: Literal["attacking", "blocking"] = "attacking"
 
 
-@dataclass(frozen=True)
-class BlockableDespiteLandwalk:
+class BlockableDespiteLandwalk(Record):
     """702.14, 509.1b: "Creatures with swampwalk can be blocked as though they didn't
     have swampwalk" (Great Wall, Lord Magnus, Quagmire ...): every :class:`Landwalk`
     whose ``label`` equals ``label`` no longer restricts blocks; ``label`` None
@@ -624,14 +567,12 @@ class BlockableDespiteLandwalk:
 
 
 
-@dataclass(frozen=True)
-class NotSelfPred:
+class NotSelfPred(Record):
     """"another [creature]": any permanent other than the creature the ability is
     about (its holder; for a permanent's own text, the permanent itself)."""
 
 
-@dataclass(frozen=True)
-class OthersBlock:
+class OthersBlock(Record):
     """509.1b: at least ``count`` *other* creatures matching ``pred`` also block
     ("unless at least two other creatures block", "unless a creature with greater
     power also blocks") -- judged on the same defending player's declaration."""
@@ -640,8 +581,7 @@ class OthersBlock:
     count: int = 1
 
 
-@dataclass(frozen=True)
-class BlockCondition:
+class BlockCondition(Record):
     """509.1b: "[subject] can't block unless [condition]" (``unless`` True) or
     "... can't block if [condition]" (``unless`` False). Conditions:
     :class:`PlayerControls` (fixed on the board, e.g. "unless you control another
@@ -658,8 +598,7 @@ class BlockCondition:
 # static abilities, landwalk as a quality.
 
 
-@dataclass(frozen=True)
-class TargetGroup:
+class TargetGroup(Record):
     """A variable number of targets of an effect (601.2c, 115.1): "up to two target
     creatures" (``most`` 2), "any number of target creatures" / "X target creatures"
     (``most`` None), and "those creatures" / "they" referring back to them. The
@@ -674,24 +613,21 @@ class TargetGroup:
 
 
 
-@dataclass(frozen=True)
-class LandwalkPred:
+class LandwalkPred(Record):
     """Has this landwalk ability (702.14), by its name: "creatures without flying or
     islandwalk" -- ``label`` "islandwalk"."""
 
     label: str
 
 
-@dataclass(frozen=True)
-class AttachedPred:
+class AttachedPred(Record):
     """Has an Aura (``subtype`` "Aura": "enchanted", 303.4b) or an Equipment
     ("Equipment": "equipped", 301.5a) attached to it."""
 
     subtype: Literal["Aura", "Equipment"]
 
 
-@dataclass(frozen=True)
-class InCombatPred:
+class InCombatPred(Record):
     """Is an attacking (``role`` "attacking", 506.4) or blocking creature: judged on
     the board's declared attacks / blocks."""
 
@@ -700,8 +636,7 @@ class InCombatPred:
 
 
 
-@dataclass(frozen=True)
-class AttackAsThough:
+class AttackAsThough(Record):
     """609.4: "[subject] can attack as though it didn't have defender" (``lacked``
     "defender": 702.3b doesn't stop it) or "... as though it had haste" (``had``
     "haste": 302.6 / 508.1a summoning sickness doesn't stop it). Only attacking is
@@ -712,8 +647,7 @@ class AttackAsThough:
     lacked: Optional[str] = None
 
 
-@dataclass(frozen=True)
-class BlockAsThough:
+class BlockAsThough(Record):
     """609.4: "[subject] can block [attackers matching ``attacker_pred``] as though it
     had [``had``]" (Heartwood Dryad: shadow, 702.28b; Dragon Hunter: reach against
     Dragons, 702.9b) or "... as though they didn't have [``lacked``]" (Aetherflame
@@ -726,8 +660,7 @@ class BlockAsThough:
     lacked: Optional[str] = None
 
 
-@dataclass(frozen=True)
-class BlockEachAttacker:
+class BlockEachAttacker(Record):
     """509.1c: "[subject] blocks each attacking creature this turn if able" (Blaze of
     Glory): one requirement for each attacking creature it could block -- when it
     can't block them all, it blocks as many as it can."""
@@ -735,8 +668,7 @@ class BlockEachAttacker:
     subject: Subject = SelfRef()
 
 
-@dataclass(frozen=True)
-class LureBy:
+class LureBy(Record):
     """509.1c: "All [creatures matching ``by``] able to block [attacker] do so" (All
     Walls able to block ~ do so): one requirement for each such creature."""
 
@@ -744,8 +676,7 @@ class LureBy:
     by: Pred
 
 
-@dataclass(frozen=True)
-class ObjectIs:
+class ObjectIs(Record):
     """A quality of one object, judged on the board: "as long as ~ is untapped",
     "as long as enchanted creature is green", "as long as equipped creature has
     defender", "as long as its power is 3 or less"."""
@@ -754,8 +685,7 @@ class ObjectIs:
     pred: Pred
 
 
-@dataclass(frozen=True)
-class Conditional:
+class Conditional(Record):
     """611.3a: a static ability that applies only while a condition holds: "As long as
     [condition], [abilities]" / "[abilities] as long as [condition]" (``unless``
     False), "[abilities] unless [condition]" (``unless`` True). Bound to a board, the
@@ -775,8 +705,7 @@ class Conditional:
     unless: bool = False
 
 
-@dataclass(frozen=True)
-class MoreThan:
+class MoreThan(Record):
     """The ability's controller controls more permanents matching ``pred`` than the
     defending player of that attack (``than`` "defending": "can't attack unless you
     control more creatures than defending player", 508.1c) or than the attacking
@@ -787,8 +716,7 @@ class MoreThan:
     than: Literal["defending", "attacking"] = "defending"
 
 
-@dataclass(frozen=True)
-class OnBattlefield:
+class OnBattlefield(Record):
     """At least ``count`` permanents matching ``pred`` are on the battlefield, whoever
     controls them ("unless there is a Mountain on the battlefield", "if an enchantment
     is on the battlefield")."""
@@ -799,8 +727,7 @@ class OnBattlefield:
 
 
 
-@dataclass(frozen=True)
-class Goaded:
+class Goaded(Record):
     """701.15a-b (701.38a-b in the 2024 rules): "[subject] is goaded" (Impetus Auras,
     Bloodthirsty Blade) -- goaded by the controller of the ability's source, on top of
     any goad the board records (``Permanent.goaded_by``); one player goading twice
@@ -811,8 +738,7 @@ class Goaded:
 
 
 
-@dataclass(frozen=True)
-class ObjectPred:
+class ObjectPred(Record):
     """Is the very object ``ref`` names ("other creatures that player controls" after
     "target creature": other than that target creature -- used under :class:`NotPred`)."""
 

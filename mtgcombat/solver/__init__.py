@@ -8,12 +8,17 @@ from __future__ import annotations
 
 from .base import Backend
 
-#: Backend names, the default first.
+#: Backend names, the default first ("auto" is CP-SAT with small problems in Python).
 BACKENDS: tuple[str, ...] = ("cpsat", "constraint", "brute")
+#: What the command line offers.
+CHOICES: tuple[str, ...] = ("auto",) + BACKENDS
 
 
-def get_backend(name: str = "cpsat") -> Backend:
-    """The backend called ``name``: "cpsat" (default), "constraint" or "brute"."""
+def get_backend(name: str = "auto") -> Backend:
+    """The backend called ``name``: "auto" (default), "cpsat", "constraint" or "brute"."""
+    if name == "auto":
+        from .cpsat import Auto
+        return Auto()
     if name == "cpsat":
         from .cpsat import CpSat
         return CpSat()

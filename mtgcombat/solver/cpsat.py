@@ -42,7 +42,25 @@ from itertools import combinations, product
 from math import comb
 from typing import Iterable, Iterator, Optional
 
-from ortools.sat.python import cp_model
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ortools.sat.python import cp_model
+
+
+class _LazyCpModel:
+    """``cp_model``, imported when a model is first built: OR-tools takes about half a
+    second to import (it pulls pandas), and small problems never need it (tiny
+    components are solved in Python, see :data:`_TINY`)."""
+
+    def __getattr__(self, name: str) -> Any:
+        from ortools.sat.python import cp_model as real
+
+        globals()["cp_model"] = real
+        return getattr(real, name)
+
+
+cp_model = _LazyCpModel()  # type: ignore[assignment]  # noqa: F811
 
 from ..rules.constraints import (
     FALSE, TRUE, And, Const, Count, Declaration, Expr, Key, Lit, Not, Or, Problem, evaluate,
@@ -176,22 +194,40 @@ def _keys_in(exprs: Iterable[Expr]) -> set[Key]:
     return out
 
 
+#: Prepared restrictions and costs by problem parts (see :class:`_Prepared`).
+_PREPARED: dict = {}
+
+
 class _Prepared:
     """A problem with forced keys removed and every expression simplified."""
 
     def __init__(self, problem: Problem) -> None:
         self.problem = problem
-        forced, units = _forced_false(problem)
-        self.options: dict[str, tuple[str, ...]] = {
-            c: tuple(o for o in opts if (c, o) not in forced)
-            for c, opts in problem.options.items()
-        }
-        live = {(c, o) for c, opts in self.options.items() for o in opts}
-        simp = _Simplifier(live)
-        self.restrictions = [TRUE if i in units else simp(r.expr)
-                             for i, r in enumerate(problem.restrictions)]
+        # The restrictions and costs of problems that share them (the same problem with
+        # other requirements, as when asking which requirements can be obeyed) are
+        # prepared once.
+        key = (id(problem.options), id(problem.restrictions), id(problem.costs))
+        hit = _PREPARED.get(key)
+        if hit is None or hit[0] is not problem.options or hit[1] is not problem.restrictions \
+                or hit[2] is not problem.costs:
+            forced, units = _forced_false(problem)
+            options = {c: tuple(o for o in opts if (c, o) not in forced)
+                       for c, opts in problem.options.items()}
+            live = {(c, o) for c, opts in options.items() for o in opts}
+            simp = _Simplifier(live)
+            restrictions = [TRUE if i in units else simp(r.expr)
+                            for i, r in enumerate(problem.restrictions)]
+            costs = {c.id: simp(c.expr) for c in problem.costs}
+            hit = (problem.options, problem.restrictions, problem.costs, options, simp,
+                   restrictions, costs)
+            if len(_PREPARED) > 8:
+                _PREPARED.clear()
+            _PREPARED[key] = hit
+        self.options: dict[str, tuple[str, ...]] = hit[3]
+        simp = hit[4]
+        self.restrictions = hit[5]
         self.requirements = [simp(r.expr) for r in problem.requirements]
-        self.costs = {c.id: simp(c.expr) for c in problem.costs}
+        self.costs = hit[6]
 
     def cap(self, c: str) -> int:
         return min(self.problem.cap(c), len(self.options[c]))
@@ -708,7 +744,7 @@ class CpSat:
         target = _FIRST_ROUND
         while True:
             fresh: list = []
-            cb = _Collector(decision, seen, fresh, target)
+            cb = _collector_class()(decision, seen, fresh, target)
             solver = _solver(deadline, 1, self.params)
             solver.parameters.enumerate_all_solutions = True
             status = solver.solve(m, cb)
@@ -775,31 +811,75 @@ def _readout(model: _Model) -> tuple[list, list, list]:
     return grouped, single, slack
 
 
-class _Collector(cp_model.CpSolverSolutionCallback):
-    """Collects solutions not seen before, until ``target`` distinct ones are known."""
+def _collector_class() -> type:
+    """The solution callback class (built when first needed: it subclasses OR-tools)."""
+    global _COLLECTOR
+    if _COLLECTOR is None:
+        class _Collector(cp_model.CpSolverSolutionCallback):
+            """Collects solutions not seen before, until ``target`` distinct ones are known."""
 
-    def __init__(self, decision: tuple[list, list, list], seen: set, fresh: list,
-                 target: int) -> None:
-        super().__init__()
-        self.grouped, self.single, self.slack = decision
-        self.seen, self.fresh, self.target = seen, fresh, target
-        self.stopped = False
+            def __init__(self, decision: tuple[list, list, list], seen: set, fresh: list,
+                         target: int) -> None:
+                super().__init__()
+                self.grouped, self.single, self.slack = decision
+                self.seen, self.fresh, self.target = seen, fresh, target
+                self.stopped = False
 
-    def on_solution_callback(self) -> None:
-        val = self.SolutionBooleanValue
-        found = [k for k, i in self.single if val(i)]
-        for b, one, ks in self.grouped:
-            if not val(b):
-                continue
-            if one:  # at most one choice: stop at the first
-                found.append(next(k for k, i in ks if val(i)))
-            else:
-                found.extend(k for k, i in ks if val(i))
-        ival = self.SolutionIntegerValue
-        sol = (frozenset(found), tuple((c, u) for c, i in self.slack if (u := ival(i))))
-        if sol not in self.seen:
-            self.seen.add(sol)
-            self.fresh.append(sol)
-        if len(self.seen) >= self.target:
-            self.stopped = True
-            self.StopSearch()
+            def on_solution_callback(self) -> None:
+                val = self.SolutionBooleanValue
+                found = [k for k, i in self.single if val(i)]
+                for b, one, ks in self.grouped:
+                    if not val(b):
+                        continue
+                    if one:  # at most one choice: stop at the first
+                        found.append(next(k for k, i in ks if val(i)))
+                    else:
+                        found.extend(k for k, i in ks if val(i))
+                ival = self.SolutionIntegerValue
+                sol = (frozenset(found), tuple((c, u) for c, i in self.slack if (u := ival(i))))
+                if sol not in self.seen:
+                    self.seen.add(sol)
+                    self.fresh.append(sol)
+                if len(self.seen) >= self.target:
+                    self.stopped = True
+                    self.StopSearch()
+        _COLLECTOR = _Collector
+    return _COLLECTOR
+
+
+_COLLECTOR: Optional[type] = None
+
+
+#: ``auto``: a problem with at most this many declarations in all is listed by trying
+#: them all in Python (no OR-tools import, which alone takes about half a second);
+#: larger ones by CP-SAT. Maxima are always CP-SAT's, whose components of at most
+#: :data:`_TINY` declarations are themselves settled in Python.
+AUTO_BRUTE_LIMIT = 4096
+
+
+class Auto(CpSat):
+    """The default backend: CP-SAT where a problem needs a solver, plain Python for small
+    problems and small components (exact either way; the property tests compare every
+    backend)."""
+
+    name = "auto"
+
+    def solutions(
+        self, problem: Problem, min_obeyed: int, deadline: Deadline
+    ) -> Iterator[dict]:
+        if _whole_space(problem, AUTO_BRUTE_LIMIT) <= AUTO_BRUTE_LIMIT:
+            from .brute import BruteForce
+
+            return BruteForce().solutions(problem, min_obeyed, deadline)
+        return super().solutions(problem, min_obeyed, deadline)
+
+
+def _whole_space(problem: Problem, limit: int) -> int:
+    """How many declarations the whole problem has (or some number above ``limit``)."""
+    n = 1
+    for c, opts in problem.options.items():
+        k = len(opts)
+        n *= sum(comb(k, i) for i in range(min(problem.cap(c), k) + 1))
+        if n > limit:
+            return n
+    return n

@@ -32,7 +32,12 @@ from __future__ import annotations
 from itertools import product
 from typing import Any, Iterator, Mapping, Optional, Sequence
 
-from ortools.sat.python import cp_model
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ortools.sat.python import cp_model
+else:
+    from .cpsat import cp_model  # imported when a model is first built
 
 from ..rules.bind import Bound
 from ..rules.damage import (
@@ -301,32 +306,42 @@ def _solver(deadline: Deadline) -> cp_model.CpSolver:
 # ---------------------------------------------------------------------------
 
 
-class _Collector(cp_model.CpSolverSolutionCallback):
-    def __init__(self, model: DamageModel, limit: Optional[int], deadline: Deadline) -> None:
-        super().__init__()
-        self.model, self.limit, self.deadline = model, limit, deadline
-        self.found: list[dict] = []
-        self.seen: set = set()
-        self.truncated = False
+def _collector(model: "DamageModel", limit: Optional[int], deadline: Deadline):
+    """A solution callback collecting distinct assignments (its class subclasses OR-tools,
+    so it is built when first needed)."""
+    global _COLLECTOR
+    if _COLLECTOR is None:
+        class _Collector(cp_model.CpSolverSolutionCallback):
+            def __init__(self, model: DamageModel, limit: Optional[int], deadline: Deadline) -> None:
+                super().__init__()
+                self.model, self.limit, self.deadline = model, limit, deadline
+                self.found: list[dict] = []
+                self.seen: set = set()
+                self.truncated = False
 
-    def on_solution_callback(self) -> None:
-        a = {}
-        for s in self.model.sources:
-            div = {}
-            for r in s.all_recipients:
-                v = self.Value(self.model.x[s.id, r])
-                if v:
-                    div[r] = v
-            a[s.id] = div
-        key = tuple((s, tuple(sorted(d.items()))) for s, d in a.items())
-        if key in self.seen:
-            return
-        self.seen.add(key)
-        if self.limit is not None and len(self.found) >= self.limit:
-            self.truncated = True
-            self.StopSearch()
-            return
-        self.found.append(a)
+            def on_solution_callback(self) -> None:
+                a = {}
+                for s in self.model.sources:
+                    div = {}
+                    for r in s.all_recipients:
+                        v = self.Value(self.model.x[s.id, r])
+                        if v:
+                            div[r] = v
+                    a[s.id] = div
+                key = tuple((s, tuple(sorted(d.items()))) for s, d in a.items())
+                if key in self.seen:
+                    return
+                self.seen.add(key)
+                if self.limit is not None and len(self.found) >= self.limit:
+                    self.truncated = True
+                    self.StopSearch()
+                    return
+                self.found.append(a)
+        _COLLECTOR = _Collector
+    return _COLLECTOR(model, limit, deadline)
+
+
+_COLLECTOR: Optional[type] = None
 
 
 def enumerate_assignments(
@@ -339,7 +354,7 @@ def enumerate_assignments(
     model = DamageModel(step)
     solver = _solver(deadline)
     solver.parameters.enumerate_all_solutions = True
-    col = _Collector(model, limit, deadline)
+    col = _collector(model, limit, deadline)
     st = solver.Solve(model.m, col)
     if col.truncated:
         return "truncated", col.found

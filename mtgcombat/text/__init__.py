@@ -139,11 +139,17 @@ class Writer:
                                       for c, v in pairs)))
 
 
-def _registry() -> dict[str, type[Language]]:
-    from .de import German
-    from .en import English
+def _builtin(code: str) -> Optional[type[Language]]:
+    """The built-in language ``code`` (its templates imported only when asked for)."""
+    if code == "en":
+        from .en import English
 
-    return {"en": English, "de": German}
+        return English
+    if code == "de":
+        from .de import German
+
+        return German
+    return None
 
 
 def _english(r: Reason, names: Mapping[str, str], edition: str) -> str:
@@ -165,11 +171,11 @@ def register(lang: Language) -> None:
 def language(code: str) -> Language:
     """The language called ``code`` ("en", "de", or one registered)."""
     if code not in _LANGS:
-        classes = _registry()
-        if code not in classes:
-            known = ", ".join(sorted(set(classes) | set(_LANGS)))
+        cls = _builtin(code)
+        if cls is None:
+            known = ", ".join(sorted(set(LANGUAGE_CODES) | set(_LANGS)))
             raise ValueError(f"unknown language {code!r}: use one of {known}")
-        _LANGS[code] = classes[code]()
+        _LANGS[code] = cls()
     return _LANGS[code]
 
 

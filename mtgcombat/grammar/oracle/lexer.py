@@ -13,6 +13,7 @@ from lark import Lark, Token
 from lark.lexer import Lexer
 
 from ...rules import abilities as A
+from ..cache import lark_parser
 
 #: The Oracle grammar (``mtgcombat/grammar/oracle.lark``).
 GRAMMAR_PATH = Path(__file__).parent.parent / "oracle.lark"
@@ -108,8 +109,8 @@ class _Machine:
 @lru_cache(maxsize=1)
 def _machine() -> _Machine:
     grammar = GRAMMAR_PATH.read_text(encoding="utf-8")
-    parser = Lark(
-        grammar, parser="lalr", lexer=_PassLexer, start=["line", "kw_item"],
+    parser = lark_parser(
+        "oracle", grammar, parser="lalr", lexer=_PassLexer, start=["line", "kw_item"],
         maybe_placeholders=False,
     )
     phrases: dict[str, list[tuple[tuple[str, ...], str]]] = {}

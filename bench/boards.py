@@ -1,0 +1,60 @@
+"""Board generators for the benchmarks (JSON boards of the spec, Oracle text on the cards).
+
+``combat(n)``: n attackers (Alice) against n potential blockers (Bob), a seeded mix of
+flying, reach, menace and vanilla creatures; a share ``lure`` of the attackers have
+"All creatures able to block ~ do so." (509.1c), four blockers "~ blocks each combat if
+able."; every attacker attacks Bob. ``small(n)``: n creatures a side, a few keywords.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+
+def _creature(cid: str, name: str, ctl: str, p: int, t: int, text: str = "") -> dict:
+    d: dict[str, Any] = {"id": cid, "name": name, "controller": ctl, "power": p, "toughness": t}
+    if text:
+        d["text"] = text
+    return d
+
+
+def combat(n: int, seed: int = 0, lure: float = 0.05, forced: int = 4,
+           attacks: bool = True) -> dict:
+    rng = random.Random(seed)
+    perms = []
+    for i in range(n):
+        kind = rng.random()
+        text = ("Flying" if kind < 0.15 else "Menace" if kind < 0.25 else "")
+        if rng.random() < lure:
+            text = (text + "\n" if text else "") + f"All creatures able to block Attacker {i} do so."
+        perms.append(_creature(f"a{i}", f"Attacker {i}", "Alice", rng.randint(1, 6),
+                               rng.randint(1, 6), text))
+    for i in range(n):
+        kind = rng.random()
+        text = "Flying" if kind < 0.1 else "Reach" if kind < 0.2 else ""
+        if i < forced:
+            text = (text + "\n" if text else "") + f"Blocker {i} blocks each combat if able."
+        perms.append(_creature(f"b{i}", f"Blocker {i}", "Bob", rng.randint(0, 5),
+                               rng.randint(1, 6), text))
+    data: dict[str, Any] = {"players": [{"name": "Alice"}, {"name": "Bob"}],
+                            "active_player": "Alice", "permanents": perms}
+    if attacks:
+        data["attacks"] = {f"a{i}": "Bob" for i in range(n)}
+    return data
+
+
+def small(n: int, seed: int = 0) -> dict:
+    """n creatures a side, nothing attacking yet (an attack check board)."""
+    rng = random.Random(seed)
+    words = ["", "Flying", "Vigilance", "Trample", "Deathtouch", "First strike", "Reach",
+             "Defender", "Menace", "Lifelink"]
+    perms = []
+    for i in range(n):
+        perms.append(_creature(f"a{i}", f"Alpha {i}", "Alice", rng.randint(1, 5),
+                               rng.randint(1, 5), rng.choice(words)))
+        perms.append(_creature(f"b{i}", f"Beta {i}", "Bob", rng.randint(1, 5),
+                               rng.randint(1, 5), rng.choice(words)))
+    perms[0]["text"] = "Alpha 0 attacks each combat if able."
+    return {"players": [{"name": "Alice"}, {"name": "Bob"}], "active_player": "Alice",
+            "permanents": perms}
