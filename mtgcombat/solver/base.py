@@ -155,11 +155,20 @@ def iter_legal(
     """Lazily yield every legal declaration (508.1c-d / 509.1b-c), each once.
     Raises SolverTimeout when the deadline passes."""
     maxc = maxc or MaxCache(problem, backend, deadline)
-    m0, _ = maxc(frozenset())
+    m0, witness = maxc(frozenset())
     # With no declaration obeying the restrictions without paying (m0 None), one that
     # pays may still be legal: then every count is a candidate, judged below.
     seen: set = set()
-    for decl in backend.solutions(problem, 0 if m0 is None else m0, deadline):
+    candidates: Iterator[dict] = backend.solutions(problem, 0 if m0 is None else m0, deadline)
+    if witness is not None and m0 is not None and _large(problem):
+        # First the legal declarations near the maximum's witness (solver/neighbours.py),
+        # then the backend's enumeration for the rest (what was found is skipped).
+        from itertools import chain
+
+        from .neighbours import near
+
+        candidates = chain(_checked(near(problem, witness, m0), deadline), candidates)
+    for decl in candidates:
         decl = canonical(problem, decl)
         frozen = tuple(decl.items())
         if frozen in seen:
@@ -173,6 +182,29 @@ def iter_legal(
                 continue
         seen.add(frozen)
         yield Listed(decl, n, costs_of(problem, p))
+
+
+#: A problem with more declarations than this is listed neighbourhood first.
+NEAR_FROM = 4096
+
+
+def _large(problem: Problem) -> bool:
+    from math import comb
+
+    n = 1
+    for c, opts in problem.options.items():
+        k = len(opts)
+        n *= sum(comb(k, i) for i in range(min(problem.cap(c), k) + 1))
+        if n > NEAR_FROM:
+            return True
+    return False
+
+
+def _checked(it: Iterator[dict], deadline: Deadline) -> Iterator[dict]:
+    for i, d in enumerate(it):
+        if i % 256 == 0:
+            deadline.check()
+        yield d
 
 
 def legal_declarations(

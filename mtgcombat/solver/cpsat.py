@@ -70,6 +70,12 @@ from .base import Deadline, SolverTimeout
 
 #: Components with at most this many declarations are solved by trying them all.
 _TINY = 64
+#: Listing: a component with at most this many declarations has its legal ones found by
+#: trying them all; one (other than the largest, which is streamed) with more than
+#: :data:`_COMPONENT_LIMIT` legal ones is not listed on its own (the whole problem is
+#: enumerated instead).
+_COMPONENT_TRIES = 4096
+_COMPONENT_LIMIT = 20000
 #: CP-SAT parameters for every solve (see bench/blocks.py, bench/attacks.py).
 _PARAMS: dict = {"symmetry_level": 0, "cp_model_probing_level": 0}
 #: Added for the optimisation solves (not enumeration, where a fully presolved model
@@ -685,6 +691,11 @@ class CpSat:
         """
         deadline.check()
         prep = _Prepared(problem)
+        if self.decompose and not problem.costs:
+            parts = self._component_lists(prep, min_obeyed, deadline)
+            if parts is not None:
+                yield from _product_declarations(problem, parts, deadline)
+                return
         # Choices no restriction, requirement or cost mentions are interchangeable: the
         # model only counts how many of them each creature takes, and each solution
         # stands for every way of picking them (see _enumerate).
@@ -733,6 +744,99 @@ class CpSat:
         yield from phase(max(min_obeyed, every), None, True)
         yield from phase(min_obeyed, every - 1, True)
 
+    def _component_lists(self, prep: _Prepared, min_obeyed: int, deadline: Deadline
+                         ) -> Optional[list[list[tuple[Key, ...]]]]:
+        """When the legal declarations are exactly those in which every component (a
+        group of creatures no constraint links to another) obeys its own maximum -- no
+        costs, and ``min_obeyed`` is the maximum, which is the sum of the components'
+        maxima -- each component's declarations reaching its maximum, as lists of keys
+        (every declaration is one pick from each list). None when that doesn't hold or a
+        component has too many (the caller enumerates the whole problem instead)."""
+        hard = list(prep.restrictions)
+        if any(isinstance(e, Const) and not e.value for e in hard):
+            return [[]]
+        hard = [e for e in hard if not isinstance(e, Const)]
+        reqs = [e for e in prep.requirements if not isinstance(e, Const)]
+        fixed = sum(1 for e in prep.requirements if isinstance(e, Const) and e.value)
+        comps, owner = _components(prep, hard + reqs)
+        hard_by: list[list[Expr]] = [[] for _ in comps]
+        reqs_by: list[list[Expr]] = [[] for _ in comps]
+        for e, i in zip(hard, owner):
+            hard_by[i].append(e)  # type: ignore[index]
+        for e, i in zip(reqs, owner[len(hard):]):
+            reqs_by[i].append(e)  # type: ignore[index]
+        best: list[int] = []
+        for comp, h, r in zip(comps, hard_by, reqs_by):
+            deadline.check()
+            if not r:
+                best.append(0)
+                continue
+            if _space(prep, comp, self.tiny) <= self.tiny:
+                b, _ = self._tiny_max(prep, comp, h, r)
+            else:
+                b, _ = self._cp_max(prep, comp, h, r, deadline)
+            if b is None:
+                return [[]]  # no declaration obeys the restrictions
+            best.append(b)
+        if min_obeyed != fixed + sum(best):
+            return None
+        # The component with the most creatures is streamed (it may have more declarations
+        # than can be held); every other one is listed in full.
+        constrained = [i for i, (h, r) in enumerate(zip(hard_by, reqs_by)) if h or r]
+        big = max(constrained, key=lambda i: len(comps[i]), default=None)
+        out: list = []
+        for i, (comp, h, r, b) in enumerate(zip(comps, hard_by, reqs_by, best)):
+            if not h and not r:
+                for c in comp:  # a free creature: any of its choices
+                    out.append([tuple((c, o) for o in os) for os in _choices(prep, c)])
+                continue
+            if i == big:
+                continue
+            found = self._component_solutions(prep, comp, h, r, b, deadline)
+            if found is None:
+                return None
+            out.append(found)
+        if big is not None:
+            out.insert(0, _Stream(self, prep, comps[big], hard_by[big], reqs_by[big],
+                                  best[big], deadline))
+        return out
+
+    def _component_solutions(self, prep: _Prepared, comp: list[str], hard: list[Expr],
+                             reqs: list[Expr], least: int, deadline: Deadline,
+                             limit: Optional[int] = _COMPONENT_LIMIT,
+                             ) -> Optional[list[tuple[Key, ...]]]:
+        """Every declaration of one component obeying its restrictions and at least
+        ``least`` of its requirements (None past ``limit`` of them)."""
+        return _listed(self._component_stream(prep, comp, hard, reqs, least, deadline), limit)
+
+    def _component_stream(self, prep: _Prepared, comp: list[str], hard: list[Expr],
+                          reqs: list[Expr], least: int, deadline: Deadline
+                          ) -> Iterator[tuple[Key, ...]]:
+        """The declarations of :meth:`_component_solutions`, lazily."""
+        if _space(prep, comp, _COMPONENT_TRIES) <= _COMPONENT_TRIES:
+            per = [_choices(prep, c) for c in comp]
+            for combo in product(*per):
+                keys = frozenset((c, o) for c, os in zip(comp, combo) for o in os)
+                if all(evaluate(e, keys) for e in hard) and \
+                        sum(1 for e in reqs if evaluate(e, keys)) >= least:
+                    yield tuple(sorted(keys))
+            return
+        used = _keys_in(hard + reqs)
+        model = _Model(prep, comp, used, slack=True)
+        free = {c: tuple(sorted(o for o in prep.options[c] if (c, o) not in used))
+                for c in model.slack}
+        for e in hard:
+            model.post(e)
+        if model.infeasible:
+            return
+        ls = [model.lit(e) for e in reqs]
+        if ls and least > 0:
+            model.m.add(sum(ls) >= least)
+        decision = _readout(model)
+        for d in self._enumerate(prep.problem, model.m, decision, free, deadline):
+            yield tuple(sorted((c, o) for c, v in d.items()
+                               for o in ((v,) if isinstance(v, str) else v)))
+
     def _enumerate(self, problem: Problem, m: cp_model.CpModel, decision,
                    free: dict[str, tuple[str, ...]], deadline: Deadline) -> Iterator[dict]:
         """All solutions of ``m`` projected on the decision variables, lazily: rounds of
@@ -768,6 +872,49 @@ class CpSat:
             if status == cp_model.MODEL_INVALID:
                 raise RuntimeError(m.validate())
             raise SolverTimeout()
+
+
+
+
+def _listed(stream: Iterator, limit: Optional[int]) -> Optional[list]:
+    out = []
+    for x in stream:
+        out.append(x)
+        if limit is not None and len(out) > limit:
+            return None
+    return out
+
+
+class _Stream:
+    """One component's declarations, produced lazily (for the largest component)."""
+
+    def __init__(self, backend: "CpSat", *args: Any) -> None:
+        self.backend, self.args = backend, args
+
+    def __iter__(self) -> Iterator[tuple[Key, ...]]:
+        return self.backend._component_stream(*self.args)
+
+
+def _product_declarations(problem: Problem, parts: list[list[tuple[Key, ...]]],
+                          deadline: Deadline) -> Iterator[dict]:
+    """Every pick of one entry from each part, as a declaration (lazily)."""
+    n = 0
+    head, rest = parts[0], parts[1:]
+    stream = head if isinstance(head, _Stream) else None
+    firsts = iter(stream) if stream is not None else iter([()])
+    tail = rest if stream is not None else parts
+    if any(not p for p in tail):
+        return
+    for first in firsts:
+        for combo in product(*tail):
+            n += 1
+            if n % 1024 == 0:
+                deadline.check()
+            chosen: dict = {}
+            for keys in (first, *combo):
+                for c, o in keys:
+                    chosen.setdefault(c, []).append(o)
+            yield _shape(problem, chosen)
 
 
 def problem_cost_ids(problem: Problem) -> list[str]:

@@ -1,0 +1,150 @@
+"""Legal declarations found near a legal one: a fast first phase of listing.
+
+Listing the legal declarations of a large board with a solver costs a few
+milliseconds a solution. But most legal declarations of such a board differ from
+another legal one in a single creature's choice (one blocker blocks a different
+Lure creature, one attacker attacks another player). :func:`near` walks that
+graph breadth first from a seed (the witness of the maximum, 508.1d / 509.1c): each
+declaration one choice away is judged by re-evaluating only the restrictions and
+requirements that mention the changed creature, and kept when it obeys every
+restriction and at least ``min_obeyed`` requirements.
+
+Every declaration produced is a candidate judged again by the caller
+(:func:`mtgcombat.solver.base.iter_legal`: costs, the maximum with what it pays);
+completeness comes from the backend's own enumeration, which runs after this phase
+and skips what was produced here. So the listing stays exact: only the order in
+which declarations are found changes.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from itertools import combinations
+from typing import Iterator, Mapping, Optional
+
+from ..rules.constraints import Key, Problem, banned_choices, literal_keys, true_keys
+
+
+class _Index:
+    """For each creature, the restrictions and requirements that mention it."""
+
+    def __init__(self, problem: Problem) -> None:
+        self.problem = problem
+        fs_r, fs_q, _ = problem.evaluators()
+        self.restrictions = fs_r
+        self.requirements = fs_q
+        self.by_r: dict[str, list[int]] = {}
+        self.by_q: dict[str, list[int]] = {}
+        for i, r in enumerate(problem.restrictions):
+            for c in {k[0] for k in literal_keys(r.expr)}:
+                self.by_r.setdefault(c, []).append(i)
+        for i, q in enumerate(problem.requirements):
+            for c in {k[0] for k in literal_keys(q.expr)}:
+                self.by_q.setdefault(c, []).append(i)
+        # Restrictions mentioning no creature are constants: checked once on the seed.
+        # Choices a restriction forbids outright are never tried.
+        banned: set[Key] = set()
+        for r in problem.restrictions:
+            banned |= banned_choices(r) or set()
+        self.options = {c: tuple(o for o in opts if (c, o) not in banned)
+                        for c, opts in problem.options.items()}
+
+    def choices(self, c: str, current: tuple) -> Iterator[tuple]:
+        """The choices of creature c one step from ``current`` (its chosen options):
+        for a creature taking one choice, every other one (or none); for one taking
+        several, adding, removing or replacing one."""
+        p = self.problem
+        opts = self.options.get(c, ())
+        cap = p.cap(c)
+        if cap <= 1:
+            if current:
+                yield ()
+            for o in opts:
+                if (o,) != current:
+                    yield (o,)
+            return
+        cur = set(current)
+        for o in current:  # remove one
+            yield tuple(sorted(cur - {o}))
+        if len(cur) < cap:
+            for o in opts:  # add one
+                if o not in cur:
+                    yield tuple(sorted(cur | {o}))
+        for o in current:  # replace one
+            for n in opts:
+                if n not in cur:
+                    yield tuple(sorted((cur - {o}) | {n}))
+
+
+def near(problem: Problem, seed: Mapping, min_obeyed: int,
+         limit: Optional[int] = None) -> Iterator[dict]:
+    """Declarations obeying every restriction and at least ``min_obeyed`` requirements,
+    reachable from ``seed`` (which must obey them) by changing one creature's choice at a
+    time; breadth first, each once, ``seed`` first, at most ``limit``."""
+    ix = _Index(problem)
+    start = {c: ((v,) if isinstance(v, str) else tuple(sorted(v))) for c, v in seed.items()}
+    keys0 = true_keys(seed)
+    if not all(f(keys0) for f in ix.restrictions):
+        return
+    truth0 = [f(keys0) for f in ix.requirements]
+    n0 = sum(truth0)
+    if n0 < min_obeyed:
+        return
+    creatures = sorted(problem.options)
+    seen = {_frozen(start)}
+    queue: deque = deque([(start, keys0, truth0, n0)])
+    yield _shape(problem, start)
+    produced = 1
+    if limit is not None and produced >= limit:
+        return
+    while queue:
+        decl, keys, truth, n = queue.popleft()
+        for c in creatures:
+            cur = decl.get(c, ())
+            old: set[Key] = {(c, o) for o in cur}
+            rs = ix.by_r.get(c, ())
+            qs = ix.by_q.get(c, ())
+            for choice in ix.choices(c, cur):
+                new = {(c, o) for o in choice}
+                nkeys = (keys - old) | new
+                ntruth = truth
+                nn = n
+                if qs:
+                    changed = [(i, t) for i in qs
+                               if (t := ix.requirements[i](nkeys)) != truth[i]]
+                    if changed:
+                        ntruth = list(truth)
+                        for i, t in changed:
+                            nn += 1 if t else -1
+                            ntruth[i] = t
+                if nn < min_obeyed:
+                    continue
+                if not all(ix.restrictions[i](nkeys) for i in rs):
+                    continue
+                nd = dict(decl)
+                if choice:
+                    nd[c] = choice
+                else:
+                    nd.pop(c, None)
+                f = _frozen(nd)
+                if f in seen:
+                    continue
+                seen.add(f)
+                queue.append((nd, frozenset(nkeys), ntruth, nn))
+                yield _shape(problem, nd)
+                produced += 1
+                if limit is not None and produced >= limit:
+                    return
+
+
+def _frozen(decl: Mapping) -> tuple:
+    return tuple(sorted(decl.items()))
+
+
+def _shape(problem: Problem, decl: Mapping) -> dict:
+    if problem.kind == "attacks":
+        return {c: v[0] for c, v in sorted(decl.items())}
+    return {c: tuple(v) for c, v in sorted(decl.items())}
+
+
+__all__ = ["near", "combinations"]
