@@ -31,7 +31,9 @@ from .rules.model import BoardError
 
 if TYPE_CHECKING:
     from .questions.damage import DamageAnswer, DamageVerdict
-    from .questions.declarations import DeclarationListing, DeclarationVerdict
+    from .questions.declarations import (
+        DeclarationCount, DeclarationListing, DeclarationVerdict,
+    )
     from .questions.explain import Explanation
     from .rules.damage import ObjectiveFn
 
@@ -276,12 +278,21 @@ class Board(model.Board):
 
     def list_declarations(self, kind: str, limit: Optional[int] = 1000,
                           backend: str = "auto", time_limit: Optional[float] = None,
-                          ) -> "DeclarationListing":
+                          **hooks: Any) -> "DeclarationListing":
         """The legal attack (``kind`` "attacks") or block declarations, up to ``limit``,
-        in listing order (spec: ``attacks`` / ``blocks``)."""
+        in listing order (spec: ``attacks`` / ``blocks``). ``hooks``: ``on_max`` and
+        ``on_found`` callbacks (progress, streaming)."""
         from .questions.declarations import list_declarations
 
-        return list_declarations(self, kind, limit, backend, time_limit)
+        return list_declarations(self, kind, limit, backend, time_limit, **hooks)
+
+    def count_declarations(self, kind: str, backend: str = "auto",
+                           time_limit: Optional[float] = None) -> "DeclarationCount":
+        """How many legal declarations there are, without listing them where the board
+        splits into independent parts (their counts multiply)."""
+        from .questions.declarations import count_declarations
+
+        return count_declarations(self, kind, backend, time_limit)
 
     def unobeyable_requirements(self, kind: str, only: Optional[list] = None,
                                 backend: str = "auto", time_limit: Optional[float] = None,

@@ -86,6 +86,9 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--limit", type=int, default=1000, metavar="N", help=LIMIT_HELP)
     a.add_argument("--jsonl", action="store_true",
                    help="one declaration a line as it is found, then a status line")
+    a.add_argument("--count", action="store_true",
+                   help="how many legal declarations there are, without listing them "
+                        "(independent parts of the board are counted apart and multiplied)")
     a.set_defaults(func=lambda args: commands.cmd_declarations(args, "attacks"))
 
     b = sub.add_parser("blocks", parents=[common], help="the legal block declarations (509.1)",
@@ -98,6 +101,9 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--limit", type=int, default=1000, metavar="N", help=LIMIT_HELP)
     b.add_argument("--jsonl", action="store_true",
                    help="one declaration a line as it is found, then a status line")
+    b.add_argument("--count", action="store_true",
+                   help="how many legal declarations there are, without listing them "
+                        "(independent parts of the board are counted apart and multiplied)")
     b.set_defaults(func=lambda args: commands.cmd_declarations(args, "blocks"))
 
     c = sub.add_parser("check", parents=[common],
@@ -189,6 +195,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         argv = _options_after_command(argv, list(sub.choices))  # type: ignore[arg-type]
         args = parser.parse_args(argv)
         _check_numbers(args)
+        if getattr(args, "time_limit", None) is not None:
+            import time
+
+            # --time-limit bounds the whole command, from here on.
+            args.deadline_end = time.monotonic() + args.time_limit
         return int(args.func(args))
     except UsageError as e:
         print(one_line(e), file=sys.stderr)

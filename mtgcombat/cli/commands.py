@@ -129,6 +129,30 @@ def answer_json(board: Any, data: dict) -> dict:
 # -- commands -------------------------------------------------------------------------
 
 
+def remaining(args: Any) -> Optional[float]:
+    """What is left of ``--time-limit`` (it bounds the whole command: reading the board,
+    solving, listing, explaining)."""
+    import time
+
+    end = getattr(args, "deadline_end", None)
+    if end is None:
+        return None
+    return max(0.0005, end - time.monotonic())
+
+
+def progress(args: Any, what: str = "working"):
+    from .output import Progress
+
+    quiet = getattr(args, "quiet", False) or getattr(args, "json", False) \
+        or getattr(args, "jsonl", False)
+    return Progress(not quiet, what)
+
+
+#: Human listings: up to this many rows are collected and shown sorted, as one table;
+#: beyond, the rows are printed as they are found (a terminal no slower than a pipe).
+SORTED_ROWS = 200
+
+
 def cmd_declarations(args: Any, kind: str) -> int:
     from ..text import render
 
@@ -136,12 +160,45 @@ def cmd_declarations(args: Any, kind: str) -> int:
     w = writer(args, board)
     if getattr(args, "jsonl", False):
         return _stream_declarations(args, board, kind, w)
-    listing = board.list_declarations(kind, args.limit, args.backend, args.time_limit)
+    if getattr(args, "count", False):
+        return _count_declarations(args, board, kind, w)
+    prog = progress(args, "listing")
+    stream = None if args.json else render.ListingStream(board.problem(kind), w, kind,
+                                                           SORTED_ROWS, print_report)
+    try:
+        listing = board.list_declarations(
+            kind, args.limit, args.backend, remaining(args),
+            on_max=stream.set_max if stream else None,
+            on_found=(lambda d: (prog.found(), stream.add(d))) if stream else
+            (lambda d: prog.found()))
+    finally:
+        prog.done()
     if args.json:
         emit_json(answer_json(board, listing.to_json(w)))
         return EXIT_OK
     warn_not_understood(args, board, w)
-    print_report(render.listing(listing, w, args.limit))
+    if stream is not None and stream.streaming:
+        print_report(stream.finish(listing, args.limit))
+    else:
+        print_report(render.listing(listing, w, args.limit))
+    return EXIT_OK
+
+
+def _count_declarations(args: Any, board: Any, kind: str, w: Any) -> int:
+    from ..questions.declarations import count_declarations
+    from ..text.report import Line
+
+    prog = progress(args, "counting")
+    try:
+        answer = count_declarations(board, kind, args.backend, remaining(args))
+    finally:
+        prog.done()
+    if args.json:
+        emit_json(answer_json(board, answer.to_json(w)))
+    else:
+        warn_not_understood(args, board, w)
+        print_report([Line(w.t("human.count", kind=kind, n=answer.count, status=answer.status,
+                               most=answer.max_requirements))])
     return EXIT_OK
 
 
@@ -152,7 +209,7 @@ def _stream_declarations(args: Any, board: Any, kind: str, w: Any) -> int:
 
     n = 0
     try:
-        for listed in iter_declarations(board, kind, args.backend, Deadline(args.time_limit)):
+        for listed in iter_declarations(board, kind, args.backend, Deadline(remaining(args))):
             if args.limit is not None and n >= args.limit:
                 emit_jsonl({"status": "truncated", "count": n})
                 return EXIT_OK
@@ -176,10 +233,10 @@ def cmd_check(args: Any) -> int:
     decl = parse_decl(getattr(args, kind), f"--{kind}", kind)
     w = writer(args, board)
     if kind == "damage":
-        verdict: Any = board.check_damage(decl, time_limit=args.time_limit)
+        verdict: Any = board.check_damage(decl, time_limit=remaining(args))
         report = None if args.json else render.damage_verdict(verdict, w)
     else:
-        verdict = board.check_declaration(kind, decl, args.backend, args.time_limit)
+        verdict = board.check_declaration(kind, decl, args.backend, remaining(args))
         report = None if args.json else render.declaration_verdict(
             verdict, w, len(board.problem(kind).requirements))
     if args.json:
@@ -199,7 +256,7 @@ def cmd_damage(args: Any) -> int:
 
     board = read_board(args)
     w = writer(args, board)
-    answer = board.damage(limit=args.limit, time_limit=args.time_limit)
+    answer = board.damage(limit=args.limit, time_limit=remaining(args))
     if args.json:
         emit_json(answer_json(board, answer.to_json(w)))
     else:

@@ -107,3 +107,61 @@ def warn(lines: Sequence[str]) -> None:
 
 def one_line(e: BaseException) -> str:
     return " ".join(line.strip() for line in str(e).splitlines() if line.strip())
+
+
+class Progress:
+    """A progress line on standard error for work that takes over a second: only on a
+    terminal, never with ``--json``, ``--jsonl`` or ``--quiet``. Updated at most four
+    times a second; cleared when the work ends."""
+
+    def __init__(self, enabled: bool, what: str = "working") -> None:
+        import time
+
+        self.enabled = enabled and _stderr_is_terminal()
+        self.what = what
+        self.count = 0
+        self.start = time.monotonic()
+        self.last = 0.0
+        self.shown = False
+        self._timer = None
+        if self.enabled:
+            import threading
+
+            self._timer = threading.Timer(1.0, self.tick)
+            self._timer.daemon = True
+            self._timer.start()
+
+    def found(self, n: int = 1) -> None:
+        self.count += n
+        self.tick()
+
+    def tick(self) -> None:
+        import time
+
+        if not self.enabled:
+            return
+        now = time.monotonic()
+        if now - self.start < 1.0 or now - self.last < 0.25:
+            return
+        self.last = now
+        msg = f"mtgcombat: {self.what}... {now - self.start:.1f} s"
+        if self.count:
+            msg += f", {self.count} found"
+        sys.stderr.write("\r" + msg + "\x1b[K")
+        sys.stderr.flush()
+        self.shown = True
+
+    def done(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        if self.shown:
+            sys.stderr.write("\r\x1b[K")
+            sys.stderr.flush()
+        self.enabled = False
+
+
+def _stderr_is_terminal() -> bool:
+    try:
+        return sys.stderr.isatty()
+    except (AttributeError, ValueError):
+        return False

@@ -119,7 +119,9 @@ def cmd_explain(args: Any) -> int:
     kind: Optional[str] = chosen[0] if chosen else None
     decl = parse_decl(getattr(args, kind), f"--{kind}", kind) if kind else None
     w = writer(args, board)
-    expl = board.explain(kind, decl, backend=args.backend, time_limit=args.time_limit)
+    from .commands import remaining
+
+    expl = board.explain(kind, decl, backend=args.backend, time_limit=remaining(args))
     if args.json:
         emit_json(answer_json(board, expl.to_json(w)))
     else:

@@ -102,8 +102,12 @@ def iter_declarations(board: Any, kind: Kind, backend: str = "auto",
 
 def list_declarations(board: Any, kind: Kind, limit: Optional[int] = 1000,
                       backend: str = "auto", time_limit: Optional[float] = None,
+                      on_max: Optional[Callable[[Optional[int]], None]] = None,
+                      on_found: Optional[Callable[[Listed], None]] = None,
                       ) -> DeclarationListing:
-    """The legal declarations, up to ``limit``, in listing order."""
+    """The legal declarations, up to ``limit``, in listing order. ``on_max`` hears the
+    maximum as soon as it is known, ``on_found`` each declaration as it is found (for
+    a caller that shows progress or streams)."""
     problem = board.problem(kind)
     be = get_backend(backend)
     deadline = Deadline(time_limit)
@@ -112,6 +116,8 @@ def list_declarations(board: Any, kind: Kind, limit: Optional[int] = 1000,
         m0, _ = maxc(frozenset())
     except SolverTimeout:
         return DeclarationListing(kind, board.rules, "unknown", None, problem, [])
+    if on_max is not None:
+        on_max(m0)
     out: list[Listed] = []
     status = "complete"
     try:
@@ -120,6 +126,8 @@ def list_declarations(board: Any, kind: Kind, limit: Optional[int] = 1000,
                 status = "truncated"
                 break
             out.append(listed)
+            if on_found is not None:
+                on_found(listed)
     except SolverTimeout:
         status = "unknown"
     out.sort(key=lambda d: listing_order(d.declaration))
@@ -363,3 +371,62 @@ __all__ = [
     "iter_declarations", "list_declarations", "listing_order", "unobeyable",
     "unobeyable_requirements", "validate",
 ]
+
+
+# ---------------------------------------------------------------------------------------
+# Counting
+# ---------------------------------------------------------------------------------------
+
+
+@dataclass
+class DeclarationCount:
+    """How many legal declarations there are (spec extension: ``--count``).
+
+    ``status`` "exact" when the count is all of them, "at_least" when the time limit
+    stopped the counting (``count`` is a lower bound), "unknown" when not even the
+    maximum was settled."""
+
+    kind: Kind
+    rules: str
+    count: Optional[int]
+    status: str
+    max_requirements: Optional[int]
+    #: How it was counted: "product" (independent parts, multiplied) or "listing".
+    method: str = "listing"
+
+    def to_json(self, w: "Writer") -> dict:
+        return {"rules": self.rules, "status": self.status, "count": self.count,
+                "max_requirements": self.max_requirements, "method": self.method}
+
+
+def count_declarations(board: Any, kind: Kind, backend: str = "auto",
+                       time_limit: Optional[float] = None) -> DeclarationCount:
+    """The number of legal declarations. Without costs, a problem that splits into
+    independent parts (creatures no restriction or requirement links) is counted part
+    by part and the counts multiplied -- every legal declaration is one legal part of
+    each, each part reaching its own maximum (508.1d, 509.1c: the maximum is the sum of
+    the parts' maxima); otherwise the legal declarations are counted one by one."""
+    problem = board.problem(kind)
+    be = get_backend(backend)
+    deadline = Deadline(time_limit)
+    maxc = MaxCache(problem, be, deadline)
+    try:
+        m0, _ = maxc(frozenset())
+    except SolverTimeout:
+        return DeclarationCount(kind, board.rules, None, "unknown", None)
+    parts_count = getattr(be, "count_parts", None)
+    if parts_count is not None and not problem.costs and m0 is not None:
+        rem = deadline.remaining()
+        try:  # at most half of what is left, so that counting one by one still gets a go
+            n = parts_count(problem, m0, Deadline(None if rem is None else rem / 2))
+        except SolverTimeout:
+            n = None
+        if n is not None:
+            return DeclarationCount(kind, board.rules, n, "exact", m0, "product")
+    n = 0
+    try:
+        for _ in iter_legal(problem, be, deadline, maxc):
+            n += 1
+    except SolverTimeout:
+        return DeclarationCount(kind, board.rules, n, "at_least", m0)
+    return DeclarationCount(kind, board.rules, n, "exact", m0)

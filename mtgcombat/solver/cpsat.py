@@ -744,8 +744,8 @@ class CpSat:
         yield from phase(max(min_obeyed, every), None, True)
         yield from phase(min_obeyed, every - 1, True)
 
-    def _component_lists(self, prep: _Prepared, min_obeyed: int, deadline: Deadline
-                         ) -> Optional[list[list[tuple[Key, ...]]]]:
+    def _component_lists(self, prep: _Prepared, min_obeyed: int, deadline: Deadline,
+                         stream_largest: bool = True) -> Optional[list]:
         """When the legal declarations are exactly those in which every component (a
         group of creatures no constraint links to another) obeys its own maximum -- no
         costs, and ``min_obeyed`` is the maximum, which is the sum of the components'
@@ -783,7 +783,8 @@ class CpSat:
         # The component with the most creatures is streamed (it may have more declarations
         # than can be held); every other one is listed in full.
         constrained = [i for i, (h, r) in enumerate(zip(hard_by, reqs_by)) if h or r]
-        big = max(constrained, key=lambda i: len(comps[i]), default=None)
+        big = (max(constrained, key=lambda i: len(comps[i]), default=None)
+               if stream_largest else None)
         out: list = []
         for i, (comp, h, r, b) in enumerate(zip(comps, hard_by, reqs_by, best)):
             if not h and not r:
@@ -800,6 +801,21 @@ class CpSat:
             out.insert(0, _Stream(self, prep, comps[big], hard_by[big], reqs_by[big],
                                   best[big], deadline))
         return out
+
+    def count_parts(self, problem: Problem, min_obeyed: int, deadline: Deadline
+                    ) -> Optional[int]:
+        """The number of declarations obeying the restrictions and ``min_obeyed``
+        requirements when that is the maximum and the problem has no costs: the product
+        of its components' counts (None when it doesn't split that way or a part has
+        too many declarations to count one by one)."""
+        prep = _Prepared(problem)
+        parts = self._component_lists(prep, min_obeyed, deadline, stream_largest=False)
+        if parts is None:
+            return None
+        n = 1
+        for p in parts:
+            n *= len(p)
+        return n
 
     def _component_solutions(self, prep: _Prepared, comp: list[str], hard: list[Expr],
                              reqs: list[Expr], least: int, deadline: Deadline,

@@ -85,6 +85,74 @@ def listing(answer: Any, w: Writer, limit: Optional[int] = None) -> Report:
     return out
 
 
+def _preamble(problem: Any, rules: str, w: Writer, kind: str, m0: Optional[int]) -> Report:
+    rule = REQUIRE[kind]
+    out: Report = [Line(w.t("human.rules", rules=rules))]
+    reqs = problem.requirements
+    if reqs:
+        out.append(Line(w.t("human.requirements", rule=rule)))
+        for r in reqs:
+            out.append(Line(f"  {r.id}  {w(r.why)}" + ("" if r.rule == rule else f" ({r.rule})")))
+    else:
+        out.append(Line(w.t("human.requirements_none", rule=rule)))
+    if m0 is not None and reqs:
+        out.append(Line(w.t("human.at_most", n=m0, kind=kind)))
+    return out
+
+
+class ListingStream:
+    """A human listing that shows its rows as they are found once there are more than
+    ``keep`` of them (then in the order found, as plain lines: a terminal is no slower
+    than a pipe); with fewer, :func:`listing` shows them sorted, as a table."""
+
+    def __init__(self, problem: Any, w: Writer, kind: str, keep: int, printer: Any) -> None:
+        self.problem, self.w, self.kind, self.keep, self.printer = problem, w, kind, keep, printer
+        self.buffer: list = []
+        self.streaming = False
+        self.m0: Optional[int] = None
+        self.n = 0
+
+    def set_max(self, m0: Optional[int]) -> None:
+        self.m0 = m0
+
+    def _row(self, d: Any) -> Line:
+        from ..notation import Declaration
+
+        self.n += 1
+        parts = [str(self.n), words(self.w, d.declaration, self.kind)]
+        if self.problem.requirements:
+            parts.append(str(d.requirements_obeyed))
+        if d.paid:
+            parts.append("; ".join(self.w(c.why) for c in d.paid))
+        parts.append(Declaration(self.kind, d.declaration).notation())
+        return Line("  ".join(parts))
+
+    def add(self, d: Any) -> None:
+        if self.streaming:
+            self.printer([self._row(d)])
+            return
+        self.buffer.append(d)
+        if len(self.buffer) > self.keep:
+            self.streaming = True
+            w = self.w
+            head = ["#", w.t("human.col_declaration")]
+            if self.problem.requirements:
+                head.append(w.t("human.col_obeyed"))
+            head.append(w.t("human.col_notation", kind=self.kind))
+            out = _preamble(self.problem, w.edition.name, w, self.kind, self.m0)
+            out.append(Line(w.t("human.as_found", kind=self.kind)))
+            out.append(Line("  ".join(head)))
+            out += [self._row(x) for x in self.buffer]
+            self.buffer = []
+            self.printer(out)
+
+    def finish(self, answer: Any, limit: Optional[int]) -> Report:
+        return [Line(self.w.t("human.listing_head", status=answer.status, n=self.n,
+                              kind=self.kind, limit=limit,
+                              max_known=answer.max_requirements is not None),
+                     "warn" if answer.status == "unknown" else "")]
+
+
 def declaration_verdict(v: Any, w: Writer, total_requirements: int) -> Report:
     """``check --attacks`` / ``--blocks``: the verdict and why."""
     from ..notation import Declaration

@@ -144,6 +144,16 @@ T: dict = {
     "human.completion": lambda r, w: (
         "Legal with, for the players who assign before and were left out: " + r["text"]),
     "human.not_understood_head": lambda r, w: "Not understood (ignored):",
+    "human.as_found": lambda r, w: (
+        f"Legal {_NOUN[r['kind']]} declarations, as they are found:"),
+    "human.count": lambda r, w: (
+        f"Legal {_NOUN[r['kind']]} declarations: "
+        + ("unknown (the time limit ran out before the maximum was settled)"
+           if r["status"] == "unknown" else
+           f"at least {r['n']:,} (the time limit ran out while counting)"
+           if r["status"] == "at_least" else f"{r['n']:,}")
+        + ("" if r["most"] is None else
+           f"; each obeys {r['most']} requirement(s), the most possible") + "."),
     # sentences not understood (standard error)
     "human.not_understood": lambda r, w: (
         f"warning: not understood, ignored ({r['source']}): {r['sentence']}"),
