@@ -62,6 +62,11 @@ def board_from_data(data: Any, cls: type[Board] = Board, cards: Any = None) -> B
     """Build a validated board from decoded JSON data."""
     if not isinstance(data, dict):
         raise BoardError("a board must be a JSON object")
+    if cards is not None:
+        # Cards by name (Extension 2): what a permanent doesn't give comes from its card.
+        from .cards import fill_board
+
+        data = fill_board(data, cards)
     _unknown(data, TOP_FIELDS, "board")
     if "players" not in data:
         raise BoardError("board: missing required field 'players'")

@@ -147,6 +147,25 @@ def build_parser() -> argparse.ArgumentParser:
                        formatter_class=raw)
     s.add_argument("board", help=BOARD_HELP)
     s.set_defaults(func=commands.cmd_show)
+    dr = sub.add_parser("draw", parents=[common],
+                        help="the board and its combat as an SVG picture",
+                        description="An SVG picture of the board and the combat: each "
+                        "player's creatures, planeswalkers and battles, who attacks what, who "
+                        "blocks whom, damage. Standard output without -o.",
+                        epilog=_examples("mtgcombat draw corpus/boards/walker-and-battle.mtg "
+                                         "-o combat.svg",
+                                         "mtgcombat draw board.mtg --attacks 'bears -> Bob' "
+                                         "--lang de > kampf.svg"),
+                        formatter_class=raw)
+    dr.add_argument("board", help=BOARD_HELP)
+    dr.add_argument("--attacks", metavar="DECL", help="attacks to draw instead of the board's")
+    dr.add_argument("--blocks", metavar="DECL", help="blocks to draw instead of the board's")
+    dr.add_argument("--damage", metavar="ASSIGNMENT", help="a damage assignment to draw")
+    dr.add_argument("-o", "--output", metavar="FILE.svg", default=None,
+                    help="write the picture to this file")
+    dr.add_argument("--size", type=int, default=None, metavar="PIXELS",
+                    help="the picture's width (default: scalable, a viewBox only)")
+    dr.set_defaults(func=commands.cmd_draw)
     teaching.add_commands(sub, common, BOARD_HELP)
     return p
 

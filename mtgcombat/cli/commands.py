@@ -281,3 +281,25 @@ def cmd_show(args: Any) -> int:
         for n in board.not_understood:
             print(f"#   {n['source']}: {n['sentence']}")
     return EXIT_OK
+
+
+def cmd_draw(args: Any) -> int:
+    """``draw``: the board and its combat as an SVG picture (standard output or ``-o``)."""
+    from pathlib import Path
+
+    from ..draw import draw
+
+    board = read_board(args)
+    attacks = parse_decl(args.attacks, "--attacks", "attacks") if args.attacks else None
+    blocks = parse_decl(args.blocks, "--blocks", "blocks") if args.blocks else None
+    damage = parse_decl(args.damage, "--damage", "damage") if args.damage else None
+    svg = draw(board, attacks=attacks, blocks=blocks, damage=damage,
+               lang=getattr(args, "lang", "en") or "en", size=args.size)
+    if args.output:
+        try:
+            Path(args.output).write_text(svg, encoding="utf-8")
+        except OSError as e:
+            raise BoardError(f"-o {args.output}: cannot write: {e.strerror or e}") from None
+    else:
+        sys.stdout.write(svg)
+    return EXIT_OK

@@ -624,6 +624,9 @@ class _Compiler:
                 self.where.append((("permanent", kw["id"], "attached"), a.line, a.column))
         kw["colors"] = tuple(colors)
         kw["text"] = "\n".join(d.lines)
+        if getattr(self, "cards", None) is not None and not (
+                "type" in given and ("power" in given or "Creature" not in kw["type_line"])):
+            self._from_card(d, kw, given)
         perm = Permanent(**kw)
         try:
             types = TypeLine.parse(perm.type_line)
@@ -633,6 +636,37 @@ class _Compiler:
             raise self.at(d.name, f"{perm.name!r} is a creature and needs power/toughness, "
                                   f"like `{_bare_or_quoted_name(perm.name)} 2/2`")
         return perm
+
+    def _from_card(self, d: _PermDecl, kw: dict, given: dict) -> None:
+        """Cards by name: what the line doesn't say comes from the card (the line wins)."""
+        from ..cards import fill
+
+        card = self.cards.lookup(kw["name"])
+        if card is None:
+            if "type" in given:
+                return  # a permanent of the board's own making
+            raise self.at(d.name, self.cards.unknown_message(kw["name"]))
+        perm: dict[str, Any] = {"id": kw["id"], "name": kw["name"]}
+        if "type" in given:
+            perm["type_line"] = kw["type_line"]
+        for k in ("power", "toughness", "loyalty", "defense"):
+            if k in kw:
+                perm[k] = kw[k]
+        if kw["colors"]:
+            perm["colors"] = list(kw["colors"])
+        if kw["text"]:
+            perm["text"] = kw["text"]
+        try:
+            filled = fill(perm, card)
+        except BoardError as e:
+            raise self.at(d.name, str(e)) from None
+        kw["name"] = filled["name"]
+        kw["type_line"] = filled["type_line"]
+        kw["colors"] = tuple(filled.get("colors") or ())
+        kw["text"] = filled.get("text") or ""
+        for k in ("power", "toughness", "loyalty", "defense"):
+            if filled.get(k) is not None:
+                kw[k] = filled[k]
 
     def declarations(self, stmts: Sequence[_Stmt], kind: str,
                      none: Optional[_Stmt]) -> Optional[dict]:
