@@ -166,6 +166,25 @@ def build_parser() -> argparse.ArgumentParser:
     dr.add_argument("--size", type=int, default=None, metavar="PIXELS",
                     help="the picture's width (default: scalable, a viewBox only)")
     dr.set_defaults(func=commands.cmd_draw)
+    bt = sub.add_parser("batch", help="many questions from JSON Lines, on every core or a "
+                        "Dask cluster",
+                        description="One JSON request a line, {\"ask\": \"check\", "
+                        "\"board\": {...}, \"args\": [\"--blocks\", \"{}\"]}; one JSON "
+                        "answer a line (the command's --json answer), in the same order. A bad "
+                        "request is answered {\"error\": \"...\"} and the batch goes on.",
+                        epilog=_examples("mtgcombat batch requests.jsonl > answers.jsonl",
+                                         "mtgcombat batch - --jobs 4 < requests.jsonl",
+                                         "mtgcombat batch requests.jsonl --dask "
+                                         "tcp://10.0.0.5:8786"),
+                        formatter_class=raw)
+    bt.add_argument("input", nargs="?", default="-", metavar="FILE.jsonl",
+                    help="the requests (default: standard input)")
+    bt.add_argument("--jobs", type=int, default=None, metavar="N",
+                    help="processes to answer with (default: every core)")
+    bt.add_argument("--dask", metavar="ADDRESS", default=None,
+                    help="answer on a Dask distributed cluster (scheduler address; "
+                         "pip install 'mtgcombat[dask]')")
+    bt.set_defaults(func=commands.cmd_batch)
     teaching.add_commands(sub, common, BOARD_HELP)
     return p
 

@@ -32,7 +32,11 @@ def read_board(args: Any, path: Optional[str] = None):
 
     arg = path if path is not None else args.board
     cards = _cards(args)
-    if arg == "-":
+    data = getattr(args, "board_data", None)  # a batch request's board
+    if data is not None:
+        board = (Board.from_data(data, cards=cards) if isinstance(data, dict)
+                 else Board.parse(data, "<request>", cards=cards))
+    elif arg == "-":
         raw = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read()
         if isinstance(raw, bytes):
             try:
@@ -302,4 +306,27 @@ def cmd_draw(args: Any) -> int:
             raise BoardError(f"-o {args.output}: cannot write: {e.strerror or e}") from None
     else:
         sys.stdout.write(svg)
+    return EXIT_OK
+
+
+def cmd_batch(args: Any) -> int:
+    """``batch``: JSON Lines in, the answers out, one a line, in input order."""
+    from .. import batch
+
+    if args.input == "-":
+        lines: Any = sys.stdin
+    else:
+        try:
+            lines = open(args.input, encoding="utf-8")
+        except OSError as e:
+            raise BoardError(f"cannot read {args.input}: {e.strerror or e}") from None
+    if args.jobs is not None and args.jobs < 1:
+        raise UsageError("mtgcombat batch: --jobs must be 1 or more")
+    try:
+        for line in batch.run(lines, args.jobs, args.dask):
+            sys.stdout.write(line + "\n")
+            sys.stdout.flush()
+    finally:
+        if lines is not sys.stdin:
+            lines.close()
     return EXIT_OK
