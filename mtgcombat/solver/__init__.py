@@ -9,9 +9,9 @@ from __future__ import annotations
 from .base import Backend
 
 #: Backend names, the default first ("auto" is CP-SAT with small problems in Python).
-BACKENDS: tuple[str, ...] = ("cpsat", "constraint", "brute")
+BACKENDS: tuple[str, ...] = ("cpsat", "constraint", "brute", "auto")
 #: What the command line offers.
-CHOICES: tuple[str, ...] = ("auto",) + BACKENDS
+CHOICES: tuple[str, ...] = ("auto", "cpsat", "constraint", "brute")
 
 
 def get_backend(name: str = "auto") -> Backend:
