@@ -59,9 +59,9 @@ def answer(request: Any) -> dict:
         parser = build_parser()
         ns = parser.parse_args([ask, "-", *args, "--json", "--quiet"])
         ns.board_data = board
-        from .cli import _check_numbers
+        from .cli import check_numbers
 
-        _check_numbers(ns)
+        check_numbers(ns)
         if getattr(ns, "time_limit", None) is not None:
             import time
 

@@ -211,7 +211,7 @@ def _options_after_command(argv: list[str], commands_: Sequence[str]) -> list[st
     return argv[i:i + 1] + moved + argv[i + 1:]
 
 
-def _check_numbers(args: argparse.Namespace) -> None:
+def check_numbers(args: argparse.Namespace) -> None:
     """--limit is a count (0 lists none but still answers the rest); --time-limit a
     positive, finite number of seconds (not nan, not inf)."""
     if getattr(args, "limit", None) is not None and args.limit < 0:
@@ -232,7 +232,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         sub = next(a for a in parser._actions if a.dest == "command")
         argv = _options_after_command(argv, list(sub.choices))  # type: ignore[arg-type]
         args = parser.parse_args(argv)
-        _check_numbers(args)
+        check_numbers(args)
         if getattr(args, "time_limit", None) is not None:
             import time
 

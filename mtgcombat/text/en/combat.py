@@ -1,5 +1,49 @@
-"""English templates: combat."""
+"""English templates: the whole combat (``mtgcombat combat``)."""
 
 from __future__ import annotations
 
-T: dict = {}
+_STEP = {"first": "First-strike combat damage step (510.4)", "regular": "Combat damage step (510)"}
+
+_GONE = {
+    "704.5f": "toughness 0 or less", "704.5g": "lethal damage", "704.5h": "deathtouch",
+    "704.5i": "no loyalty left", "704.5v": "no defense left", "704.5m": "an Aura attached to nothing",
+    "800.4a": "its owner left the game",
+}
+
+
+def _amounts(w, items, rule=False):
+    out = []
+    for it in items:
+        text = f"{it['amount']} from {w.name(it['source'])} to {w.name(it['to'])}"
+        if rule:
+            text += f" ({w.cite(it['rule'])})"
+        out.append(text)
+    return "; ".join(out)
+
+
+T: dict = {
+    "combat.not_modelled": lambda r, w: (
+        f"not carried out by this combat ({r['source']}): {r['sentence']}"),
+    "human.combat_head": lambda r, w: f"Rules: {r['rules']}. Combat of {w.name(r['active'])}:",
+    "human.combat_step": lambda r, w: f"{_STEP[r['step']]}:",
+    "human.combat_assignment": lambda r, w: (
+        "  assigned: " + (r["text"] or "no damage")
+        + (f" (the given assignment for {w.names(r['given'])}; the rest each player's best)"
+           if r["given"] else " (each player's best)")),
+    "human.combat_dealt": lambda r, w: "  dealt: " + (_amounts(w, r["items"]) or "nothing"),
+    "human.combat_prevented": lambda r, w: "  prevented: " + _amounts(w, r["items"], True),
+    "human.combat_destroyed": lambda r, w: "  put into the graveyard: " + "; ".join(
+        f"{w.name(i)} ({_GONE.get(rule, rule)}, {rule})" for i, rule in r["items"]),
+    "human.combat_defeated": lambda r, w: (
+        "  defeated, its own trigger waiting: " + w.names(r["items"])),
+    "human.combat_lost": lambda r, w: "  lost the game: " + "; ".join(
+        f"{w.name(p)} ({rule})" for p, rule in r["items"]),
+    "human.combat_after": lambda r, w: "After combat: " + "; ".join(
+        f"{w.name(p)} {life} life" + (f", {poison} poison" if poison else "")
+        for p, life, poison in r["players"]) + ".",
+    "human.combat_illegal": lambda r, w: "Illegal: the combat stops here.",
+    "human.combat_unknown": lambda r, w: (
+        "Unknown: the time limit ran out before the combat was settled."),
+    "human.combat_applied": lambda r, w: "Before damage: " + r["text"],
+    "human.combat_not_modelled": lambda r, w: "Not carried out: " + r["text"],
+}

@@ -1,0 +1,20 @@
+"""Recognising (not reading) triggered abilities that act in combat, so that an answer
+about a combat can name those it does not carry out ("Whenever ~ attacks, ...",
+"Whenever ~ deals combat damage to a player, ...", annihilator)."""
+
+from __future__ import annotations
+
+import re
+
+_COMBAT_TRIGGER = re.compile(
+    r"^(?:whenever|when|at)\b[^.]*\b(?:attacks?|blocks?|becomes? blocked|combat damage|"
+    r"deals damage|beginning of combat|end of combat)\b", re.I)
+_KEYWORD_TRIGGERS = re.compile(r"^(?:annihilator|afflict|bushido|rampage|exalted|flanking|"
+                               r"melee|battle cry|myriad|training|mentor|dethrone|"
+                               r"poisonous|frenzy|provoke)\b", re.I)
+
+
+def acts_in_combat(sentence: str) -> bool:
+    """Whether a sentence (or keyword) is a triggered ability that acts in combat."""
+    s = sentence.strip()
+    return bool(_COMBAT_TRIGGER.search(s) or _KEYWORD_TRIGGERS.search(s))

@@ -1,0 +1,285 @@
+"""The whole combat (spec, Extension 2: ``mtgcombat combat``): from the declared attacks
+and blocks through every combat damage step that exists (510.4) to the end of combat
+(511), with what the damage does (:mod:`mtgcombat.rules.results`).
+
+Declarations given here (``attacks=``, ``blocks=``, the command's ``--attacks`` and
+``--blocks``) are checked first (508.1, 509.1); the board's own are taken as the facts
+of its combat. Each combat damage step's assignment is the one given (``damage=``, in
+step order) -- checked like ``check --damage``, and a part covering some players'
+creatures only is completed with the other players' best parts -- or each player's
+best assignment (:func:`mtgcombat.questions.damage.damage_answer`'s "best": the
+players assign in turn, 510.1, each part the best given the parts before it).
+
+After each step the results of damage happen at once (510.2) and the state-based
+actions follow (704.3); a creature destroyed in the first-strike step deals no damage
+in the second, a double striker deals damage in both (702.4b-c), an attacker whose
+blockers all left stays blocked (509.1h). When the game ends (104.2a: every opponent
+of the attacking player has lost, or the attacking player has), no later step happens.
+At the end of combat every creature is removed from combat (511.3): the board after
+(``after.board``) declares nothing, so it can be asked again -- attackers without
+vigilance tapped (508.1f), damage, counters, loyalty, defense, life and poison as the
+damage left them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Mapping, Optional, Sequence
+
+from ..rules.damage import damage_step, default_objective
+from ..rules.model import BoardError
+from ..rules.reasons import Reason, reason
+from ..rules.results import (
+    Dealt, Prevented, StateBased, applied, deal, results, state_based,
+)
+from ..solver.base import Deadline, SolverTimeout
+from . import JsonView
+from .damage import sorted_assignment
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..text import Writer
+
+
+@dataclass
+class CombatStep:
+    """One combat damage step as it happened."""
+
+    step: str  # "first" or "regular"
+    assignment: dict
+    dealt: list[Dealt]
+    prevented: list[Prevented]
+    sba: StateBased
+    #: The players whose part came from the given assignment (the rest: their best).
+    given: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        return {
+            "step": self.step,
+            "assignment": self.assignment,
+            "dealt": [{"source": d.source, "to": d.to, "amount": d.amount} for d in self.dealt],
+            "prevented": [{"source": p.source, "to": p.to, "amount": p.amount, "rule": p.rule}
+                          for p in self.prevented],
+            "destroyed": sorted(self.sba.gone),
+            "destroyed_by": dict(sorted(self.sba.gone.items())),
+            "defeated": list(self.sba.defeated),
+            "lost": sorted(self.sba.lost),
+            "given": self.given,
+        }
+
+
+@dataclass
+class CombatAnswer(JsonView):
+    """The spec's ``combat`` answer."""
+
+    board: Any  # the board the combat starts from (attacks and blocks declared)
+    status: str  # complete | illegal | unknown
+    violations: list[dict] = field(default_factory=list)
+    _violation_reasons: list[tuple[str, Reason, tuple]] = field(default_factory=list, repr=False)
+    steps: list[CombatStep] = field(default_factory=list)
+    after_board: Any = None
+    destroyed: list[str] = field(default_factory=list)
+    defeated: list[str] = field(default_factory=list)
+    lost: list[str] = field(default_factory=list)
+    #: What the combat did before damage (triggers applied), as reasons.
+    applied: list[Reason] = field(default_factory=list)
+    #: Abilities of the board that act in combat and are not modelled, as reasons.
+    not_modelled: list[Reason] = field(default_factory=list)
+
+    @property
+    def rules(self) -> str:
+        return self.board.rules
+
+    def to_json(self, w: "Writer") -> dict:
+        after = self.after_board if self.after_board is not None else self.board
+        out: dict[str, Any] = {
+            "rules": self.rules,
+            "status": self.status,
+            "violations": [{"rule": rule, "message": w(why), "objects": list(objs)}
+                           for rule, why, objs in self._violation_reasons],
+            "steps": [s.to_json() for s in self.steps],
+            "after": {
+                "life": {p.name: p.life for p in after.players},
+                "poison": {p.name: p.poison for p in after.players},
+                "destroyed": list(self.destroyed),
+                "defeated": list(self.defeated),
+                "lost": list(self.lost),
+                "board": after.to_data(),
+            },
+            "applied": [w(r) for r in self.applied],
+            "not_modelled": [w(r) for r in self.not_modelled],
+        }
+        return out
+
+
+def combat(board: Any, attacks: Optional[Mapping] = None, blocks: Optional[Mapping] = None,
+           damage: Sequence[Mapping] = (), time_limit: Optional[float] = None,
+           objective: Any = None, backend: str = "auto") -> CombatAnswer:
+    """Resolve the combat of ``board`` (see the module docstring)."""
+    from .declarations import check
+
+    deadline = Deadline(time_limit)
+    b = board
+    if attacks is not None:
+        before = b.evolve(attacks=None, blocks=None, damage_order=None, damage_step=None,
+                          blocked=None, first_strikers=None, target_left=None, bands=())
+        v = check(before, "attacks", attacks, backend, deadline.remaining())
+        if v.legal is not True:
+            return _stopped(board, v, "attacks")
+        b = before.with_attacks(attacks)
+    if b.attacks is None:
+        raise BoardError("combat needs attacks: give --attacks or a board that declares them")
+    if blocks is not None:
+        before = b.evolve(blocks=None, damage_order=None, damage_step=None, blocked=None,
+                          first_strikers=None)
+        v = check(before, "blocks", blocks, backend, deadline.remaining())
+        if v.legal is not True:
+            return _stopped(b, v, "blocks")
+        b = before.with_blocks(blocks)
+    elif b.blocks is None:
+        b = b.evolve(blocks={})
+    out = CombatAnswer(b, "complete")
+    out.not_modelled = _not_modelled(b)
+    given = list(damage)
+    lost: list[str] = []
+    current = b
+    first = current.damage_step != "regular" and current.first_strikers is None and \
+        _first_step(current)
+    steps = ["first", "regular"] if first else ["regular"]
+    had_first: Optional[tuple[str, ...]] = None
+    for name in steps:
+        if name == "first":
+            stepboard = current.evolve(damage_step="first")
+            had_first = tuple(c for c in _combatants(current) if _strikes_first(current, c))
+        elif had_first is not None:
+            stepboard = current.evolve(damage_step=None, first_strikers=tuple(
+                c for c in had_first if c in _combatants(current)))
+        else:
+            stepboard = current
+        try:
+            assignment, covered, bad = _assignment(stepboard, given.pop(0) if given else None,
+                                                   objective, deadline)
+        except SolverTimeout:
+            out.status = "unknown"
+            break
+        if bad is not None:
+            out.status = "illegal" if bad.legal is False else "unknown"
+            out._violation_reasons = [(v.rule, v.why, tuple(v.objects)) for v in bad.violations]
+            break
+        dealt, prevented = deal(stepboard, stepboard.bound, assignment)
+        res = results(stepboard, stepboard.bound, dealt)
+        after = applied(stepboard, res)
+        _carry(stepboard, after)
+        defeated_now = {p.id for p in stepboard.permanents
+                        if p.is_battle and (p.defense or 0) > 0 and p.id in res.defense
+                        and (p.defense or 0) - res.defense[p.id] <= 0}
+        after, sb = state_based(after, after.bound, res.deathtouched, defeated_now, lost)
+        _carry(stepboard, after)
+        out.steps.append(CombatStep(name, sorted_assignment(assignment), dealt, prevented, sb,
+                                    covered))
+        out.destroyed += sorted(sb.gone)
+        out.defeated += [x for x in sb.defeated if x not in out.defeated]
+        lost += sorted(sb.lost)
+        current = after
+        if _game_over(current, lost):
+            break
+    out.lost = lost
+    out.after_board = _end_of_combat(current, b)
+    return out
+
+
+def _stopped(board: Any, verdict: Any, kind: str) -> CombatAnswer:
+    out = CombatAnswer(board, "illegal" if verdict.legal is False else "unknown")
+    out._violation_reasons = [(v.rule, v.why, tuple(v.objects)) for v in verdict.violations]
+    return out
+
+
+def _combatants(board: Any) -> list[str]:
+    return list(board.attacks or {}) + [c for c in (board.blocks or {})
+                                        if c not in (board.attacks or {})]
+
+
+def _strikes_first(board: Any, c: str) -> bool:
+    return board.bound.has_keyword(c, "first strike") or board.bound.has_keyword(
+        c, "double strike")
+
+
+def _first_step(board: Any) -> bool:
+    """510.4: a first-strike combat damage step exists when an attacking or blocking
+    creature has first strike or double strike as the step begins."""
+    return any(_strikes_first(board, c) for c in _combatants(board))
+
+
+def _assignment(stepboard: Any, given: Optional[Mapping], objective: Any,
+                deadline: Deadline) -> tuple[dict, list[str], Any]:
+    """The step's whole assignment: ``given`` (checked; its players' parts) completed with
+    the other players' best parts, in the order they assign (510.1). Returns (assignment,
+    players given, the verdict when ``given`` is illegal or unsettled)."""
+    from ..solver.damage import best_part
+    from .damage import check_damage
+
+    step = damage_step(stepboard, stepboard.bound, stepboard.blocked or (),
+                       stepboard.first_strikers, stepboard.target_left or ())
+    covered: list[str] = []
+    whole: dict = {}
+    if given is not None:
+        v = check_damage(stepboard, given, stepboard.bound, deadline.remaining(),
+                         blocked=stepboard.blocked or (),
+                         first_strikers=stepboard.first_strikers,
+                         target_left=stepboard.target_left or ())
+        if v.legal is not True:
+            return {}, [], v
+        covered = list(v.players)
+        whole.update({s: dict(d) for s, d in v.assignment.items()})
+    obj = objective or default_objective
+    for p in step.players:
+        if p in covered:
+            for s in step.sources_of(p):
+                whole.setdefault(s.id, {})
+            continue
+        part, _ = best_part(step, p, obj(step, p), whole, deadline)
+        whole.update(part)
+    return whole, covered, None
+
+
+def _carry(old: Any, new: Any) -> None:
+    """The new board reads its texts as the old one did (same permanents, same texts)."""
+    if "readings" in old.__dict__:
+        ids = {p.id for p in new.permanents}
+        new.__dict__["readings"] = {k: v for k, v in old.readings.items() if k in ids}
+    if "effect_readings" in old.__dict__ and new.effects == old.effects:
+        new.__dict__["effect_readings"] = old.effect_readings
+
+
+def _game_over(board: Any, lost: Sequence[str]) -> bool:
+    """104.2a: the game is over for this combat when the attacking player (or team) has
+    lost or every opponent has."""
+    if any(board.teammates(p, board.active_player) for p in lost):
+        return True
+    opponents = board.opponents(board.active_player)
+    return bool(opponents) and all(p in lost for p in opponents)
+
+
+def _end_of_combat(board: Any, start: Any) -> Any:
+    """511.3: creatures removed from combat; 508.1f: attackers without vigilance were
+    tapped as they attacked."""
+    tapped = {a for a in (start.attacks or {})
+              if not start.bound.has_keyword(a, "vigilance")}
+    perms = []
+    from dataclasses import replace
+
+    for p in board.permanents:
+        perms.append(replace(p, tapped=True) if p.id in tapped and not p.tapped else p)
+    after = board.evolve(permanents=tuple(perms), attacks=None, blocks=None,
+                         damage_order=None, damage_step=None, blocked=None,
+                         first_strikers=None, target_left=None, bands=())
+    _carry(board, after)
+    return after
+
+
+def _not_modelled(board: Any) -> list[Reason]:
+    """Sentences of the board's texts not understood that act in combat (triggers this
+    combat does not carry out): reported, never silently dropped."""
+    from ..grammar.triggers import acts_in_combat
+
+    return [reason("combat.not_modelled", None, (), source=n["source"], sentence=n["sentence"])
+            for n in board.not_understood if acts_in_combat(n["sentence"])]

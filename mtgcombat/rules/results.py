@@ -1,0 +1,366 @@
+"""What combat damage does: prevention, the results of damage, state-based actions.
+
+Given a board and one combat damage step's whole assignment (510.1), this module
+decides, as data:
+
+* which assigned damage is dealt and which is prevented (615; protection 702.16e;
+  "prevent all combat damage" effects; "damage can't be prevented" 615.12);
+* the results of the damage dealt, all at once (510.2, 120.3): life lost (120.3a),
+  poison counters from infect (120.3b) and toxic (120.3g, 702.164c), loyalty and
+  defense counters removed (120.3c, 120.3h), damage marked (120.3e) or -1/-1 counters
+  from wither and infect (120.3d, 702.80a, 702.90c), life gained through lifelink
+  (120.3f, 702.15b); in a Two-Headed Giant game on the team's shared life and poison
+  (810.9, 810.10);
+* the state-based actions that follow (704.5): players at 0 life or 10 poison lose
+  (704.5a, 704.5c; a team at 15 poison, 704.6b, 810.8c-d); creatures with toughness
+  0 or less (704.5f), lethal damage (704.5g) or damage from a deathtouch source
+  (704.5h, 702.2b) -- not destroyed if indestructible (702.12b); planeswalkers at 0
+  loyalty (704.5i); battles at 0 defense (704.5v) unless the source of a pending
+  trigger -- a Siege's own "when the last defense counter is removed" trigger
+  (:attr:`~mtgcombat.editions.Edition.siege_trigger`) keeps it, *defeated*; +1/+1 and
+  -1/-1 counters cancel (704.5q); Auras attached to nothing go (704.5m), Equipment
+  becomes unattached (704.5n); in a multiplayer game a player who loses leaves with
+  what they own (800.4a). Repeated until nothing more happens (704.3).
+
+The result is a new board (the damage, counters, life and poison on it, the permanents
+that left gone) and the events, each with its rule. No words; no solver.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping, Optional, Sequence
+
+from . import abilities as A
+from .bind import Bound
+from .combat_abilities import CantBePrevented, KeywordN, Prevention
+from .model import Board, Permanent, Player
+
+
+# -- prevention (615) -------------------------------------------------------------------
+
+
+def prevention_rule(board: Board, bound: Bound, source: str, to: str) -> Optional[str]:
+    """The rule that prevents combat damage from ``source`` to ``to`` (a permanent or a
+    player), or None when it is dealt."""
+    if _unpreventable(board, bound, source):
+        return None  # 615.12: damage that can't be prevented isn't
+    for inst in bound.of_type(Prevention):
+        ab: Prevention = inst.ability  # type: ignore[assignment]
+        if ab.to is not None and to not in _objects(bound, ab.to, inst):
+            continue
+        if ab.by is not None and source not in _objects(bound, ab.by, inst):
+            continue
+        return "615.1"
+    if to in board.player_names or not board.has_object(to):
+        return None
+    src, rec = board.permanent(source), board.permanent(to)
+    for inst in bound.protections(to):
+        pr: A.Protection = inst.ability  # type: ignore[assignment]
+        if pr.everything:
+            return "702.16e"
+        if pr.player is not None:
+            if bound.player_of(pr.player, inst.source) == src.controller:
+                return "702.16e"
+        elif pr.pred is not None and bound.matches(pr.pred, src, inst.source, rec):
+            return "702.16e"
+    return None
+
+
+def _objects(bound: Bound, subject: A.Subject, inst) -> set[str]:
+    if isinstance(subject, A.YouRef):
+        return {inst.source.controller}
+    return set(bound.subject_holders(subject, inst.source))
+
+
+def _unpreventable(board: Board, bound: Bound, source: str) -> bool:
+    for inst in bound.of_type(CantBePrevented):
+        ab: CantBePrevented = inst.ability  # type: ignore[assignment]
+        if ab.by is None or source in _objects(bound, ab.by, inst):
+            return True
+    return False
+
+
+# -- dealing damage ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Dealt:
+    """Damage dealt (510.2): ``amount`` from ``source`` to ``to``."""
+
+    source: str
+    to: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class Prevented:
+    """Damage assigned but prevented, and the rule that prevented it."""
+
+    source: str
+    to: str
+    amount: int
+    rule: str
+
+
+def deal(board: Board, bound: Bound, assignment: Mapping[str, Mapping[str, int]]
+         ) -> tuple[list[Dealt], list[Prevented]]:
+    """The damage an assignment deals, and what is prevented (615, 702.16e)."""
+    dealt, prevented = [], []
+    for s in sorted(assignment):
+        for r, n in sorted(assignment[s].items()):
+            if n <= 0:
+                continue
+            rule = prevention_rule(board, bound, s, r)
+            if rule is None:
+                dealt.append(Dealt(s, r, n))
+            else:
+                prevented.append(Prevented(s, r, n, rule))
+    return dealt, prevented
+
+
+def toxic_value(bound: Bound, pid: str) -> int:
+    """702.164b: the sum of the N of every toxic ability the creature has."""
+    return sum(inst.ability.n for inst in bound.held_by(pid, KeywordN)  # type: ignore[union-attr]
+               if inst.ability.name == "toxic")  # type: ignore[union-attr]
+
+
+@dataclass
+class Results:
+    """What damage did (120.3), before the state-based actions."""
+
+    life: dict[str, int] = field(default_factory=dict)  # player -> life change
+    poison: dict[str, int] = field(default_factory=dict)  # player -> poison counters given
+    gained: dict[str, int] = field(default_factory=dict)  # player -> life gained (lifelink)
+    marked: dict[str, int] = field(default_factory=dict)  # creature -> damage marked
+    minus: dict[str, int] = field(default_factory=dict)  # creature -> -1/-1 counters
+    loyalty: dict[str, int] = field(default_factory=dict)  # planeswalker -> counters removed
+    defense: dict[str, int] = field(default_factory=dict)  # battle -> counters removed
+    deathtouched: set[str] = field(default_factory=set)
+
+
+def results(board: Board, bound: Bound, dealt: Sequence[Dealt]) -> Results:
+    """The results of damage dealt simultaneously (510.2, 120.3)."""
+    out = Results()
+    for d in dealt:
+        src = board.permanent(d.source)
+        infect = bound.has_keyword(d.source, "infect")
+        wither = bound.has_keyword(d.source, "wither")
+        if d.to in board.player_names:
+            if infect:
+                _add(out.poison, d.to, d.amount)  # 120.3b, 702.90b
+            else:
+                _add(out.life, d.to, -d.amount)  # 120.3a
+            tox = toxic_value(bound, d.source)
+            if tox:
+                _add(out.poison, d.to, tox)  # 120.3g, 702.164c (combat damage)
+        else:
+            rec = board.permanent(d.to)
+            if rec.is_creature:
+                if infect or wither:
+                    _add(out.minus, d.to, d.amount)  # 120.3d
+                else:
+                    _add(out.marked, d.to, d.amount)  # 120.3e
+                if bound.has_keyword(d.source, "deathtouch"):
+                    out.deathtouched.add(d.to)  # 702.2b
+            if rec.is_planeswalker:
+                _add(out.loyalty, d.to, d.amount)  # 120.3c
+            if rec.is_battle:
+                _add(out.defense, d.to, d.amount)  # 120.3h
+        if bound.has_keyword(d.source, "lifelink"):
+            _add(out.gained, src.controller, d.amount)  # 120.3f, 702.15b
+    return out
+
+
+def _add(m: dict, k: str, v: int) -> None:
+    m[k] = m.get(k, 0) + v
+
+
+def applied(board: Board, res: Results) -> Board:
+    """The board with the results of damage on it. Power and toughness are current
+    values: -1/-1 counters lower both (122.1a). In a Two-Headed Giant game life and
+    poison are the team's (810.9, 810.10): every member shows the team's total."""
+    life = {p.name: p.life for p in board.players}
+    poison = {p.name: p.poison for p in board.players}
+    for who, delta in list(res.life.items()) + list(res.gained.items()):
+        for p in _team(board, who):
+            life[p] += delta
+    for who, n in res.poison.items():
+        for p in _team(board, who):
+            poison[p] += n
+    players = tuple(Player(p.name, life[p.name], p.team, poison[p.name], p.hand, p.mana_pool)
+                    for p in board.players)
+    perms = []
+    for p in board.permanents:
+        changes: dict = {}
+        if p.id in res.marked:
+            changes["damage"] = p.damage + res.marked[p.id]
+        if p.id in res.minus:
+            n = res.minus[p.id]
+            counters = dict(p.counters)
+            counters["-1/-1"] = counters.get("-1/-1", 0) + n
+            changes["counters"] = counters
+            changes["power"] = (p.power or 0) - n
+            changes["toughness"] = (p.toughness or 0) - n
+        if p.id in res.loyalty:
+            changes["loyalty"] = (p.loyalty or 0) - res.loyalty[p.id]
+        if p.id in res.defense:
+            changes["defense"] = (p.defense or 0) - res.defense[p.id]
+        perms.append(_replace(p, **changes) if changes else p)
+    return board.evolve(players=players, permanents=tuple(perms))
+
+
+def _team(board: Board, player: str) -> list[str]:
+    """A player and, in a team game, the teammates who share life and poison."""
+    return [p for p in board.player_names if board.teammates(p, player)]
+
+
+def _replace(p: Permanent, **changes) -> Permanent:
+    from dataclasses import replace
+
+    return replace(p, **changes)
+
+
+# -- state-based actions (704) ----------------------------------------------------------
+
+
+@dataclass
+class StateBased:
+    """What the state-based actions did: permanents put into graveyards (id -> rule),
+    battles defeated but kept by their pending trigger, players who lost (-> rule)."""
+
+    gone: dict[str, str] = field(default_factory=dict)
+    defeated: list[str] = field(default_factory=list)
+    lost: dict[str, str] = field(default_factory=dict)
+
+
+def state_based(board: Board, bound: Bound, deathtouched: set[str], defeated_now: set[str],
+                lost_before: Sequence[str] = ()) -> tuple[Board, StateBased]:
+    """Perform the state-based actions until none applies (704.3). ``defeated_now``:
+    battles whose last defense counter this damage removed (a Siege's own trigger is
+    pending for them). Returns the board without what left and what happened."""
+    out = StateBased()
+    teams = {board.player(p).team for p in board.player_names if board.player(p).team}
+    while True:
+        changed = False
+        # 704.5a, 704.5c; Two-Headed Giant: the team (704.6b, 810.8c-d).
+        for p in board.players:
+            if p.name in out.lost or p.name in lost_before:
+                continue
+            limit = 15 if p.team is not None and teams else 10
+            if p.life <= 0:
+                out.lost[p.name] = "704.5a"
+            elif p.poison >= limit:
+                out.lost[p.name] = "704.6b" if limit == 15 else "704.5c"
+        for p in board.permanents:
+            if p.id in out.gone:
+                continue
+            if p.is_creature:
+                t = p.toughness or 0
+                indestructible = bound.has_keyword(p.id, "indestructible")
+                if t <= 0:
+                    out.gone[p.id] = "704.5f"  # not a destruction: indestructible can't help
+                elif p.damage >= t and not indestructible:
+                    out.gone[p.id] = "704.5g"
+                elif p.id in deathtouched and not indestructible:
+                    out.gone[p.id] = "704.5h"
+            if p.id not in out.gone and p.is_planeswalker and (p.loyalty or 0) <= 0:
+                out.gone[p.id] = "704.5i"
+            if p.id not in out.gone and p.is_battle and (p.defense or 0) <= 0:
+                if p.types.has("Siege") and p.id in defeated_now:
+                    if p.id not in out.defeated:
+                        out.defeated.append(p.id)  # its own trigger is pending (704.5v)
+                else:
+                    out.gone[p.id] = "704.5v"
+        # 800.4a: in a multiplayer game a player who loses leaves, with what they own.
+        if len(board.players) > 2 and not teams:
+            for name in out.lost:
+                for p in board.permanents:
+                    if p.controller == name and p.id not in out.gone:
+                        out.gone[p.id] = "800.4a"
+        # 704.5m: an Aura attached to nothing legal; 704.5n: Equipment unattached.
+        gone_now = set(out.gone)
+        for p in board.permanents:
+            if p.id in gone_now or p.attached_to is None or p.attached_to not in gone_now:
+                continue
+            if p.types.has("Aura"):
+                out.gone[p.id] = "704.5m"
+        remaining = []
+        for p in board.permanents:
+            if p.id in out.gone:
+                changed = True
+                continue
+            if p.attached_to is not None and p.attached_to in out.gone:
+                p = _replace(p, attached_to=None)  # 704.5n
+            q = _cancel_counters(p)
+            if q is not p:
+                changed = True
+            remaining.append(q)
+        if not changed:
+            break
+        board = _without(board, remaining, set(out.gone))
+        deathtouched = deathtouched - set(out.gone)
+    return board, out
+
+
+def _cancel_counters(p: Permanent) -> Permanent:
+    """704.5q: N +1/+1 and N -1/-1 counters are removed (N the smaller count); power and
+    toughness, counting both, don't change."""
+    plus, minus = p.counter("+1/+1"), p.counter("-1/-1")
+    n = min(plus, minus)
+    if not n:
+        return p
+    counters = dict(p.counters)
+    for k in ("+1/+1", "-1/-1"):
+        counters[k] -= n
+        if not counters[k]:
+            del counters[k]
+    return _replace(p, counters=counters)
+
+
+def _without(board: Board, remaining: list[Permanent], gone: set[str]) -> Board:
+    """The board without permanents that left: removed from combat too (506.4), with the
+    attackers whose blockers all left still blocked (509.1h) and those whose planeswalker
+    or battle left attacking nothing (506.4c)."""
+    attacks = board.attacks
+    blocks = board.blocks
+    blocked = set(board.blocked or ())
+    target_left = set(board.target_left or ())
+    first = board.first_strikers
+    order = board.damage_order
+    if attacks is not None:
+        for a, t in attacks.items():
+            if a in gone:
+                continue
+            if t in gone:
+                target_left.add(a)
+        if blocks is not None:
+            for b, atts in blocks.items():
+                for a in atts:
+                    if b in gone and a not in gone:
+                        blocked.add(a)  # 509.1h: it stays blocked
+        new_attacks = {a: t for a, t in attacks.items() if a not in gone}
+        new_blocks = None
+        if blocks is not None:
+            new_blocks = {}
+            for b, atts in blocks.items():
+                left = tuple(a for a in atts if a not in gone)
+                if b not in gone and left:
+                    new_blocks[b] = left
+        in_combat = set(new_attacks) | set(new_blocks or {})
+        blocked_t = tuple(sorted(a for a in blocked if a in new_attacks
+                                 and not any(a in v for v in (new_blocks or {}).values())))
+        tl = tuple(sorted(a for a in target_left if a in new_attacks))
+        if first is not None:
+            first = tuple(c for c in first if c in in_combat)
+        if order is not None:
+            order = {c: tuple(x for x in v if x not in gone) for c, v in order.items()
+                     if c not in gone and c in in_combat}
+            order = {c: v for c, v in order.items() if v}
+        return board.evolve(
+            permanents=tuple(remaining), attacks=new_attacks, blocks=new_blocks,
+            blocked=blocked_t or None, target_left=tl or None, first_strikers=first,
+            damage_order=order,
+            bands=tuple(tuple(a for a in band if a not in gone) for band in board.bands
+                        if len([a for a in band if a not in gone]) >= 2))
+    return board.evolve(permanents=tuple(remaining))
