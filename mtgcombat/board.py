@@ -375,6 +375,19 @@ class Board(model.Board):
                             blocked=self.blocked or (), first_strikers=self.first_strikers,
                             target_left=self.target_left or ())
 
+    def combat(self, attacks: Optional[Mapping] = None, blocks: Optional[Mapping] = None,
+               damage: Any = (), *, time_limit: Optional[float] = None,
+               objective: Optional["ObjectiveFn"] = None, backend: str = "auto") -> Any:
+        """The whole combat (:mod:`mtgcombat.questions.combat`): the declarations (given
+        ones checked first), the triggers before damage, every combat damage step (510.4)
+        with its results (120.3) and state-based actions (704.5), the end of combat (511).
+        ``damage`` is a list of assignments, one per step; a step without one uses each
+        player's best. ``.after_board`` is the board after combat."""
+        from .questions.combat import combat
+
+        return combat(self, attacks, blocks, list(damage), time_limit=time_limit,
+                      objective=objective, backend=backend)
+
     def _need_attacks(self) -> None:
         if self.attacks is None:
             raise BoardError("a damage question needs declared attacks (and blocks, if any)")

@@ -15,7 +15,7 @@ from typing import Optional, Sequence
 
 from .. import __version__
 from ..rules.model import BoardError
-from . import commands, teaching
+from . import combat, commands, teaching
 from .output import (
     EXIT_BAD_INPUT, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, UsageError, one_line,
 )
@@ -185,6 +185,7 @@ def build_parser() -> argparse.ArgumentParser:
                     help="answer on a Dask distributed cluster (scheduler address; "
                          "pip install 'mtgcombat[dask]')")
     bt.set_defaults(func=commands.cmd_batch)
+    combat.add_commands(sub, common, BOARD_HELP)
     teaching.add_commands(sub, common, BOARD_HELP)
     return p
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Mapping, Optional, Sequence
 
+from ..rules.combat_triggers import Trigger, apply, attack_triggers, block_triggers
 from ..rules.damage import damage_step, default_objective
 from ..rules.model import BoardError
 from ..rules.reasons import Reason, reason
@@ -71,23 +72,28 @@ class CombatStep:
 class CombatAnswer(JsonView):
     """The spec's ``combat`` answer."""
 
-    board: Any  # the board the combat starts from (attacks and blocks declared)
+    board: Any  # the board as asked
     status: str  # complete | illegal | unknown
-    violations: list[dict] = field(default_factory=list)
-    _violation_reasons: list[tuple[str, Reason, tuple]] = field(default_factory=list, repr=False)
+    #: The board as combat damage begins: declarations made, triggers resolved.
+    start: Any = None
+    violation_reasons: list[tuple[str, Reason, tuple]] = field(default_factory=list, repr=False)
+    #: The triggers that resolved before damage, and what they destroyed.
+    before_damage: Any = None
     steps: list[CombatStep] = field(default_factory=list)
     after_board: Any = None
     destroyed: list[str] = field(default_factory=list)
     defeated: list[str] = field(default_factory=list)
     lost: list[str] = field(default_factory=list)
-    #: What the combat did before damage (triggers applied), as reasons.
-    applied: list[Reason] = field(default_factory=list)
-    #: Abilities of the board that act in combat and are not modelled, as reasons.
+    #: Abilities of the board that act in combat and are not carried out, as reasons.
     not_modelled: list[Reason] = field(default_factory=list)
 
     @property
     def rules(self) -> str:
         return self.board.rules
+
+    @property
+    def legal(self) -> Optional[bool]:
+        return {"complete": True, "illegal": False}.get(self.status)
 
     def to_json(self, w: "Writer") -> dict:
         after = self.after_board if self.after_board is not None else self.board
@@ -95,7 +101,8 @@ class CombatAnswer(JsonView):
             "rules": self.rules,
             "status": self.status,
             "violations": [{"rule": rule, "message": w(why), "objects": list(objs)}
-                           for rule, why, objs in self._violation_reasons],
+                           for rule, why, objs in self.violation_reasons],
+            "before_damage": (self.before_damage or BeforeDamage()).to_json(w),
             "steps": [s.to_json() for s in self.steps],
             "after": {
                 "life": {p.name: p.life for p in after.players},
@@ -105,7 +112,6 @@ class CombatAnswer(JsonView):
                 "lost": list(self.lost),
                 "board": after.to_data(),
             },
-            "applied": [w(r) for r in self.applied],
             "not_modelled": [w(r) for r in self.not_modelled],
         }
         return out
@@ -119,6 +125,11 @@ def combat(board: Any, attacks: Optional[Mapping] = None, blocks: Optional[Mappi
 
     deadline = Deadline(time_limit)
     b = board
+    # The triggers of the declarations resolve unless the board is already in a combat
+    # damage step (it then shows their results).
+    triggers = b.damage_step is None and b.first_strikers is None
+    lost: list[str] = []
+    pre = BeforeDamage()
     if attacks is not None:
         before = b.evolve(attacks=None, blocks=None, damage_order=None, damage_step=None,
                           blocked=None, first_strikers=None, target_left=None, bands=())
@@ -127,24 +138,32 @@ def combat(board: Any, attacks: Optional[Mapping] = None, blocks: Optional[Mappi
             return _stopped(board, v, "attacks")
         b = before.with_attacks(attacks)
     if b.attacks is None:
-        raise BoardError("combat needs attacks: give --attacks or a board that declares them")
-    if blocks is not None:
+        raise BoardError(reason("error.combat_no_attacks", None, where=("attacks",)))
+    if triggers:
+        b = _resolve(b, attack_triggers(b, b.bound), pre, lost)
+    if blocks is not None and not _game_over(b, lost):
         before = b.evolve(blocks=None, damage_order=None, damage_step=None, blocked=None,
                           first_strikers=None)
         v = check(before, "blocks", blocks, backend, deadline.remaining())
         if v.legal is not True:
-            return _stopped(b, v, "blocks")
+            out = _stopped(b, v, "blocks")
+            out.before_damage = pre
+            return out
         b = before.with_blocks(blocks)
     elif b.blocks is None:
         b = b.evolve(blocks={})
-    out = CombatAnswer(b, "complete")
+    if triggers and not _game_over(b, lost):
+        b = _resolve(b, block_triggers(b, b.bound), pre, lost)
+    out = CombatAnswer(board, "complete", start=b, before_damage=pre)
+    out.destroyed += list(pre.sba.gone)
     out.not_modelled = _not_modelled(b)
     given = list(damage)
-    lost: list[str] = []
     current = b
-    first = current.damage_step != "regular" and current.first_strikers is None and \
-        _first_step(current)
-    steps = ["first", "regular"] if first else ["regular"]
+    steps: list[str] = []
+    if not _game_over(current, lost):
+        first = current.damage_step != "regular" and current.first_strikers is None and \
+            _first_step(current)
+        steps = ["first", "regular"] if first else ["regular"]
     had_first: Optional[tuple[str, ...]] = None
     for name in steps:
         if name == "first":
@@ -155,6 +174,7 @@ def combat(board: Any, attacks: Optional[Mapping] = None, blocks: Optional[Mappi
                 c for c in had_first if c in _combatants(current)))
         else:
             stepboard = current
+        _carry(current, stepboard)
         try:
             assignment, covered, bad = _assignment(stepboard, given.pop(0) if given else None,
                                                    objective, deadline)
@@ -163,7 +183,7 @@ def combat(board: Any, attacks: Optional[Mapping] = None, blocks: Optional[Mappi
             break
         if bad is not None:
             out.status = "illegal" if bad.legal is False else "unknown"
-            out._violation_reasons = [(v.rule, v.why, tuple(v.objects)) for v in bad.violations]
+            out.violation_reasons = [(v.rule, v.why, tuple(v.objects)) for v in bad.violations]
             break
         dealt, prevented = deal(stepboard, stepboard.bound, assignment)
         res = results(stepboard, stepboard.bound, dealt)
@@ -182,14 +202,63 @@ def combat(board: Any, attacks: Optional[Mapping] = None, blocks: Optional[Mappi
         current = after
         if _game_over(current, lost):
             break
+    if given and out.status == "complete":
+        out.status = "illegal"
+        out.violation_reasons = [("510.4", reason("combat.extra_damage", "510.4", (),
+                                                  n=len(given), steps=len(out.steps)), ())]
     out.lost = lost
     out.after_board = _end_of_combat(current, b)
     return out
 
 
+@dataclass
+class BeforeDamage:
+    """What happened between the declarations and the first combat damage step: the
+    triggers that resolved and the state-based actions after them."""
+
+    triggers: list[Trigger] = field(default_factory=list)
+    sba: StateBased = field(default_factory=StateBased)
+
+    def to_json(self, w: "Writer") -> dict:
+        return {
+            "triggers": [{"kind": t.kind, "rule": t.rule, "source": t.source,
+                          "affected": t.affected, "power": t.power, "toughness": t.toughness,
+                          "life": t.life, "message": w(trigger_reason(t))}
+                         for t in self.triggers],
+            "destroyed": sorted(self.sba.gone),
+            "destroyed_by": dict(sorted(self.sba.gone.items())),
+            "lost": sorted(self.sba.lost),
+        }
+
+
+def trigger_reason(t: Trigger) -> Reason:
+    """A resolved trigger as a reason (the text layer words it)."""
+    return reason(f"combat.trigger_{t.kind}", t.rule, (t.source, t.affected), source=t.source,
+                  affected=t.affected, power=t.power, toughness=t.toughness, life=-t.life,
+                  n=t.n)
+
+
+def _resolve(board: Any, triggers: Sequence[Trigger], pre: BeforeDamage,
+             lost: list[str]) -> Any:
+    """Resolve ``triggers`` in order, state-based actions after each (704.3)."""
+    for t in triggers:
+        if _game_over(board, lost):
+            break
+        nb, done = apply(board, t)
+        _carry(board, nb)
+        pre.triggers.append(done)
+        nb2, sb = state_based(nb, nb.bound, set(), set(), lost)
+        _carry(nb, nb2)
+        pre.sba.gone.update(sb.gone)
+        pre.sba.lost.update(sb.lost)
+        lost += sorted(sb.lost)
+        board = nb2
+    return board
+
+
 def _stopped(board: Any, verdict: Any, kind: str) -> CombatAnswer:
-    out = CombatAnswer(board, "illegal" if verdict.legal is False else "unknown")
-    out._violation_reasons = [(v.rule, v.why, tuple(v.objects)) for v in verdict.violations]
+    out = CombatAnswer(board, "illegal" if verdict.legal is False else "unknown", start=board)
+    out.violation_reasons = [(v.rule, v.why, tuple(v.objects)) for v in verdict.violations]
     return out
 
 
@@ -267,7 +336,12 @@ def _end_of_combat(board: Any, start: Any) -> Any:
     perms = []
     from dataclasses import replace
 
+    # What attackers attacked and has left (kept for them, 506.4c) goes with combat.
+    ghosts = {(board.attacks or {}).get(a) for a in (board.target_left or ())}
     for p in board.permanents:
+        if p.id in ghosts and p.id not in (start.target_left and
+                                           {start.attacks[a] for a in start.target_left} or ()):
+            continue
         perms.append(replace(p, tapped=True) if p.id in tapped and not p.tapped else p)
     after = board.evolve(permanents=tuple(perms), attacks=None, blocks=None,
                          damage_order=None, damage_step=None, blocked=None,

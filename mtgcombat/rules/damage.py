@@ -73,7 +73,9 @@ from ..editions import EDITIONS as EDITION_CLASSES
 from ..editions import Edition
 from . import abilities as A
 from .bind import Bound
+from .combat_abilities import AssignsNoDamage, AssignsToughness
 from .model import Board, BoardError, Permanent
+from .prevention import prevention_rule
 from .reasons import Reason, reason
 
 Assignment = Mapping[str, Mapping[str, int]]
@@ -278,20 +280,6 @@ def _bands_pair(bound: Bound, creatures: Sequence[Permanent]) -> bool:
     return False
 
 
-def _prevented(bound: Bound, source: Permanent, recipient: Permanent) -> bool:
-    """702.16e: damage from a source the recipient has protection from is prevented."""
-    for inst in bound.protections(recipient.id):
-        pr: A.Protection = inst.ability  # type: ignore[assignment]
-        if pr.everything:
-            return True
-        if pr.player is not None:
-            if bound.player_of(pr.player, inst.source) == source.controller:
-                return True
-        elif pr.pred is not None and bound.matches(pr.pred, source, inst.source, recipient):
-            return True
-    return False
-
-
 def damage_step(
     board: Board, bound: Bound, blocked: Sequence[str] = (),
     first_strikers: Optional[Sequence[str]] = None, target_left: Sequence[str] = (),
@@ -336,6 +324,11 @@ def damage_step(
                 raise BoardError(reason("error.damage_first_striker", None, (c,), creature=c))
         if board.damage_step == "first":
             raise BoardError(reason("error.damage_first_strikers_step"))
+    # 702.22h: a creature blocking one member of an attacking band blocks the band.
+    band_of = {a: band for band in board.bands for a in band}
+    if band_of:
+        blocks = {bl: tuple(sorted({m for a in atts for m in band_of.get(a, (a,))}))
+                  for bl, atts in blocks.items()}
     blockers_of: dict[str, list[str]] = {a: [] for a in attacks}
     for bl, atts in blocks.items():
         for a in atts:
@@ -411,9 +404,16 @@ def damage_step(
         elif step == "regular" and any_first and fs and not ds:
             silent[cid] = Silent(cid, "702.7b", why("silent.struck_first", "702.7b"))
             continue
-        power = perm.power or 0
+        if bound.held_by(cid, AssignsNoDamage):
+            silent[cid] = Silent(cid, "510.1a", why("silent.assigns_no_damage", "510.1a"))
+            continue
+        # 510.1a: a creature assigns combat damage equal to its power, or to its
+        # toughness when an effect says so (Doran, the Siege Tower).
+        by_toughness = bool(bound.held_by(cid, AssignsToughness))
+        power = (perm.toughness if by_toughness else perm.power) or 0
         if power <= 0:
-            silent[cid] = Silent(cid, "510.1a", why("silent.no_power", "510.1a", power=power))
+            silent[cid] = Silent(cid, "510.1a", why("silent.no_power", "510.1a", power=power,
+                                                    toughness=by_toughness))
             continue
         dt = _has(bound, cid, "deathtouch")
         trample = _has(bound, cid, "trample")
@@ -489,8 +489,9 @@ def damage_step(
             else None, ordered, chooser if ordered else None, free_reason, unb,
         )
         sources[cid] = src
-        for c in creatures:
-            prevented[(cid, c)] = _prevented(bound, perm, board.permanent(c))
+        for r in src.all_recipients:
+            # 615, 702.16e: damage that would be prevented is assigned but not dealt.
+            prevented[(cid, r)] = prevention_rule(board, bound, cid, r) is not None
 
         # Conditions.
         div = ed.division(role)
@@ -769,12 +770,14 @@ def destroyed_by(step: DamageStep, assignment: Mapping[str, Mapping[str, int]],
 
 def damage_dealt_to(step: DamageStep, assignment: Mapping[str, Mapping[str, int]],
                     player: str) -> dict[str, int]:
-    """Damage ``player``'s assignment assigns to players, planeswalkers and battles, all
-    of it (what the answers report as ``damage_to``)."""
+    """Damage ``player``'s assignment deals to players, planeswalkers and battles: all
+    it assigns to them except what is prevented (615, 702.16e); what the answers report
+    as ``damage_to``."""
     out: dict[str, int] = {}
     for s in step.sources_of(player):
         for r, n in assignment.get(s.id, {}).items():
-            if n and step.recipients[r].kind != "creature":
+            if n and step.recipients[r].kind != "creature" and \
+                    not step.prevented.get((s.id, r), False):
                 out[r] = out.get(r, 0) + n
     return dict(sorted(out.items()))
 
@@ -796,7 +799,7 @@ def effective_damage(step: DamageStep, assignment: Mapping[str, Mapping[str, int
         if r.kind == "player":
             out[rid] = n
             continue
-        left = max(0, (r.threshold or 0) - damage_to(step, assignment, earlier, rid))
+        left = max(0, (r.threshold or 0) - dealt(step, assignment, earlier, rid)[0])
         out[rid] = min(n, left)
     return out
 

@@ -29,56 +29,12 @@ that left gone) and the events, each with its rule. No words; no solver.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Mapping, Optional, Sequence
+from typing import Mapping, Sequence
 
-from . import abilities as A
 from .bind import Bound
-from .combat_abilities import CantBePrevented, KeywordN, Prevention
+from .combat_abilities import KeywordN
 from .model import Board, Permanent, Player
-
-
-# -- prevention (615) -------------------------------------------------------------------
-
-
-def prevention_rule(board: Board, bound: Bound, source: str, to: str) -> Optional[str]:
-    """The rule that prevents combat damage from ``source`` to ``to`` (a permanent or a
-    player), or None when it is dealt."""
-    if _unpreventable(board, bound, source):
-        return None  # 615.12: damage that can't be prevented isn't
-    for inst in bound.of_type(Prevention):
-        ab: Prevention = inst.ability  # type: ignore[assignment]
-        if ab.to is not None and to not in _objects(bound, ab.to, inst):
-            continue
-        if ab.by is not None and source not in _objects(bound, ab.by, inst):
-            continue
-        return "615.1"
-    if to in board.player_names or not board.has_object(to):
-        return None
-    src, rec = board.permanent(source), board.permanent(to)
-    for inst in bound.protections(to):
-        pr: A.Protection = inst.ability  # type: ignore[assignment]
-        if pr.everything:
-            return "702.16e"
-        if pr.player is not None:
-            if bound.player_of(pr.player, inst.source) == src.controller:
-                return "702.16e"
-        elif pr.pred is not None and bound.matches(pr.pred, src, inst.source, rec):
-            return "702.16e"
-    return None
-
-
-def _objects(bound: Bound, subject: A.Subject, inst) -> set[str]:
-    if isinstance(subject, A.YouRef):
-        return {inst.source.controller}
-    return set(bound.subject_holders(subject, inst.source))
-
-
-def _unpreventable(board: Board, bound: Bound, source: str) -> bool:
-    for inst in bound.of_type(CantBePrevented):
-        ab: CantBePrevented = inst.ability  # type: ignore[assignment]
-        if ab.by is None or source in _objects(bound, ab.by, inst):
-            return True
-    return False
+from .prevention import prevention_rule
 
 
 # -- dealing damage ----------------------------------------------------------------------
@@ -243,6 +199,9 @@ def state_based(board: Board, bound: Bound, deathtouched: set[str], defeated_now
     teams = {board.player(p).team for p in board.player_names if board.player(p).team}
     while True:
         changed = False
+        # What attackers that attack nothing any more were declared to attack (506.4c):
+        # the board keeps it as it was; it is not on the battlefield.
+        ghosts = {(board.attacks or {}).get(a) for a in (board.target_left or ())}
         # 704.5a, 704.5c; Two-Headed Giant: the team (704.6b, 810.8c-d).
         for p in board.players:
             if p.name in out.lost or p.name in lost_before:
@@ -253,7 +212,7 @@ def state_based(board: Board, bound: Bound, deathtouched: set[str], defeated_now
             elif p.poison >= limit:
                 out.lost[p.name] = "704.6b" if limit == 15 else "704.5c"
         for p in board.permanents:
-            if p.id in out.gone:
+            if p.id in out.gone or p.id in ghosts:
                 continue
             if p.is_creature:
                 t = p.toughness or 0
@@ -286,9 +245,16 @@ def state_based(board: Board, bound: Bound, deathtouched: set[str], defeated_now
             if p.types.has("Aura"):
                 out.gone[p.id] = "704.5m"
         remaining = []
+        targets = {t for a, t in (board.attacks or {}).items() if a not in out.gone}
         for p in board.permanents:
+            if p.id in out.gone and (p.id in ghosts or p.id not in targets):
+                changed = changed or p.id not in ghosts
+                continue
             if p.id in out.gone:
+                # A planeswalker or battle that left while attacked: kept as it was for
+                # the attackers that now attack nothing (506.4c).
                 changed = True
+                remaining.append(p)
                 continue
             if p.attached_to is not None and p.attached_to in out.gone:
                 p = _replace(p, attached_to=None)  # 704.5n

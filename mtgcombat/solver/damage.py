@@ -207,7 +207,7 @@ class DamageModel:
         if r.kind == "player" or (r.kind == "creature" and r.indestructible):
             return self._false
         if r.kind != "creature":  # planeswalker, battle: 704.5i, 704.5v
-            vis = self._visible(player, cid)
+            vis = [s for s in self._visible(player, cid) if not step.prevented.get((s.id, cid))]
             own = self._or([self.pos(s.id, cid) for s in vis if s.assigner == player],
                            f"own[{player},{cid}]")
             ge = self._at_least([self.x[s.id, cid] for s in vis], r.threshold or 0,
@@ -224,7 +224,8 @@ class DamageModel:
     def damage(self, player: str, rid: str) -> list[tuple[cp_model.IntVar, int]]:
         """(variable, its upper bound) for damage ``player`` assigns to ``rid``."""
         return [(self.x[s.id, rid], s.power) for s in self.sources
-                if s.assigner == player and (s.id, rid) in self.x]
+                if s.assigner == player and (s.id, rid) in self.x
+                and not self.step.prevented.get((s.id, rid))]
 
     def effective(self, player: str, rid: str):
         """(expression, upper bound) of the damage ``player`` assigns to ``rid`` that has
@@ -244,7 +245,8 @@ class DamageModel:
             return None, 0
         rank = self.step.rank(player)
         before = [(self.x[s.id, rid], s.power) for s in self._visible(player, rid)
-                  if self.step.rank(s.assigner) < rank]
+                  if self.step.rank(s.assigner) < rank
+                  and not self.step.prevented.get((s.id, rid))]
         m = self.m
         upto = m.NewIntVar(0, left, f"eff_all[{player},{rid}]")
         m.AddMinEquality(upto, [own + sum(v for v, _ in before), left])

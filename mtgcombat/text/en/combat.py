@@ -21,9 +21,38 @@ def _amounts(w, items, rule=False):
     return "; ".join(out)
 
 
+def _pt(r) -> str:
+    return f"{r['power']:+d}/{r['toughness']:+d}"
+
+
 T: dict = {
+    "error.combat_no_attacks": lambda r, w: (
+        "combat: the board declares no attacks; give --attacks or a board that declares them"),
     "combat.not_modelled": lambda r, w: (
         f"not carried out by this combat ({r['source']}): {r['sentence']}"),
+    "combat.extra_damage": lambda r, w: (
+        f"{r['n']} more --damage than there were combat damage steps ({r['steps']}) "
+        f"({w.cite(r.rule)})."),
+    "combat.trigger_exalted": lambda r, w: (
+        f"exalted of {w.name(r['source'])}: {w.name(r['affected'])} attacks alone and gets "
+        f"{_pt(r)} ({w.cite(r.rule)})"),
+    "combat.trigger_melee": lambda r, w: (
+        f"melee of {w.name(r['source'])}: {r['n']} opponent{'s' if r['n'] != 1 else ''} "
+        f"attacked, it gets {_pt(r)} ({w.cite(r.rule)})"),
+    "combat.trigger_battle_cry": lambda r, w: (
+        f"battle cry of {w.name(r['source'])}: {w.name(r['affected'])} gets {_pt(r)} "
+        f"({w.cite(r.rule)})"),
+    "combat.trigger_bushido": lambda r, w: (
+        f"bushido {r['n']} of {w.name(r['source'])}: it gets {_pt(r)} ({w.cite(r.rule)})"),
+    "combat.trigger_flanking": lambda r, w: (
+        f"flanking of {w.name(r['source'])}: {w.name(r['affected'])}, blocking it without "
+        f"flanking, gets {_pt(r)} ({w.cite(r.rule)})"),
+    "combat.trigger_rampage": lambda r, w: (
+        f"rampage {r['n']} of {w.name(r['source'])}: it gets {_pt(r)} for the creatures "
+        f"blocking it beyond the first ({w.cite(r.rule)})"),
+    "combat.trigger_afflict": lambda r, w: (
+        f"afflict {r['n']} of {w.name(r['source'])}: {w.name(r['affected'])} loses "
+        f"{r['life']} life ({w.cite(r.rule)})"),
     "human.combat_head": lambda r, w: f"Rules: {r['rules']}. Combat of {w.name(r['active'])}:",
     "human.combat_step": lambda r, w: f"{_STEP[r['step']]}:",
     "human.combat_assignment": lambda r, w: (
@@ -44,6 +73,7 @@ T: dict = {
     "human.combat_illegal": lambda r, w: "Illegal: the combat stops here.",
     "human.combat_unknown": lambda r, w: (
         "Unknown: the time limit ran out before the combat was settled."),
-    "human.combat_applied": lambda r, w: "Before damage: " + r["text"],
+    "human.combat_triggers": lambda r, w: "Before combat damage, triggered abilities resolve:",
+    "human.combat_trigger": lambda r, w: "  " + r["text"],
     "human.combat_not_modelled": lambda r, w: "Not carried out: " + r["text"],
 }

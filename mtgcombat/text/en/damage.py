@@ -69,7 +69,11 @@ T: dict = {
         f"{_n(w, r, 'creature')} has first strike (and not double strike), so it assigned its "
         "damage in the first combat damage step"),
     "silent.no_power": lambda r, w: (
-        f"{_n(w, r, 'creature')} has power {r['power']}, so it assigns no combat damage"),
+        f"{_n(w, r, 'creature')} has {'toughness' if r.get('toughness') else 'power'} "
+        f"{r['power']}, so it assigns no combat damage"
+        + (" (it assigns combat damage equal to its toughness)" if r.get('toughness') else "")),
+    "silent.assigns_no_damage": lambda r, w: (
+        f"{_n(w, r, 'creature')} assigns no combat damage this combat (an effect says so)"),
     "silent.target_left": lambda r, w: (
         f"{_n(w, r, 'creature')} is unblocked and the "
         f"{'planeswalker' if r['walker'] else 'battle'} it attacked has left combat, so it "

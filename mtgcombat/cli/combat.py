@@ -1,0 +1,63 @@
+"""The commands about what happens in a combat: ``mtgcombat combat`` (the whole combat,
+spec Extension 2), ``turn`` (the turn's steps) and the decisions ``best-blocks`` and
+``best-attacks``.
+
+:func:`add_commands` is called by :mod:`mtgcombat.cli`; like :mod:`.teaching` this
+module imports only the shared output helpers and the commands' input helpers.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from .commands import (
+    answer_json, parse_decl, read_board, remaining, warn_not_understood, writer,
+)
+from .output import EXIT_OK, emit_json, print_report
+
+RAW = argparse.RawDescriptionHelpFormatter
+
+
+def _examples(*lines: str) -> str:
+    return "examples:\n" + "\n".join(f"  {x}" for x in lines)
+
+
+def add_commands(sub: Any, common: argparse.ArgumentParser, board_help: str) -> None:
+    c = sub.add_parser(
+        "combat", parents=[common], formatter_class=RAW,
+        help="what happens in the combat: damage, results, deaths, who loses (506-511)",
+        description="Resolve the combat from the declared attacks and blocks (flags win over "
+                    "the board's) through every combat damage step that exists (510.4) to the "
+                    "end of combat: damage dealt and prevented, its results (120.3), "
+                    "state-based actions (704.5), players who lose. Each --damage is the "
+                    "assignment of the next step; a step without one uses each player's best.",
+        epilog=_examples(
+            "mtgcombat combat corpus/boards/first-strike.mtg",
+            "mtgcombat combat board.mtg --attacks 'bears -> Bob' --blocks 'wall -> bears'",
+            "mtgcombat combat board.mtg --damage 'knight -> wall 2' --damage 'knight -> wall 2'",
+            "mtgcombat combat board.json --json --lang de"))
+    c.add_argument("board", help=board_help)
+    c.add_argument("--attacks", metavar="DECL", help="the attack declaration (checked)")
+    c.add_argument("--blocks", metavar="DECL", help="the block declaration (checked)")
+    c.add_argument("--damage", metavar="ASSIGNMENT", action="append", default=[],
+                   help="the assignment of the next combat damage step (repeat per step)")
+    c.set_defaults(func=cmd_combat)
+
+
+def cmd_combat(args: Any) -> int:
+    from ..text import results
+
+    board = read_board(args)
+    attacks = parse_decl(args.attacks, "--attacks", "attacks") if args.attacks else None
+    blocks = parse_decl(args.blocks, "--blocks", "blocks") if args.blocks else None
+    damage = [parse_decl(d, "--damage", "damage") for d in args.damage]
+    w = writer(args, board)
+    answer = board.combat(attacks, blocks, damage, time_limit=remaining(args),
+                          backend=args.backend)
+    if args.json:
+        emit_json(answer_json(board, answer.to_json(w)))
+    else:
+        warn_not_understood(args, board, w)
+        print_report(results.combat(answer, w))
+    return EXIT_OK

@@ -1,0 +1,77 @@
+"""Renderers for what happens in a combat: ``combat`` (the whole combat), and the answers
+built on it. Every word comes from the writer's templates (``human.combat_*``)."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from . import Writer
+from .report import Line, Report
+
+
+def assignment_text(w: Writer, a: Mapping[str, Mapping[str, int]]) -> str:
+    """An assignment in words: "Source: 2 to X, 1 to Bob; ..." (sources by name)."""
+    parts = []
+    for s in sorted(a, key=lambda s: (w.name(s), s)):
+        d = a[s]
+        if not d:
+            continue
+        parts.append(f"{w.name(s)}: " + ", ".join(
+            w.t("human.amount_to", n=n, to=r) for r, n in sorted(
+                d.items(), key=lambda kv: (w.name(kv[0]), kv[0]))))
+    return "; ".join(parts)
+
+
+def _amounts(items: Any, prevented: bool = False) -> tuple:
+    return tuple({"source": x.source, "to": x.to, "amount": x.amount,
+                  **({"rule": x.rule} if prevented else {})} for x in items)
+
+
+def combat(answer: Any, w: Writer) -> Report:
+    """``combat``: the steps, what each dealt, prevented and destroyed, and the end."""
+    out: Report = [Line(w.t("human.combat_head", rules=answer.rules,
+                            active=answer.board.active_player))]
+    pre = answer.before_damage
+    if pre is not None and pre.triggers:
+        from ..questions.combat import trigger_reason
+
+        out.append(Line(w.t("human.combat_triggers")))
+        for t in pre.triggers:
+            out.append(Line(w.t("human.combat_trigger", text=w(trigger_reason(t)))))
+        if pre.sba.gone:
+            out.append(Line(w.t("human.combat_destroyed", items=tuple(sorted(
+                pre.sba.gone.items(), key=lambda kv: (w.name(kv[0]), kv[0]))))))
+        if pre.sba.lost:
+            out.append(Line(w.t("human.combat_lost", items=tuple(sorted(pre.sba.lost.items()))),
+                            "bad"))
+    for r in answer.not_modelled:
+        out.append(Line(w.t("human.combat_not_modelled", text=w(r)), "warn"))
+    for step in answer.steps:
+        out.append(Line(w.t("human.combat_step", step=step.step)))
+        out.append(Line(w.t("human.combat_assignment",
+                            text=assignment_text(w, step.assignment), given=tuple(step.given))))
+        out.append(Line(w.t("human.combat_dealt", items=_amounts(step.dealt))))
+        if step.prevented:
+            out.append(Line(w.t("human.combat_prevented",
+                                items=_amounts(step.prevented, True))))
+        if step.sba.gone:
+            out.append(Line(w.t("human.combat_destroyed",
+                                items=tuple(sorted(step.sba.gone.items(),
+                                                   key=lambda kv: (w.name(kv[0]), kv[0]))))))
+        if step.sba.defeated:
+            out.append(Line(w.t("human.combat_defeated", items=tuple(step.sba.defeated))))
+        if step.sba.lost:
+            out.append(Line(w.t("human.combat_lost", items=tuple(sorted(step.sba.lost.items()))),
+                            "bad"))
+    if answer.status == "illegal":
+        out.append(Line(w.t("human.combat_illegal"), "bad"))
+        for rule, why, _objs in answer.violation_reasons:
+            out.append(Line(f"  - {w(why)}", "bad"))
+        return out
+    if answer.status == "unknown":
+        out.append(Line(w.t("human.combat_unknown"), "warn"))
+        return out
+    after = answer.after_board
+    out.append(Line(w.t("human.combat_after", players=tuple(
+        (p.name, p.life, p.poison) for p in after.players))))
+    return out
