@@ -44,6 +44,18 @@ def add_commands(sub: Any, common: argparse.ArgumentParser, board_help: str) -> 
                    help="the assignment of the next combat damage step (repeat per step)")
     c.set_defaults(func=cmd_combat)
 
+    t = sub.add_parser(
+        "turn", parents=[common], formatter_class=RAW,
+        help="the turn's phases and steps, whether each happens and what happens (500-514)",
+        description="The active player's turn step by step (500-514): untap, upkeep (with "
+                    "its triggers), draw, main, the combat steps (each with whether it happens "
+                    "on this board and why not: 508.8, 510.4), end, cleanup.",
+        epilog=_examples("mtgcombat turn corpus/boards/first-strike.mtg",
+                         "mtgcombat turn board.mtg --lang de",
+                         "mtgcombat turn board.json --json"))
+    t.add_argument("board", help=board_help)
+    t.set_defaults(func=cmd_turn)
+
 
 def cmd_combat(args: Any) -> int:
     from ..text import results
@@ -60,4 +72,19 @@ def cmd_combat(args: Any) -> int:
     else:
         warn_not_understood(args, board, w)
         print_report(results.combat(answer, w))
+    return EXIT_OK
+
+
+def cmd_turn(args: Any) -> int:
+    from ..questions.turn import turn
+    from ..text import results
+
+    board = read_board(args)
+    w = writer(args, board)
+    answer = turn(board, time_limit=remaining(args), backend=args.backend)
+    if args.json:
+        emit_json(answer_json(board, answer.to_json(w)))
+    else:
+        warn_not_understood(args, board, w)
+        print_report(results.turn(answer, w))
     return EXIT_OK

@@ -75,3 +75,21 @@ def combat(answer: Any, w: Writer) -> Report:
     out.append(Line(w.t("human.combat_after", players=tuple(
         (p.name, p.life, p.poison) for p in after.players))))
     return out
+
+
+def turn(answer: Any, w: Writer) -> Report:
+    """``turn``: the phases and steps, whether each happens and what happens in it."""
+    out: Report = [Line(w.t("human.turn_head", rules=answer.rules,
+                            player=answer.board.active_player))]
+    phase = None
+    for s in answer.steps:
+        if s.phase != phase:
+            phase = s.phase
+            out.append(Line(w.t("human.turn_phase", phase=phase)))
+        out.append(Line(w.t("human.turn_step", step=s.step, rule=s.rule, happens=s.happens),
+                        "" if s.happens else "warn"))
+        if s.why_not is not None:
+            out.append(Line(w.t("human.turn_what", text=w(s.why_not))))
+        for r in s.what:
+            out.append(Line(w.t("human.turn_what", text=w(r))))
+    return out

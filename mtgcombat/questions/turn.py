@@ -1,0 +1,258 @@
+"""The turn (spec Extension 2: ``mtgcombat turn``): its phases and steps in order (500-514),
+for one board, with whether each step happens and why not, and what happens in it.
+
+A teaching timeline: the turn-based actions of each step (untap 502.3, draw 504.1,
+declaring attackers 508.1 and blockers 509.1, combat damage 510, removing creatures from
+combat 511.3, discarding to hand size 514.1, damage wearing off 514.2), the triggers
+the board's texts name for the step (cumulative upkeep 702.24, "at the beginning of ..."
+sentences, which are reported, not carried out), and -- where the board settles it --
+the combat itself through :func:`mtgcombat.questions.combat.combat`.
+
+Which steps happen (500.1, 500.2): every step of the beginning and ending phases and
+both main phases; the combat phase's declare blockers and combat damage steps only when
+creatures attack (508.8); the first-strike combat damage step only when an attacking or
+blocking creature has first strike or double strike (510.4). The board says who
+attacks (its ``attacks``); without it, the only legal attack declaration is assumed
+when there is exactly one, and otherwise whether those steps happen depends on the
+declaration (``happens`` is then ``None``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Optional
+
+from ..rules.reasons import Reason, reason
+from . import JsonView
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..text import Writer
+
+#: (phase, step, rule) in order (500.1).
+STEPS: tuple[tuple[str, str, str], ...] = (
+    ("beginning", "untap", "502"),
+    ("beginning", "upkeep", "503"),
+    ("beginning", "draw", "504"),
+    ("precombat main", "precombat main", "505"),
+    ("combat", "beginning of combat", "507"),
+    ("combat", "declare attackers", "508"),
+    ("combat", "declare blockers", "509"),
+    ("combat", "first-strike combat damage", "510.4"),
+    ("combat", "combat damage", "510"),
+    ("combat", "end of combat", "511"),
+    ("postcombat main", "postcombat main", "505"),
+    ("ending", "end", "513"),
+    ("ending", "cleanup", "514"),
+)
+
+#: Maximum hand size (402.2).
+HAND_SIZE = 7
+
+
+@dataclass
+class TurnStep:
+    phase: str
+    step: str
+    rule: str
+    happens: Optional[bool]
+    what: list[Reason] = field(default_factory=list)
+    why_not: Optional[Reason] = None
+
+    def to_json(self, w: "Writer") -> dict:
+        out: dict[str, Any] = {"phase": self.phase, "step": self.step, "rule": self.rule,
+                               "happens": self.happens, "what": [w(r) for r in self.what]}
+        if self.why_not is not None:
+            out["why_not"] = w(self.why_not)
+        return out
+
+
+@dataclass
+class TurnAnswer(JsonView):
+    board: Any
+    steps: list[TurnStep]
+    #: The combat, when the board settles the declarations.
+    combat: Any = None
+
+    @property
+    def rules(self) -> str:
+        return self.board.rules
+
+    def to_json(self, w: "Writer") -> dict:
+        return {"rules": self.rules, "active_player": self.board.active_player,
+                "steps": [s.to_json(w) for s in self.steps]}
+
+
+def turn(board: Any, time_limit: Optional[float] = None, backend: str = "auto") -> TurnAnswer:
+    """The turn of ``board``'s active player, step by step (see the module docstring)."""
+    from ..solver.base import Deadline, SolverTimeout
+    from .combat import combat as resolve
+    from .combat import trigger_reason
+    from .declarations import list_declarations
+
+    deadline = Deadline(time_limit)
+    ap = board.active_player
+    start = board.evolve(attacks=None, blocks=None, damage_order=None, damage_step=None,
+                         blocked=None, first_strikers=None, target_left=None, bands=())
+    attacks = board.attacks
+    assumed = False
+    n_attacks: Optional[int] = None
+    if attacks is None:
+        try:
+            listing = list_declarations(start, "attacks", limit=2, backend=backend,
+                                        time_limit=deadline.remaining())
+        except SolverTimeout:
+            listing = None
+        if listing is not None and listing.status == "complete":
+            n_attacks = len(listing.declarations)
+            if n_attacks == 1:
+                attacks, assumed = dict(listing.declarations[0].declaration), True
+    fight = None
+    known_blocks = board.attacks is not None and board.blocks is not None
+    if attacks and known_blocks:
+        try:
+            fight = resolve(board, time_limit=deadline.remaining(), backend=backend)
+        except SolverTimeout:
+            fight = None
+        if fight is not None and fight.status != "complete":
+            fight = None
+    attacking = None if attacks is None else bool(attacks)
+    first: Optional[bool] = None
+    if fight is not None:
+        first = any(s.step == "first" for s in fight.steps) or (
+            not fight.steps and _has_first_strike(fight.start))
+    elif attacks:
+        declared = start.with_attacks(attacks)
+        if _has_first_strike(declared):
+            first = True
+        elif not any(_strikes_first(declared, p.id) for p in declared.permanents
+                     if p.is_creature and p.controller != ap):
+            first = False  # no creature that could block has it either
+    steps: list[TurnStep] = []
+    for phase, name, rule in STEPS:
+        st = TurnStep(phase, name, rule, True)
+        if name == "untap":
+            st.what.append(reason("turn.untap", "502.3", (ap,), player=ap))
+        elif name == "upkeep":
+            st.what.append(reason("turn.upkeep", "503.1", (ap,), player=ap))
+            st.what += _upkeep(board)
+            st.what += _beginning_of(board, "upkeep")
+        elif name == "draw":
+            st.what.append(reason("turn.draw", "504.1", (ap,), player=ap))
+            st.what += _beginning_of(board, "draw")
+        elif name in ("precombat main", "postcombat main"):
+            st.what.append(reason("turn.main", "505.1", (ap,), player=ap,
+                                  first=name == "precombat main"))
+        elif name == "beginning of combat":
+            st.what.append(reason("turn.beginning_of_combat", "507.2", (ap,), player=ap))
+            st.what += _beginning_of(board, "combat")
+        elif name == "declare attackers":
+            if attacks is None:
+                st.what.append(reason("turn.attacks_open", "508.1", (ap,), player=ap,
+                                      n=n_attacks))
+            else:
+                st.what.append(reason("turn.attacks", "508.1", tuple(attacks), player=ap,
+                                      attacks=tuple(sorted(attacks.items())), assumed=assumed))
+            if fight is not None:
+                st.what += [trigger_reason(t) for t in fight.before_damage.triggers
+                            if t.kind in ("exalted", "melee", "battle_cry")]
+        elif name == "declare blockers":
+            st.happens = attacking
+            if attacking is False:
+                st.why_not = reason("turn.no_attackers", "508.8")
+            elif attacking and fight is None:
+                st.what.append(reason("turn.blocks_open", "509.1", ()))
+            elif attacking and fight is not None:
+                bl = fight.start.blocks or {}
+                st.what.append(reason("turn.blocks", "509.1", tuple(bl),
+                                      blocks=tuple((b, tuple(a)) for b, a in sorted(bl.items())),
+                                      given=True))
+                st.what += [trigger_reason(t) for t in fight.before_damage.triggers
+                            if t.kind not in ("exalted", "melee", "battle_cry")]
+        elif name == "first-strike combat damage":
+            st.happens = None if attacking is None else (attacking and first)
+            if attacking is False:
+                st.why_not = reason("turn.no_attackers", "508.8")
+            elif first is False:
+                st.why_not = reason("turn.no_first_strike", "510.4")
+            elif fight is not None:
+                st.what += _damage_what(fight, "first")
+            else:
+                st.what.append(reason("turn.damage_open", None))
+        elif name == "combat damage":
+            st.happens = attacking
+            if attacking is False:
+                st.why_not = reason("turn.no_attackers", "508.8")
+            elif fight is not None:
+                if not any(s.step == "regular" for s in fight.steps) and fight.lost:
+                    st.happens = False
+                    st.why_not = reason("turn.game_over", "104.2a", tuple(fight.lost),
+                                        players=tuple(fight.lost))
+                else:
+                    st.what += _damage_what(fight, "regular")
+            elif attacking:
+                st.what.append(reason("turn.damage_open", None))
+        elif name == "end of combat":
+            st.what.append(reason("turn.end_of_combat", "511.3"))
+        elif name == "end":
+            st.what.append(reason("turn.end_step", "513.1"))
+            st.what += _beginning_of(board, "end")
+        elif name == "cleanup":
+            hand = board.player(ap).hand
+            st.what.append(reason("turn.discard", "514.1", (ap,), player=ap, hand=hand,
+                                  size=HAND_SIZE, discard=None if hand is None
+                                  else max(0, hand - HAND_SIZE)))
+            st.what.append(reason("turn.damage_wears_off", "514.2"))
+            st.what.append(reason("turn.cleanup_again", "514.3a"))
+        steps.append(st)
+    return TurnAnswer(board, steps, fight)
+
+
+def _strikes_first(board: Any, c: str) -> bool:
+    return board.bound.has_keyword(c, "first strike") or board.bound.has_keyword(
+        c, "double strike")
+
+
+def _has_first_strike(board: Any) -> bool:
+    combatants = list(board.attacks or {}) + list(board.blocks or {})
+    return any(_strikes_first(board, c) for c in combatants)
+
+
+def _damage_what(fight: Any, name: str) -> list[Reason]:
+    out: list[Reason] = []
+    for s in fight.steps:
+        if s.step != name:
+            continue
+        for d in s.dealt:
+            out.append(reason("turn.dealt", None, (d.source, d.to), source=d.source, to=d.to,
+                              amount=d.amount))
+        for p in s.prevented:
+            out.append(reason("turn.prevented", p.rule, (p.source, p.to), source=p.source,
+                              to=p.to, amount=p.amount))
+        for oid, rule in sorted(s.sba.gone.items()):
+            out.append(reason("turn.destroyed", rule, (oid,), id=oid))
+        for player, rule in sorted(s.sba.lost.items()):
+            out.append(reason("turn.lost", rule, (player,), player=player))
+    return out
+
+
+def _upkeep(board: Any) -> list[Reason]:
+    """Cumulative upkeep triggers (702.24) of the active player's permanents, when the
+    payments question is available."""
+    try:
+        from .upkeep import upkeep_triggers
+    except ImportError:  # pragma: no cover - the payments module is optional here
+        return []
+    return upkeep_triggers(board)
+
+
+def _beginning_of(board: Any, step: str) -> list[Reason]:
+    """Sentences of the board's texts that trigger at the beginning of ``step`` (or of
+    combat): named, not carried out."""
+    from ..grammar.triggers import triggers_at
+
+    out = []
+    for n in board.not_understood:
+        if triggers_at(n["sentence"], step):
+            out.append(reason("turn.trigger", None, (), source=n["source"],
+                              sentence=n["sentence"]))
+    return out
