@@ -56,6 +56,29 @@ def add_commands(sub: Any, common: argparse.ArgumentParser, board_help: str) -> 
     t.add_argument("board", help=board_help)
     t.set_defaults(func=cmd_turn)
 
+    for name, kind, what in (
+            ("best-blocks", "blocks", "the defending players' best legal block declaration "
+             "against the board's attacks, the attacking player answering with the damage "
+             "assignments worst for them"),
+            ("best-attacks", "attacks", "the active player's best legal attack declaration, "
+             "the defending players answering with their best legal blocks")):
+        bp = sub.add_parser(
+            name, parents=[common], formatter_class=RAW,
+            help=f"the best legal {kind} declaration, proved by minimax over the combat",
+            description=what.capitalize() + ": every later choice (blocks, damage assignment "
+            "orders and assignments in both damage steps) made by minimax on the same "
+            "objective. 'optimal' is proved; a time limit gives the best found ('feasible') "
+            "and a bound. Objectives: standard (loss, then creatures destroyed theirs minus "
+            "yours, then life lost theirs minus yours), survive (not losing, then the least "
+            "life lost), race (loss, then life, then creatures). See docs/decisions.md.",
+            epilog=_examples(f"mtgcombat {name} corpus/boards/first-strike.mtg",
+                             f"mtgcombat {name} board.mtg --objective survive",
+                             f"mtgcombat {name} board.json --json --time-limit 10"))
+        bp.add_argument("board", help=board_help)
+        bp.add_argument("--objective", choices=("standard", "survive", "race"),
+                        default="standard", help="what 'best' means (default: standard)")
+        bp.set_defaults(func=cmd_best, kind=kind)
+
 
 def cmd_combat(args: Any) -> int:
     from ..text import results
@@ -87,4 +110,20 @@ def cmd_turn(args: Any) -> int:
     else:
         warn_not_understood(args, board, w)
         print_report(results.turn(answer, w))
+    return EXIT_OK
+
+
+def cmd_best(args: Any) -> int:
+    from ..questions.best import best_attacks, best_blocks
+    from ..text import results
+
+    board = read_board(args)
+    w = writer(args, board)
+    ask = best_blocks if args.kind == "blocks" else best_attacks
+    answer = ask(board, args.objective, time_limit=remaining(args), backend=args.backend)
+    if args.json:
+        emit_json(answer_json(board, answer.to_json(w)))
+    else:
+        warn_not_understood(args, board, w)
+        print_report(results.best(answer, w))
     return EXIT_OK

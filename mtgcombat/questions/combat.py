@@ -26,7 +26,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Mapping, Optional, Sequence
 
-from ..rules.combat_triggers import Trigger, apply, attack_triggers, block_triggers
+from ..rules.combat_triggers import (
+    Trigger, any_triggers, apply, attack_triggers, block_triggers,
+)
 from ..rules.damage import damage_step, default_objective
 from ..rules.model import BoardError
 from ..rules.reasons import Reason, reason
@@ -119,8 +121,10 @@ class CombatAnswer(JsonView):
 
 def combat(board: Any, attacks: Optional[Mapping] = None, blocks: Optional[Mapping] = None,
            damage: Sequence[Mapping] = (), time_limit: Optional[float] = None,
-           objective: Any = None, backend: str = "auto") -> CombatAnswer:
-    """Resolve the combat of ``board`` (see the module docstring)."""
+           objective: Any = None, backend: str = "auto",
+           damage_order: Optional[Mapping] = None) -> CombatAnswer:
+    """Resolve the combat of ``board`` (see the module docstring). ``damage_order``
+    ("2024"): damage assignment orders chosen after the blocks (509.2-509.3)."""
     from .declarations import check
 
     deadline = Deadline(time_limit)
@@ -140,8 +144,8 @@ def combat(board: Any, attacks: Optional[Mapping] = None, blocks: Optional[Mappi
     if b.attacks is None:
         raise BoardError(reason("error.combat_no_attacks", None, where=("attacks",)))
     if triggers:
-        b = _resolve(b, attack_triggers(b, b.bound), pre, lost)
-    if blocks is not None and not _game_over(b, lost):
+        b = resolve_triggers(b, attack_triggers(b, b.bound), pre, lost)
+    if blocks is not None and not game_over(b, lost):
         before = b.evolve(blocks=None, damage_order=None, damage_step=None, blocked=None,
                           first_strikers=None)
         v = check(before, "blocks", blocks, backend, deadline.remaining())
@@ -152,29 +156,22 @@ def combat(board: Any, attacks: Optional[Mapping] = None, blocks: Optional[Mappi
         b = before.with_blocks(blocks)
     elif b.blocks is None:
         b = b.evolve(blocks={})
-    if triggers and not _game_over(b, lost):
-        b = _resolve(b, block_triggers(b, b.bound), pre, lost)
+    if triggers and not game_over(b, lost):
+        b = resolve_triggers(b, block_triggers(b, b.bound), pre, lost)
+    if damage_order:
+        nb = b.evolve(damage_order={**(b.damage_order or {}),
+                                    **{k: tuple(v) for k, v in damage_order.items()}})
+        carry(b, nb)
+        b = nb
     out = CombatAnswer(board, "complete", start=b, before_damage=pre)
     out.destroyed += list(pre.sba.gone)
     out.not_modelled = _not_modelled(b)
     given = list(damage)
     current = b
-    steps: list[str] = []
-    if not _game_over(current, lost):
-        first = current.damage_step != "regular" and current.first_strikers is None and \
-            _first_step(current)
-        steps = ["first", "regular"] if first else ["regular"]
+    stage: Optional[str] = first_stage(current, lost)
     had_first: Optional[tuple[str, ...]] = None
-    for name in steps:
-        if name == "first":
-            stepboard = current.evolve(damage_step="first")
-            had_first = tuple(c for c in _combatants(current) if _strikes_first(current, c))
-        elif had_first is not None:
-            stepboard = current.evolve(damage_step=None, first_strikers=tuple(
-                c for c in had_first if c in _combatants(current)))
-        else:
-            stepboard = current
-        _carry(current, stepboard)
+    while stage is not None:
+        stepboard, had_first = step_board(current, stage, had_first)
         try:
             assignment, covered, bad = _assignment(stepboard, given.pop(0) if given else None,
                                                    objective, deadline)
@@ -185,23 +182,14 @@ def combat(board: Any, attacks: Optional[Mapping] = None, blocks: Optional[Mappi
             out.status = "illegal" if bad.legal is False else "unknown"
             out.violation_reasons = [(v.rule, v.why, tuple(v.objects)) for v in bad.violations]
             break
-        dealt, prevented = deal(stepboard, stepboard.bound, assignment)
-        res = results(stepboard, stepboard.bound, dealt)
-        after = applied(stepboard, res)
-        _carry(stepboard, after)
-        defeated_now = {p.id for p in stepboard.permanents
-                        if p.is_battle and (p.defense or 0) > 0 and p.id in res.defense
-                        and (p.defense or 0) - res.defense[p.id] <= 0}
-        after, sb = state_based(after, after.bound, res.deathtouched, defeated_now, lost)
-        _carry(stepboard, after)
-        out.steps.append(CombatStep(name, sorted_assignment(assignment), dealt, prevented, sb,
+        after, dealt, prevented, sb = deal_damage(stepboard, assignment, lost)
+        out.steps.append(CombatStep(stage, sorted_assignment(assignment), dealt, prevented, sb,
                                     covered))
         out.destroyed += sorted(sb.gone)
         out.defeated += [x for x in sb.defeated if x not in out.defeated]
         lost += sorted(sb.lost)
         current = after
-        if _game_over(current, lost):
-            break
+        stage = next_stage(current, stage, lost)
     if given and out.status == "complete":
         out.status = "illegal"
         out.violation_reasons = [("510.4", reason("combat.extra_damage", "510.4", (),
@@ -238,22 +226,92 @@ def trigger_reason(t: Trigger) -> Reason:
                   n=t.n)
 
 
-def _resolve(board: Any, triggers: Sequence[Trigger], pre: BeforeDamage,
-             lost: list[str]) -> Any:
+def resolve_triggers(board: Any, triggers: Sequence[Trigger], pre: "BeforeDamage",
+                     lost: list[str]) -> Any:
     """Resolve ``triggers`` in order, state-based actions after each (704.3)."""
     for t in triggers:
-        if _game_over(board, lost):
+        if game_over(board, lost):
             break
         nb, done = apply(board, t)
-        _carry(board, nb)
+        carry(board, nb)
         pre.triggers.append(done)
         nb2, sb = state_based(nb, nb.bound, set(), set(), lost)
-        _carry(nb, nb2)
+        carry(nb, nb2)
         pre.sba.gone.update(sb.gone)
         pre.sba.lost.update(sb.lost)
         lost += sorted(sb.lost)
         board = nb2
     return board
+
+
+def declare(board: Any, attacks: Optional[Mapping], blocks: Optional[Mapping], pre: "BeforeDamage",
+            lost: list[str]) -> Any:
+    """The board with ``attacks`` (if given) declared and their triggers resolved, then
+    ``blocks`` (if given) and theirs -- unchecked: for declarations known to be legal."""
+    b = board
+    if attacks is not None:
+        nb = b.derive(attacks=dict(attacks), blocks=None, damage_order=None, damage_step=None,
+                      blocked=None, first_strikers=None, target_left=None, bands=())
+        carry(b, nb)
+        b = resolve_triggers(nb, attack_triggers(nb, nb.bound), pre, lost) \
+            if any_triggers(board.bound) else nb
+    if blocks is not None and not game_over(b, lost):
+        nb = b.derive(blocks={k: tuple(v) for k, v in blocks.items()}, damage_order=None,
+                      damage_step=None, blocked=None, first_strikers=None)
+        carry(b, nb)
+        b = resolve_triggers(nb, block_triggers(nb, nb.bound), pre, lost) \
+            if any_triggers(board.bound) else nb
+    return b
+
+
+def first_stage(board: Any, lost: Sequence[str]) -> Optional[str]:
+    """The first combat damage step of ``board`` ("first" or "regular"), or None when the
+    game is over."""
+    if game_over(board, lost):
+        return None
+    if board.damage_step != "regular" and board.first_strikers is None and _first_step(board):
+        return "first"
+    return "regular"
+
+
+def next_stage(board: Any, stage: str, lost: Sequence[str]) -> Optional[str]:
+    """The step after ``stage`` (None: combat damage is over, or the game is, 104.2a)."""
+    if stage == "first" and not game_over(board, lost):
+        return "regular"
+    return None
+
+
+def step_board(current: Any, stage: str, had_first: Optional[tuple[str, ...]]
+               ) -> tuple[Any, Optional[tuple[str, ...]]]:
+    """The board of one combat damage step, and the creatures that had first or double
+    strike as the first step began (510.4)."""
+    if stage == "first":
+        stepboard = current.derive(damage_step="first")
+        had_first = tuple(c for c in _combatants(current) if _strikes_first(current, c))
+    elif had_first is not None:
+        stepboard = current.derive(damage_step=None, first_strikers=tuple(
+            c for c in had_first if c in _combatants(current)))
+    else:
+        stepboard = current
+    carry(current, stepboard)
+    return stepboard, had_first
+
+
+def deal_damage(stepboard: Any, assignment: Mapping[str, Mapping[str, int]],
+                lost: Sequence[str]) -> tuple[Any, list[Dealt], list[Prevented], StateBased]:
+    """One step's whole assignment dealt (510.2): prevention, results (120.3), then the
+    state-based actions (704.3). Returns the board after, what was dealt and prevented,
+    and what the state-based actions did."""
+    dealt, prevented = deal(stepboard, stepboard.bound, assignment)
+    res = results(stepboard, stepboard.bound, dealt)
+    after = applied(stepboard, res)
+    carry(stepboard, after)
+    defeated_now = {p.id for p in stepboard.permanents
+                    if p.is_battle and (p.defense or 0) > 0 and p.id in res.defense
+                    and (p.defense or 0) - res.defense[p.id] <= 0}
+    after2, sb = state_based(after, after.bound, res.deathtouched, defeated_now, lost)
+    carry(after, after2)
+    return after2, dealt, prevented, sb
 
 
 def _stopped(board: Any, verdict: Any, kind: str) -> CombatAnswer:
@@ -310,7 +368,7 @@ def _assignment(stepboard: Any, given: Optional[Mapping], objective: Any,
     return whole, covered, None
 
 
-def _carry(old: Any, new: Any) -> None:
+def carry(old: Any, new: Any) -> None:
     """The new board reads its texts as the old one did (same permanents, same texts)."""
     if "readings" in old.__dict__:
         ids = {p.id for p in new.permanents}
@@ -319,7 +377,7 @@ def _carry(old: Any, new: Any) -> None:
         new.__dict__["effect_readings"] = old.effect_readings
 
 
-def _game_over(board: Any, lost: Sequence[str]) -> bool:
+def game_over(board: Any, lost: Sequence[str]) -> bool:
     """104.2a: the game is over for this combat when the attacking player (or team) has
     lost or every opponent has."""
     if any(board.teammates(p, board.active_player) for p in lost):
@@ -346,7 +404,7 @@ def _end_of_combat(board: Any, start: Any) -> Any:
     after = board.evolve(permanents=tuple(perms), attacks=None, blocks=None,
                          damage_order=None, damage_step=None, blocked=None,
                          first_strikers=None, target_left=None, bands=())
-    _carry(board, after)
+    carry(board, after)
     return after
 
 

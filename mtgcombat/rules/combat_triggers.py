@@ -53,6 +53,17 @@ class Trigger:
     n: int = 0  # the keyword's N, or the count it multiplies (melee, rampage)
 
 
+#: The keywords whose abilities trigger on declarations (this module resolves them).
+TRIGGERED = frozenset({"exalted", "melee", "battle cry", "flanking"})
+TRIGGERED_N = frozenset({"bushido", "rampage", "afflict"})
+
+
+def any_triggers(bound: Bound) -> bool:
+    """Whether any permanent has a keyword whose ability this module resolves."""
+    return any(TRIGGERED & kws for kws in bound.keywords.values()) or any(
+        i.ability.name in TRIGGERED_N for i in bound.of_type(KeywordN))  # type: ignore[union-attr]
+
+
 def keyword_count(bound: Bound, pid: str, name: str) -> int:
     """How many instances of a parameterless keyword ``pid`` has (each triggers)."""
     return sum(1 for i in bound.held_by(pid, A.Keyword)
@@ -160,10 +171,10 @@ def apply(board: Board, t: Trigger) -> tuple[Board, Trigger]:
         players = tuple(replace(p, life=p.life + t.life)
                         if board.teammates(p.name, t.affected) else p
                         for p in board.players)
-        return board.evolve(players=players), t
+        return board.derive(players=players), t
     if not board.has_object(t.affected):
         return board, t  # it left before the ability resolved
     perms = tuple(replace(p, power=(p.power or 0) + t.power,
                           toughness=(p.toughness or 0) + t.toughness)
                   if p.id == t.affected else p for p in board.permanents)
-    return board.evolve(permanents=perms), t
+    return board.derive(permanents=perms), t

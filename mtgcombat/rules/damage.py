@@ -67,7 +67,7 @@ No solver code lives here.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, ClassVar, Mapping, Optional, Sequence, Union
+from typing import Callable, Mapping, Optional, Sequence, Union
 
 from ..editions import EDITIONS as EDITION_CLASSES
 from ..editions import Edition
@@ -671,30 +671,46 @@ def evaluate(
     for p in players:
         visible = step.visible_sources(p)
         for s in step.sources_of(p):
-            div = {r: n for r, n in assignment.get(s.id, {}).items() if n}
-            mode = source_mode(step, s, div)
-            allowed = s.unblocked_recipients if mode == "unblocked" else s.recipients
-            bad = [r for r in div if r not in allowed]
-            for r in bad:
-                reach = tuple(x for x in s.recipients if x not in s.creatures)
-                if s.role == "attacker" and not s.creatures:
-                    where = "unblocked" if s.target is not None else "target_left"
-                elif s.role == "attacker":
-                    where = "blocked"
-                else:
-                    where = "blocking"
-                out.append(DamageViolation(s.rules[0], reason(
-                    "damage.bad_recipient", s.rules[0], (s.id, r), source=s.id, recipient=r,
-                    where=where, target=s.target, reach=reach, trample=s.trample,
-                    rules=s.rules), (s.id, r)))
-            total = sum(div.values())
-            if total != s.power:
-                out.append(DamageViolation("510.1a", reason(
-                    "damage.wrong_total", "510.1a", (s.id,), source=s.id, total=total,
-                    power=s.power), (s.id,)))
-            if bad:
-                continue
-            out += _condition_violations(step, assignment, s, mode, visible)
+            out += _source_violations(step, assignment, s, visible)
+    return out
+
+
+def source_violations(step: DamageStep, assignment: Mapping[str, Mapping[str, int]],
+                      source: str) -> list[DamageViolation]:
+    """The violations of one source's division in ``assignment`` (its recipients, its
+    total, its conditions), the damage of the sources its assigner sees (510.1) taken
+    as they stand in ``assignment``."""
+    s = step.sources[source]
+    return _source_violations(step, assignment, s, step.visible_sources(s.assigner))
+
+
+def _source_violations(step: DamageStep, assignment: Mapping[str, Mapping[str, int]],
+                       s: Source, visible: Sequence[Source]) -> list[DamageViolation]:
+    out: list[DamageViolation] = []
+    div = {r: n for r, n in assignment.get(s.id, {}).items() if n}
+    mode = source_mode(step, s, div)
+    allowed = s.unblocked_recipients if mode == "unblocked" else s.recipients
+    bad = [r for r in div if r not in allowed]
+    for r in bad:
+        reach = tuple(x for x in s.recipients if x not in s.creatures)
+        if s.role == "attacker" and not s.creatures:
+            where = "unblocked" if s.target is not None else "target_left"
+        elif s.role == "attacker":
+            where = "blocked"
+        else:
+            where = "blocking"
+        out.append(DamageViolation(s.rules[0], reason(
+            "damage.bad_recipient", s.rules[0], (s.id, r), source=s.id, recipient=r,
+            where=where, target=s.target, reach=reach, trample=s.trample,
+            rules=s.rules), (s.id, r)))
+    total = sum(div.values())
+    if total != s.power:
+        out.append(DamageViolation("510.1a", reason(
+            "damage.wrong_total", "510.1a", (s.id,), source=s.id, total=total,
+            power=s.power), (s.id,)))
+    if bad:
+        return out
+    out += _condition_violations(step, assignment, s, mode, visible)
     return out
 
 

@@ -15,6 +15,7 @@ Rule references:
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from types import MappingProxyType
@@ -283,7 +284,8 @@ class Board:
                 self, "damage_order",
                 MappingProxyType({k: tuple(v) for k, v in self.damage_order.items()}),
             )
-        _validate(self)
+        if not _DERIVING.get():
+            _validate(self)
 
     # -- construction -------------------------------------------------------
     @classmethod
@@ -293,6 +295,16 @@ class Board:
     def evolve(self, **changes) -> "Board":
         """A copy with some fields changed (validated again)."""
         return replace(self, **changes)
+
+    def derive(self, **changes) -> "Board":
+        """A copy with some fields changed by the rules themselves (the results of
+        combat damage, resolved triggers, a declaration already found legal): not
+        validated again, as the rules keep a valid board valid."""
+        token = _DERIVING.set(True)
+        try:
+            return replace(self, **changes)
+        finally:
+            _DERIVING.reset(token)
 
     @property
     def edition(self) -> type[EditionRules]:
@@ -410,6 +422,10 @@ class Board:
         assert self.attacks is not None
         dp = self.defending_player_of(self.attacks[attacker])
         return tuple(p for p in self.defenders if self.teammates(p, dp))
+
+
+#: Set while :meth:`Board.derive` builds a board: no validation.
+_DERIVING: ContextVar[bool] = ContextVar("mtgcombat_deriving", default=False)
 
 
 def _validate(b: Board) -> None:

@@ -163,7 +163,56 @@ def applied(board: Board, res: Results) -> Board:
         if p.id in res.defense:
             changes["defense"] = (p.defense or 0) - res.defense[p.id]
         perms.append(_replace(p, **changes) if changes else p)
-    return board.evolve(players=players, permanents=tuple(perms))
+    return board.derive(players=players, permanents=tuple(perms))
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a last combat damage step leaves, without the board: the creatures the
+    state-based actions remove, life and poison, the players who have lost."""
+
+    gone: frozenset[str]
+    life: Mapping[str, int]
+    poison: Mapping[str, int]
+    lost: frozenset[str]
+
+
+def outcome(board: Board, bound: Bound, res: Results, lost_before: Sequence[str] = ()
+            ) -> Outcome:
+    """The same decisions as :func:`applied` then :func:`state_based` make about
+    creatures and players (704.5a, c, f, g, h; 704.6b; 800.4a), computed directly: for
+    a step after which nothing else happens, where only its result counts."""
+    life = {p.name: p.life for p in board.players}
+    poison = {p.name: p.poison for p in board.players}
+    for who, delta in list(res.life.items()) + list(res.gained.items()):
+        for p in _team(board, who):
+            life[p] += delta
+    for who, n in res.poison.items():
+        for p in _team(board, who):
+            poison[p] += n
+    teams = {p.team for p in board.players if p.team}
+    lost = set()
+    for p in board.players:
+        if p.name in lost_before:
+            continue
+        limit = 15 if p.team is not None and teams else 10
+        if life[p.name] <= 0 or poison[p.name] >= limit:
+            lost.add(p.name)
+    gone = set()
+    for p in board.permanents:
+        if not p.is_creature:
+            continue
+        minus = res.minus.get(p.id, 0)
+        t = (p.toughness or 0) - minus
+        indestructible = bound.has_keyword(p.id, "indestructible")
+        if t <= 0:
+            gone.add(p.id)
+        elif not indestructible and (p.damage + res.marked.get(p.id, 0) >= t
+                                     or p.id in res.deathtouched):
+            gone.add(p.id)
+    if len(board.players) > 2 and not teams:
+        gone |= {p.id for p in board.permanents if p.controller in lost and p.is_creature}
+    return Outcome(frozenset(gone), life, poison, frozenset(lost))
 
 
 def _team(board: Board, player: str) -> list[str]:
@@ -323,10 +372,10 @@ def _without(board: Board, remaining: list[Permanent], gone: set[str]) -> Board:
             order = {c: tuple(x for x in v if x not in gone) for c, v in order.items()
                      if c not in gone and c in in_combat}
             order = {c: v for c, v in order.items() if v}
-        return board.evolve(
+        return board.derive(
             permanents=tuple(remaining), attacks=new_attacks, blocks=new_blocks,
             blocked=blocked_t or None, target_left=tl or None, first_strikers=first,
             damage_order=order,
             bands=tuple(tuple(a for a in band if a not in gone) for band in board.bands
                         if len([a for a in band if a not in gone]) >= 2))
-    return board.evolve(permanents=tuple(remaining))
+    return board.derive(permanents=tuple(remaining))

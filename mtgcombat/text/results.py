@@ -93,3 +93,17 @@ def turn(answer: Any, w: Writer) -> Report:
         for r in s.what:
             out.append(Line(w.t("human.turn_what", text=w(r))))
     return out
+
+
+def best(answer: Any, w: Writer) -> Report:
+    """``best-blocks`` / ``best-attacks``: the choice, the reply, the outcome, the
+    alternatives."""
+    out: Report = [Line(w.t("human.best_head", rules=answer.rules, objective=answer.objective,
+                            status=answer.status),
+                        "" if answer.status == "optimal" else "warn")]
+    for r in answer.why():
+        out.append(Line(w(r)))
+    if answer.bound is not None:
+        out.append(Line(w.t("human.best_bound", objective=answer.objective,
+                            bound=tuple(answer.bound))))
+    return out

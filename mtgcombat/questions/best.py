@@ -1,0 +1,429 @@
+"""Best decisions (spec Extension 2: ``best-blocks``, ``best-attacks``): the legal
+declaration that is best for the deciding side when every later choice -- the other
+side's blocks, both sides' damage assignment orders and assignments, in both damage
+steps -- is made by minimax on the same objective.
+
+**Objectives** (values compared lexicographically, larger is better for the deciding
+side; *opponents* are the players on the other side of the combat: the attacking
+player(s) for best-blocks, the defending players for best-attacks; *life lost* is life
+before the combat minus life after it, uncapped, so life gained through lifelink counts
+negative; a team that shares life (Two-Headed Giant, 810.9) counts once; a creature
+*destroyed* is one that left the battlefield during the combat, for whatever reason):
+
+* ``standard`` (the spec): (L, C, H) -- L is +1 when every opponent has lost, minus 1
+  when a player of the deciding side has lost; C is opposing creatures destroyed minus
+  own creatures destroyed; H is life lost by opponents minus life lost by the deciding
+  side.
+* ``survive``: (S, -life lost by the deciding side), S = -1 when a player of the
+  deciding side has lost, else 0 -- only not losing, then the least life lost.
+* ``race``: (L, H, C) -- the most damage to the opponents' life first.
+
+**Method** (exact). The legal declarations of the deciding side are listed (every
+restriction, the requirements maximum, 508.1d / 509.1c); declarations that differ only
+by exchanging interchangeable creatures (same characteristics, texts, state, targets
+and attachments) have the same value and are evaluated once. Each remaining one is
+played out by :class:`mtgcombat.questions.game.CombatGame` (triggers resolved, then an
+exact minimax over damage assignment orders and assignments, with equivalent and
+dominated divisions merged and states memoised). For ``best-attacks`` each attack
+declaration's value is the minimum over the defenders' legal block declarations. An
+alpha-beta bound stops every evaluation as soon as it can't change the answer. A time
+limit that stops the search gives the best declaration found, ``feasible``, with an
+upper bound on what the best could be; ``optimal`` means the search finished.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Collection, Mapping, Optional, Sequence
+
+from ..rules.model import BoardError
+from ..rules.reasons import Reason, reason
+from ..solver.base import Deadline, SolverTimeout
+from . import JsonView
+from .combat import BeforeDamage, combat, declare
+from .game import CombatGame, Line, Value, ValueFn, gone_between
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..text import Writer
+
+OBJECTIVES = ("standard", "survive", "race")
+
+
+# -- objectives --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Sides:
+    decider: frozenset[str]
+    opponents: frozenset[str]
+
+
+def _pools(board: Any, players: frozenset[str]) -> list[str]:
+    """One player per life total among ``players`` (a team sharing life counts once)."""
+    out, seen = [], set()
+    for p in sorted(players):
+        team = board.player(p).team
+        k = team if team is not None else ("player", p)
+        if k not in seen:
+            seen.add(k)
+            out.append(p)
+    return out
+
+
+def features(start: Any, gone: Collection[str], life: Mapping[str, int], lost: Sequence[str],
+             sides: Sides) -> dict[str, int]:
+    """What the value of an objective is made of: ``gone``, the permanents that left the
+    battlefield during the combat; ``life``, each player's life after it."""
+    opp_c = own_c = 0
+    for p in start.permanents:
+        if p.is_creature and p.id in gone:
+            if p.controller in sides.decider:
+                own_c += 1
+            elif p.controller in sides.opponents:
+                opp_c += 1
+    before = {p.name: p.life for p in start.players}
+    opp_h = sum(before[p] - life[p] for p in _pools(start, sides.opponents))
+    own_h = sum(before[p] - life[p] for p in _pools(start, sides.decider))
+    lost_set = set(lost)
+    opp_lost = bool(sides.opponents) and sides.opponents <= lost_set
+    own_lost = bool(sides.decider & lost_set)
+    return {"L": int(opp_lost) - int(own_lost), "S": -int(own_lost), "C": opp_c - own_c,
+            "H": opp_h - own_h, "own_life": own_h}
+
+
+def objective_value(name: str, f: dict[str, int]) -> Value:
+    if name == "standard":
+        return (f["L"], f["C"], f["H"])
+    if name == "survive":
+        return (f["S"], -f["own_life"])
+    if name == "race":
+        return (f["L"], f["H"], f["C"])
+    raise ValueError(f"unknown objective {name!r}")
+
+
+def value_fn(name: str, sides: Sides) -> ValueFn:
+    if name not in OBJECTIVES:
+        raise BoardError(reason("error.objective", None, name=name, known=OBJECTIVES))
+
+    def value(start: Any, gone: Collection[str], life: Mapping[str, int],
+              lost: Sequence[str]) -> Value:
+        return objective_value(name, features(start, gone, life, lost, sides))
+
+    return value
+
+
+def upper_bound(name: str, board: Any, sides: Sides) -> Value:
+    """A value no declaration can beat (every opposing creature in combat destroyed and
+    none of one's own, the opponents losing all their life; honest, not tight)."""
+    opp = sum(1 for p in board.permanents if p.is_creature and p.controller in sides.opponents)
+    life = sum(board.player(p).life for p in _pools(board, sides.opponents))
+    gain = sum((p.power or 0) * 2 for p in board.permanents
+               if p.is_creature and p.controller in sides.decider)
+    f = {"L": 1, "S": 0, "C": opp, "H": max(0, life) + gain + 10 ** 6, "own_life": -gain}
+    return objective_value(name, f)
+
+
+# -- the answer ----------------------------------------------------------------------------
+
+
+@dataclass
+class Alternative:
+    """Another declaration and its value (``exact`` False: the search only proved it is
+    no better than ``value``)."""
+
+    declaration: dict
+    value: Value
+    exact: bool
+
+
+@dataclass
+class BestAnswer(JsonView):
+    """The spec's ``best-blocks`` / ``best-attacks`` answer."""
+
+    board: Any
+    kind: str  # "blocks" (best-blocks) or "attacks" (best-attacks)
+    objective: str
+    status: str  # optimal | feasible | unknown
+    value: Optional[Value] = None
+    declaration: Optional[dict] = None
+    reply_blocks: Optional[dict] = None
+    reply_orders: dict = field(default_factory=dict)
+    reply_damage: list[dict] = field(default_factory=list)
+    outcome: Any = None  # the CombatAnswer of the principal variation
+    bound: Optional[Value] = None
+    alternatives: list[Alternative] = field(default_factory=list)
+    evaluated: int = 0  # declarations played out
+
+    @property
+    def rules(self) -> str:
+        return self.board.rules
+
+    def why(self) -> list[Reason]:
+        """The explanation as reasons: the choice, its value, the reply it expects, and
+        what the alternatives lose."""
+        out: list[Reason] = []
+        if self.declaration is None:
+            out.append(reason("best.none", None, status=self.status))
+            return out
+        out.append(reason("best.choice", None, kind=self.kind, decl=_pairs(self.declaration),
+                          value=self.value, objective=self.objective, status=self.status))
+        if self.kind == "attacks" and self.reply_blocks is not None:
+            out.append(reason("best.reply_blocks", "509.1", blocks=_pairs(self.reply_blocks)))
+        ed = self.board.edition
+        for k, v in sorted(self.reply_orders.items()):
+            role = "attacker" if k in (self.board.attacks or self.declaration or {}) else "blocker"
+            out.append(reason("best.reply_order", ed.order_rule(role) or None, creature=k,
+                              order=tuple(v)))
+        for i, a in enumerate(self.reply_damage):
+            out.append(reason("best.reply_damage", "510.1", n=i + 1,
+                              steps=len(self.reply_damage), assignment=_assignment(a)))
+        if self.outcome is not None:
+            o = self.outcome
+            out.append(reason("best.outcome", None, destroyed=tuple(o.destroyed),
+                              lost=tuple(o.lost),
+                              life=tuple((p.name, p.life) for p in o.after_board.players)))
+        for alt in self.alternatives[:5]:
+            out.append(reason("best.alternative", None, kind=self.kind,
+                              decl=_pairs(alt.declaration), value=alt.value, exact=alt.exact,
+                              best=self.value, objective=self.objective))
+        return out
+
+    def to_json(self, w: "Writer") -> dict:
+        out: dict[str, Any] = {
+            "rules": self.rules, "status": self.status, "objective": self.objective,
+            "value": list(self.value) if self.value is not None else None,
+            self.kind: self.declaration,
+            "reply": {"blocks": self.reply_blocks if self.kind == "attacks"
+                      else self.declaration, "damage": list(self.reply_damage)},
+        }
+        if self.reply_orders:
+            out["reply"]["damage_order"] = {k: list(v) for k, v in self.reply_orders.items()}
+        if self.outcome is not None:
+            out["outcome"] = self.outcome.to_json(w)["after"]
+        if self.bound is not None:
+            out["bound"] = list(self.bound)
+        out["evaluated"] = self.evaluated
+        out["alternatives"] = [{"declaration": a.declaration, "value": list(a.value),
+                                "exact": a.exact} for a in self.alternatives[:10]]
+        out["explanation"] = [w(r) for r in self.why()]
+        return out
+
+
+def _pairs(decl: dict) -> tuple:
+    return tuple((k, tuple(v) if isinstance(v, (list, tuple)) else v)
+                 for k, v in sorted(decl.items()))
+
+
+def _assignment(a: dict) -> tuple:
+    return tuple((s, tuple(sorted(d.items()))) for s, d in sorted(a.items()) if d)
+
+
+# -- interchangeable creatures ---------------------------------------------------------------
+
+
+def _signatures(board: Any) -> dict[str, tuple]:
+    """For each permanent, what it is apart from its id: two with the same signature
+    are interchangeable in every declaration."""
+    targeted: dict[str, list[int]] = {}
+    for i, e in enumerate(board.effects):
+        for t in e.targets:
+            targeted.setdefault(t, []).append(i)
+        if e.source is not None:
+            targeted.setdefault(e.source, []).append(-1 - i)
+    attached: dict[str, list[str]] = {}
+    for p in board.permanents:
+        if p.attached_to is not None:
+            attached.setdefault(p.attached_to, []).append(p.id)
+    out = {}
+    for p in board.permanents:
+        bare = dataclasses.replace(p, id="")
+        out[p.id] = (repr(bare), tuple(targeted.get(p.id, ())), tuple(attached.get(p.id, ())),
+                     p.id if (p.id in attached or p.attached_to is not None) else "")
+    return out
+
+
+def _canonical(kind: str, decl: dict, sig: dict[str, tuple]) -> tuple:
+    if kind == "attacks":
+        return tuple(sorted((sig[a], sig.get(t, t)) for a, t in decl.items()))
+    by_attacker: dict[str, list] = {}
+    for b, atts in decl.items():
+        if len(atts) != 1:
+            return ("exact", tuple(sorted((b, tuple(a)) for b, a in decl.items())))
+        by_attacker.setdefault(atts[0], []).append(sig[b])
+    return tuple(sorted((a, tuple(sorted(bs))) for a, bs in by_attacker.items()))
+
+
+# -- the questions ----------------------------------------------------------------------------
+
+
+def _legal(board: Any, kind: str, backend: str, deadline: Deadline):
+    from .declarations import iter_declarations
+
+    return iter_declarations(board, kind, backend, deadline)
+
+
+def best_blocks(board: Any, objective: str = "standard", time_limit: Optional[float] = None,
+                backend: str = "auto") -> BestAnswer:
+    """The defending players' best legal block declaration against the board's attacks
+    (see the module docstring)."""
+    if board.attacks is None:
+        raise BoardError(reason("error.best_blocks_no_attacks", None, where=("attacks",)))
+    deadline = Deadline(time_limit)
+    start = board.evolve(blocks=None, damage_order=None, damage_step=None, blocked=None,
+                         first_strikers=None)
+    sides = Sides(frozenset(start.defenders),
+                  frozenset(p for p in start.player_names if p not in start.defenders))
+    value = value_fn(objective, sides)
+    pre0 = BeforeDamage()
+    lost0: list[str] = []
+    base = declare(start, dict(start.attacks), None, pre0, lost0)
+    game = CombatGame(start, sides.decider, value, deadline)
+    out = BestAnswer(board, "blocks", objective, "unknown")
+    sig = _signatures(base)
+    seen: set = set()
+    best: Optional[tuple[Value, dict]] = None
+    try:
+        for listed in _legal(base, "blocks", backend, deadline):
+            decl = {k: list(v) for k, v in listed.declaration.items()}
+            key = _canonical("blocks", decl, sig)
+            if key in seen:
+                continue
+            seen.add(key)
+            pre, lost = _copy(pre0), list(lost0)
+            b = declare(base, None, decl, pre, lost)
+            v, _ = game.play(b, lost, alpha=best[0] if best else None)
+            out.evaluated += 1
+            if best is None or v > best[0]:
+                if best is not None:
+                    out.alternatives.append(Alternative(best[1], best[0], True))
+                best = (v, decl)
+            else:
+                out.alternatives.append(Alternative(decl, v, False))
+        out.status = "optimal"
+    except SolverTimeout:
+        out.status = "feasible" if best is not None else "unknown"
+    if best is None:
+        return out
+    out.value, out.declaration = best
+    if out.status == "feasible":
+        out.bound = upper_bound(objective, start, sides)
+    _principal(out, start, base, pre0, lost0, game, None, best[1], value, sides)
+    return out
+
+
+def best_attacks(board: Any, objective: str = "standard", time_limit: Optional[float] = None,
+                 backend: str = "auto") -> BestAnswer:
+    """The active player's best legal attack declaration, the defending players replying
+    with their best legal blocks (see the module docstring)."""
+    deadline = Deadline(time_limit)
+    start = board.evolve(attacks=None, blocks=None, damage_order=None, damage_step=None,
+                         blocked=None, first_strikers=None, target_left=None, bands=())
+    sides = Sides(frozenset(start.attacking_players),
+                  frozenset(p for p in start.defenders))
+    value = value_fn(objective, sides)
+    game = CombatGame(start, sides.decider, value, deadline)
+    out = BestAnswer(board, "attacks", objective, "unknown")
+    sig = _signatures(start)
+    seen: set = set()
+    best: Optional[tuple[Value, dict, dict]] = None
+    try:
+        for listed in _legal(start, "attacks", backend, deadline):
+            decl = dict(listed.declaration)
+            key = _canonical("attacks", decl, sig)
+            if key in seen:
+                continue
+            seen.add(key)
+            pre, lost = BeforeDamage(), []
+            bA = declare(start, decl, None, pre, lost)
+            v, reply, exact = _worst_reply(bA, pre, lost, game, deadline, backend,
+                                           best[0] if best else None)
+            out.evaluated += 1
+            if best is None or v > best[0]:
+                if best is not None:
+                    out.alternatives.append(Alternative(best[1], best[0], True))
+                best = (v, decl, reply)
+            else:
+                out.alternatives.append(Alternative(decl, v, exact))
+        out.status = "optimal"
+    except SolverTimeout:
+        out.status = "feasible" if best is not None else "unknown"
+    if best is None:
+        return out
+    out.value, out.declaration = best[0], best[1]
+    if out.status == "feasible":
+        out.bound = upper_bound(objective, start, sides)
+    pre, lost = BeforeDamage(), []
+    bA = declare(start, best[1], None, pre, lost)
+    _principal(out, start, bA, pre, lost, game, best[1], best[2], value, sides)
+    return out
+
+
+def _worst_reply(bA: Any, pre: BeforeDamage, lost: list, game: CombatGame, deadline: Deadline,
+                 backend: str, alpha: Optional[Value]) -> tuple[Value, dict, bool]:
+    """The defenders' best reply to an attack: the block declaration minimising the
+    attacker's value. Stops (inexact) once the value is no better than ``alpha``."""
+    if not bA.attacks or game_over_before(bA, lost):
+        return game.play(bA.derive(blocks={}), lost)[0], {}, True
+    sig = _signatures(bA)
+    seen: set = set()
+    worst: Optional[tuple[Value, dict]] = None
+    for listed in _legal(bA, "blocks", backend, deadline):
+        decl = {k: list(v) for k, v in listed.declaration.items()}
+        key = _canonical("blocks", decl, sig)
+        if key in seen:
+            continue
+        seen.add(key)
+        p2, l2 = _copy(pre), list(lost)
+        b = declare(bA, None, decl, p2, l2)
+        v, _ = game.play(b, l2, alpha=alpha, beta=worst[0] if worst else None)
+        if worst is None or v < worst[0]:
+            worst = (v, decl)
+        if alpha is not None and worst[0] <= alpha:
+            return worst[0], worst[1], False
+    assert worst is not None  # "no blocks" is always legal without requirements to obey
+    return worst[0], worst[1], True
+
+
+def game_over_before(board: Any, lost: Sequence[str]) -> bool:
+    from .combat import game_over
+
+    return game_over(board, lost)
+
+
+def _copy(pre: BeforeDamage) -> BeforeDamage:
+    from ..rules.results import StateBased
+
+    return BeforeDamage(list(pre.triggers), StateBased(dict(pre.sba.gone),
+                                                       list(pre.sba.defeated),
+                                                       dict(pre.sba.lost)))
+
+
+def _principal(out: BestAnswer, start: Any, base: Any, pre0: BeforeDamage, lost0: list,
+               game: CombatGame, attacks: Optional[dict], blocks: dict,
+               value: ValueFn, sides: Sides) -> None:
+    """The reply and outcome of the chosen declaration: the principal variation, played
+    again through ``combat`` (which must reach the same value)."""
+    pre, lost = _copy(pre0), list(lost0)
+    b = declare(base, None, blocks, pre, lost)
+    # One declaration's game, played out whatever the time limit (its memo is reused).
+    game.deadline = Deadline(None)
+    v, line = game.play(b, lost)
+    out.reply_blocks = blocks if attacks is not None else None
+    out.reply_orders = dict(line.orders)
+    out.reply_damage = [dict(s) for s in line.steps]
+    # best-attacks: the attack checked again; best-blocks: the board's attacks are facts.
+    fight = combat(start, attacks, blocks, out.reply_damage, damage_order=line.orders or None)
+    out.outcome = fight
+    if fight.status != "complete":
+        raise AssertionError(f"the principal variation is not a legal combat: {fight.status}")
+    after = fight.after_board
+    got = value(start, gone_between(start, after), {p.name: p.life for p in after.players},
+                fight.lost)
+    if got != v or (out.value is not None and v != out.value):
+        raise AssertionError(f"the game's value {v} (search {out.value}) and the combat's "
+                             f"{got} differ")
+    out.alternatives.sort(key=lambda a: a.value, reverse=True)
+
+
+__all__ = ["OBJECTIVES", "BestAnswer", "best_attacks", "best_blocks", "Line"]

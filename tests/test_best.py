@@ -1,0 +1,148 @@
+"""Best decisions (``best-blocks``, ``best-attacks``, spec Extension 2): proved optimal by
+minimax over the legal declarations and every later choice (509.1, 510.1, 510.4)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from mtgcombat import Board
+from mtgcombat.cli import main
+from mtgcombat.questions.best import best_attacks, best_blocks
+from mtgcombat.text import Writer
+
+HEAD = "players Alice, Bob{life}\nactive Alice\n"
+
+
+def board(alice: str, bob: str, extra: str = "", life: str = "", rules: str = "") -> Board:
+    text = (rules + HEAD.format(life=life) + "Alice:\n" + alice + "\nBob:\n" + bob + "\n"
+            + extra)
+    return Board.parse(text, "<test>")
+
+
+def test_best_blocks_chumps_only_when_otherwise_lethal():
+    alice, bob = "  ogre: Hill Giant 3/3", "  elf: Llanowar Elves 1/1"
+    safe = best_blocks(board(alice, bob, "attack ogre -> Bob\n", " (life 10)"))
+    assert safe.status == "optimal" and safe.declaration == {}
+    assert safe.value == (0, 0, -3)
+    lethal = best_blocks(board(alice, bob, "attack ogre -> Bob\n", " (life 3)"))
+    assert lethal.declaration == {"elf": ["ogre"]}
+    assert lethal.value == (0, -1, 0)
+
+
+def test_best_blocks_double_blocks_to_kill_a_big_attacker():
+    a = best_blocks(board("  wurm: Big Wurm 5/4",
+                          "  cub: Hill Giant 3/3\n  bear: Hill Giant 3/3",
+                          "attack wurm -> Bob\n", " (life 20)"))
+    # 3 + 3 kills the wurm; its 5 damage kills only one giant (510.1c: it divides).
+    assert a.declaration == {"bear": ["wurm"], "cub": ["wurm"]}
+    assert a.value == (0, 0, 0)
+
+
+def test_best_blocks_first_strike_makes_a_block_free():
+    a = best_blocks(board("  bears: Grizzly Bears 2/2",
+                          "  knight: White Knight 2/2 \"First strike\"",
+                          "attack bears -> Bob\n"))
+    assert a.declaration == {"knight": ["bears"]}
+    assert a.value == (0, 1, 0)
+    # the bears die in the first-strike step and never deal damage
+    assert [list(d) for d in a.reply_damage] == [["knight"], []]
+
+
+def test_best_blocks_a_lure_decides_the_block():
+    # The Lure requirement (509.1c) makes the elf block the lure: it can't chump the ogre.
+    a = best_blocks(board("  ogre: Hill Giant 3/3\n"
+                          "  lure: Lure Bearer 1/1 \"All creatures able to block Lure Bearer do so.\"",
+                          "  elf: Llanowar Elves 1/1",
+                          "attack ogre -> Bob\nattack lure -> Bob\n", " (life 3)"))
+    assert a.declaration == {"elf": ["lure"]}
+    assert a.value[0] == -1  # the ogre's 3 damage is lethal: Bob loses
+
+
+def test_best_attacks_attacks_when_no_block_is_good_for_the_defender():
+    a = best_attacks(board("  ogre: Hill Giant 3/3", "  elf: Llanowar Elves 1/1"))
+    assert a.status == "optimal"
+    assert a.declaration == {"ogre": "Bob"}
+    assert a.reply_blocks == {}
+    assert a.value == (0, 0, 3)
+
+
+def test_best_attacks_holds_back_into_a_deathtouch_blocker():
+    a = best_attacks(board("  wurm: Craw Wurm 6/4", "  rat: Typhoid Rats 1/1 \"Deathtouch\""))
+    # Attacking: the rat blocks and trades (C 0) -- or chump? The rat kills the wurm:
+    # value (0, 0, 0); holding back: (0, 0, 0) too. Both optimal: no attack is not worse.
+    assert a.value == (0, 0, 0)
+
+
+def test_best_survive_objective_prefers_life_to_creatures():
+    b = board("  ogre: Hill Giant 3/3", "  elf: Llanowar Elves 1/1", "attack ogre -> Bob\n",
+              " (life 10)")
+    assert best_blocks(b, "standard").declaration == {}
+    a = best_blocks(b, "survive")
+    assert a.declaration == {"elf": ["ogre"]} and a.value == (0, 0)
+
+
+def test_best_race_objective_counts_life_before_creatures():
+    b = board("  ogre: Hill Giant 3/3\n  bears: Grizzly Bears 2/2",
+              "  wall: Wall of Wood 0/3 [Creature — Wall] \"Defender\"")
+    assert best_attacks(b, "race").value[1] >= 2
+
+
+def test_best_2024_damage_assignment_order_is_the_attackers_choice():
+    b = board("  wurm: Craw Wurm 5/5", "  cub: Grizzly Bears 2/2\n  elf: Llanowar Elves 1/1",
+              "attack wurm -> Bob\nblock cub -> wurm\nblock elf -> wurm\n",
+              rules="rules 2024\n")
+    a = best_blocks(b)
+    assert a.status == "optimal"
+    # blocking with both: the wurm (5) kills both whatever the order
+    assert a.value == (0, 0, 0) or a.declaration == {}
+
+
+def test_best_answer_json_has_the_spec_shape(capsys, tmp_path):
+    p = tmp_path / "b.mtg"
+    p.write_text(HEAD.format(life="") + "Alice:\n  ogre: Hill Giant 3/3\nBob:\n"
+                 "  elf: Llanowar Elves 1/1\nattack ogre -> Bob\n")
+    assert main(["best-blocks", str(p), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["status"] == "optimal" and out["objective"] == "standard"
+    assert out["value"] == [0, 0, -3] and out["blocks"] == {}
+    assert set(out["reply"]) >= {"blocks", "damage"}
+    assert set(out["outcome"]) >= {"life", "poison", "destroyed", "lost", "board"}
+    assert main(["best-attacks", str(p), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["attacks"] == {"ogre": "Bob"} and out["reply"]["blocks"] == {}
+
+
+def test_best_time_limit_gives_feasible_or_unknown_never_a_guess():
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+    from boards import small
+
+    d = small(7, 1)
+    d["attacks"] = {f"a{i}": "Bob" for i in range(7)}
+    a = best_blocks(Board.from_data(d), time_limit=0.5)
+    assert a.status in ("feasible", "unknown", "optimal")
+    if a.status == "feasible":
+        assert a.bound is not None and a.bound >= a.value
+
+
+def test_best_explains_in_words():
+    a = best_blocks(board("  ogre: Hill Giant 3/3", "  elf: Llanowar Elves 1/1",
+                          "attack ogre -> Bob\n", " (life 3)"))
+    b = a.board
+    words = [Writer.for_board(b, "en")(r) for r in a.why()]
+    assert words[0].startswith("Best: Llanowar Elves blocks Hill Giant")
+    assert any("Instead, no creature blocks" in x for x in words)
+
+
+@pytest.mark.parametrize("objective", ["standard", "survive", "race"])
+def test_best_blocks_value_equals_the_combat_it_predicts(objective):
+    a = best_blocks(board("  wurm: Craw Wurm 6/4 \"Trample\"\n  knight: White Knight 2/2 \"First strike\"",
+                          "  cub: Grizzly Bears 2/2\n  rat: Typhoid Rats 1/1 \"Deathtouch\"",
+                          "attack wurm -> Bob\nattack knight -> Bob\n", " (life 7)"),
+                    objective)
+    # _principal replays the line through combat() and raises if the values differ
+    assert a.outcome is not None and a.outcome.status == "complete"
