@@ -146,3 +146,49 @@ def test_best_blocks_value_equals_the_combat_it_predicts(objective):
                     objective)
     # _principal replays the line through combat() and raises if the values differ
     assert a.outcome is not None and a.outcome.status == "complete"
+
+
+# -- the two exact methods agree -------------------------------------------------------------
+
+KEYWORDS = ["", "Flying", "Reach", "First strike", "Double strike", "Deathtouch", "Trample",
+            "Lifelink", "Menace", "Indestructible", "Vigilance", "Defender"]
+
+
+def random_board(rng, n_att: int, n_blk: int, rules: str) -> dict:
+    perms = []
+    for i in range(n_att):
+        perms.append({"id": f"a{i}", "name": f"Attacker {i}", "controller": "Alice",
+                      "power": rng.randint(0, 5), "toughness": rng.randint(1, 5),
+                      "text": "\n".join(k for k in rng.sample(KEYWORDS, 2) if k)})
+    for i in range(n_blk):
+        perms.append({"id": f"b{i}", "name": f"Blocker {i}", "controller": "Bob",
+                      "power": rng.randint(0, 4), "toughness": rng.randint(1, 5),
+                      "damage": rng.choice([0, 0, 1]),
+                      "text": "\n".join(k for k in rng.sample(KEYWORDS, 2) if k)})
+    for p in perms:
+        if p["damage"] if "damage" in p else 0:
+            p["damage"] = min(p["damage"], p["toughness"] - 1)
+    if rng.random() < 0.3:
+        perms[0]["text"] += f"\nAll creatures able to block {perms[0]['name']} do so."
+    return {"rules": rules, "players": [{"name": "Alice"}, {"name": "Bob",
+                                                        "life": rng.randint(3, 20)}],
+            "active_player": "Alice", "permanents": perms,
+            "attacks": {f"a{i}": "Bob" for i in range(n_att)}}
+
+
+@pytest.mark.parametrize("seed", range(150))
+def test_best_blocks_groups_and_enumeration_agree(seed):
+    import random
+
+    rng = random.Random(seed)
+    data = random_board(rng, rng.randint(1, 3), rng.randint(1, 3),
+                        rng.choice(["current", "2024"]))
+    board = Board.from_data(data)
+    objective = ["standard", "survive", "race"][seed % 3]
+    a = best_blocks(board, objective, method="enumeration")
+    try:
+        b = best_blocks(board, objective, method="groups")
+    except ValueError:
+        pytest.skip("not a board the fight-by-fight method applies to")
+    assert a.status == b.status == "optimal"
+    assert a.value == b.value, (data, a.declaration, b.declaration)

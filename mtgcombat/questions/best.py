@@ -34,6 +34,7 @@ upper bound on what the best could be; ``optimal`` means the search finished.
 from __future__ import annotations
 
 import dataclasses
+from itertools import combinations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Collection, Mapping, Optional, Sequence
 
@@ -154,6 +155,10 @@ class BestAnswer(JsonView):
     bound: Optional[Value] = None
     alternatives: list[Alternative] = field(default_factory=list)
     evaluated: int = 0  # declarations played out
+    method: str = "enumeration"  # or "groups": see the module docstring
+    #: While searching: the best (value, declaration) so far and a bound on the rest.
+    best_found: Optional[tuple] = field(default=None, repr=False)
+    best_bound: Optional[Value] = field(default=None, repr=False)
 
     @property
     def rules(self) -> str:
@@ -204,6 +209,7 @@ class BestAnswer(JsonView):
         if self.bound is not None:
             out["bound"] = list(self.bound)
         out["evaluated"] = self.evaluated
+        out["method"] = self.method
         out["alternatives"] = [{"declaration": a.declaration, "value": list(a.value),
                                 "exact": a.exact} for a in self.alternatives[:10]]
         out["explanation"] = [w(r) for r in self.why()]
@@ -264,9 +270,11 @@ def _legal(board: Any, kind: str, backend: str, deadline: Deadline):
 
 
 def best_blocks(board: Any, objective: str = "standard", time_limit: Optional[float] = None,
-                backend: str = "auto") -> BestAnswer:
+                backend: str = "auto", method: str = "auto") -> BestAnswer:
     """The defending players' best legal block declaration against the board's attacks
-    (see the module docstring)."""
+    (see the module docstring). ``method``: "groups" (fight by fight, where the board
+    allows it), "enumeration" (every legal declaration played out) or "auto" (the first
+    that applies); both are exact and the tests compare them."""
     if board.attacks is None:
         raise BoardError(reason("error.best_blocks_no_attacks", None, where=("attacks",)))
     deadline = Deadline(time_limit)
@@ -283,6 +291,27 @@ def best_blocks(board: Any, objective: str = "standard", time_limit: Optional[fl
     sig = _signatures(base)
     seen: set = set()
     best: Optional[tuple[Value, dict]] = None
+    try:
+        found = None if method == "enumeration" else _by_groups(
+            base, start, sides, objective, game, pre0, lost0, backend, deadline, out)
+    except SolverTimeout:
+        found = "timeout"
+    if found is None and method == "groups":
+        raise ValueError("this board can't be decided fight by fight")
+    if found == "timeout" or isinstance(found, tuple):
+        if isinstance(found, tuple):
+            out.status, best = "optimal", found
+        elif out.best_found is not None:
+            out.status, best = "feasible", out.best_found
+        if best is None:
+            return out
+        out.value, out.declaration = best
+        if out.status == "feasible":
+            bound = out.best_bound if out.best_bound is not None else \
+                upper_bound(objective, start, sides)
+            out.bound = max(bound, best[0])
+        _principal(out, start, base, pre0, lost0, game, None, best[1], value, sides)
+        return out
     try:
         for listed in _legal(base, "blocks", backend, deadline):
             decl = {k: list(v) for k, v in listed.declaration.items()}
@@ -357,6 +386,339 @@ def best_attacks(board: Any, objective: str = "standard", time_limit: Optional[f
     bA = declare(start, best[1], None, pre, lost)
     _principal(out, start, bA, pre, lost, game, best[1], best[2], value, sides)
     return out
+
+
+#: Fights valued at most (attacker, set of blockers) before enumeration is preferred.
+GROUP_LIMIT = 4096
+#: Added to the defending players' life in the relaxed game (nobody can lose).
+_HUGE = 10 ** 7
+
+
+def _by_groups(base: Any, start: Any, sides: Sides, objective: str, game: CombatGame,
+               pre0: BeforeDamage, lost0: list, backend: str, deadline: Deadline,
+               out: BestAnswer) -> Optional[tuple[Value, dict]]:
+    """Best blocks by the value of each fight (an attacker and the creatures blocking
+    it), exact; None when the board is not of the shape this needs.
+
+    *Relaxed* game: the same combat with nobody able to lose. Its value without the
+    loss component is the sum over fights (nothing else links them: damage goes to the
+    creatures of one fight or to players; lifelink gains add up), so the relaxed value of
+    every block declaration is one number per fight, and CP-SAT finds the legal
+    declaration maximising the sum (:func:`mtgcombat.solver.cpsat.optimise_groups`).
+    A declaration under which no play can make a defending player lose (the most damage
+    and poison its attackers could possibly deal stays below their life and 10 poison) has
+    its real value = (0, relaxed value). Any declaration's real value is at most (0,
+    relaxed value): the defenders can only do worse when they must also avoid losing.
+    So declarations are taken in decreasing relaxed value, the safe best first; each is
+    played out exactly until the next one's relaxed value can't beat the best real value
+    found."""
+    from ..solver.cpsat import GroupModel
+
+    problem = base.problem("blocks")
+    if problem.costs or base.bands:
+        return None
+    if any(problem.cap(b) != 1 for b in problem.options):
+        return None  # a creature that can block several attackers links fights
+    attackers = sorted(base.attacks or {})
+    if not attackers:
+        return None
+    potential = {a: sorted(b for b, opts in problem.options.items() if a in opts)
+                 for a in attackers}
+    if sum(2 ** len(ps) for ps in potential.values()) > GROUP_LIMIT:
+        return None
+    be = get_backend_for(backend)
+    m0, _ = be.maximum(problem, frozenset(), deadline)
+    if m0 is None:
+        return None
+    out.method = "groups"
+    # The relaxed game: every player's life out of reach, poison too.
+    relaxed_start = start.derive(players=tuple(
+        dataclasses.replace(p, life=p.life + _HUGE, poison=p.poison - _HUGE)
+        for p in start.players))
+    relaxed_base = base.derive(players=relaxed_start.players)
+    _carry_readings(base, relaxed_base)
+    rel_value = _relaxed_value_fn(objective, sides)
+    rgame = CombatGame(relaxed_start, sides.decider, rel_value, deadline)
+
+    def relaxed(board: Any, decl: dict) -> Value:
+        pre, lost = _copy(pre0), list(lost0)
+        b = declare(board, None, decl, pre, lost)
+        return rgame.play(b, lost)[0]
+
+    v0 = relaxed(relaxed_base, {})
+    n = len(v0)
+    alone: dict[str, Any] = {}
+    g0: dict[str, Value] = {}
+    exact: dict[tuple[str, frozenset], Value] = {}
+
+    def evaluate(g: tuple[str, frozenset]) -> None:
+        a, fs = g
+        v = relaxed(alone[a], {b: [a] for b in sorted(fs)}) if fs else g0[a]
+        exact[g] = tuple(x - y for x, y in zip(v, g0[a]))
+
+    for a in attackers:
+        # One fight on its own: the other attackers out of combat. Their damage is the
+        # same whatever blocks this attacker, and what the attacks already did (their
+        # triggers) is on the board; whether another creature attacks matters only to
+        # restrictions on blocking (rules.abilities.OthersAttack), which CP-SAT keeps.
+        alone[a] = relaxed_base.derive(attacks={a: base.attacks[a]}, target_left=tuple(
+            x for x in (base.target_left or ()) if x == a) or None, first_strikers=None)
+        _carry_readings(relaxed_base, alone[a])
+        g0[a] = relaxed(alone[a], {})
+        exact[(a, frozenset())] = (0,) * n
+        for b in potential[a]:
+            evaluate((a, frozenset([b])))
+    # Fights of two or more blockers are played out only when the best declaration
+    # needs them; until then an upper bound stands for them (_fight_bound).
+    bound: dict[tuple[str, frozenset], Value] = {}
+    for a in attackers:
+        for k in range(2, len(potential[a]) + 1):
+            for S in combinations(potential[a], k):
+                g = (a, frozenset(S))
+                bound[g] = tuple(x - y for x, y in zip(
+                    _fight_bound(base, objective, a, S), g0[a]))
+
+    def weights() -> dict:
+        vals = {g: exact.get(g, bound.get(g)) for g in set(exact) | set(bound)}
+        span = [sum(max(abs(v[i]) for (a2, _), v in vals.items() if a2 == a)
+                    for a in attackers) for i in range(n)]
+        scale = [1] * n
+        for i in range(n - 2, -1, -1):
+            scale[i] = scale[i + 1] * (2 * span[i + 1] + 1)
+        return {g: sum(v[i] * scale[i] for i in range(n)) for g, v in vals.items()}
+
+    def groups_of(decl: dict) -> list[tuple[str, frozenset]]:
+        by: dict[str, set] = {a: set() for a in attackers}
+        for b, atts in decl.items():
+            for a in atts:
+                by[a].add(b)
+        return [(a, frozenset(by[a])) for a in attackers]
+
+    budgets = _budgets(base, sides, potential)
+    sig = _signatures(base)
+    same = _interchangeable(base, problem, sig)
+    groups = list(exact) + list(bound)
+    safe_model = GroupModel(problem, m0, groups, budgets, same)
+    free_model = GroupModel(problem, m0, groups, (), same)
+
+    def relaxed_of(decl: dict) -> Value:
+        tot = list(v0)
+        for g in groups_of(decl):
+            tot = [x + y for x, y in zip(tot, exact[g])]
+        return tuple(tot)
+
+    def is_safe(decl: dict) -> bool:
+        gs = groups_of(decl)
+        return all(sum(coef.get(g, 0) for g in gs) <= limit for coef, limit in budgets)
+
+    def solve(model: Any, bound_out: bool) -> Optional[dict]:
+        """The best declaration by exact fight values, playing out the fights the
+        bounds make it pick; on the way, a safe declaration is a feasible answer."""
+        while True:
+            r = model.solve(weights(), deadline)
+            if r is None:
+                return None
+            decl = _lists(r[0])
+            gs = groups_of(decl)
+            if bound_out:
+                vals = [exact.get(g, bound.get(g)) for g in gs]
+                tot = list(v0)
+                for v in vals:
+                    tot = [x + y for x, y in zip(tot, v)]  # type: ignore[arg-type]
+                out.best_bound = (0,) + tuple(tot)
+            missing = [g for g in gs if g not in exact]
+            for a, fs in missing:
+                # Playing a fight out costs far less than a solve: play out every fight of
+                # this attacker with as many blockers whose bound could still beat what the
+                # fight the solve picked turns out to be worth.
+                evaluate((a, fs))
+                for g in [g for g in bound if g[0] == a and len(g[1]) == len(fs)
+                          and g not in exact and bound[g] > exact[(a, fs)]]:
+                    evaluate(g)
+            if is_safe(decl):
+                value = (0,) + relaxed_of(decl)
+                if out.best_found is None or value > out.best_found[0]:
+                    out.best_found = (value, decl)
+            if not missing:
+                return decl
+
+    best: Optional[tuple[Value, dict]] = None
+    # The best by relaxed value first: it bounds every answer (out.best_bound).
+    first: Optional[dict] = solve(free_model, True)
+    safe = solve(safe_model, False)
+    if safe is not None:
+        decl = safe
+        best = ((0,) + relaxed_of(decl), decl)
+        out.evaluated += 1
+        out.best_found = best
+    while True:
+        cand, first = (first, None) if first is not None else (solve(free_model, True), None)
+        if out.best_found is not None and (best is None or out.best_found[0] > best[0]):
+            best = out.best_found
+        if cand is None:
+            break
+        decl = cand
+        upper = (0,) + relaxed_of(decl)
+        out.best_bound = upper
+        if best is not None and upper <= best[0]:
+            break
+        free_model.exclude(decl)
+        pre, lost = _copy(pre0), list(lost0)
+        b = declare(base, None, decl, pre, lost)
+        real, _ = game.play(b, lost, alpha=best[0] if best else None)
+        out.evaluated += 1
+        if best is None or real > best[0]:
+            if best is not None:
+                out.alternatives.append(Alternative(best[1], best[0], True))
+            best = (real, decl)
+            out.best_found = best
+        else:
+            out.alternatives.append(Alternative(decl, real, False))
+    out.best_bound = None
+    return best
+
+
+def _fight_bound(base: Any, objective: str, a: str, blockers: Sequence[str]) -> Value:
+    """An upper bound on the relaxed value (for the blocking side) of attacker ``a``
+    blocked by ``blockers``, component by component, without playing it: the attacker
+    destroyed; of the blockers only as many destroyed as the attacker's damage surely
+    kills when nothing strikes first or is prevented or indestructible (it divides its
+    damage as it likes, 510.1c, and gains nothing by sparing one: fewer destroyed is
+    better for the blockers in every objective that counts creatures); no damage to the
+    defending player; the blockers' lifelink gaining all their damage (120.3f)."""
+    from ..rules.combat_abilities import AssignsNoDamage, AssignsToughness
+    from ..rules.combat_triggers import numbered
+
+    bound = base.bound
+    everyone = [a, *blockers]
+    hits = {c: 2 if bound.has_keyword(c, "double strike") else 1 for c in everyone}
+
+    def power(c: str) -> int:
+        p = base.permanent(c)
+        n = max(p.power or 0, p.toughness or 0) if bound.held_by(c, AssignsToughness) \
+            else (p.power or 0)
+        return max(0, n + sum(numbered(bound, c, "bushido")))
+
+    gain = sum(power(b) * hits[b] for b in blockers if bound.has_keyword(b, "lifelink"))
+    sure = 0
+    simple = not any(bound.has_keyword(c, "first strike") or bound.has_keyword(c, "double strike")
+                     for c in everyone)
+    simple = simple and not bound.held_by(a, AssignsNoDamage) and not any(
+        bound.has_keyword(b, "indestructible") for b in blockers)
+    if simple:
+        from ..rules.prevention import prevention_rule
+
+        if any(prevention_rule(base, bound, a, b) is not None for b in blockers):
+            simple = False
+    if simple:
+        dt = bound.has_keyword(a, "deathtouch")
+        needs = sorted(1 if dt else max(1, (base.permanent(b).toughness or 0)
+                                        - base.permanent(b).damage) for b in blockers)
+        left = power(a)
+        for x in needs:
+            if x > left:
+                break
+            left -= x
+            sure += 1
+    f = {"L": 0, "S": 0, "C": 1 - sure, "H": gain, "own_life": -gain}
+    return objective_value(objective, f)[1:]
+
+
+def _lists(decl: dict) -> dict:
+    return {k: list(v) for k, v in decl.items()}
+
+
+def _carry_readings(old: Any, new: Any) -> None:
+    from .combat import carry
+
+    carry(old, new)
+
+
+def get_backend_for(name: str):
+    from ..solver import get_backend
+
+    return get_backend(name)
+
+
+def _relaxed_value_fn(name: str, sides: Sides) -> ValueFn:
+    """The objective without its loss component (nobody can lose in the relaxed game)."""
+    def value(start: Any, gone: Collection[str], life: Mapping[str, int],
+              lost: Sequence[str]) -> Value:
+        return objective_value(name, features(start, gone, life, lost, sides))[1:]
+
+    return value
+
+
+def _budgets(base: Any, sides: Sides, potential: Mapping[str, Sequence[str]]
+             ) -> list[tuple[dict, int]]:
+    """For each defending player (a team sharing life counts once): the most damage and
+    poison each fight could possibly deal them must stay below what would make them lose
+    (704.5a, 704.5c; 810.8c-d for a team)."""
+    from ..rules.combat_abilities import AssignsToughness
+    from ..rules.combat_triggers import numbered
+    from ..rules.results import toxic_value
+
+    bound = base.bound
+    pools = _pools(base, sides.decider)
+    pool_of = {p: next(q for q in pools if base.teammates(p, q)) for p in sides.decider}
+    teams = {p.team for p in base.players if p.team}
+    out = []
+    dmg: dict[str, dict] = {q: {} for q in pools}
+    psn: dict[str, dict] = {q: {} for q in pools}
+    for a, ps in potential.items():
+        target = base.attacks[a]
+        perm = base.permanent(a)
+        if target in base.player_names:
+            victim: Optional[str] = target
+        else:
+            tp = base.permanent(target)
+            over = bound.has_keyword(a, "trample over planeswalkers") and tp.is_planeswalker
+            victim = tp.controller if over else None
+        dp = base.defending_player_of(target)
+        hits = 2 if bound.has_keyword(a, "double strike") else 1
+        base_power = max(perm.power or 0, perm.toughness or 0) \
+            if bound.held_by(a, AssignsToughness) else (perm.power or 0)
+        for k in range(len(ps) + 1):
+            for S in combinations(ps, k):
+                g = (a, frozenset(S))
+                power = base_power
+                if S:
+                    power += sum(numbered(bound, a, "bushido"))
+                    power += sum(numbered(bound, a, "rampage")) * (len(S) - 1)
+                reach = (not S or bound.has_keyword(a, "trample")
+                         or bound.held_by(a, *_unblocked_types()))
+                hit = max(0, power) * hits if (reach and victim is not None) else 0
+                afflict = sum(numbered(bound, a, "afflict")) if S else 0
+                if victim in pool_of and hit:
+                    if bound.has_keyword(a, "infect"):
+                        psn[pool_of[victim]][g] = psn[pool_of[victim]].get(g, 0) + hit
+                    else:
+                        dmg[pool_of[victim]][g] = dmg[pool_of[victim]].get(g, 0) + hit
+                    tox = toxic_value(bound, a)
+                    if tox:
+                        psn[pool_of[victim]][g] = psn[pool_of[victim]].get(g, 0) + tox * hits
+                if dp in pool_of and afflict:
+                    dmg[pool_of[dp]][g] = dmg[pool_of[dp]].get(g, 0) + afflict
+    for q in pools:
+        pl = base.player(q)
+        limit = 15 if pl.team is not None and teams else 10
+        out.append((dmg[q], pl.life - 1))
+        out.append((psn[q], limit - 1 - pl.poison))
+    return out
+
+
+def _unblocked_types() -> tuple:
+    from ..rules.abilities import AssignAsThoughUnblocked
+
+    return (AssignAsThoughUnblocked,)
+
+
+def _interchangeable(base: Any, problem: Any, sig: dict) -> list[tuple[str, str]]:
+    """Pairs of blockers with the same signature and the same choices, in id order."""
+    by: dict[tuple, list[str]] = {}
+    for b in sorted(problem.options):
+        by.setdefault((sig[b], tuple(problem.options[b])), []).append(b)
+    return [(xs[i], xs[i + 1]) for xs in by.values() for i in range(len(xs) - 1)]
 
 
 def _worst_reply(bA: Any, pre: BeforeDamage, lost: list, game: CombatGame, deadline: Deadline,

@@ -74,6 +74,7 @@ class CombatGame:
         self.value_fn = value
         self.deadline = deadline or Deadline(None)
         self._memo: dict[tuple, tuple[Value, list[dict]]] = {}
+        self._options: dict[tuple, tuple[DamageStep, list[dict]]] = {}
         self.nodes = 0
 
     # -- the root: orders, then the steps ------------------------------------------------
@@ -161,10 +162,11 @@ class CombatGame:
         players = list(step.players)
 
         gone_before = gone_between(self.start, stepboard)
+        rules: dict = {}
 
         def leaf(whole: dict) -> tuple[Value, list[dict]]:
             if stage == "regular":  # the last step: only its result counts
-                dealt, _ = deal(stepboard, stepboard.bound, whole)
+                dealt, _ = deal(stepboard, stepboard.bound, whole, rules)
                 o = outcome(stepboard, stepboard.bound,
                             results(stepboard, stepboard.bound, dealt), lost)
                 return self.value_fn(self.start, gone_before | o.gone, o.life,
@@ -218,34 +220,50 @@ class CombatGame:
 
     def _group_options(self, step: DamageStep, player: str, group: list,
                        earlier: Mapping[str, Mapping[str, int]]) -> list[dict]:
+        # What the parts before can change here: damage on the same objects.
+        reach = {r for s in group for r in s.all_recipients}
+        relevant = tuple(sorted((sid, tuple(sorted(d.items()))) for sid, d in earlier.items()
+                                if reach & set(d)))
+        key = (id(step), player, tuple(s.id for s in group), relevant)
+        hit = self._options.get(key)
+        if hit is not None and hit[0] is step:
+            return hit[1]
+        opts = self._compute_options(step, player, group, earlier)
+        if len(self._options) > 20000:
+            self._options.clear()
+        self._options[key] = (step, opts)
+        return opts
+
+    def _compute_options(self, step: DamageStep, player: str, group: list,
+                         earlier: Mapping[str, Mapping[str, int]]) -> list[dict]:
         mine = player in self.decider
         seen: dict[tuple, dict] = {}
-        for combo in product(*[list(_divisions(s.power, s.all_recipients)) for s in group]):
+        checked = any(step.conditions_of(s.id) for s in group) or \
+            any(s.unblocked_recipients is not None for s in group)
+        for combo in product(*[list(_capped_divisions(step, s)) for s in group]):
             part = {s.id: d for s, d in zip(group, combo)}
-            whole = {**earlier, **part}
-            if any(source_violations(step, whole, s.id) for s in group):
-                continue
+            if checked:
+                whole = {**earlier, **part}
+                if any(source_violations(step, whole, s.id) for s in group):
+                    continue
             eff = _effect(step, group, part)
             if eff not in seen:
                 seen[eff] = part
-        # Undominated effects for this player's side.
-        effs = list(seen)
-        sign = {}
-        for k in {k for e in effs for k, _ in e}:
-            sign[k] = _sign(step, k, mine, self.decider)
-        vecs = [dict(e) for e in effs]
-        keep = []
-        for i, e in enumerate(vecs):
-            dominated = False
-            for j, f in enumerate(vecs):
-                if i == j:
-                    continue
-                if _dominates(f, e, sign) and (not _dominates(e, f, sign) or j < i):
-                    dominated = True
-                    break
-            if not dominated:
-                keep.append(seen[effs[i]])
-        return keep
+        # Undominated effects for this player's side: each effect as signed numbers over
+        # the same keys; an effect can only be dominated by one with a larger sum.
+        keys = sorted({k for e in seen for k, _ in e})
+        sign = [_sign(step, k, mine, self.decider) for k in keys]
+        vecs = []
+        for e, part in seen.items():
+            d = dict(e)
+            vecs.append((tuple(sg * d.get(k, 0) for sg, k in zip(sign, keys)), part))
+        vecs.sort(key=lambda vp: -sum(vp[0]))
+        kept: list[tuple[tuple, dict]] = []
+        for v, part in vecs:
+            if any(all(x >= y for x, y in zip(u, v)) for u, _ in kept):
+                continue
+            kept.append((v, part))
+        return [part for _, part in kept]
 
 
 def _turn_order(board: Any) -> list[str]:
@@ -272,6 +290,75 @@ def _divisions(power: int, recipients: Sequence[str]) -> Iterator[dict]:
             d = dict(rest)
             if k:
                 d[recipients[0]] = k
+            yield d
+
+
+def _capped_divisions(step: DamageStep, s: Any) -> Iterator[dict]:
+    """The divisions of a source's damage that differ in what they can do: a creature,
+    planeswalker or battle is given at most what it takes (its lethal damage -- 1 from a
+    deathtouch source, 702.2c -- its loyalty, its defense); more is the same to it. What
+    is left over goes to the first recipient already given all it takes (in the
+    source's order: legal wherever lethal damage comes first), or to a player when the
+    source can reach one; a division that would have to waste damage elsewhere is the
+    same as one of those."""
+    recips = list(s.all_recipients)
+    caps: list[Optional[int]] = []
+    for r in recips:
+        rec = step.recipients.get(r)
+        if rec is None or rec.kind == "player":
+            caps.append(None)
+        else:
+            t = rec.threshold or 0
+            caps.append(min(t, 1) if s.deathtouch and rec.kind == "creature" else t)
+    if any(c is None for c in caps) or len(recips) <= 1:
+        # A player among the recipients takes any amount: every division is distinct
+        # in what it does only up to the caps of the others.
+        yield from _divisions_capped_with_sink(s.power, recips, caps)
+        return
+    seen = set()
+    for amounts in _bounded(s.power, caps):  # type: ignore[arg-type]
+        total = sum(amounts)
+        if total > s.power:
+            continue
+        extra = s.power - total
+        d = dict(zip(recips, amounts))
+        if extra:
+            full = [r for r, a, c in zip(recips, amounts, caps) if a == c]
+            if not full:
+                continue  # not a division: the rest would raise someone's amount
+            d[full[0]] += extra
+        key = tuple(sorted((r, n) for r, n in d.items() if n))
+        if key not in seen:
+            seen.add(key)
+            yield {r: n for r, n in d.items() if n}
+
+
+def _bounded(power: int, caps: Sequence[int]) -> Iterator[tuple[int, ...]]:
+    if not caps:
+        yield ()
+        return
+    for a in range(min(power, caps[0]) + 1):
+        for rest in _bounded(power - a, caps[1:]):
+            yield (a,) + rest
+
+
+def _divisions_capped_with_sink(power: int, recips: Sequence[str],
+                                caps: Sequence[Optional[int]]) -> Iterator[dict]:
+    """Divisions where the uncapped recipients (players) take the rest: capped amounts
+    for the others, every split of the rest among the players."""
+    capped = [(r, c) for r, c in zip(recips, caps) if c is not None]
+    sinks = [r for r, c in zip(recips, caps) if c is None]
+    if not sinks:
+        yield from _divisions(power, recips)
+        return
+    for amounts in _bounded(power, [c for _, c in capped]):
+        rest = power - sum(amounts)
+        if rest < 0:
+            continue
+        base = {r: a for (r, _), a in zip(capped, amounts) if a}
+        for split in _divisions(rest, sinks) if rest else [{}]:
+            d = dict(base)
+            d.update(split)
             yield d
 
 
@@ -364,14 +451,6 @@ def _sign(step: DamageStep, key: tuple, mine: bool, decider: frozenset[str]) -> 
     owner_decides = owner in decider
     same_side = owner_decides == mine
     return (1 if good_for_owner else -1) * (1 if same_side else -1)
-
-
-def _dominates(f: Mapping, e: Mapping, sign: Mapping) -> bool:
-    """Effect ``f`` is at least as good as ``e`` in every respect (missing = 0)."""
-    for k, sg in sign.items():
-        if sg * (f.get(k, 0) - e.get(k, 0)) < 0:
-            return False
-    return True
 
 
 def _key(board: Any) -> tuple:

@@ -29,7 +29,7 @@ that left gone) and the events, each with its rule. No words; no solver.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Mapping, Sequence
+from typing import Mapping, Optional, Sequence
 
 from .bind import Bound
 from .combat_abilities import KeywordN
@@ -59,15 +59,22 @@ class Prevented:
     rule: str
 
 
-def deal(board: Board, bound: Bound, assignment: Mapping[str, Mapping[str, int]]
-         ) -> tuple[list[Dealt], list[Prevented]]:
-    """The damage an assignment deals, and what is prevented (615, 702.16e)."""
+def deal(board: Board, bound: Bound, assignment: Mapping[str, Mapping[str, int]],
+         rules: Optional[dict] = None) -> tuple[list[Dealt], list[Prevented]]:
+    """The damage an assignment deals, and what is prevented (615, 702.16e). ``rules``:
+    a cache of :func:`prevention_rule` by (source, recipient), kept across calls on the
+    same board."""
     dealt, prevented = [], []
     for s in sorted(assignment):
         for r, n in sorted(assignment[s].items()):
             if n <= 0:
                 continue
-            rule = prevention_rule(board, bound, s, r)
+            if rules is None:
+                rule = prevention_rule(board, bound, s, r)
+            else:
+                if (s, r) not in rules:
+                    rules[(s, r)] = prevention_rule(board, bound, s, r)
+                rule = rules[(s, r)]
             if rule is None:
                 dealt.append(Dealt(s, r, n))
             else:

@@ -1046,3 +1046,112 @@ def _whole_space(problem: Problem, limit: int) -> int:
         if n > limit:
             return n
     return n
+
+
+# -- choosing blocks by the value of their fights ----------------------------------------------
+
+
+Group = tuple[str, frozenset]  # (attacker, the blockers blocking it)
+
+
+class GroupModel:
+    """Legal block declarations -- every restriction, at least ``min_obeyed``
+    requirements, no cost -- chosen by the weights of their groups (each attacker with
+    exactly the set of creatures blocking it; a group without a weight is not allowed),
+    within ``budgets`` (sum of coefficients <= limit). Every blocker blocks at most one
+    attacker (the caller checks the capacities). ``same``: pairs of interchangeable
+    blockers (the first takes the earlier choice: symmetry breaking). The model is built
+    once; weights change and declarations are excluded between solves, each solve
+    starting from the last solution."""
+
+    def __init__(self, problem: Problem, min_obeyed: int, groups: Iterable[Group],
+                 budgets: Iterable[tuple[dict[Group, int], int]] = (),
+                 same: Iterable[tuple[str, str]] = ()) -> None:
+        prep = _Prepared(problem)
+        self.infeasible = False
+        hard = list(prep.restrictions) + [
+            Not(e) if not isinstance(e, Const) else Const(not e.value)
+            for e in prep.costs.values()]
+        if any(isinstance(e, Const) and not e.value for e in hard):
+            self.infeasible = True
+            return
+        model = _Model(prep, list(prep.options))
+        self.model = model
+        for e in hard:
+            if not isinstance(e, Const):
+                model.post(e)
+        if model.infeasible:
+            self.infeasible = True
+            return
+        m = model.m
+        fixed = sum(1 for e in prep.requirements if isinstance(e, Const) and e.value)
+        lits = [model.lit(e) for e in prep.requirements if not isinstance(e, Const)]
+        if min_obeyed - fixed > 0:
+            m.add(sum(lits) >= min_obeyed - fixed)
+        self.y: dict[Group, Any] = {}
+        by_attacker: dict[str, list[Group]] = {}
+        for g in groups:
+            by_attacker.setdefault(g[0], []).append(g)
+        for a, gs in by_attacker.items():
+            for g in gs:
+                self.y[g] = m.new_bool_var(f"g[{a},{','.join(sorted(g[1]))}]")
+            m.add_exactly_one([self.y[g] for g in gs])
+            blockers = {b for g in gs for b in g[1]} | {c for (c, o) in model.var if o == a}
+            for b in blockers:
+                inside = [self.y[g] for g in gs if b in g[1]]
+                x = model.var.get((b, a))
+                if x is None:
+                    for v in inside:
+                        m.add(v == 0)
+                else:
+                    m.add(x == sum(inside))
+        for coef, limit in budgets:
+            m.add(sum(c * self.y[g] for g, c in coef.items() if g in self.y and c) <= limit)
+        choice: dict[str, Any] = {}
+        for b1, b2 in same:
+            if prep.options.get(b1) != prep.options.get(b2):
+                continue
+            for b in (b1, b2):
+                if b not in choice:
+                    opts = prep.options.get(b, ())
+                    choice[b] = sum((i + 1) * model.var[(b, o)] for i, o in enumerate(opts)
+                                    if (b, o) in model.var)
+            m.add(choice[b1] <= choice[b2])
+        self.last: Optional[dict] = None
+
+    def exclude(self, decl: dict) -> None:
+        """No solve returns ``decl`` again."""
+        if self.infeasible:
+            return
+        model = self.model
+        on = {(b, a) for b, atts in decl.items() for a in atts}
+        lits_on = [model.var[k] for k in on if k in model.var]
+        lits_off = [v for k, v in model.var.items() if k not in on]
+        model.m.add_bool_or([v.Not() for v in lits_on] + lits_off)
+
+    def solve(self, weights: dict[Group, int], deadline: Optional[Deadline] = None
+              ) -> Optional[tuple[dict, int]]:
+        """The declaration maximising the sum of its groups' weights, and that sum; None
+        when there is none. Raises SolverTimeout."""
+        deadline = deadline or Deadline(None)
+        deadline.check()
+        if self.infeasible:
+            return None
+        m = self.model.m
+        m.maximize(sum(w * self.y[g] for g, w in weights.items() if w and g in self.y))
+        m.clear_hints()
+        if self.last is not None:
+            for k, v in self.model.var.items():
+                m.add_hint(v, int(k in self.last))
+        # Set partitioning: a stronger linear relaxation pays for itself.
+        solver = _solver(deadline, 1, {"linearization_level": 2})
+        status = solver.solve(m)
+        if status == cp_model.INFEASIBLE:
+            return None
+        if status != cp_model.OPTIMAL:
+            if status == cp_model.MODEL_INVALID:
+                raise RuntimeError(m.validate())
+            raise SolverTimeout()
+        self.last = {k for k, v in self.model.var.items() if solver.boolean_value(v)}
+        return (self.model.declaration(solver.boolean_value),
+                int(round(solver.objective_value)))
