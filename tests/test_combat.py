@@ -294,3 +294,180 @@ def test_combat_command_without_attacks_is_bad_input(capsys, tmp_path):
     assert main(["combat", str(p)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "attacks" in err
+
+
+# -- results of keywords (120.3b, d, g; 702.80, 702.90, 702.164) --------------------------
+
+
+def test_combat_702_90b_infect_damage_to_a_player_is_poison():
+    a = run(b("  rat: Plague Rat 2/2 \"Infect\"", "  Forest [Basic Land — Forest]",
+              "attack rat -> Bob"))
+    assert life(a, "Bob") == 20
+    assert a.after_board.player("Bob").poison == 2
+    assert js(a)["after"]["poison"]["Bob"] == 2
+
+
+def test_combat_702_90c_702_80a_infect_and_wither_put_minus_counters_on_creatures():
+    a = run(b("  rat: Plague Rat 2/2 \"Infect\"\n  hag: Wither Hag 1/3 \"Wither\"",
+              "  wall: Wall of Wood 0/4 [Creature — Wall] \"Defender\"\n  cub: Grizzly Bears 2/3",
+              "attack rat -> Bob\nattack hag -> Bob\nblock wall -> rat\nblock cub -> hag"))
+    after = a.after_board
+    assert after.permanent("wall").counters == {"-1/-1": 2}
+    assert after.permanent("wall").toughness == 2 and after.permanent("wall").damage == 0
+    assert after.permanent("cub").counters == {"-1/-1": 1}
+    assert (after.permanent("cub").power, after.permanent("cub").toughness) == (1, 2)
+
+
+def test_combat_702_164c_toxic_gives_poison_in_addition_to_damage():
+    a = run(b("  slinger: Venom Slinger 2/2 \"Toxic 2\"", "  Forest [Basic Land — Forest]",
+              "attack slinger -> Bob"))
+    assert life(a, "Bob") == 18
+    assert a.after_board.player("Bob").poison == 2
+
+
+def test_combat_704_5c_ten_poison_counters_lose():
+    a = run(b("  rat: Plague Rat 3/3 \"Infect\"", "  Forest [Basic Land — Forest]",
+              "attack rat -> Bob") .replace("players Alice, Bob", "players Alice, Bob") ,
+            )
+    data = Board.parse(b("  rat: Plague Rat 3/3 \"Infect\"", "  Forest [Basic Land — Forest]",
+                         "attack rat -> Bob"), "<t>").to_data()
+    data["players"][1]["poison"] = 8
+    a = Board.from_data(data).combat()
+    assert a.lost == ["Bob"]
+    assert a.steps[-1].sba.lost == {"Bob": "704.5c"}
+
+
+# -- prevention (615) -----------------------------------------------------------------------
+
+
+def test_combat_615_1_fog_prevents_all_combat_damage_and_lists_it():
+    a = run(b("  ogre: Hill Giant 3/3", "  cub: Grizzly Bears 2/2",
+              "attack ogre -> Bob\nblock cub -> ogre\n"
+              "effect Bob: \"Prevent all combat damage that would be dealt this turn.\""))
+    regular = step(a, "regular")
+    assert regular.dealt == []
+    assert sorted((p.source, p.to, p.rule) for p in regular.prevented) == [
+        ("cub", "ogre", "615.1"), ("ogre", "cub", "615.1")]
+    assert a.destroyed == []
+
+
+def test_combat_615_12_damage_that_cant_be_prevented_is_dealt():
+    a = run(b("  ogre: Hill Giant 3/3 \"Combat damage that would be dealt by creatures you "
+              "control can't be prevented.\"", "  cub: Grizzly Bears 2/2",
+              "attack ogre -> Bob\nblock cub -> ogre\n"
+              "effect Bob: \"Prevent all combat damage that would be dealt this turn.\""))
+    assert a.destroyed == ["cub"]  # the ogre's damage is dealt, the bears' prevented
+    assert [(p.source, p.to) for p in step(a, "regular").prevented] == [("cub", "ogre")]
+
+
+def test_damage_best_counts_only_damage_that_is_dealt():
+    # Trample over a protected blocker: damage to it is prevented but still assigned.
+    bd = board(b("  wurm: Craw Wurm 6/4 black \"Trample\"",
+                 "  knight: White Knight 2/2 white \"Protection from black\"",
+                 "attack wurm -> Bob\nblock knight -> wurm"))
+    best = bd.damage().best["Alice"]
+    assert best.destroyed == []
+    assert best.damage_to == {"Bob": 4}
+
+
+# -- damage changers (510.1a) ----------------------------------------------------------------
+
+
+def test_combat_510_1a_doran_creatures_assign_damage_by_toughness():
+    a = run(b("  wall: Wall of Wood 0/3 [Creature — Wall]\n"
+              "  doran: Doran, the Siege Tower 0/5 \"Each creature assigns combat damage equal to "
+              "its toughness rather than its power.\"",
+              "  Forest [Basic Land — Forest]", "attack wall -> Bob\nattack doran -> Bob"))
+    assert life(a, "Bob") == 20 - 3 - 5
+
+
+def test_combat_510_1a_a_creature_that_assigns_no_combat_damage():
+    a = run(b("  master: Master of Cruelties 1/4 \"Master of Cruelties assigns no combat damage "
+              "this combat.\"", "  Forest [Basic Land — Forest]", "attack master -> Bob"))
+    assert life(a, "Bob") == 20
+    assert step(a, "regular").assignment == {}
+
+
+# -- triggers before damage (702) ----------------------------------------------------------
+
+
+def triggers(a) -> list[tuple]:
+    return [(t.kind, t.source, t.affected, t.power, t.toughness, t.life)
+            for t in a.before_damage.triggers]
+
+
+def test_combat_702_83a_exalted_when_a_creature_attacks_alone():
+    a = run(b("  cub: Grizzly Bears 2/2\n  angel: Akrasan Squire 1/1 \"Exalted\"\n"
+              "  knight: Sublime Knight 2/2 \"Exalted\"", "  Forest [Basic Land — Forest]",
+              "attack cub -> Bob"))
+    assert [t[0] for t in triggers(a)] == ["exalted", "exalted"]
+    assert life(a, "Bob") == 20 - 4
+
+
+def test_combat_702_45a_bushido_when_blocking_or_blocked():
+    a = run(b("  samurai: Bushi Tenderfoot 2/2 \"Bushido 1\"", "  cub: Grizzly Bears 2/2",
+              "attack samurai -> Bob\nblock cub -> samurai"))
+    assert ("bushido", "samurai", "samurai", 1, 1, 0) in triggers(a)
+    assert a.destroyed == ["cub"]
+
+
+def test_combat_702_25a_flanking_shrinks_a_blocker_without_flanking():
+    a = run(b("  knight: Flanking Knight 2/2 \"Flanking\"", "  elf: Llanowar Elves 1/1",
+              "attack knight -> Bob\nblock elf -> knight"))
+    assert ("flanking", "knight", "elf", -1, -1, 0) in triggers(a)
+    assert a.before_damage.sba.gone == {"elf": "704.5f"}
+    assert step(a, "regular").assignment == {}  # blocked, its blocker gone (509.1h)
+
+
+def test_combat_702_23a_rampage_counts_blockers_beyond_the_first():
+    a = run(b("  beast: Rampaging Beast 3/3 \"Rampage 2\"",
+              "  cub: Grizzly Bears 2/2\n  elf: Llanowar Elves 1/1\n  elk: Elk 2/2",
+              "attack beast -> Bob\nblock cub -> beast\nblock elf -> beast\nblock elk -> beast"))
+    assert ("rampage", "beast", "beast", 4, 4, 0) in triggers(a)
+    assert "beast" not in a.destroyed  # 7/7 takes 5
+
+
+def test_combat_702_130a_afflict_makes_the_defending_player_lose_life():
+    a = run(b("  god: Afflicter 3/3 \"Afflict 2\"", "  wall: Wall of Stone 0/8 [Creature — Wall]",
+              "attack god -> Bob\nblock wall -> god"))
+    assert ("afflict", "god", "Bob", 0, 0, -2) in triggers(a)
+    assert life(a, "Bob") == 18
+
+
+def test_combat_702_121a_melee_and_702_91a_battle_cry():
+    a = run(b("  champ: Melee Champion 2/2 \"Melee\"\n  chief: War Chief 1/1 \"Battle cry\"\n"
+              "  cub: Grizzly Bears 2/2", "  Forest [Basic Land — Forest]",
+              "attack champ -> Bob\nattack chief -> Bob\nattack cub -> Bob"))
+    kinds = triggers(a)
+    assert ("melee", "champ", "champ", 1, 1, 0) in kinds
+    assert ("battle_cry", "chief", "cub", 1, 0, 0) in kinds
+    assert ("battle_cry", "chief", "champ", 1, 0, 0) in kinds
+    assert life(a, "Bob") == 20 - (2 + 1 + 1) - 1 - (2 + 1)
+
+
+def test_combat_603_3b_triggers_resolve_apnap_the_defenders_first():
+    # Bob's bushido resolves before Alice's flanking: his 1/1 survives as a 2/2 shrunk to 1/1.
+    a = run(b("  knight: Flanking Knight 2/2 \"Flanking\"",
+              "  samurai: Young Samurai 1/1 \"Bushido 1\"",
+              "attack knight -> Bob\nblock samurai -> knight"))
+    assert [t[0] for t in triggers(a)] == ["bushido", "flanking"]
+    assert "samurai" not in a.before_damage.sba.gone
+
+
+# -- bands (702.22) ---------------------------------------------------------------------------
+
+
+def test_combat_702_22h_a_creature_blocking_one_member_of_a_band_blocks_the_band():
+    data = Board.parse(b("  leader: Benalish Hero 1/1 \"Banding\"\n  cub: Grizzly Bears 2/2",
+                         "  wall: Wall of Stone 0/8 [Creature — Wall]",
+                         "attack leader -> Bob\nattack cub -> Bob\nblock wall -> cub"),
+                       "<t>").to_data()
+    data["bands"] = [["leader", "cub"]]
+    a = Board.from_data(data).combat()
+    assert life(a, "Bob") == 20  # neither member is unblocked
+
+
+def test_combat_702_39a_provoke_is_reported_not_resolved():
+    a = run(b("  lizard: Provoking Lizard 2/2 \"Provoke\"", "  cub: Grizzly Bears 2/2",
+              "attack lizard -> Bob"))
+    assert any("provoke" in m and "702.39a" in m for m in js(a)["not_modelled"])

@@ -413,5 +413,9 @@ def _not_modelled(board: Any) -> list[Reason]:
     combat does not carry out): reported, never silently dropped."""
     from ..grammar.triggers import acts_in_combat
 
-    return [reason("combat.not_modelled", None, (), source=n["source"], sentence=n["sentence"])
-            for n in board.not_understood if acts_in_combat(n["sentence"])]
+    out = [reason("combat.not_modelled", None, (), source=n["source"], sentence=n["sentence"])
+           for n in board.not_understood if acts_in_combat(n["sentence"])]
+    # 702.39a: provoke's block requirement is an effect the board gives, not resolved here.
+    out += [reason("combat.provoke", "702.39a", (a,), creature=a)
+            for a in sorted(board.attacks or {}) if board.bound.has_keyword(a, "provoke")]
+    return out

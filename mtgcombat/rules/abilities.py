@@ -193,6 +193,10 @@ SIMPLE_KEYWORDS = frozenset(
         "deathtouch", "first strike", "double strike", "vigilance", "haste",
         "defender", "lifelink", "indestructible", "shadow", "horsemanship",
         "fear", "intimidate", "skulk", "banding",
+        # combat keywords whose effects are results or triggers (mtgcombat.rules.results,
+        # mtgcombat.rules.combat_triggers): 702.90 infect, 702.80 wither, 702.25 flanking,
+        # 702.83 exalted, 702.121 melee, 702.91 battle cry, 702.39 provoke
+        "infect", "wither", "flanking", "exalted", "melee", "battle cry", "provoke",
     }
 )
 

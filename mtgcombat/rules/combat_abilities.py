@@ -20,6 +20,8 @@ class Prevention(Record):
 
     to: Optional[Subject] = None
     by: Optional[Subject] = None
+    #: "... dealt to players": only damage to players.
+    players: bool = False
 
 
 class CantBePrevented(Record):

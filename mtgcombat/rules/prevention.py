@@ -23,6 +23,8 @@ def prevention_rule(board: Board, bound: Bound, source: str, to: str) -> Optiona
         return None  # 615.12: damage that can't be prevented isn't
     for inst in bound.of_type(Prevention):
         ab: Prevention = inst.ability  # type: ignore[assignment]
+        if ab.players and to not in board.player_names:
+            continue
         if ab.to is not None and to not in _objects(bound, ab.to, inst):
             continue
         if ab.by is not None and source not in _objects(bound, ab.by, inst):

@@ -30,6 +30,9 @@ T: dict = {
         "combat: the board declares no attacks; give --attacks or a board that declares them"),
     "combat.not_modelled": lambda r, w: (
         f"not carried out by this combat ({r['source']}): {r['sentence']}"),
+    "combat.provoke": lambda r, w: (
+        f"provoke of {w.name(r['creature'])} ({w.cite(r.rule)}) is not resolved here: give "
+        "its effect on the board (\"Target creature blocks ... this combat if able.\")"),
     "combat.extra_damage": lambda r, w: (
         f"{r['n']} more --damage than there were combat damage steps ({r['steps']}) "
         f"({w.cite(r.rule)})."),
