@@ -20,9 +20,13 @@ CASES = load_cases(REPO / "corpus" / "cases")
 
 
 def test_every_language_has_a_template_for_every_code():
-    en = set(language("en").templates)
+    """Bad input (error.*) is worded in English in every language (text.ENGLISH_ONLY)."""
+    from mtgcombat.text import ENGLISH_ONLY
+
+    en = {c for c in language("en").templates if not c.startswith(ENGLISH_ONLY)}
     for code in languages():
-        assert set(language(code).templates) == en, code
+        have = {c for c in language(code).templates if not c.startswith(ENGLISH_ONLY)}
+        assert have == en, (code, sorted(en - have)[:20], sorted(have - en)[:20])
 
 
 class Pseudo(English):

@@ -25,6 +25,9 @@ from .labels import Labeller
 
 Template = Callable[[Reason, "Writer"], str]
 
+#: Reason codes worded in English whatever the language: bad input (``error.*``).
+ENGLISH_ONLY = ("error.",)
+
 
 class Language:
     """A language: its templates and its ways with lists and quotes."""
@@ -34,6 +37,9 @@ class Language:
     templates: ClassVar[Mapping[str, Template]] = {}
     #: The words for "and" / "or" between the last two items of a list.
     words: ClassVar[Mapping[str, str]] = {"and": "and", "or": "or"}
+    #: How a rule whose text in the board's edition differs from the current one is cited
+    #: ("old 510.1c").
+    old: ClassVar[str] = "old"
     open_quote: ClassVar[str] = "\u201c"
     close_quote: ClassVar[str] = "\u201d"
 
@@ -74,10 +80,13 @@ class Writer:
         """A reason in words; or a template by code with these parameters."""
         if isinstance(r, str):
             r = words(r, **params)
-        try:
-            t = self.lang.templates[r.code]
-        except KeyError:
-            raise KeyError(f"no {self.lang.code} template for {r.code!r}") from None
+        t = self.lang.templates.get(r.code)
+        if t is None and r.code.startswith(ENGLISH_ONLY):
+            # Bad input is reported in English in every language (one line on standard
+            # error, an "error" in a batch): the rules' own language.
+            t = language("en").templates.get(r.code)
+        if t is None:
+            raise KeyError(f"no {self.lang.code} template for {r.code!r}")
         return self.lang.finish(t(r, self))
 
     def t(self, code: str, **params: Any) -> str:
@@ -111,7 +120,9 @@ class Writer:
         """A rule number as human answers cite it in the board's edition."""
         if rule is None:
             return ""
-        return self.edition.cite(rule)
+        if rule in self.edition.old_rules:
+            return f"{self.lang.old} {rule}"
+        return rule
 
     def cites(self, rules: Iterable[str], sep: str = ", ") -> str:
         return sep.join(self.cite(r) for r in rules)

@@ -29,5 +29,6 @@ class German(Language):
     name = "Deutsch"
     templates = _merge()
     words = {"and": "und", "or": "oder"}
+    old = "alte"
     open_quote = "\u201e"
     close_quote = "\u201c"

@@ -33,3 +33,86 @@ T: dict = {
     "source": _source,
     "duration": _duration,
 }
+
+
+# -- Eigenschaften von Objekten ("schwarze oder grüne Kreaturen") -------------------------
+
+_COLOR_NAMES = {"W": "weiß", "U": "blau", "B": "schwarz", "R": "rot", "G": "grün"}
+_KEYWORDS = {
+    "flying": "Flugfähigkeit", "reach": "Reichweite", "menace": "bedrohlich",
+    "trample": "Trampelschaden", "deathtouch": "Todesberührung", "first strike": "Erstschlag",
+    "double strike": "Doppelschlag", "vigilance": "Wachsamkeit", "haste": "Eile",
+    "defender": "Verteidiger", "lifelink": "Lebensverknüpfung",
+    "indestructible": "Unzerstörbarkeit", "shadow": "Schatten", "horsemanship": "Reitkunst",
+    "fear": "Furcht", "intimidate": "Einschüchtern", "skulk": "Lauern", "banding": "Banding",
+    "infect": "Infizieren", "wither": "Verdorren", "flanking": "Flankenangriff",
+    "exalted": "Überragend", "melee": "Nahkampf", "battle cry": "Schlachtruf",
+    "provoke": "Provozieren", "trample over planeswalkers": "Trampelschaden über Planeswalker",
+}
+
+
+def keyword(word: str) -> str:
+    """Ein Schlüsselwort auf Deutsch (unbekannte bleiben englisch)."""
+    return _KEYWORDS.get(word.lower(), word)
+
+
+def pred_words(p, w) -> str:
+    """Eine Eigenschaft (mtgcombat.rules.abilities) in Worten."""
+    from ...rules import abilities as A
+
+    if isinstance(p, A.AnyPred):
+        return "beliebig"
+    if isinstance(p, A.ObjectPred):
+        return "jene Kreatur"
+    if isinstance(p, A.NotSelfPred):
+        return "eine andere"
+    if isinstance(p, A.ColorPred):
+        return _COLOR_NAMES.get(p.color, p.color)
+    if isinstance(p, A.ColorlessPred):
+        return "farblos"
+    if isinstance(p, A.MulticoloredPred):
+        return "mehrfarbig"
+    if isinstance(p, A.TypePred):
+        return p.word
+    if isinstance(p, A.KeywordPred):
+        return f"mit {keyword(p.keyword)}"
+    if isinstance(p, A.StatPred):
+        stat = {"power": "Stärke", "toughness": "Widerstandskraft"}.get(p.stat, p.stat)
+        return f"{stat} {p.op} {p.value}"
+    if isinstance(p, A.NamePred):
+        return f"namens {p.name}"
+    if isinstance(p, A.ControllerPred):
+        return f"kontrolliert von {ref_words(p.player, w)}"
+    if isinstance(p, A.TappedPred):
+        return "getappt" if p.tapped else "ungetappt"
+    if isinstance(p, A.NotPred):
+        return f"nicht {pred_words(p.pred, w)}"
+    if isinstance(p, A.AndPred):
+        return " ".join(pred_words(x, w) for x in p.preds)
+    if isinstance(p, A.OrPred):
+        return " oder ".join(pred_words(x, w) for x in p.preds)
+    return str(p)
+
+
+def ref_words(ref, w) -> str:
+    """Ein Verweis (diese Kreatur, du, Zielspieler ...) in Worten."""
+    from ...rules import abilities as A
+
+    kinds = {"creature": "Kreatur", "player": "Spieler", "planeswalker": "Planeswalker",
+             "permanent": "bleibende Karte", "opponent": "Gegner"}
+    if isinstance(ref, A.SelfRef):
+        return "diese Kreatur"
+    if isinstance(ref, A.YouRef):
+        return "du"
+    if isinstance(ref, A.TargetRef):
+        return f"Ziel-{kinds.get(ref.kind, ref.kind)} Nr. {ref.index + 1}"
+    if isinstance(ref, A.DefendingPlayerRef):
+        return "der verteidigende Spieler"
+    if isinstance(ref, A.NamedRef):
+        return w.name(ref.id)
+    if isinstance(ref, A.AttachedRef):
+        return "die Kreatur, an die es angelegt ist"
+    return str(ref)
+
+
+T["pred"] = lambda r, w: pred_words(r["pred"], w)

@@ -1,5 +1,85 @@
-"""German templates: decisions."""
+"""Deutsche Vorlagen: beste Entscheidungen (``best-blocks``, ``best-attacks``)."""
 
 from __future__ import annotations
 
-T: dict = {}
+NAMES = {
+    "standard": ("das Spiel", "Kreaturen", "Lebenspunkte"),
+    "survive": ("das Spiel", "Lebenspunkte"),
+    "race": ("das Spiel", "Lebenspunkte", "Kreaturen"),
+}
+
+LEGEND = {
+    "standard": ("+1, wenn die Gegner verlieren, -1, wenn du verlierst",
+                 "zerstörte Kreaturen, ihre minus deine",
+                 "verlorene Lebenspunkte, ihre minus deine"),
+    "survive": ("-1, wenn du verlierst", "minus die Lebenspunkte, die du verlierst"),
+    "race": ("+1, wenn die Gegner verlieren, -1, wenn du verlierst",
+             "verlorene Lebenspunkte, ihre minus deine",
+             "zerstörte Kreaturen, ihre minus deine"),
+}
+
+_STATUS = {"optimal": "optimal", "feasible": "zulässig", "unknown": "unbekannt"}
+
+
+def _vec(v) -> str:
+    return "[" + ", ".join(str(x) for x in v) + "]"
+
+
+def _value(r, w, key="value") -> str:
+    return "Wert " + _vec(r[key])
+
+
+def _decl(w, r) -> str:
+    return w.declaration(r["decl"], r["kind"]) if r["decl"] else (
+        "keine Kreatur blockt" if r["kind"] == "blocks" else "keine Kreatur greift an")
+
+
+def _assignment(w, pairs) -> str:
+    return "; ".join(f"{w.name(s)}: " + ", ".join(f"{n} an {w.name(t)}" for t, n in d)
+                     for s, d in pairs) or "kein Schaden"
+
+
+def _lost_by(r, w):
+    best, alt = r["best"], r["value"]
+    names = NAMES[r["objective"]]
+    for n, b, a in zip(names, best, alt):
+        if a != b:
+            return f"Wert {_vec(alt)}, schlechter bei {n} ({a} statt {b})"
+    return f"Wert {_vec(alt)}, ebenso gut"
+
+
+T: dict = {
+    "best.none": lambda r, w: (
+        "Vor dem Zeitlimit stand keine erlaubte Deklaration fest."
+        if r["status"] == "unknown" else "Keine erlaubte Deklaration."),
+    "best.choice": lambda r, w: (
+        ("Am besten: " if r["status"] == "optimal" else
+         "Das Beste, das vor dem Zeitlimit gefunden wurde: ")
+        + _decl(w, r) + f" ({_value(r, w)})."),
+    "best.reply_blocks": lambda r, w: (
+        "Die beste Antwort der Verteidiger: "
+        + (w.declaration(r["blocks"], "blocks") if r["blocks"] else "keine Kreatur blockt")
+        + f" ({w.cite(r.rule)})."),
+    "best.reply_order": lambda r, w: (
+        f"Schadenszuweisungsreihenfolge von {w.name(r['creature'])}: "
+        + " > ".join(w.name(c) for c in r["order"]) + f" ({w.cite(r.rule)})."),
+    "best.reply_damage": lambda r, w: (
+        ("Kampfschaden" if r["steps"] == 1 else
+         ("Erstschlag-Kampfschaden" if r["n"] == 1 else "Regulärer Kampfschaden"))
+        + f": {_assignment(w, r['assignment'])} ({w.cite(r.rule)})."),
+    "best.outcome": lambda r, w: (
+        "Ergebnis: "
+        + (f"{w.names(r['destroyed'])} zerstört" if r["destroyed"] else "nichts zerstört")
+        + (f"; {w.names(r['lost'])} hat/haben das Spiel verloren" if r["lost"] else "")
+        + "; Lebenspunkte " + ", ".join(f"{w.name(p)} {n}" for p, n in r["life"]) + "."),
+    "best.alternative": lambda r, w: (
+        f"Stattdessen {_decl(w, r)}: " + ("" if r["exact"] else "höchstens ")
+        + _lost_by(r, w) + "."),
+    "human.best_head": lambda r, w: (
+        f"Regeln: {r['rules']}. Ziel: {r['objective']}, ein Wert, verglichen vom ersten zum "
+        "letzten: " + "; ".join(f"({i}) {x}" for i, x in enumerate(LEGEND[r['objective']], 1))
+        + f". Status: {_STATUS.get(r['status'], r['status'])}."),
+    "human.best_bound": lambda r, w: (
+        f"Keine Deklaration kann besser sein als Wert {_vec(r['bound'])}."),
+    "human.best_line": lambda r, w: f"  {r['text']}",
+}
