@@ -21,7 +21,8 @@ from typing import Any, Iterable, Iterator, Optional, Union
 
 from .rules.model import EDITIONS, BoardError
 
-QUESTIONS = ("attacks", "blocks", "check-attacks", "check-blocks", "damage", "check-damage")
+QUESTIONS = ("attacks", "blocks", "check-attacks", "check-blocks", "damage", "check-damage",
+             "combat", "turn", "best-blocks", "best-attacks", "upkeep")
 
 #: Expectation keys and the questions they apply to.
 EXPECTATIONS: dict[str, tuple[str, ...]] = {
@@ -36,11 +37,18 @@ EXPECTATIONS: dict[str, tuple[str, ...]] = {
     "expect-assignments": ("damage",),
     "expect-best": ("damage",),
     "expect-step": ("damage", "check-damage"),
+    "expect-after": ("combat",),
+    "expect-steps": ("combat",),
+    "expect-status": ("combat", "best-blocks", "best-attacks", "upkeep"),
+    "expect-happens": ("turn",),
+    "expect-value": ("best-blocks", "best-attacks"),
+    "expect-decision": ("best-blocks", "best-attacks"),
+    "expect-triggers": ("upkeep",),
     "expect-not-understood": QUESTIONS,
 }
 
 DESCRIBING = ("id", "title", "question", "editions", "rules", "source", "explanation")
-QUESTION_KEYS = ("declaration", "assignment", "time-limit")
+QUESTION_KEYS = ("declaration", "assignment", "time-limit", "damage", "objective")
 REQUIRED = ("id", "title", "question", "editions", "rules", "source")
 
 #: How many legal declarations / assignments the runner asks for at most.
@@ -79,6 +87,8 @@ class Case:
     board_line: int
     declaration: Optional[dict] = None
     assignment: Optional[dict] = None
+    damage: Optional[list] = None  # combat: the assignments of the steps
+    objective: str = "standard"  # best-blocks, best-attacks
     time_limit: float = DEFAULT_TIME_LIMIT
     #: expectation key -> {edition or None: value}
     expectations: dict[str, dict[Optional[str], Any]] = field(default_factory=dict)
@@ -332,6 +342,18 @@ def parse_case(path: Union[str, Path], text: Optional[str] = None) -> Case:
         _check_assignment(path, ln, "assignment", case.assignment)
     elif "assignment" in header:
         raise CaseError(path, header["assignment"][1], "'assignment' is only for check-damage")
+    if "damage" in header:
+        if question != "combat":
+            raise CaseError(path, header["damage"][1], "'damage' is only for combat")
+        v, ln = header["damage"]
+        case.damage = _json(path, ln, "damage", v)
+        if not isinstance(case.damage, list):
+            raise CaseError(path, ln, "damage: a JSON list of assignments, one per step")
+    if "objective" in header:
+        if question not in ("best-blocks", "best-attacks"):
+            raise CaseError(path, header["objective"][1],
+                            "'objective' is only for best-blocks and best-attacks")
+        case.objective = header["objective"][0]
     if "time-limit" in header:
         v, ln = header["time-limit"]
         try:
@@ -562,6 +584,8 @@ def _run(case: Case, board, expected: dict, backend: str, time_limit: float,
             fail(f"the damage answer is {status} (time limit {time_limit:g}s, limit {LIMIT})")
             return
         _compare_damage(expected, answer, fail)
+    elif q in ("combat", "turn", "best-blocks", "best-attacks", "upkeep"):
+        _run_more(case, board, expected, backend, time_limit, result, w)
     elif q == "check-damage":
         answer = board.check_damage(case.assignment, time_limit=time_limit).to_json(w)
         result.answer = answer
@@ -574,6 +598,63 @@ def _run(case: Case, board, expected: dict, backend: str, time_limit: float,
                          [f"{v.get('rule')}: {v.get('message')}" for v in violations], fail)
         if "expect-step" in expected and expected["expect-step"] != answer.get("step"):
             fail(f"expect-step: expected {expected['expect-step']!r}, got {answer.get('step')!r}")
+
+
+def _subset(want: Any, got: Any) -> bool:
+    """Whether ``got`` says everything ``want`` says (dicts: the keys given; lists of
+    ids or players: as sets)."""
+    if isinstance(want, dict):
+        return isinstance(got, dict) and all(k in got and _subset(v, got[k])
+                                             for k, v in want.items())
+    if isinstance(want, list) and all(isinstance(x, str) for x in want):
+        return isinstance(got, list) and sorted(want) == sorted(got)
+    if isinstance(want, list):
+        return isinstance(got, list) and len(want) == len(got) and all(
+            _subset(a, b) for a, b in zip(want, got))
+    return want == got
+
+
+def _run_more(case: Case, board, expected: dict, backend: str, time_limit: float,
+              result: Result, w: Any) -> None:
+    """The questions of Extension 2: combat, turn, best-blocks, best-attacks, upkeep."""
+    fail = result.failures.append
+    q = case.question
+    if q == "combat":
+        answer = board.combat(damage=case.damage or (), time_limit=time_limit,
+                              backend=backend).to_json(w)
+    elif q == "turn":
+        from .questions.turn import turn
+
+        answer = turn(board, time_limit=time_limit, backend=backend).to_json(w)
+    elif q in ("best-blocks", "best-attacks"):
+        from .questions.best import best_attacks, best_blocks
+
+        ask = best_blocks if q == "best-blocks" else best_attacks
+        answer = ask(board, case.objective, time_limit=time_limit, backend=backend).to_json(w)
+    else:
+        from .questions.upkeep import upkeep
+
+        answer = upkeep(board, limit=LIMIT, time_limit=time_limit).to_json(w)
+    result.answer = answer
+    if "expect-status" in expected and expected["expect-status"] != answer.get("status"):
+        fail(f"expect-status: expected {expected['expect-status']!r}, "
+             f"got {answer.get('status')!r}")
+    for key, got in (("expect-after", answer.get("after")),
+                     ("expect-steps", [s["step"] for s in answer.get("steps", [])]
+                      if q == "combat" else None),
+                     ("expect-value", answer.get("value")),
+                     ("expect-decision", answer.get("blocks" if q == "best-blocks"
+                                                    else "attacks")),
+                     ("expect-triggers", answer.get("triggers"))):
+        if key in expected and not _subset(expected[key], got):
+            fail(f"{key}: expected {json.dumps(expected[key])}, got "
+                 f"{json.dumps(got, ensure_ascii=False)[:400]}")
+    if "expect-happens" in expected:
+        happens = {s["step"]: s["happens"] for s in answer.get("steps", [])}
+        for step, want in expected["expect-happens"].items():
+            if happens.get(step, "missing") != want:
+                fail(f"expect-happens: {step} expected {json.dumps(want)}, "
+                     f"got {json.dumps(happens.get(step))}")
 
 
 def _compare_verdict(expected: dict, legal: bool, first: Optional[str],

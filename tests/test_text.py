@@ -42,7 +42,8 @@ class Pseudo(English):
 register(Pseudo())
 
 #: The keys whose values are words (messages) in the answers.
-WORDS = {"message", "text", "reason", "costs", "narrative"}
+WORDS = {"message", "text", "reason", "costs", "narrative", "explanation", "what", "why_not",
+         "notes", "not_modelled"}
 
 
 def _without_words(x):
@@ -57,6 +58,8 @@ def _words(x, out=None):
     out = [] if out is None else out
     if isinstance(x, dict):
         for k, v in x.items():
+            if k == "board":
+                continue  # a board's card text is not a message
             if k in WORDS:
                 out.extend([v] if isinstance(v, str) else [s for s in v if isinstance(s, str)])
             else:

@@ -17,7 +17,7 @@ from mtgcombat.text.de import German
 from .conftest import REPO
 
 CASES = load_cases(REPO / "corpus" / "cases")
-BOARDS = sorted((REPO / "corpus" / "boards").iterdir())
+BOARDS = sorted((REPO / "corpus" / "boards").iterdir()) + sorted((REPO / "examples").iterdir())
 
 #: English words that no German sentence of ours contains (whole words, any case).
 ENGLISH = {
@@ -134,7 +134,7 @@ def test_german_sentences_read_as_german(capsys):
     out = capsys.readouterr().out
     assert "Schadenszuweisungsreihenfolge: alte 509.2-509.3" in out
     assert "geblockt von Grizzly Bears (cub) (tödlich 2)" in out
-    main(["combat", str(REPO / "corpus" / "boards" / "first-strike.mtg"), "--lang", "de"])
+    main(["combat", str(REPO / "examples" / "first-strike.mtg"), "--lang", "de"])
     out = capsys.readouterr().out
     assert "Erstschlag-Kampfschadensegment (510.4):" in out
     assert "auf den Friedhof gelegt: Grizzly Bears (tödlicher Schaden, 704.5g)" in out

@@ -56,7 +56,7 @@ def test_turn_510_4_no_first_strike_step_without_first_or_double_strike():
 
 
 def test_turn_510_4_the_first_strike_step_happens_with_a_first_striker():
-    _, data = answer((REPO / "corpus" / "boards" / "first-strike.mtg").read_text())
+    _, data = answer((REPO / "examples" / "first-strike.mtg").read_text())
     steps = by_step(data)
     assert steps["first-strike combat damage"]["happens"] is True
     assert any("704.5g" in w for w in steps["first-strike combat damage"]["what"])
@@ -93,7 +93,7 @@ def test_turn_reports_beginning_of_upkeep_triggers_it_does_not_carry_out():
 
 
 def test_turn_command_human_and_json(capsys):
-    path = str(REPO / "corpus" / "boards" / "first-strike.mtg")
+    path = str(REPO / "examples" / "first-strike.mtg")
     assert main(["turn", path]) == 0
     out = capsys.readouterr().out
     assert "First-strike combat damage step (510.4)" in out and "Cleanup step (514)" in out

@@ -33,7 +33,7 @@ def add_commands(sub: Any, common: argparse.ArgumentParser, board_help: str) -> 
                     "state-based actions (704.5), players who lose. Each --damage is the "
                     "assignment of the next step; a step without one uses each player's best.",
         epilog=_examples(
-            "mtgcombat combat corpus/boards/first-strike.mtg",
+            "mtgcombat combat examples/first-strike.mtg",
             "mtgcombat combat board.mtg --attacks 'bears -> Bob' --blocks 'wall -> bears'",
             "mtgcombat combat board.mtg --damage 'knight -> wall 2' --damage 'knight -> wall 2'",
             "mtgcombat combat board.json --json --lang de"))
@@ -50,11 +50,29 @@ def add_commands(sub: Any, common: argparse.ArgumentParser, board_help: str) -> 
         description="The active player's turn step by step (500-514): untap, upkeep (with "
                     "its triggers), draw, main, the combat steps (each with whether it happens "
                     "on this board and why not: 508.8, 510.4), end, cleanup.",
-        epilog=_examples("mtgcombat turn corpus/boards/first-strike.mtg",
+        epilog=_examples("mtgcombat turn examples/first-strike.mtg",
                          "mtgcombat turn board.mtg --lang de",
                          "mtgcombat turn board.json --json"))
     t.add_argument("board", help=board_help)
     t.set_defaults(func=cmd_turn)
+
+    u = sub.add_parser(
+        "upkeep", parents=[common], formatter_class=RAW,
+        help="cumulative upkeep: every whole payment and which can be paid (702.24)",
+        description="Cumulative upkeep of the active player's permanents as their upkeep "
+                    "begins (702.24; 702.21 in the older German seed): for every instance, the "
+                    "age counters after the trigger adds one, the cost, every distinct whole "
+                    "payment (one choice per age counter, order irrelevant, the same object "
+                    "never twice) and whether the board can pay it (untapped mana sources, "
+                    "mana pool, life, permanents).",
+        epilog=_examples("mtgcombat upkeep examples/cumulative-upkeep.mtg",
+                         "mtgcombat upkeep board.mtg --json --limit 20",
+                         "mtgcombat upkeep board.mtg --lang de"))
+    u.add_argument("board", help=board_help)
+    u.add_argument("--limit", type=int, default=1000, metavar="N",
+                   help="list at most N payments per trigger (default 1000; 0 lists none "
+                        "but still counts them)")
+    u.set_defaults(func=cmd_upkeep)
 
     for name, kind, what in (
             ("best-blocks", "blocks", "the defending players' best legal block declaration "
@@ -71,7 +89,7 @@ def add_commands(sub: Any, common: argparse.ArgumentParser, board_help: str) -> 
             "and a bound. Objectives: standard (loss, then creatures destroyed theirs minus "
             "yours, then life lost theirs minus yours), survive (not losing, then the least "
             "life lost), race (loss, then life, then creatures). See docs/decisions.md.",
-            epilog=_examples(f"mtgcombat {name} corpus/boards/first-strike.mtg",
+            epilog=_examples(f"mtgcombat {name} examples/first-strike.mtg",
                              f"mtgcombat {name} board.mtg --objective survive",
                              f"mtgcombat {name} board.json --json --time-limit 10"))
         bp.add_argument("board", help=board_help)
@@ -126,4 +144,19 @@ def cmd_best(args: Any) -> int:
     else:
         warn_not_understood(args, board, w)
         print_report(results.best(answer, w))
+    return EXIT_OK
+
+
+def cmd_upkeep(args: Any) -> int:
+    from ..questions.upkeep import upkeep
+    from ..text import results
+
+    board = read_board(args)
+    w = writer(args, board)
+    answer = upkeep(board, limit=args.limit, time_limit=remaining(args))
+    if args.json:
+        emit_json(answer_json(board, answer.to_json(w)))
+    else:
+        warn_not_understood(args, board, w)
+        print_report(results.upkeep(answer, w))
     return EXIT_OK

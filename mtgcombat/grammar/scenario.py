@@ -209,6 +209,9 @@ class _PlayerDecl:
     ref: _Ref
     life: Optional[_Attr] = None
     team: Optional[_Attr] = None
+    poison: Optional[_Attr] = None
+    hand: Optional[_Attr] = None
+    pool: Optional[_Attr] = None
 
 
 @dataclass
@@ -281,6 +284,25 @@ class _ToAst(Transformer):
 
     def team(self, meta, ref):
         return _Attr("team", ref.value, meta.line, meta.column)
+
+    def poison(self, meta, tok):
+        return _Attr("poison", int(tok), meta.line, meta.column)
+
+    def hand(self, meta, tok):
+        return _Attr("hand", int(tok), meta.line, meta.column)
+
+    def pool(self, meta, tok):
+        return _Attr("pool", str(tok), meta.line, meta.column)
+
+    def counter(self, meta, name, tok):
+        key = _unquote(name) if name.type == "STRING" else str(name)
+        return _Attr("counter", (key, int(tok)), meta.line, meta.column)
+
+    def chosen(self, meta, key, ref):
+        return _Attr("chosen", (str(key), ref.value), meta.line, meta.column)
+
+    def band_stmt(self, meta, *refs):
+        return _Stmt("band", meta.line, meta.column, (refs,))
 
     def active_stmt(self, meta, ref):
         return _Stmt("active", meta.line, meta.column, (ref,))
@@ -465,7 +487,10 @@ class _Compiler:
             seen[name] = decl.ref
             players.append(Player(name=name,
                                   life=decl.life.value if decl.life else 20,
-                                  team=decl.team.value if decl.team else None))
+                                  team=decl.team.value if decl.team else None,
+                                  poison=decl.poison.value if decl.poison else 0,
+                                  hand=decl.hand.value if decl.hand else None,
+                                  mana_pool=decl.pool.value if decl.pool else ""))
             self.where.append((("player", name), decl.ref.line, decl.ref.column))
         self.where.append((("players",), single["players"].line, single["players"].column))
         self.player_names = [p.name for p in players]
@@ -557,6 +582,15 @@ class _Compiler:
                     self.object(r, what, players=False)
                 fields[kind] = tuple(r.value for r in s.args[0])
                 self.where.append(((kind,), s.line, s.column))
+        bands = []
+        for s in stmts:
+            if s.kind == "band":
+                for r in s.args[0]:
+                    self.object(r, "attacker", players=False)
+                bands.append(tuple(r.value for r in s.args[0]))
+                self.where.append((("bands",), s.line, s.column))
+        if bands:
+            fields["bands"] = tuple(bands)
         for key, s in nones.items():
             self.where.append(((key,), s.line, s.column))
 
@@ -591,7 +625,16 @@ class _Compiler:
         kw["id"] = d.id.value if d.id is not None else d.name.value
         given: dict[str, _Attr] = {}
         colors: list[str] = []
+        counters: dict[str, int] = {}
+        chosen: dict[str, str] = {}
         for a in d.attrs:
+            if a.kind in ("counter", "chosen"):
+                key, value = a.value
+                into = counters if a.kind == "counter" else chosen
+                if key in into:
+                    raise self.at(a, f"the {a.kind} {key!r} is given twice")
+                into[key] = value
+                continue
             if a.kind == "color":
                 if a.value in colors:
                     raise self.at(a, f"the colour {COLOR_NAMES[a.value]} is given twice")
@@ -623,6 +666,10 @@ class _Compiler:
                 kw["attached_to"] = a.value.value
                 self.where.append((("permanent", kw["id"], "attached"), a.line, a.column))
         kw["colors"] = tuple(colors)
+        if counters:
+            kw["counters"] = counters
+        if chosen:
+            kw["chosen"] = chosen
         kw["text"] = "\n".join(d.lines)
         if getattr(self, "cards", None) is not None and not (
                 "type" in given and ("power" in given or "Creature" not in kw["type_line"])):
@@ -928,6 +975,10 @@ def _permanent_line(p: Permanent) -> list[str]:
         parts.append(f"attached to {_ref(p.attached_to)}")
     if (p.power is None) != (p.toughness is None):
         parts.append(f"power {p.power}" if p.power is not None else f"toughness {p.toughness}")
+    for k, v in sorted(p.counters.items()):
+        parts.append(f"counter {_counter_name(k)} {v}")
+    for k, v in sorted(p.chosen.items()):
+        parts.append(f"chosen {k} {_ref(v)}")
     out = []
     text_lines = p.text.split("\n") if p.text else []
     if len(text_lines) == 1:
@@ -936,6 +987,12 @@ def _permanent_line(p: Permanent) -> list[str]:
     if len(text_lines) > 1:
         out.extend(_text_lines(text_lines, "    "))
     return out
+
+
+def _counter_name(k: str) -> str:
+    """A counter's name as the language reads it: a plain word, or quoted."""
+    plain = bool(k) and all(c.isalnum() or c == "_" for c in k) and not k[0].isdigit()
+    return k if plain and " " not in k and _words_ok(k, _REFWORD_RE) else _quote(k)
 
 
 def format_scenario(board: Board) -> str:
@@ -951,6 +1008,12 @@ def format_scenario(board: Board) -> str:
             opts.append(f"life {p.life}")
         if p.team is not None:
             opts.append(f"team {_ref(p.team)}")
+        if p.poison:
+            opts.append(f"poison {p.poison}")
+        if p.hand is not None:
+            opts.append(f"hand {p.hand}")
+        if p.mana_pool:
+            opts.append(f"pool {p.mana_pool}")
         players.append(_ref(p.name) + (f" ({', '.join(opts)})" if opts else ""))
     line = "players " + players[0]
     for entry in players[1:]:  # a long list goes on after a comma
@@ -1005,6 +1068,8 @@ def format_scenario(board: Board) -> str:
                                          if board.first_strikers else ""))
     if board.target_left is not None:
         decl.append(f"target left {_refs(board.target_left)}")
+    for band in board.bands:
+        decl.append(f"band {_refs(band)}")
     if board.damage_step is not None:
         decl.append(f"step {board.damage_step}")
     if decl:

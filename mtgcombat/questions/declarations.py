@@ -120,12 +120,18 @@ def list_declarations(board: Any, kind: Kind, limit: Optional[int] = 1000,
         on_max(m0)
     out: list[Listed] = []
     status = "complete"
+    from ..rules.mana import has_mana
+    from .costs import judge
+
+    mana = has_mana(board, board.bound)  # spec: then costly declarations say "payable"
     try:
         for listed in iter_legal(problem, be, deadline, maxc):
             if limit is not None and len(out) >= limit:
                 status = "truncated"
                 break
             out.append(listed)
+            if mana:
+                judge(board, kind, [listed])
             if on_found is not None:
                 on_found(listed)
     except SolverTimeout:
@@ -160,6 +166,9 @@ class DeclarationVerdict:
     paid: tuple[Cost, ...]
     #: The violations as found (cheap); :attr:`violations` adds the explanation.
     found: list[Violation] = field(default_factory=list)
+    #: With mana on the board: whether the costs can be paid, and why not.
+    payable: Optional[bool] = None
+    unpayable: Optional[Reason] = None
     _explain: Optional[Callable[[list[Violation]], list[Violation]]] = field(
         default=None, repr=False)
     _explained: Optional[list[Violation]] = field(default=None, repr=False)
@@ -240,6 +249,12 @@ def check(board: Any, kind: Kind, decl: Mapping, backend: str = "auto",
             out.max_requirements = 0
         return out
     out.max_requirements = v.max_requirements
+    if v.paid:
+        from ..rules.mana import has_mana
+        from .costs import payable
+
+        if has_mana(board, board.bound):
+            out.payable, out.unpayable = payable(board, kind, canon, v.paid)
     if paid(problem, true_keys(canon)):
         try:
             out.max_requirements = MaxCache(problem, be, deadline)(frozenset())[0]

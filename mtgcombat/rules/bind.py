@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Optional, Sequence
 
 from . import abilities as A
+from .mana import CumulativeUpkeep, ManaAbility
 from .model import Board, BoardError, Permanent, PlayerName
 from .reasons import Src, reason
 
@@ -342,7 +343,8 @@ def bind(
     for ab, src, sentence, holder in expanded:
         if holder is not None:
             bound.instances.append(Instance(ab, src, sentence, holder))
-        elif _is_keyword(ab) or isinstance(ab, (A.Landwalk, A.Protection, A.BandsWithOther)):
+        elif _is_keyword(ab) or isinstance(ab, (A.Landwalk, A.Protection, A.BandsWithOther,
+                                                 ManaAbility, CumulativeUpkeep)):
             if src.kind == "permanent":
                 bound.instances.append(Instance(ab, src, sentence, src.permanent))
         elif isinstance(ab, GLOBAL_ABILITIES):

@@ -107,3 +107,26 @@ def best(answer: Any, w: Writer) -> Report:
         out.append(Line(w.t("human.best_bound", objective=answer.objective,
                             bound=tuple(answer.bound))))
     return out
+
+
+def upkeep(answer: Any, w: Writer) -> Report:
+    """``upkeep``: each cumulative upkeep trigger, its payments and whether each is
+    payable."""
+    player = answer.board.active_player
+    out: Report = [Line(w.t("human.upkeep_head", rules=answer.rules, player=player))]
+    if not answer.triggers:
+        out.append(Line(w.t("human.upkeep_none", player=player)))
+    for t in answer.triggers:
+        out.append(Line(w.t("human.upkeep_trigger", permanent=t.permanent, instance=t.instance,
+                            cost=t.cost, age=t.age_counters, count=t.count,
+                            truncated=t.status == "truncated", shown=len(t.payments))))
+        for note in t.notes:
+            out.append(Line(w.t("human.upkeep_note", text=w(note))))
+        for i, p in enumerate(t.payments, 1):
+            out.append(Line(w.t("human.upkeep_payment", i=i, pay=tuple(p.pay),
+                                payable=p.payable, why=p.why),
+                            "" if p.payable else "warn"))
+        if t.count == 0 or (t.payments and not any(p.payable for p in t.payments)
+                            and t.status == "complete"):
+            out.append(Line(w.t("human.upkeep_none_payable", permanent=t.permanent), "bad"))
+    return out

@@ -10,6 +10,7 @@ from lark.exceptions import UnexpectedInput, VisitError
 
 from ...rules import abilities as A
 from .durations import with_durations
+from ..mana import read as read_mana
 from .lexer import _NUMBERS, _machine, _parse_tokens, _prefilter, _raw_tokens, _Unknown
 from .sentences import name_variants, replace_names, strip_reminder, split_sentences
 from .transformer import _DEFENDER_DIVIDES, _OracleTransformer, _State, _uses_target_group
@@ -278,6 +279,8 @@ def _read(text: str, name: Optional[str]) -> A.TextReading:
             if result is None:
                 result = _fixed_sentence(norm)
             if result is None:
+                result = read_mana(sentence)  # mana abilities, cumulative upkeep (605, 702.24)
+            if result is None:
                 result, parts = _parse_without_noncombat(norm, state)
             if result is None:
                 result = _parse_with_lure_tail(norm, state)
@@ -373,7 +376,7 @@ def _keyword_items(
         body = item[:-1] if item.endswith(".") and k == len(items) - 1 else item
         if body.lower().startswith("and "):
             body = body[4:]
-        res = _parse(replace_names(body, names), state, start="kw_item")
+        res = _parse(replace_names(body, names), state, start="kw_item") or read_mana(body)
         if k == 0 and not res:
             return False
         parsed.append((item, res))

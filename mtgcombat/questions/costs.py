@@ -1,0 +1,55 @@
+"""Whether the costs of a declaration can be paid (508.1g-h, 509.1d-e; spec Extension 2:
+``"payable"``): the mana of the paid costs, added up per player who pays them, against
+that player's untapped mana sources and mana pool (:mod:`mtgcombat.solver.payment`).
+
+Attack costs are paid by the attacking player after the attackers are tapped (508.1f
+before 508.1g-h), so an attacking creature without vigilance can't be tapped for mana
+to pay them. Block costs are paid by the blocker's controller; blocking doesn't tap. A
+cost with {X} whose value the board doesn't give can't be judged: ``None``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from ..rules import mana as M
+from ..rules.reasons import Reason, reason
+from ..solver.payment import Source, pay
+
+
+def payable(board: Any, kind: str, declaration: dict, paid: tuple) -> tuple[Optional[bool],
+                                                                              Optional[Reason]]:
+    """(payable, why not) for the costs ``paid`` of ``declaration``."""
+    if not paid:
+        return True, None
+    by_player: dict[str, list] = {}
+    for c in paid:
+        syms = M.symbols(c.amount)
+        if syms is None or any(s.kind == "x" for s in syms):
+            return None, reason("payment.unknown_amount", c.rule, (), amount=c.amount)
+        creature = c.objects[0] if c.objects else None
+        who = board.permanent(creature).controller if creature else board.active_player
+        by_player.setdefault(who, []).extend(syms)
+    bound = board.bound
+    tapped_as_attacking = set()
+    if kind == "attacks":
+        tapped_as_attacking = {a for a in declaration
+                               if not bound.has_keyword(a, "vigilance")}
+    for who, syms in sorted(by_player.items()):
+        player = board.player(who)
+        sources = [Source(i, o) for i, o in
+                   M.usable_sources(board, bound, who, tapped_as_attacking)]
+        pool = M.mana_units(player.mana_pool) if player.mana_pool else ()
+        if pay(tuple(syms), sources, pool or (), player.life) is None:
+            return False, reason("payment.cant_pay", "118.3", (who,), player=who,
+                                 cost=M.text_of(tuple(syms)))
+    return True, None
+
+
+def judge(board: Any, kind: str, items: list) -> None:
+    """Mark each listed declaration with costs ``payable`` (when the board shows mana)."""
+    if not items or not M.has_mana(board, board.bound):
+        return
+    for d in items:
+        if d.paid:
+            d.payable, d.unpayable = payable(board, kind, d.declaration, d.paid)
