@@ -67,13 +67,33 @@ def test_batch_on_every_core_gives_the_single_process_answers():
     assert _run([], lines) == _run(["--jobs", "1"], lines)
 
 
+_CLUSTER = """
+import sys
+import distributed
+with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                              host="127.0.0.1", dashboard_address=None) as cluster:
+    print(cluster.scheduler_address, flush=True)
+    sys.stdin.read()  # until the test is done
+"""
+
+
 def test_batch_on_a_local_dask_cluster_gives_the_same_answers():
-    distributed = pytest.importorskip(
-        "distributed", reason="Dask distributed is not installed (pip install 'mtgcombat[dask]')")
+    import importlib.util
+
+    if importlib.util.find_spec("distributed") is None:
+        pytest.skip("Dask distributed is not installed (pip install 'mtgcombat[dask]')")
     lines = _requests(30)
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  host="127.0.0.1", dashboard_address=None) as cluster:
-        got = _run(["--dask", cluster.scheduler_address], lines)
+    # The cluster runs in its own process: importing distributed changes how every
+    # exception of the importing process pickles (tblib), which the tests must not see.
+    cluster = subprocess.Popen([sys.executable, "-c", _CLUSTER], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                               cwd=REPO)
+    try:
+        address = cluster.stdout.readline().strip()
+        assert address.startswith("tcp://127.0.0.1:"), address
+        got = _run(["--dask", address], lines)
+    finally:
+        cluster.communicate("", timeout=120)
     assert got == _run(["--jobs", "1"], lines)
 
 
