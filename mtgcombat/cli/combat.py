@@ -74,6 +74,21 @@ def add_commands(sub: Any, common: argparse.ArgumentParser, board_help: str) -> 
                         "but still counts them)")
     u.set_defaults(func=cmd_upkeep)
 
+    sv = sub.add_parser(
+        "serve", formatter_class=RAW,
+        help="a local web lab: type a board, see it drawn, ask every question",
+        description="A local web page: type or paste a board (scenario language or JSON), "
+                    "see it drawn, ask every question, read the answers and explanations in "
+                    "English or German, share the board as a link. It binds to 127.0.0.1 by "
+                    "default; requests are limited in size (256 KB) and time (20 s); the "
+                    "page's calls are POST /api/COMMAND with {\"board\", \"args\"} (docs/serve.md).",
+        epilog=_examples("mtgcombat serve", "mtgcombat serve --port 8080",
+                         "mtgcombat serve --host 0.0.0.0 --port 8000   # on your network"))
+    sv.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
+    sv.add_argument("--port", type=int, default=8000, help="port (default 8000; 0: any free)")
+    sv.add_argument("--quiet", action="store_true", help="no line on standard error")
+    sv.set_defaults(func=cmd_serve)
+
     for name, kind, what in (
             ("best-blocks", "blocks", "the defending players' best legal block declaration "
              "against the board's attacks, the attacking player answering with the damage "
@@ -159,4 +174,21 @@ def cmd_upkeep(args: Any) -> int:
     else:
         warn_not_understood(args, board, w)
         print_report(results.upkeep(answer, w))
+    return EXIT_OK
+
+
+def cmd_serve(args: Any) -> int:
+    from ..web import serve
+
+    if not 0 <= args.port <= 65535:
+        from .output import UsageError
+
+        raise UsageError("mtgcombat serve: --port must be between 0 and 65535")
+    try:
+        serve(args.host, args.port, args.quiet)
+    except OSError as e:
+        from ..rules.model import BoardError
+
+        raise BoardError(f"serve: cannot listen on {args.host}:{args.port}: "
+                         f"{e.strerror or e}") from None
     return EXIT_OK
