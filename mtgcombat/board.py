@@ -108,37 +108,61 @@ class Board(model.Board):
         permanent may be given by name alone."""
         from .boardjson import load_board_json
 
-        return load_board_json(text, source, cls, cards=cards)
+        board = load_board_json(text, source, cls, cards=cards)
+        board.__dict__["origin"] = (source, None)
+        return board
 
     @classmethod
-    def from_data(cls, data: Any, cards: Any = None) -> "Board":
+    def from_data(cls, data: Any, cards: Any = None, strict: bool = False) -> "Board":
+        """A board from parsed JSON data (a dict); ``strict`` as in :meth:`parse`."""
         from .boardjson import board_from_data
 
-        return board_from_data(data, cls, cards=cards)
+        board = board_from_data(data, cls, cards=cards)
+        if strict:
+            board.require_understood()
+        return board
 
     @classmethod
     def from_scenario(cls, text: str, source: str = "<text>", cards: Any = None) -> "Board":
         from .grammar.scenario import parse_scenario
 
-        return cls.from_model(parse_scenario(text, source, cards=cards))
+        model_board = parse_scenario(text, source, cards=cards)
+        board = cls.from_model(model_board)
+        board.__dict__["origin"] = (source, getattr(model_board, "_locate", None))
+        return board
+
+    def locate(self, e: BoardError) -> BoardError:
+        """An error found by a question, with where it is on the board's text: FILE:LINE:
+        COLUMN for scenario text (the line of the part it is about), FILE: for JSON."""
+        source, locate = self.__dict__.get("origin", (None, None))
+        if source is None or str(e).startswith(str(source)):
+            return e
+        if locate is not None:
+            return locate(e)
+        return BoardError(f"{source}: {e}")
 
     @classmethod
     def parse(cls, text: str, source: str = "<input>", notation: Optional[str] = None,
-              cards: Any = None) -> "Board":
+              cards: Any = None, strict: bool = False) -> "Board":
         """A board in either notation: ``notation`` "json" or "scenario", or by default
         JSON if it starts with ``{``, else scenario text. A leading byte order mark is
-        ignored."""
+        ignored. ``strict``: a sentence not understood is bad input."""
         text = text.removeprefix("\ufeff")
         if notation is None:
             notation = "json" if text.lstrip().startswith("{") else "scenario"
         if notation == "json":
-            return cls.from_json(text, source, cards=cards)
-        return cls.from_scenario(text, source, cards=cards)
+            board = cls.from_json(text, source, cards=cards)
+        else:
+            board = cls.from_scenario(text, source, cards=cards)
+        if strict:
+            board.require_understood()
+        return board
 
     @classmethod
-    def load(cls, path: Union[str, Path], cards: Any = None) -> "Board":
+    def load(cls, path: Union[str, Path], cards: Any = None, strict: bool = False) -> "Board":
         """Read a board file: a ``.json`` file is always a JSON board; any other file is
-        JSON when it starts with ``{``, else the scenario language."""
+        JSON when it starts with ``{``, else the scenario language. ``strict``: a
+        sentence not understood is bad input (:meth:`require_understood`)."""
         p = Path(path)
         try:
             text = p.read_bytes().decode("utf-8")
@@ -147,7 +171,7 @@ class Board(model.Board):
         except UnicodeDecodeError as e:
             raise BoardError(f"cannot read {p}: not UTF-8 text (byte {e.start + 1})") from None
         return cls.parse(text, str(p), "json" if p.suffix.lower() == ".json" else None,
-                         cards=cards)
+                         cards=cards, strict=strict)
 
     def to_data(self, full: bool = False) -> dict:
         from .boardjson import board_to_data
@@ -182,7 +206,15 @@ class Board(model.Board):
     def effect_readings(self) -> tuple[TextReading, ...]:
         from .grammar.oracle import read_text
 
-        return tuple(read_text(e.text, None) for e in self.effects)
+        # An effect refers to its source by the source's name ("attack Gideon Jura if
+        # able" on an effect whose source is gideon): each effect reads with its own.
+        return tuple(read_text(e.text, self._source_name(e)) for e in self.effects)
+
+    def _source_name(self, e: Any) -> Optional[str]:
+        if e.source is not None and self.has_object(e.source) and \
+                e.source not in self.player_names:
+            return self.permanent(e.source).name
+        return None
 
     @cached_property
     def not_understood(self) -> list[dict]:

@@ -17,6 +17,10 @@ TOP_FIELDS = {
     "attacks", "blocks", "damage_order", "damage_step", "blocked",
     "first_strikers", "target_left", "bands",
 }
+#: What ``show --json`` reports beside the board (the sentences not understood): read back,
+#: it is a report about the board, not a part of it, so it is accepted and ignored -- the
+#: output of ``show --json`` is itself a board.
+REPORT_FIELDS = {"not_understood", "not_understood_sources"}
 PLAYER_FIELDS = {"name", "life", "team", "poison", "hand", "mana_pool"}
 PERMANENT_FIELDS = {
     "id", "name", "controller", "type_line", "colors", "power", "toughness", "text",
@@ -67,7 +71,7 @@ def board_from_data(data: Any, cls: type[Board] = Board, cards: Any = None) -> B
         from .cards import fill_board
 
         data = fill_board(data, cards)
-    _unknown(data, TOP_FIELDS, "board")
+    _unknown(data, TOP_FIELDS | REPORT_FIELDS, "board")
     if "players" not in data:
         raise BoardError("board: missing required field 'players'")
     if "active_player" not in data:

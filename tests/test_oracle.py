@@ -533,9 +533,14 @@ def test_creatures_without_flying_or_reach():
         Group(pred=NotPred(OrPred((KeywordPred("flying"), KeywordPred("reach"))))))
 
 
-def test_ensnaring_bridge_depending_on_hand_size_is_not_understood():
+def test_ensnaring_bridge_compares_power_with_the_hand_size_on_the_board():
+    # Issue 11: the board now records "hand"; the sentence is read (tests/test_trust.py
+    # checks the board without "hand" is bad input naming the player and the field).
     text = "Creatures with power greater than the number of cards in your hand can't attack."
-    assert read_text(text, "Ensnaring Bridge").not_understood == (text,)
+    reading = read_text(text, "Ensnaring Bridge")
+    assert reading.not_understood == ()
+    (ab,) = reading.understood[0].abilities
+    assert ab.subject.pred.value.player == YouRef()
 
 
 # ---------------------------------------------------------------------------
@@ -800,11 +805,22 @@ def test_ghostly_prison_attack_cost():
         AttackCost("{2}", Group(), defender=YouRef())
 
 
-def test_sphere_of_safety_keeps_printed_x_cost():
+def test_sphere_of_safety_reads_what_x_counts():
+    # Issue 11: "where X is ..." is read (X counted on the board), never deleted.
+    from mtgcombat.rules.abilities import CountOf, TypePred
+
     assert one("Creatures can't attack you or planeswalkers you control unless their "
                "controller pays {X} for each of those creatures, where X is the number of "
                "enchantments you control.", "Sphere of Safety") == \
-        AttackCost("{X}", Group(), defender=YouRef(), include_permanents=True)
+        AttackCost("{X}", Group(), defender=YouRef(), include_permanents=True,
+                   x=CountOf(TypePred("Enchantment"), YouRef()))
+
+
+def test_an_x_the_board_cannot_count_leaves_the_sentence_not_understood():
+    text = ("Creatures can't attack you unless their controller pays {X} for each creature "
+            "they control that's attacking you, where X is the number of basic land types "
+            "among lands you control.")
+    assert read_text(text, "Collective Restraint").not_understood == (text,)
 
 
 def test_norns_annex_phyrexian_cost_includes_planeswalkers():
@@ -1023,7 +1039,8 @@ def test_enchanted_creature_cant_block_creatures_you_control():
 @pytest.mark.parametrize("text", [
     "Enchanted player can't attack.",
     "Enchanted land has flying.",
-    "Creatures enchanted player controls attack each combat if able.",
+    # (Curse of the Nightly Hunt's "Creatures enchanted player controls attack each combat
+    # if able." is read since issue 11: tests/test_trust.py)
     "Creatures attacking enchanted player have trample.",
     "Whenever enchanted creature attacks, put a +1/+1 counter on it.",
     "Whenever equipped creature attacks, it gains deathtouch until end of turn.",
@@ -1143,15 +1160,17 @@ def test_plural_targets_with_an_exact_number_are_not_understood():
     assert read_text(text, None).not_understood == (text,)
 
 
-def test_modal_spell_mode_is_read():
-    reading = read_text("Choose one \u2014\n\u2022 Creatures target player controls attack this "
-                        "turn if able.\n\u2022 Creatures you control gain first strike until "
-                        "end of turn.", "Incite War")
-    assert reading.not_understood == ("Choose one \u2014",)
-    assert reading.abilities == (
-        AttackRequirement(Group(controller=TargetRef(0, "player"))),
-        Grant(Group(controller=YouRef()), (Keyword("first strike"),)),
-    )
+def test_modal_spell_modes_are_alternatives():
+    # Issue 11 (700.2): the modes of a modal spell are alternatives; applying every one
+    # (and numbering their targets as if all were chosen) was a misread. The whole text
+    # says nothing the board can apply; the chosen mode, given alone, is read.
+    text = ("Choose one \u2014\n\u2022 Creatures target player controls attack this turn if "
+            "able.\n\u2022 Creatures you control gain first strike until end of turn.")
+    reading = read_text(text, "Incite War")
+    assert reading.abilities == ()
+    assert len(reading.not_understood) == 3
+    mode = read_text("Creatures target player controls attack this turn if able.", "Incite War")
+    assert mode.abilities == (AttackRequirement(Group(controller=TargetRef(0, "player"))),)
 
 
 # ---------------------------------------------------------------------------

@@ -245,6 +245,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return EXIT_BAD_INPUT
     except BoardError as e:
         # Exactly one line (the spec): FILE:LINE:COLUMN for scenario text, no caret.
+        board = getattr(locals().get("args"), "loaded_board", None)
+        if board is not None:
+            try:
+                e = board.locate(e)
+            except Exception:  # locating is a courtesy: never a second error
+                pass
         print("mtgcombat: error: " + one_line(e), file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:

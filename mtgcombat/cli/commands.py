@@ -48,7 +48,11 @@ def read_board(args: Any, path: Optional[str] = None):
         board = Board.load(arg, cards=cards)
     rules = getattr(args, "rules", None)
     if rules and rules != board.rules:
+        origin = board.__dict__.get("origin")
         board = board.evolve(rules=rules)
+        if origin is not None:
+            board.__dict__["origin"] = origin
+    args.loaded_board = board  # an error found later points into the board's text
     if getattr(args, "strict", False):
         board.require_understood()
     return board

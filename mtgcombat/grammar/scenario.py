@@ -680,6 +680,16 @@ class _Compiler:
         except BoardError as e:
             raise self.at(given.get("type", d.name), str(e)) from None
         if "Creature" in types.types and (perm.power is None or perm.toughness is None):
+            src = self.lines[d.name.line - 1] if 0 < d.name.line <= len(self.lines) else ""
+            quoted = src[d.name.column - 1:d.name.column] == '"'
+            last = d.name.value.split(" ")[-1] if not quoted else ""
+            if "/" in last:
+                raise self.at(d.name, f"{last!r} is not power/toughness: give two whole "
+                                      "numbers, like `2/2` or `-1/3`")
+            if quoted and not d.attrs and d.id is None:
+                raise self.at(d.name, f"the text {_quote(perm.name)} is at a permanent's "
+                                      "indentation: put it on the permanent's line or indent it "
+                                      "more, under the permanent")
             raise self.at(d.name, f"{perm.name!r} is a creature and needs power/toughness, "
                                   f"like `{_bare_or_quoted_name(perm.name)} 2/2`")
         return perm
@@ -838,6 +848,11 @@ def _syntax_error(e: UnexpectedInput, text: str, comp: _Compiler) -> ScenarioErr
     stripped = src.lstrip(" \t")
     first = stripped.split(" ")[0] if stripped else ""
     first_col = len(src) - len(stripped) + 1
+    code = src.split("#")[0]
+    if code.count("[") > code.count("]"):
+        opened = code.rfind("[") + 1
+        return comp.error(f"the type line opened at column {opened} has no closing `]`, "
+                          "like `[Creature — Bear]`", line, opened)
     if expected <= {"_INDENT", "_NL"} and "_INDENT" in expected:
         prev = ""
         for earlier in reversed(lines[: line - 1]):
@@ -899,7 +914,10 @@ def parse_scenario(text: str, source: str = "<text>", cards: Any = None) -> Boar
         raise
     except UnexpectedInput as e:
         raise _syntax_error(e, text + "\n", comp) from None
-    return comp.compile(stmts)
+    board = comp.compile(stmts)
+    # Kept so that an error found later (by a question) can point at its line.
+    object.__setattr__(board, "_locate", comp.locate)
+    return board
 
 
 # -- the printer -----------------------------------------------------------------------

@@ -13,8 +13,10 @@ then each defending player in turn order), and each player's best part is the be
 *given the parts chosen before it* -- the earlier players' best parts, as they were
 chosen. So the best of a later player assumes the earlier players played their best;
 an earlier player's best never assumes anything about a later one (their damage does
-not exist yet when the earlier part is judged, 510.1e). This makes the answer a
-function of the board alone, whatever the ids.
+not exist yet when the earlier part is judged, 510.1e). Among parts that are equally
+good, a player's is the first found with the creatures taken in the board's order of
+permanents (never by id): the answer is a function of the board alone -- renaming
+every id renames the answer and changes nothing else (tests/test_trust.py).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Mapping, Optional, Sequence
 
 from ..rules.damage import (
-    DamageStep, DamageViolation, ObjectiveFn, Source, covered_players, damage_dealt_to,
+    DamageStep, DamageViolation, ObjectiveFn, covered_players, damage_dealt_to,
     damage_step, destroyed_by, evaluate, normalise, order_witness,
 )
 from ..solver.base import Deadline, SolverTimeout

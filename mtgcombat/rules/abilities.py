@@ -83,7 +83,26 @@ class AttachedRef(Record):
 
 
 
-PlayerRef = Union[YouRef, TargetRef, DefendingPlayerRef, NamedRef]
+class ChosenRef(Record):
+    """"the chosen player" (or colour, creature type ...): what was chosen as the source
+    entered or resolved, from the permanent's ``chosen`` field (True-Name Nemesis)."""
+
+    kind: str = "player"
+
+
+class EnchantedPlayerRef(Record):
+    """"enchanted player": the player an Aura with "Enchant player" is attached to
+    (303.4; the permanent's ``attached_to`` names a player)."""
+
+
+PlayerRef = Union[YouRef, TargetRef, DefendingPlayerRef, NamedRef, ChosenRef,
+                  EnchantedPlayerRef]
+
+
+class HandSize(Record):
+    """"the number of cards in [player]'s hand" -- from the player's ``hand`` field."""
+
+    player: "PlayerRef"
 
 # ---------------------------------------------------------------------------
 # Predicates on permanents: "creatures with flying", "Walls", "black or green".
@@ -125,7 +144,7 @@ class StatPred(Record):
 
     stat: Literal["power", "toughness"]
     op: Literal["<", "<=", "==", ">=", ">"]
-    value: Union[int, Literal["self"]]
+    value: Union[int, Literal["self"], HandSize]
 
 
 class NamePred(Record):
@@ -250,6 +269,38 @@ class AttackRequirement(Record):
     duration: Optional[Duration] = field(default=None, compare=False)
 
 
+class Choice(Record):
+    """"As ~ enters the battlefield, choose a player" (614.12c): the choice is on the board
+    (the permanent's ``chosen`` field); reading it changes nothing else."""
+
+    kind: str
+
+
+class EnchantPlayer(Record):
+    """"Enchant player" (702.5a, 303.4): the Aura is attached to a player
+    (``attached_to`` names one)."""
+
+
+class PlayerAttackRequirement(Record):
+    """508.1d: "Each opponent must attack you or a planeswalker you control with at least
+    one creature each combat if able" (Trove of Temptation): a requirement on a player --
+    one for each opponent who attacks, obeyed when at least ``count`` of their creatures
+    attack ``target`` (and its planeswalkers with ``include_permanents``)."""
+
+    target: "PlayerRef" = YouRef()
+    include_permanents: bool = True
+    count: int = 1
+
+
+class AllAttackIfAny(Record):
+    """508.1d: "If a creature an opponent controls attacks, all creatures that opponent
+    controls attack if able" (War's Toll): for each creature of an attacking opponent of
+    the source's controller, a requirement obeyed unless some creature of theirs attacks
+    and it doesn't."""
+
+    opponents_of: "PlayerRef" = YouRef()
+
+
 class CantAttack(Record):
     """508.1c: "[subject] can't attack [target]". ``target`` None and ``target_kind``
     None: can't attack at all. ``target`` = a player ref (also covers only that
@@ -346,6 +397,16 @@ class AttackCost(Record):
     subject: Subject = Group()
     defender: Optional[PlayerRef] = None  # None: attacking anything
     include_permanents: bool = False  # "... you or planeswalkers you control"
+    #: "where X is the number of [permanents] you control": X counted on the board.
+    x: Optional["CountOf"] = None
+
+
+class CountOf(Record):
+    """"the number of [permanents matching pred] [player] controls" -- a number the
+    board settles (107.3a: X is defined by the text)."""
+
+    pred: Pred
+    controller: PlayerRef
 
 
 # ---------------------------------------------------------------------------
@@ -689,6 +750,15 @@ class ObjectIs(Record):
     pred: Pred
 
 
+class CounterRange(Record):
+    """The source has between ``low`` and ``high`` (None: no limit) counters of ``kind``
+    -- a level up card's "LEVEL 3-7" / "LEVEL 8+" band (702.87c, 711.2)."""
+
+    kind: str
+    low: int
+    high: Optional[int] = None
+
+
 class Conditional(Record):
     """611.3a: a static ability that applies only while a condition holds: "As long as
     [condition], [abilities]" / "[abilities] as long as [condition]" (``unless``
@@ -704,7 +774,7 @@ class Conditional(Record):
     Conditions the board can't judge (cards in graveyards, counters, the monarch)
     are not read."""
 
-    condition: Union[PlayerControls, ObjectIs, DefenderControls, OthersAttack]
+    condition: Union[PlayerControls, ObjectIs, DefenderControls, OthersAttack, CounterRange]
     abilities: tuple["Ability", ...]
     unless: bool = False
 

@@ -396,12 +396,55 @@ def _cost(b: _Builder, inst: Instance, ab: A.AttackCost) -> None:
     lits = b.lits(c, covered)
     if not lits:
         return
+    cost = ab.cost
+    if ab.x is not None and "{X}" in cost:
+        # 107.3a: X as the text defines it, counted on the board ("where X is the
+        # number of enchantments you control").
+        who = b.resolve_player(ab.x.controller, inst)
+        n = sum(1 for p in b.board.permanents
+                if p.controller == who and b.bound.matches(ab.x.pred, p, inst.source))
+        cost = cost.replace("{X}", "{%d}" % n) if n else cost.replace("{X}", "{0}")
     cid = f"c{len(b.costs) + 1}"
     b.costs.append(Cost(
-        cid, any_of(lits), ab.cost,
-        reason("attack.cost", "508.1d", (c,), cost=ab.cost, creature=c, what=what,
+        cid, any_of(lits), cost,
+        reason("attack.cost", "508.1d", (c,), cost=cost, creature=c, what=what,
                src=b.src(inst)), "508.1d", (c,),
     ))
+
+
+def _player_requirement(b: _Builder, inst: Instance, ab: A.PlayerAttackRequirement) -> None:
+    """508.1d, Trove of Temptation: one requirement for the attacking player if they are
+    an opponent of the source's controller: at least ``count`` creatures attack the
+    target player or their planeswalkers."""
+    target = b.resolve_player(ab.target, inst)
+    me = inst.source.controller
+    attacker = b.board.active_player
+    if target is None or b.board.teammates(attacker, me):
+        return
+    covered = b.of_player(target, ab.include_permanents)
+    lits = [lit for c in sorted(b.ids) for lit in b.lits(c, covered)]
+    if not lits:
+        return
+    expr = any_of(lits) if ab.count == 1 else Count(tuple(lits), ab.count, None)
+    rid = f"r{len(b.requirements) + 1}"
+    b.requirements.append(Requirement(rid, expr, "508.1d", reason(
+        "attack.player_requirement", "508.1d", (attacker, target), player=attacker,
+        target=target, permanents=ab.include_permanents, count=ab.count,
+        src=b.src(inst)), (attacker,)))
+
+
+def _all_if_any(b: _Builder, inst: Instance, ab: A.AllAttackIfAny) -> None:
+    """508.1d, War's Toll: if a creature of an attacking opponent attacks, each of their
+    creatures attacks if able -- per creature, obeyed when none attacks or it does."""
+    me = inst.source.controller
+    attacker = b.board.active_player
+    if b.board.teammates(attacker, me):
+        return
+    anyone = any_of([b.attacks(c) for c in sorted(b.ids)])
+    for c in sorted(b.ids):
+        _add_requirement(b, Or((Not(anyone), b.attacks(c))), "508.1d", reason(
+            "attack.all_if_any", "508.1d", (c,), creature=c, player=attacker,
+            src=b.src(inst)), c)
 
 
 def attack_problem(board: Board, bound: Bound) -> Problem:
@@ -414,6 +457,10 @@ def attack_problem(board: Board, bound: Bound) -> Problem:
             _cap(b, inst, ab)
         elif isinstance(ab, A.AttackParity):
             _parity(b, inst, ab)
+        elif isinstance(ab, A.PlayerAttackRequirement):
+            _player_requirement(b, inst, ab)
+        elif isinstance(ab, A.AllAttackIfAny):
+            _all_if_any(b, inst, ab)
         elif inst.holder is None or inst.holder not in b.ids:
             continue  # 508.1c-d: only creatures the attacking player(s) control
         elif isinstance(ab, A.CantAttack):

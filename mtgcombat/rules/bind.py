@@ -106,7 +106,39 @@ class Bound:
                 return t
             # "target creature's controller" style: a permanent's controller.
             return self.board.permanent(t).controller
+        if isinstance(ref, A.ChosenRef):
+            return self.chosen(source, ref.kind)
+        if isinstance(ref, A.EnchantedPlayerRef):
+            who = (self.board.permanent(source.permanent).attached_to
+                   if source.permanent is not None else None)
+            if who not in self.board.player_names:
+                raise BoardError(reason("error.enchanted_player", None, (),
+                                        src=source.src(), where=source.where()))
+            return who
         return None
+
+    def chosen(self, source: Source, kind: str) -> str:
+        """What was chosen for the source permanent (its ``chosen`` field); bad input
+        naming the field when the board doesn't say."""
+        perm = self.board.permanent(source.permanent) if source.permanent else None
+        value = perm.chosen.get(kind) if perm is not None else None
+        if value is None:
+            raise BoardError(reason("error.chosen_missing", None, (), src=source.src(),
+                                    kind=kind, where=source.where()))
+        if kind == "player" and value not in self.board.player_names:
+            raise BoardError(reason("error.chosen_not_player", None, (), src=source.src(),
+                                    value=value, where=source.where()))
+        return value
+
+    def hand_size(self, ref: A.PlayerRef, source: Source) -> int:
+        """Cards in a player's hand, from the board's ``hand``; bad input naming the
+        player and the field when the board doesn't record it."""
+        who = self.player_of(ref, source)
+        hand = self.board.player(who).hand if who is not None else None
+        if hand is None:
+            raise BoardError(reason("error.hand_unknown", None, (), player=who,
+                                    src=source.src(), where=("player", who)))
+        return hand
 
     def object_of(self, ref, source: Source) -> Optional[str]:
         """The object (permanent id or player) a reference names."""
@@ -156,6 +188,10 @@ class Bound:
             mine = perm.power if pred.stat == "power" else perm.toughness
             if mine is None:
                 return False
+            if isinstance(pred.value, A.HandSize):
+                if source is None:
+                    return False
+                return _compare(mine, pred.op, self.hand_size(pred.value.player, source))
             if pred.value == "self":
                 other = relative_to
                 if other is None and source is not None and source.permanent is not None:
@@ -273,7 +309,7 @@ def _type_matches(perm: Permanent, word: str) -> bool:
 
 #: Abilities that apply to the whole game rather than to one creature.
 GLOBAL_ABILITIES = (A.AttackCap, A.AttackParity, A.BlockCap, A.DefenderAssignsDamage,
-                    A.BlockableDespiteLandwalk)
+                    A.BlockableDespiteLandwalk, A.PlayerAttackRequirement, A.AllAttackIfAny)
 
 
 def _subject_of(ability) -> Optional[A.Subject]:
@@ -335,10 +371,17 @@ def bind(
         else:
             expanded.append((ab, src, sentence, None))
     for ab, src, sentence, holder in expanded:
+        if holder is None and _is_keyword(ab) and src.kind == "permanent":
+            # a keyword of the permanent's own that a condition switched on (611.3a,
+            # a level up band 711.2)
+            bound.keywords.setdefault(src.permanent, set()).update(_keyword_names(ab))
         if holder is not None and _is_keyword(ab):
             bound.keywords.setdefault(holder, set()).update(_keyword_names(ab))
         elif holder is not None and isinstance(ab, A.Landwalk):
             bound.walks.setdefault(holder, set()).add(ab.label.lower())
+    # 702.16k: "protection from Bob" where Bob is a player is protection from that player.
+    expanded = [(_player_protection(board, ab), src, sentence, holder)
+                for ab, src, sentence, holder in expanded]
     # Pass 3: instances.
     for ab, src, sentence, holder in expanded:
         if holder is not None:
@@ -358,6 +401,13 @@ def bind(
                 bound.instances.append(Instance(ab, src, sentence, h))
     # Goad (701.15 current; 701.38 in 2024) is board state, not text.
     return bound
+
+
+def _player_protection(board: Board, ab):
+    if isinstance(ab, A.Protection) and isinstance(ab.pred, A.TypePred) and \
+            ab.pred.word in board.player_names:
+        return A.Protection(player=A.NamedRef(ab.pred.word), label=ab.label)
+    return ab
 
 
 def _unwrap(bound: Bound, ab, src: Source) -> list:
@@ -383,6 +433,10 @@ def _condition_holds(bound: Bound, ab: A.Conditional, src: Source) -> Optional[b
         n = sum(1 for p in board.permanents
                 if p.controller == who and bound.matches(cond.pred, p, src, me))
         return n >= cond.count
+    if isinstance(cond, A.CounterRange):
+        # 711.2: a leveler's band applies while its level counters are in the range.
+        n = me.counter(cond.kind) if me is not None else 0
+        return n >= cond.low and (cond.high is None or n <= cond.high)
     if isinstance(cond, A.OnBattlefield):
         return sum(1 for p in board.permanents if bound.matches(cond.pred, p, src, me)) >= cond.count
     if isinstance(cond, A.ObjectIs):

@@ -324,17 +324,22 @@ def damage_step(
                 raise BoardError(reason("error.damage_first_striker", None, (c,), creature=c))
         if board.damage_step == "first":
             raise BoardError(reason("error.damage_first_strikers_step"))
+    # Creatures are taken in the board's order of permanents, never by id: an answer
+    # chosen among equally good ones must not depend on what the ids are.
+    place = {p.id: i for i, p in enumerate(board.permanents)}
     # 702.22h: a creature blocking one member of an attacking band blocks the band.
     band_of = {a: band for band in board.bands for a in band}
     if band_of:
-        blocks = {bl: tuple(sorted({m for a in atts for m in band_of.get(a, (a,))}))
+        blocks = {bl: tuple(sorted({m for a in atts for m in band_of.get(a, (a,))},
+                                   key=place.__getitem__))
                   for bl, atts in blocks.items()}
     blockers_of: dict[str, list[str]] = {a: [] for a in attacks}
     for bl, atts in blocks.items():
         for a in atts:
             blockers_of[a].append(bl)
     is_blocked = {a: bool(blockers_of[a]) or a in blocked for a in attacks}
-    combatants = list(attacks) + [b for b in blocks if b not in attacks]
+    combatants = sorted(attacks, key=place.__getitem__) + sorted(
+        (b for b in blocks if b not in attacks), key=place.__getitem__)
 
     # 510.4, 702.7b, 702.4b: which step and who is in it.
     any_first = any(_strikes_first(bound, c) for c in combatants)
@@ -425,7 +430,7 @@ def damage_step(
         unb: Optional[tuple[str, ...]] = None
         if role == "attacker":
             target = attacks[cid]
-            creatures = tuple(sorted(blockers_of[cid]))
+            creatures = tuple(sorted(blockers_of[cid], key=place.__getitem__))
             tgt_perm = board.permanent(target) if target not in board.player_names else None
             pw_controller = (
                 tgt_perm.controller if tgt_perm is not None and tgt_perm.is_planeswalker else None
@@ -475,7 +480,7 @@ def damage_step(
                 free_reason = "text"
             chooser = perm.controller
         else:
-            creatures = tuple(sorted(blocks[cid]))
+            creatures = tuple(sorted(blocks[cid], key=place.__getitem__))
             recips, rules = creatures, (ed.division("blocker"),)
             atts = [board.permanent(a) for a in creatures]
             if _bands_pair(bound, atts):

@@ -121,7 +121,8 @@ class TypeLine:
     def parse(cls, text: str) -> "TypeLine":
         text = text.replace("\u2014", " - ").replace("\u2013", " - ")
         left, sep, right = text.partition(" - ")
-        words = left.split()
+        # A token prints "Token Creature — Goblin" (111.4); "Token" is not a type.
+        words = [w for w in left.split() if w != "Token"]
         sup = tuple(w for w in words if w in SUPERTYPES)
         types = tuple(w for w in words if w in CARD_TYPES)
         rest = tuple(w for w in words if w not in SUPERTYPES and w not in CARD_TYPES)

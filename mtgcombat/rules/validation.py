@@ -152,7 +152,8 @@ def _permanents(b: Board, names: list[str]) -> set[str]:
     for p in b.permanents:
         if p.attached_to is not None:
             at = ("permanent", p.id, "attached")
-            if p.attached_to not in ids:
+            # An Aura with "Enchant player" is attached to a player (303.4, 702.5).
+            if p.attached_to not in ids and p.attached_to not in names:
                 fail("attached_unknown", at, value=p.attached_to)
             if p.attached_to == p.id:
                 fail("attached_itself", at)

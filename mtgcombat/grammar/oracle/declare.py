@@ -346,12 +346,15 @@ class _DeclarationRules(Transformer):
         """509.1c: "[subject] blocks [attacker] each combat/this turn if able". A creature
         never blocks itself: "Another target creature blocks it" -- "it" is the object
         named before the subject (Feral Contest: the first target)."""
-        if attacker is not None and not isinstance(attacker, (A.SelfRef, A.TargetRef)):
+        if attacker is not None and not isinstance(attacker, (A.SelfRef, A.TargetRef,
+                                                              A.TargetGroup)):
             raise _Fail("block requirement on an unknown attacker")
         before = self.st.before_last
 
         def vp(subject):
             target = attacker
+            if isinstance(target, A.TargetGroup) and target != subject:
+                raise _Fail("a group of creatures can't be the blocked creature")
             if target is not None and target == subject:
                 if not isinstance(before, (A.SelfRef, A.TargetRef)) or before == subject:
                     raise _Fail("\"it\" can't be the blocking creature itself")

@@ -160,6 +160,14 @@ class _ObjectRules(Transformer):
     def you_ref(self):
         return A.YouRef()
 
+    def chosen_player(self):
+        """"the chosen player": the permanent's ``chosen`` field (True-Name Nemesis)."""
+        return A.ChosenRef("player")
+
+    def enchanted_player(self):
+        """"enchanted player": the player an Aura is attached to (303.4)."""
+        return A.EnchantedPlayerRef()
+
     def defending_ref(self):
         """508.5: the defending player of the attack in question."""
         self.st.last_player = A.DefendingPlayerRef()
@@ -209,6 +217,13 @@ class _ObjectRules(Transformer):
 
     def tg_up_to(self, n, desc):
         """601.2c: "up to two target creatures" -- zero to two targets."""
+        return self._target_group(_num(n), desc)
+
+    def tg_up_to_other(self, n, desc):
+        """601.2c, 115.3: "up to one other target creature" (Monstrous Step) -- zero to n
+        more targets, different from the earlier ones."""
+        if self.st.targets == 0:
+            raise _Fail("\"other target\" with no target before it")
         return self._target_group(_num(n), desc)
 
     def tg_any(self, desc):
@@ -334,6 +349,11 @@ class _ObjectRules(Transformer):
         """"a creature with greater power" (than this one)."""
         return A.StatPred(stat, ">", "self")
 
+    def wi_gt_hand(self, stat):
+        """"with power greater than the number of cards in your hand" (Ensnaring Bridge):
+        compared with the controller's hand on the board."""
+        return A.StatPred(stat, ">", A.HandSize(A.YouRef()))
+
     def self_poss(self, tok=None):
         self._mention(A.SelfRef())
         return A.SelfRef()
@@ -375,6 +395,14 @@ class _ObjectRules(Transformer):
             raise _Fail("not a group of creatures")
         pred, flags = _desc_pred(desc, "creature", allow_flags=True)
         controller = opponents = None
+        if other and desc.ctrl is None:
+            # "Intimidation Bolt deals 3 damage to target creature. Other creatures can't
+            # attack this turn.": "other" is other than what the text is about, the
+            # target creature -- not other than the source (a spell, no creature).
+            ref = self.st.last_obj or self.st.scanned_obj
+            if isinstance(ref, A.TargetRef) and ref.kind == "creature":
+                pred = _and([pred, A.NotPred(A.ObjectPred(ref))])
+                other = False
         if desc.ctrl is not None:
             c = desc.ctrl
             if c.of_target_creature and other:

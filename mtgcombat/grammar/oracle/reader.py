@@ -3,6 +3,7 @@ targets counted across sentences, and every sentence either understood or report
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Optional
 
@@ -140,6 +141,9 @@ def _parse_without_noncombat(sentence_norm: str, state: "_State") -> tuple[Optio
 
 _ABILITY_WORD = re.compile(r"^(?![IVX]+\b)[A-Z][a-z]+(?: [a-z]+)* \u2014 ")
 _WHERE_X = re.compile(r", where X is [^.]*")
+_LEVEL_HEADER = re.compile(r"^LEVEL (\d+)(?:-(\d+)|\+)$")
+_LEVEL_UP = re.compile(r"^Level up \{[^}]+\}(?:\{[^}]+\})*$")
+_PT_LINE = re.compile(r"^\d+/\d+$")
 _DURATION = re.compile(r"\b(this turn|this combat|until end of turn|until your next turn)\b", re.I)
 
 
@@ -178,8 +182,45 @@ _ANY_LANDWALK_IGNORED = re.compile(
     r"abilities\.?$", re.I)
 
 
+_X_COUNT = re.compile(r"^, where X is the number of (?P<what>[a-z]+) you control$")
+_PLURAL_TYPES = {"enchantments": "Enchantment", "artifacts": "Artifact",
+                 "creatures": "Creature", "lands": "Land", "planeswalkers": "Planeswalker"}
+
+
+def _x_definition(clause: str) -> Optional[A.CountOf]:
+    """"where X is the number of enchantments you control" -- what X counts, or None."""
+    m = _X_COUNT.match(clause.strip() if clause.startswith(",") else ", " + clause.strip())
+    if not m:
+        return None
+    what = m.group("what")
+    if what == "permanents":
+        return A.CountOf(A.AnyPred(), A.YouRef())
+    if what in _PLURAL_TYPES:
+        return A.CountOf(A.TypePred(_PLURAL_TYPES[what]), A.YouRef())
+    return None
+
+
+_TROVE = re.compile(r"^each opponent must attack you or a planeswalker you control with at "
+                    r"least one creature each combat if able\.?$", re.I)
+_WARS_TOLL = re.compile(r"^if a creature an opponent controls attacks, all creatures that "
+                        r"opponent controls attack if able\.?$", re.I)
+_ENCHANT_PLAYER = re.compile(r"^enchant (?:player|opponent)\.?$", re.I)
+_CHOOSE = re.compile(r"^as ~ enters(?: the battlefield)?, choose an? "
+                     r"(?P<what>player|opponent|color|creature type|card name)\.?$", re.I)
+
+
 def _fixed_sentence(sentence_norm: str) -> Optional[list]:
     """Whole-sentence idioms read without the parser (their wording never varies)."""
+    if _TROVE.match(sentence_norm):
+        return [A.PlayerAttackRequirement()]  # Trove of Temptation (508.1d)
+    if _WARS_TOLL.match(sentence_norm):
+        return [A.AllAttackIfAny()]  # War's Toll (508.1d)
+    if _ENCHANT_PLAYER.match(sentence_norm):
+        return [A.EnchantPlayer()]
+    m = _CHOOSE.match(sentence_norm)
+    if m:
+        what = m.group("what").lower()
+        return [A.Choice("player" if what == "opponent" else what.replace(" ", "_"))]
     m = _LANDWALK_IGNORED.match(sentence_norm)
     if m:
         # 702.14, 509.1b: Great Wall, Lord Magnus, Quagmire, Deadfall, Undertow ...
@@ -194,6 +235,11 @@ def _starts_modal_ability(first_norm: str, line: str) -> bool:
     activated one ("{T}: Choose one \u2014", 602.1) whose modes follow as bullets."""
     if not line.rstrip().endswith("\u2014"):
         return False
+    if re.match(r"(?i)choose (?:one|two|three|one or both|one or more|any number)\b",
+                first_norm):
+        # 700.2: a modal spell's modes are alternatives -- the board doesn't say which was
+        # chosen, so no mode applies by itself (give the chosen mode's text as the effect).
+        return True
     return bool(re.match(r"(?i)(?:when|whenever|at)\b", first_norm) or re.match(r'^[^"]*:', first_norm))
 
 
@@ -240,10 +286,24 @@ def _read(text: str, name: Optional[str]) -> A.TextReading:
     understood: list[A.Parsed] = []
     not_understood: list[str] = []
     ability_modes = False  # the bullets that follow are modes of a trigger (700.2)
+    band: Optional[A.CounterRange] = None  # a level up card's current band (711.2)
     for raw_line in text.replace("\r\n", "\n").split("\n"):
         line = strip_reminder(raw_line)
         if not line:
             continue
+        # 702.87, 711: a level up card's structure. "Level up {1}" puts level counters
+        # on it (nothing for combat); "LEVEL 3-7" / "LEVEL 8+" opens a band whose lines
+        # apply only at those levels; a band's "4/4" is on the board already.
+        lv = _LEVEL_HEADER.match(line.strip())
+        if lv:
+            band = A.CounterRange("level", int(lv.group(1)),
+                                  int(lv.group(2)) if lv.group(2) else None)
+            understood.append(A.Parsed(line.strip(), ()))
+            continue
+        if _LEVEL_UP.match(line.strip()) or (band is not None and _PT_LINE.match(line.strip())):
+            understood.append(A.Parsed(line.strip(), ()))
+            continue
+        first_understood = len(understood)
         bullet = line.startswith("\u2022")
         mode_of_ability = bullet and ability_modes
         if not bullet:
@@ -260,11 +320,17 @@ def _read(text: str, name: Optional[str]) -> A.TextReading:
             if norm.startswith("\u2022"):  # a mode of a modal spell: read the mode
                 norm = norm[1:].lstrip()
             norm = _ABILITY_WORD.sub("", norm)  # ability words have no rules meaning (207.2c)
-            if "{X}" in norm or re.search(r"[+-]X/", norm):
-                # "pays {X} for each ..., where X is the number of ...": the cost stays
-                # "{X}" as printed (AttackCost.cost); the definition of X is not read.
+            x_def: Optional[A.CountOf] = None
+            if re.search(r"[+-]X/", norm) and "{X}" not in norm:
                 # "gets +X/+0, where X is ...": P/T changes are on the board already.
                 norm = _WHERE_X.sub("", norm)
+            elif "{X}" in norm and _WHERE_X.search(norm):
+                # "pays {X} for each ..., where X is the number of [permanents] you
+                # control": X is counted on the board; a definition the board can't
+                # count leaves the whole sentence not understood (never deleted).
+                x_def = _x_definition(_WHERE_X.search(norm).group(0))
+                if x_def is not None:
+                    norm = _WHERE_X.sub("", norm)
             targets_before = state.targets
             whole, tail = sentence, None
             parts: list[str] = []  # clauses of a read sentence that were not read
@@ -312,6 +378,9 @@ def _read(text: str, name: Optional[str]) -> A.TextReading:
                 result = None
                 state.last_obj = state.last_player = None
                 state.targets = targets_before  # counted again below, once
+            if result and x_def is not None:
+                result = [dataclasses.replace(a, x=x_def) if isinstance(a, A.AttackCost)
+                          else a for a in result]
             if result:
                 understood.append(A.Parsed(sentence, tuple(with_durations(result, norm))))
                 not_understood.extend(parts)
@@ -346,6 +415,10 @@ def _read(text: str, name: Optional[str]) -> A.TextReading:
                     state.scanned_obj = state.scanned_group = None
             # (result == []: a P/T change only -- it parsed, so "it" stays known.)
             not_understood.append(sentence)
+        if band is not None:
+            understood[first_understood:] = [
+                A.Parsed(p.sentence, (A.Conditional(band, p.abilities),) if p.abilities else ())
+                for p in understood[first_understood:]]
     if state.spoiled:
         # A group of targets was read, but a later sentence names targets too: which
         # targets belong to the group depends on how many were chosen (601.2c).

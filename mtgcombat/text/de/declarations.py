@@ -173,6 +173,16 @@ T: dict = {
         f"{_n(w, r)} ist von {w.name(r['goader'])} aufgestachelt und greift einen anderen "
         f"Spieler als {w.name(r['goader'])} an, falls möglich."),
     "attack.cost": _cost,
+    "attack.player_requirement": lambda r, w: (
+        f"{w.name(r['player'])} greift {w.name(r['target'])}"
+        + (f" oder einen Planeswalker, den {w.name(r['target'])} kontrolliert," if r["permanents"]
+           else "")
+        + (" mit mindestens einer Kreatur" if r["count"] == 1 else
+           f" mit mindestens {r['count']} Kreaturen")
+        + f" in jedem Kampf an, falls möglich ({_src(w, r)})."),
+    "attack.all_if_any": lambda r, w: (
+        f"Wenn eine Kreatur von {w.name(r['player'])} angreift, greift {_n(w, r)} an, falls "
+        f"möglich ({_src(w, r)})."),
     "block.capacity": lambda r, w: (
         f"{_n(w, r)} kann nur {r['cap']} Kreatur(en) blocken, blockt aber {r['blocks']}."),
 }

@@ -167,6 +167,15 @@ T: dict = {
         f"{_n(w, r)} is goaded by {w.name(r['goader'])} and attacks a player other than "
         f"{w.name(r['goader'])} if able."),
     "attack.cost": _cost,
+    "attack.player_requirement": lambda r, w: (
+        f"{w.name(r['player'])} attacks {w.name(r['target'])}"
+        + (f" or a planeswalker {w.name(r['target'])} controls" if r["permanents"] else "")
+        + (" with at least one creature" if r["count"] == 1 else
+           f" with at least {r['count']} creatures")
+        + f" each combat if able ({_src(w, r)})."),
+    "attack.all_if_any": lambda r, w: (
+        f"If a creature {w.name(r['player'])} controls attacks, {_n(w, r)} attacks if able "
+        f"({_src(w, r)})."),
     # -- errors -------------------------------------------------------------------------
     "error.attack_condition_unknown": lambda r, w: (
         f"{_src(w, r, False)}: can't decide whether {_n(w, r)} may attack -- the condition in "

@@ -190,4 +190,17 @@ T.update({
     "error.assignment_amount": lambda r, w: (
         f"damage assignment: {r['source']!r} assigns {r['amount']} to {r['recipient']!r}; "
         "amounts are integers >= 0"),
+    "error.chosen_missing": lambda r, w: (
+        f"{w.source(r['src'], False)}: its text names the chosen {r['kind'].replace('_', ' ')}, "
+        f"but the board doesn't say which: give it in the permanent's \"chosen\" field "
+        f"(\"chosen\": {{\"{r['kind']}\": ...}}; scenario: chosen {r['kind']} ...)"),
+    "error.chosen_not_player": lambda r, w: (
+        f"{w.source(r['src'], False)}: the chosen player {r['value']!r} is not a player"),
+    "error.hand_unknown": lambda r, w: (
+        f"{w.source(r['src'], False)}: its text counts the cards in {r['player']}'s hand, but "
+        f"the board doesn't record it: give {r['player']}'s \"hand\" (scenario: "
+        f"players {r['player']} (hand N))"),
+    "error.enchanted_player": lambda r, w: (
+        f"{w.source(r['src'], False)}: its text names the enchanted player, but it is not "
+        "attached to a player (\"attached_to\": a player's name)"),
 })
