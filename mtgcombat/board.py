@@ -19,15 +19,22 @@ False
 from __future__ import annotations
 
 import dataclasses
+import re
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator, Mapping, Optional, Union
 
 from .rules import model
-from .rules.abilities import TextReading
+from .rules import abilities as A
+from .rules.abilities import Parsed, TextReading
 from .rules.bind import Bound, bind
 from .rules.constraints import Declaration, Problem
 from .rules.model import BoardError
+from .rules.reasons import reason
+
+# Words by which a text means its own object: a sentence with them is never read as
+# about another permanent named in it.
+_SELF_WORDS = re.compile(r"\bthis (?:creature|permanent|card)\b|\bCARDNAME\b|~", re.I)
 
 if TYPE_CHECKING:
     from .questions.damage import DamageAnswer, DamageVerdict
@@ -155,7 +162,10 @@ class Board(model.Board):
         else:
             board = cls.from_scenario(text, source, cards=cards)
         if strict:
-            board.require_understood()
+            try:
+                board.require_understood()
+            except BoardError as e:
+                raise board.locate(e) from None
         return board
 
     @classmethod
@@ -200,7 +210,9 @@ class Board(model.Board):
     def readings(self) -> dict[str, TextReading]:
         from .grammar.oracle import read_text
 
-        return {p.id: read_text(p.text, p.name) for p in self.permanents if p.text.strip()}
+        return {p.id: self._read_names(read_text(p.text, p.name), p.text, p.id,
+                                       ("permanent", p.id))
+                for p in self.permanents if p.text.strip()}
 
     @cached_property
     def effect_readings(self) -> tuple[TextReading, ...]:
@@ -208,7 +220,51 @@ class Board(model.Board):
 
         # An effect refers to its source by the source's name ("attack Gideon Jura if
         # able" on an effect whose source is gideon): each effect reads with its own.
-        return tuple(read_text(e.text, self._source_name(e)) for e in self.effects)
+        return tuple(self._read_names(read_text(e.text, self._source_name(e)), e.text,
+                                      e.source, ("effect", i))
+                     for i, e in enumerate(self.effects))
+
+    def _read_names(self, reading: TextReading, text: str, own: Optional[str],
+                    where: tuple) -> TextReading:
+        """A text that names another permanent ("Target creature blocks Ravager this
+        turn if able."): each sentence not understood that reads with that permanent's
+        name as its object is read so, bound to that permanent. The name must be
+        unique on the board; two permanents with it are bad input naming their ids."""
+        if not reading.not_understood:
+            return reading
+        from .grammar.oracle import read_text
+        from .grammar.oracle.sentences import name_variants
+
+        own_names = set(name_variants(self.permanent(own).name)) \
+            if own is not None and own not in self.player_names else set()
+        understood = list(reading.understood)
+        left = list(reading.not_understood)
+        names = sorted({p.name for p in self.permanents if p.id != own and p.name
+                        and p.name not in own_names}, key=len, reverse=True)
+        for name in names:
+            pattern = re.compile(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])")
+            hits = [s for s in left if pattern.search(s)
+                    and not _SELF_WORDS.search(s)
+                    and not any(n in s for n in own_names)]
+            if not hits:
+                continue
+            alt = read_text(text, name)
+            read = {p.sentence: p for p in alt.understood if p.abilities}
+            found = [s for s in hits if s in read]
+            if not found:
+                continue
+            ids = [p.id for p in self.permanents if p.name == name]
+            if len(ids) > 1:
+                raise BoardError(reason("error.name_ambiguous", None, (), where=where,
+                                        name=name, ids=ids, sentence=found[0]))
+            for s in found:
+                understood.append(Parsed(s, (A.Named(ids[0], read[s].abilities),)))
+                left.remove(s)
+        if len(left) == len(reading.not_understood):
+            return reading
+        order = {s: text.find(s) for s in (p.sentence for p in understood)}
+        understood.sort(key=lambda p: order[p.sentence])
+        return TextReading(tuple(understood), tuple(left))
 
     def _source_name(self, e: Any) -> Optional[str]:
         if e.source is not None and self.has_object(e.source) and \
@@ -232,11 +288,18 @@ class Board(model.Board):
     def require_understood(self) -> None:
         """Strict reading: a sentence not understood is bad input (:class:`BoardError`
         naming the first one and how many there are)."""
-        nu = self.not_understood
-        if nu:
-            more = f" (and {len(nu) - 1} more)" if len(nu) > 1 else ""
-            raise BoardError(f"{nu[0]['source']}: not understood: {nu[0]['sentence']!r}{more} "
-                             "(strict reading)")
+        for p in self.permanents:
+            r = self.readings.get(p.id)
+            if r is not None and r.not_understood:
+                self._refuse(("permanent", p.id), r.not_understood[0])
+        for i, r in enumerate(self.effect_readings):
+            if r.not_understood:
+                self._refuse(("effect", i), r.not_understood[0])
+
+    def _refuse(self, where: tuple, sentence: str) -> None:
+        more = len(self.not_understood) - 1
+        raise BoardError(reason("error.strict_not_understood", None, (), where=where,
+                                sentence=sentence, more=more))
 
     @cached_property
     def bound(self) -> Bound:

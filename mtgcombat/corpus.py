@@ -31,6 +31,7 @@ EXPECTATIONS: dict[str, tuple[str, ...]] = {
     "expect-max": ("attacks", "blocks", "check-attacks", "check-blocks"),
     "expect-includes": ("attacks", "blocks"),
     "expect-excludes": ("attacks", "blocks"),
+    "expect-costs": ("attacks", "blocks"),
     "expect-legal": ("check-attacks", "check-blocks", "check-damage"),
     "expect-rule": ("check-attacks", "check-blocks", "check-damage"),
     "expect-witness": ("check-attacks", "check-blocks"),
@@ -217,6 +218,13 @@ def _check_expectation(path: Path, line: int, key: str, value: Any, question: st
         need(isinstance(value, list), "a JSON list of declarations")
         for d in value:
             _check_decl(path, line, key, d, kind)
+    elif key == "expect-costs":
+        need(isinstance(value, list) and all(
+            isinstance(c, dict) and set(c) == {"declaration", "costs"}
+            and isinstance(c["costs"], list) and all(isinstance(a, str) for a in c["costs"])
+            for c in value), 'a JSON list of {"declaration": {...}, "costs": ["{3}", ...]}')
+        for c in value:
+            _check_decl(path, line, key, c["declaration"], kind)
     elif key == "expect-count":
         need(isinstance(value, int) and not isinstance(value, bool) and value >= 0,
              "a number of declarations")
@@ -552,6 +560,15 @@ def _run(case: Case, board, expected: dict, backend: str, time_limit: float,
         for d in expected.get("expect-excludes", []):
             if _decl_key(d) in decls:
                 fail(f"expect-excludes: {json.dumps(d)} is legal")
+        costs = {_decl_key(d.declaration): sorted(c.amount for c in d.paid)
+                 for d in listing.declarations}
+        for c in expected.get("expect-costs", []):
+            got = costs.get(_decl_key(c["declaration"]))
+            if got is None:
+                fail(f"expect-costs: {json.dumps(c['declaration'])} is not legal")
+            elif got != sorted(c["costs"]):
+                fail(f"expect-costs: {json.dumps(c['declaration'])} costs "
+                     f"{json.dumps(got)}, not {json.dumps(sorted(c['costs']))}")
     elif q in ("check-attacks", "check-blocks"):
         kind = q[6:]
         verdict = board.check_declaration(kind, case.declaration, backend, time_limit)

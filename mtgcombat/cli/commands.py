@@ -55,6 +55,9 @@ def read_board(args: Any, path: Optional[str] = None):
     args.loaded_board = board  # an error found later points into the board's text
     if getattr(args, "strict", False):
         board.require_understood()
+    # Bad input found by binding the texts to the board (an effect short of targets, a
+    # name two permanents share, a chosen player missing) is the same in every command.
+    board.bound
     return board
 
 

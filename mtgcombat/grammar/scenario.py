@@ -90,6 +90,7 @@ class _Indenter:
 
     def process(self, stream: Iterator[Token]) -> Iterator[Token]:
         levels = [0]
+        tabs = spaces = False  # seen in indentation so far
         last: Optional[Token] = None
         for tok in stream:
             if tok.type != "_NL":
@@ -105,6 +106,9 @@ class _Indenter:
             line = (tok.end_line or tok.line)
             column = len(indent_str) + 1
             pos = (tok.end_pos or 0)
+            tabs, spaces = tabs or "\t" in indent_str, spaces or " " in indent_str
+            mixed = (" (tabs and spaces are mixed in the indentation, a tab counting as "
+                     f"{_TAB} spaces: indent with spaces only)") if tabs and spaces else ""
 
             def mark(kind: str) -> Token:
                 return Token(kind, indent_str, pos, line, column, line, column, pos)
@@ -118,8 +122,8 @@ class _Indenter:
                     yield mark("_DEDENT")
                 if indent != levels[-1]:
                     raise _Located(
-                        "inconsistent indentation: this line lines up with no line above it",
-                        line, column)
+                        "inconsistent indentation: this line lines up with no line above "
+                        "it" + mixed, line, column)
         while len(levels) > 1:
             levels.pop()
             if last is None:

@@ -171,18 +171,19 @@ class BestAnswer(JsonView):
         if self.declaration is None:
             out.append(reason("best.none", None, status=self.status))
             return out
-        out.append(reason("best.choice", None, kind=self.kind, decl=_pairs(self.declaration),
+        at = _place(self.board)
+        out.append(reason("best.choice", None, kind=self.kind, decl=_pairs(self.declaration, at),
                           value=self.value, objective=self.objective, status=self.status))
         if self.kind == "attacks" and self.reply_blocks is not None:
-            out.append(reason("best.reply_blocks", "509.1", blocks=_pairs(self.reply_blocks)))
+            out.append(reason("best.reply_blocks", "509.1", blocks=_pairs(self.reply_blocks, at)))
         ed = self.board.edition
-        for k, v in sorted(self.reply_orders.items()):
+        for k, v in sorted(self.reply_orders.items(), key=lambda kv: at(kv[0])):
             role = "attacker" if k in (self.board.attacks or self.declaration or {}) else "blocker"
             out.append(reason("best.reply_order", ed.order_rule(role) or None, creature=k,
                               order=tuple(v)))
         for i, a in enumerate(self.reply_damage):
             out.append(reason("best.reply_damage", "510.1", n=i + 1,
-                              steps=len(self.reply_damage), assignment=_assignment(a)))
+                              steps=len(self.reply_damage), assignment=_assignment(a, at)))
         if self.outcome is not None:
             o = self.outcome
             out.append(reason("best.outcome", None, destroyed=tuple(o.destroyed),
@@ -190,7 +191,8 @@ class BestAnswer(JsonView):
                               life=tuple((p.name, p.life) for p in o.after_board.players)))
         for alt in self.alternatives[:5]:
             out.append(reason("best.alternative", None, kind=self.kind,
-                              decl=_pairs(alt.declaration), value=alt.value, exact=alt.exact,
+                              decl=_pairs(alt.declaration, at), value=alt.value,
+                              exact=alt.exact,
                               best=self.value, objective=self.objective))
         return out
 
@@ -216,13 +218,22 @@ class BestAnswer(JsonView):
         return out
 
 
-def _pairs(decl: dict) -> tuple:
-    return tuple((k, tuple(v) if isinstance(v, (list, tuple)) else v)
-                 for k, v in sorted(decl.items()))
+def _place(board: Any) -> Any:
+    """Objects in the board's order (players, then permanents), never by id: the words
+    of an answer must not depend on what the ids are."""
+    rank = {n: i for i, n in enumerate(board.player_names)}
+    rank.update({p.id: len(rank) + i for i, p in enumerate(board.permanents)})
+    return lambda k: (rank.get(k, len(rank)), k)
 
 
-def _assignment(a: dict) -> tuple:
-    return tuple((s, tuple(sorted(d.items()))) for s, d in sorted(a.items()) if d)
+def _pairs(decl: dict, at: Any) -> tuple:
+    return tuple((k, tuple(sorted(v, key=at)) if isinstance(v, (list, tuple)) else v)
+                 for k, v in sorted(decl.items(), key=lambda kv: at(kv[0])))
+
+
+def _assignment(a: dict, at: Any) -> tuple:
+    return tuple((s, tuple(sorted(d.items(), key=lambda kv: at(kv[0]))))
+                 for s, d in sorted(a.items(), key=lambda kv: at(kv[0])) if d)
 
 
 # -- interchangeable creatures ---------------------------------------------------------------

@@ -250,8 +250,10 @@ def declare(board: Any, attacks: Optional[Mapping], blocks: Optional[Mapping], p
     ``blocks`` (if given) and theirs -- unchecked: for declarations known to be legal."""
     b = board
     if attacks is not None:
+        # The board's own attacks keep their bands (702.22c: formed as they were declared).
+        bands = b.bands if dict(attacks) == dict(b.attacks or {}) else ()
         nb = b.derive(attacks=dict(attacks), blocks=None, damage_order=None, damage_step=None,
-                      blocked=None, first_strikers=None, target_left=None, bands=())
+                      blocked=None, first_strikers=None, target_left=None, bands=bands)
         carry(b, nb)
         b = resolve_triggers(nb, attack_triggers(nb, nb.bound), pre, lost) \
             if any_triggers(board.bound) else nb

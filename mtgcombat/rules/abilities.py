@@ -759,6 +759,16 @@ class CounterRange(Record):
     high: Optional[int] = None
 
 
+class Named(Record):
+    """Abilities of a sentence that names a permanent other than its source by that
+    permanent's name ("Target creature blocks Ravager this turn if able."): read as if
+    the name were the sentence's own object, then bound to the permanent ``id`` (the
+    one permanent on the board with that name; 201.2, 201.4)."""
+
+    id: str
+    abilities: tuple["Ability", ...]
+
+
 class Conditional(Record):
     """611.3a: a static ability that applies only while a condition holds: "As long as
     [condition], [abilities]" / "[abilities] as long as [condition]" (``unless``
@@ -828,5 +838,5 @@ Subject = Union[_BaseSubject, TargetGroup]
 Condition = Union[_BaseCondition, MoreThan, OnBattlefield]
 Ability = Union[
     _BaseAbility, CantBeBlockedIf, GrantWhileInCombat, BlockableDespiteLandwalk, BlockCondition,
-    AttackAsThough, BlockAsThough, BlockEachAttacker, LureBy, Conditional, Goaded,
+    AttackAsThough, BlockAsThough, BlockEachAttacker, LureBy, Conditional, Named, Goaded,
 ]

@@ -17,6 +17,8 @@ qualities), 105.2 (colors).
 
 from __future__ import annotations
 
+import dataclasses
+
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Optional, Sequence
 
@@ -343,6 +345,7 @@ def bind(
         for parsed in reading.understood:
             for ab in parsed.abilities:
                 pending.append((ab, src, parsed.sentence))
+    pending = [x for ab, src, sentence in pending for x in _named(ab, src, sentence)]
 
     # Pass 1: printed keywords of permanents (so predicates on keywords work).
     for ab, src, sentence in pending:
@@ -408,6 +411,15 @@ def _player_protection(board: Board, ab):
             ab.pred.word in board.player_names:
         return A.Protection(player=A.NamedRef(ab.pred.word), label=ab.label)
     return ab
+
+
+def _named(ab, src: Source, sentence: str) -> list:
+    """A :class:`Named` sentence's abilities with the named permanent as their object
+    (what "this" means to them); any other ability is itself."""
+    if not isinstance(ab, A.Named):
+        return [(ab, src, sentence)]
+    inner = dataclasses.replace(src, permanent=ab.id)
+    return [x for sub in ab.abilities for x in _named(sub, inner, sentence)]
 
 
 def _unwrap(bound: Bound, ab, src: Source) -> list:

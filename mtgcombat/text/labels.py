@@ -27,6 +27,9 @@ class Labeller:
             clash = count[p.name] > 1 or p.name in taken
             self.map[p.id] = f"{p.name} ({p.id})" if clash and p.id != p.name else p.name
             self.names[p.id] = p.name
+        #: Each object's place on the board (players, then permanents in order): what
+        #: orders objects in words, so that no answer depends on the ids.
+        self.rank: dict[str, int] = {k: i for i, k in enumerate(self.map)}
 
     @classmethod
     def of(cls, board: Optional[object]) -> "Labeller":

@@ -23,7 +23,9 @@ def _is_attack(decl: Mapping) -> bool:
 
 def by_name(w: Writer, decl: Mapping) -> list:
     """The pairs of a declaration with its creatures ordered by name (then id)."""
-    return sorted(decl.items(), key=lambda kv: (w.labels(kv[0]), kv[0]))
+    rank = w.labels.rank
+    return sorted(decl.items(), key=lambda kv: (w.labels(kv[0]), rank.get(kv[0], len(rank)),
+                                                kv[0]))
 
 
 def words(w: Writer, decl: Mapping, kind: str) -> str:

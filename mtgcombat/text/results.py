@@ -12,13 +12,15 @@ from .report import Line, Report
 def assignment_text(w: Writer, a: Mapping[str, Mapping[str, int]]) -> str:
     """An assignment in words: "Source: 2 to X, 1 to Bob; ..." (sources by name)."""
     parts = []
-    for s in sorted(a, key=lambda s: (w.name(s), s)):
+    rank = w.labels.rank
+    for s in sorted(a, key=lambda s: (w.name(s), rank.get(s, len(rank)), s)):
         d = a[s]
         if not d:
             continue
         parts.append(f"{w.name(s)}: " + ", ".join(
             w.t("human.amount_to", n=n, to=r) for r, n in sorted(
-                d.items(), key=lambda kv: (w.name(kv[0]), kv[0]))))
+                d.items(), key=lambda kv: (w.name(kv[0]), rank.get(kv[0], len(rank)),
+                                           kv[0]))))
     return "; ".join(parts)
 
 

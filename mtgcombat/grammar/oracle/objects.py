@@ -388,7 +388,7 @@ class _ObjectRules(Transformer):
         if len(parts) == 2:
             other = parts[0] == "other"
         last = desc.alts[-1][-1]
-        if last.kind == "cap" and len(desc.alts[-1]) == 1 and not _looks_plural(last.text) \
+        if last.kind == "cap" and not _looks_plural(last.text) \
                 and parts[0:1] != ("each",):
             raise _Fail(f"{last.text!r} does not look like a plural subtype")
         if last.kind not in ("creature", "cap"):

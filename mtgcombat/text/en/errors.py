@@ -190,6 +190,14 @@ T.update({
     "error.assignment_amount": lambda r, w: (
         f"damage assignment: {r['source']!r} assigns {r['amount']} to {r['recipient']!r}; "
         "amounts are integers >= 0"),
+    "error.name_ambiguous": _e(lambda r, w: (
+        f"{r['name']!r} in {r['sentence']!r} could be any of "
+        + ", ".join(repr(i) for i in r["ids"])
+        + ": for an effect, give the one it means as its \"source\" (scenario: "
+        "from ID); or give the others different names")),
+    "error.strict_not_understood": _e(lambda r, w: (
+        f"not understood: {r['sentence']!r}"
+        + (f" (and {r['more']} more)" if r["more"] else "") + " (strict reading)")),
     "error.chosen_missing": lambda r, w: (
         f"{w.source(r['src'], False)}: its text names the chosen {r['kind'].replace('_', ' ')}, "
         f"but the board doesn't say which: give it in the permanent's \"chosen\" field "
