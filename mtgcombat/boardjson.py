@@ -8,7 +8,7 @@ one :class:`~mtgcombat.rules.model.BoardError` line naming the field.
 from __future__ import annotations
 
 import json
-from typing import Any, Mapping, Optional
+from typing import Any, Mapping, Optional, TypeVar
 
 from .rules.model import Board, BoardError, Effect, Permanent, Player
 
@@ -28,6 +28,8 @@ PERMANENT_FIELDS = {
     "attached_to", "counters", "chosen",
 }
 EFFECT_FIELDS = {"text", "controller", "targets", "source"}
+
+B = TypeVar("B", bound=Board)
 
 
 def _unknown(obj: Mapping, allowed: set, where: str) -> None:
@@ -62,7 +64,7 @@ def _str_list(value: Any, where: str, what: str) -> tuple[str, ...]:
     return tuple(value)
 
 
-def board_from_data(data: Any, cls: type[Board] = Board, cards: Any = None) -> Board:
+def board_from_data(data: Any, cls: type[B] = Board, cards: Any = None) -> B:  # type: ignore[assignment]
     """Build a validated board from decoded JSON data."""
     if not isinstance(data, dict):
         raise BoardError("a board must be a JSON object")
@@ -202,8 +204,9 @@ def _str_map(value: Any, where: str, what: str) -> dict:
     return dict(value)
 
 
-def load_board_json(text: str, source: str = "<json>", cls: type[Board] = Board,
-                    cards: Any = None) -> Board:
+def load_board_json(text: str, source: str = "<json>",
+                    cls: type[B] = Board,  # type: ignore[assignment]
+                    cards: Any = None) -> B:
     """Parse a JSON board. Errors are one BoardError line (with line:column for
     malformed JSON)."""
     try:
@@ -305,7 +308,7 @@ def board_to_data(board: Board, full: bool = False) -> dict:
         d = {"id": p.id, "name": p.name, "controller": p.controller}
         if not full and p.id == p.name:
             del d["id"]
-        defaults = {
+        defaults: dict[str, Any] = {
             "type_line": "Creature", "colors": [], "power": None, "toughness": None,
             "text": "", "tapped": False, "summoning_sick": False, "damage": 0,
             "loyalty": None, "defense": None, "protector": None, "goaded_by": [],

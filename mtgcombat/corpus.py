@@ -372,7 +372,8 @@ def parse_case(path: Union[str, Path], text: Optional[str] = None) -> Case:
             raise CaseError(path, ln, "time-limit: must be positive")
 
     # Expectations.
-    items = [(k, None, v, ln) for k, (v, ln) in header.items() if k in EXPECTATIONS]
+    items: list[tuple[str, Optional[str], Any, int]] = [
+        (k, None, v, ln) for k, (v, ln) in header.items() if k in EXPECTATIONS]
     items += [(k, s, v, ln) for k, s, v, ln in suffixed]
     for key, suffix, value, ln in items:
         if question not in EXPECTATIONS[key]:

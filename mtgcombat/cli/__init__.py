@@ -37,7 +37,7 @@ def _examples(*lines: str) -> str:
     return "examples:\n" + "\n".join(f"  {x}" for x in lines)
 
 
-def _common() -> argparse.ArgumentParser:
+def _common() -> "_Parser":
     from ..text import languages
 
     common = _Parser(add_help=False)

@@ -9,6 +9,8 @@ spec's shape. ``--lang`` chooses the language of every human word.
 
 from __future__ import annotations
 
+from functools import partial
+
 import json
 import sys
 from typing import Any, Optional
@@ -180,8 +182,7 @@ def cmd_declarations(args: Any, kind: str) -> int:
         listing = board.list_declarations(
             kind, args.limit, args.backend, remaining(args),
             on_max=stream.set_max if stream else None,
-            on_found=(lambda d: (prog.found(), stream.add(d))) if stream else
-            (lambda d: prog.found()))
+            on_found=partial(_found, prog, stream))
     finally:
         prog.done()
     if args.json:
@@ -337,3 +338,10 @@ def cmd_batch(args: Any) -> int:
         if lines is not sys.stdin:
             lines.close()
     return EXIT_OK
+
+
+def _found(prog: Any, stream: Any, declaration: Any) -> None:
+    """One declaration found: the progress line counts it, the human listing prints it."""
+    prog.found()
+    if stream is not None:
+        stream.add(declaration)

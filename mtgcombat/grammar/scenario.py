@@ -362,7 +362,7 @@ class _ToAst(Transformer):
     def sick(self, meta, tok):
         return _Attr("sick", True, *_pos(tok))
 
-    def _int_attr(kind):  # noqa: N805
+    def _int_attr(kind: str) -> Any:  # type: ignore[misc]  # noqa: N805
         def method(self, meta, tok):
             return _Attr(kind, int(tok), meta.line, meta.column)
         return method
@@ -439,6 +439,7 @@ class _ToAst(Transformer):
 
 class _Compiler:
     def __init__(self, text: str, source: str) -> None:
+        self.cards: Any = None  # a card database: permanents by name alone
         self.source = source
         self.lines = text.split("\n")
         self.where: list[tuple[tuple, int, int]] = []  # (where, line, column)
@@ -824,7 +825,7 @@ def _parser_expects(e: UnexpectedToken) -> set[str]:
     lexer only knows what that lexer state accepts)."""
     state = getattr(e, "state", None)
     try:
-        names = set(state.parse_conf.parse_table.states[state.position])
+        names = set(state.parse_conf.parse_table.states[state.position])  # type: ignore[union-attr]
     except AttributeError:
         names = set(e.expected)
     return {n for n in names if n.isupper() or n == "$END"}  # terminals, not rules

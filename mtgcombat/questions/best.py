@@ -374,7 +374,7 @@ def best_attacks(board: Any, objective: str = "standard", time_limit: Optional[f
             if key in seen:
                 continue
             seen.add(key)
-            pre, lost = BeforeDamage(), []
+            pre, lost = BeforeDamage(), list[str]()
             bA = declare(start, decl, None, pre, lost)
             v, reply, exact = _worst_reply(bA, pre, lost, game, deadline, backend,
                                            best[0] if best else None)
@@ -490,7 +490,8 @@ def _by_groups(base: Any, start: Any, sides: Sides, objective: str, game: Combat
                     _fight_bound(base, objective, a, S), g0[a]))
 
     def weights() -> dict:
-        vals = {g: exact.get(g, bound.get(g)) for g in set(exact) | set(bound)}
+        vals: dict[tuple[str, frozenset], Value] = {
+            g: exact[g] if g in exact else bound[g] for g in set(exact) | set(bound)}
         span = [sum(max(abs(v[i]) for (a2, _), v in vals.items() if a2 == a)
                     for a in attackers) for i in range(n)]
         scale = [1] * n

@@ -24,7 +24,7 @@ damage left them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Mapping, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Optional, Sequence, cast
 
 from ..rules.combat_triggers import (
     Trigger, any_triggers, apply, attack_triggers, block_triggers,
@@ -232,7 +232,7 @@ def resolve_triggers(board: Any, triggers: Sequence[Trigger], pre: "BeforeDamage
     for t in triggers:
         if game_over(board, lost):
             break
-        nb, done = apply(board, t)
+        nb, done = cast(Any, apply(board, t))
         carry(board, nb)
         pre.triggers.append(done)
         nb2, sb = state_based(nb, nb.bound, set(), set(), lost)
@@ -306,7 +306,7 @@ def deal_damage(stepboard: Any, assignment: Mapping[str, Mapping[str, int]],
     and what the state-based actions did."""
     dealt, prevented = deal(stepboard, stepboard.bound, assignment)
     res = results(stepboard, stepboard.bound, dealt)
-    after = applied(stepboard, res)
+    after = cast(Any, applied(stepboard, res))
     carry(stepboard, after)
     defeated_now = {p.id for p in stepboard.permanents
                     if p.is_battle and (p.defense or 0) > 0 and p.id in res.defense

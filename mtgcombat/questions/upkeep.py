@@ -122,7 +122,7 @@ def upkeep(board: Any, limit: Optional[int] = 1000, time_limit: Optional[float] 
     return out
 
 
-_KIND = {M.ManaPayment: "mana", M.LifePayment: "life", M.SacrificePayment: "sacrifice",
+_KIND: dict[type, str] = {M.ManaPayment: "mana", M.LifePayment: "life", M.SacrificePayment: "sacrifice",
          M.GainControlPayment: "gain_control", M.AddManaPayment: "add_mana",
          M.TapPayment: "tap", M.UnknownCost: "unknown"}
 

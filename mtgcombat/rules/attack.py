@@ -18,7 +18,9 @@ constraint names the CR rule it encodes.
 
 from __future__ import annotations
 
-from typing import Callable, Optional
+from functools import partial
+
+from typing import Any, Callable, Optional
 
 from . import abilities as A
 from .bind import Bound, Instance
@@ -131,10 +133,11 @@ def _basic(b: _Builder) -> None:
     lacked: dict[str, set[str]] = {}
     for inst in b.bound.of_type(A.AttackAsThough):
         ab: A.AttackAsThough = inst.ability  # type: ignore[assignment]
+        holder = inst.holder or ""
         if ab.had:
-            had.setdefault(inst.holder, set()).add(ab.had)
+            had.setdefault(holder, set()).add(ab.had)
         if ab.lacked:
-            lacked.setdefault(inst.holder, set()).add(ab.lacked)
+            lacked.setdefault(holder, set()).add(ab.lacked)
     for perm in b.attackers:
         c = perm.id
         lits = b.lits(c, lambda t: True)
@@ -373,7 +376,7 @@ def _goad(b: _Builder) -> None:
             c = perm.id
             _add_requirement(b, b.attacks(c), rule, reason(
                 "attack.goaded", rule, (c, g), creature=c, goader=g), c)
-            lits = b.lits(c, lambda t, g=g: b.is_player(t) and t != g)
+            lits = b.lits(c, partial(_other_player, b, g))
             _add_requirement(b, any_of(lits), rule, reason(
                 "attack.goaded_other", rule, (c, g), creature=c, goader=g), c)
 
@@ -485,3 +488,8 @@ def attack_problem(board: Board, bound: Bound) -> Problem:
         names=b.names,
         edition=board.rules,
     )
+
+
+def _other_player(b: Any, g: str, t: str) -> bool:
+    """A player other than ``g`` (701.15b: a goaded creature attacks another player)."""
+    return b.is_player(t) and t != g

@@ -20,7 +20,7 @@ from __future__ import annotations
 import dataclasses
 
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping, Optional, Sequence
+from typing import Any, Iterable, Mapping, Optional, Sequence
 
 from . import abilities as A
 from .mana import CumulativeUpkeep, ManaAbility
@@ -52,9 +52,12 @@ class Source:
 
 @dataclass(frozen=True)
 class Instance:
-    """One ability applied to one holder (or to the whole game when holder is None)."""
+    """One ability applied to one holder (or to the whole game when holder is None).
+    ``ability`` is an :data:`~mtgcombat.rules.abilities.Ability`; typed ``Any`` because
+    callers select instances by type (:meth:`Bound.held_by`) and then read that type's
+    fields."""
 
-    ability: A.Ability
+    ability: Any
     source: Source
     sentence: str
     holder: Optional[str] = None
@@ -349,9 +352,11 @@ def bind(
 
     # Pass 1: printed keywords of permanents (so predicates on keywords work).
     for ab, src, sentence in pending:
-        if _is_keyword(ab) and src.kind == "permanent":
+        if src.permanent is None or src.kind != "permanent":
+            continue
+        if _is_keyword(ab):
             bound.keywords.setdefault(src.permanent, set()).update(_keyword_names(ab))
-        elif isinstance(ab, A.Landwalk) and src.kind == "permanent":
+        elif isinstance(ab, A.Landwalk):
             bound.walks.setdefault(src.permanent, set()).add(ab.label.lower())
     # Pass 1b: 611.3a -- a static ability with a condition applies when the condition
     # holds on this board (judged against printed keywords).
@@ -377,7 +382,7 @@ def bind(
         if holder is None and _is_keyword(ab) and src.kind == "permanent":
             # a keyword of the permanent's own that a condition switched on (611.3a,
             # a level up band 711.2)
-            bound.keywords.setdefault(src.permanent, set()).update(_keyword_names(ab))
+            bound.keywords.setdefault(src.permanent or "", set()).update(_keyword_names(ab))
         if holder is not None and _is_keyword(ab):
             bound.keywords.setdefault(holder, set()).update(_keyword_names(ab))
         elif holder is not None and isinstance(ab, A.Landwalk):

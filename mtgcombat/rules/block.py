@@ -35,7 +35,7 @@ as each defending player maximising their own (802.4, 802.4b).
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import AbstractSet, Optional
 
 from . import abilities as A
 from .attack import src_of
@@ -244,7 +244,7 @@ def _evasion(b: _Builder) -> None:
                 ckw = ckw | {ab.had}
             if ab.lacked:
                 akw = akw - {ab.lacked}
-        return ckw, akw
+        return frozenset(ckw), frozenset(akw)
 
     for a in b.attackers:
         ap = b.perm(a)
@@ -314,8 +314,8 @@ def _evasion(b: _Builder) -> None:
                        b.why("evade.menace", "702.111b", None, a, attacker=a), a)
 
 
-def _keyword_evasion(cp: Permanent, ap: Permanent, ckw: frozenset[str],
-                     akw: frozenset[str]) -> list[tuple[str, Reason]]:
+def _keyword_evasion(cp: Permanent, ap: Permanent, ckw: AbstractSet[str],
+                     akw: AbstractSet[str]) -> list[tuple[str, Reason]]:
     """The evasion rules (rule, why) that stop blocker cp, with keywords ckw, from
     blocking attacker ap, with keywords akw (509.1b, 702)."""
     out: list[tuple[str, Reason]] = []

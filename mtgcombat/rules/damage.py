@@ -695,7 +695,7 @@ def _source_violations(step: DamageStep, assignment: Mapping[str, Mapping[str, i
     div = {r: n for r, n in assignment.get(s.id, {}).items() if n}
     mode = source_mode(step, s, div)
     allowed = s.unblocked_recipients if mode == "unblocked" else s.recipients
-    bad = [r for r in div if r not in allowed]
+    bad = [r for r in div if r not in (allowed or ())]
     for r in bad:
         reach = tuple(x for x in s.recipients if x not in s.creatures)
         if s.role == "attacker" and not s.creatures:
@@ -858,7 +858,10 @@ def default_objective(step: DamageStep, player: str) -> Objective:
     creatures: destroying it is worth exactly the damage it takes (term 2). So 5 damage
     to the opposing player beats 3 that destroy a loyalty-3 planeswalker."""
     b = step.board
-    opp_c, own_c, opp_d, own_d = {}, {}, {}, {}
+    opp_c: dict = {}
+    own_c: dict = {}
+    opp_d: dict = {}
+    own_d: dict = {}
     for rid, r in step.recipients.items():
         foe = not b.teammates(r.controller, player)
         if r.kind == "creature":

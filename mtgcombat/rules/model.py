@@ -19,7 +19,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Any, Iterable, Iterator, Literal, Mapping, Optional, Union
+from typing import Any, Iterable, Iterator, Literal, Mapping, Optional, Self, Union
 
 from ..editions import EDITION_NAMES
 from .reasons import Reason, english, literal, reason
@@ -293,11 +293,11 @@ class Board:
     def create(cls, **fields) -> "Board":
         return cls(**fields)
 
-    def evolve(self, **changes) -> "Board":
+    def evolve(self, **changes: Any) -> Self:
         """A copy with some fields changed (validated again)."""
         return replace(self, **changes)
 
-    def derive(self, **changes) -> "Board":
+    def derive(self, **changes: Any) -> Self:
         """A copy with some fields changed by the rules themselves (the results of
         combat damage, resolved triggers, a declaration already found legal): not
         validated again, as the rules keep a valid board valid."""

@@ -362,7 +362,7 @@ def _without(board: Board, remaining: list[Permanent], gone: set[str]) -> Board:
                     if b in gone and a not in gone:
                         blocked.add(a)  # 509.1h: it stays blocked
         new_attacks = {a: t for a, t in attacks.items() if a not in gone}
-        new_blocks = None
+        new_blocks: Optional[dict] = None
         if blocks is not None:
             new_blocks = {}
             for b, atts in blocks.items():

@@ -271,6 +271,7 @@ def _damage_order(b: Board, attackers: set[str]) -> None:
         fail("order_edition", ("damage_order",), rules=b.rules)
     if b.blocks is None:
         fail("order_without_blocks", ("damage_order",))
+    assert b.blocks is not None and b.damage_order is not None
     blockers_of: dict[str, set[str]] = {}
     for bl, atts in b.blocks.items():
         for a in atts:

@@ -101,7 +101,7 @@ def _forced_false(problem: Problem) -> tuple[set[Key], set[int]]:
                 out.add(inner.key)
                 units.add(i)
             elif isinstance(inner, Or) and all(isinstance(x, Lit) for x in inner.es):
-                out.update(x.key for x in inner.es)
+                out.update(x.key for x in inner.es if isinstance(x, Lit))
                 units.add(i)
     return out, units
 
@@ -406,6 +406,7 @@ class _Model:
         if e.lo is None and e.hi is None:
             self.infeasible = True
         elif e.lo is None:
+            assert e.hi is not None
             m.add(s >= e.hi + 1)
         elif e.hi is None:
             m.add(s <= e.lo - 1)
@@ -628,7 +629,7 @@ class CpSat:
             if best is None:
                 return None, None
             total += best
-            witness.update(w)
+            witness.update(w or {})
         return total, witness
 
     def _tiny_max(self, prep: _Prepared, comp: list[str], hard: list[Expr],
@@ -959,7 +960,8 @@ def _readout(model: _Model) -> tuple[list, list, list]:
     by: dict[str, list] = {}
     for (c, o), v in model.var.items():
         by.setdefault(c, []).append((o, v))
-    grouped, single = [], []
+    grouped: list = []
+    single: list = []
     for c, ovs in by.items():
         if len(ovs) > 1:
             b = model.m.new_bool_var("")
@@ -1117,7 +1119,7 @@ class GroupModel:
                     choice[b] = sum((i + 1) * model.var[(b, o)] for i, o in enumerate(opts)
                                     if (b, o) in model.var)
             m.add(choice[b1] <= choice[b2])
-        self.last: Optional[dict] = None
+        self.last: Optional[set] = None
 
     def exclude(self, decl: dict) -> None:
         """No solve returns ``decl`` again."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable, Mapping, Optional, Protocol
+from typing import Any, Iterable, Mapping, Optional, Protocol
 
 
 class _Named(Protocol):
@@ -32,13 +32,13 @@ class Labeller:
         self.rank: dict[str, int] = {k: i for i, k in enumerate(self.map)}
 
     @classmethod
-    def of(cls, board: Optional[object]) -> "Labeller":
+    def of(cls, board: Any) -> "Labeller":
         """The labeller of a board (computed once per board)."""
         if board is None:
             return cls()
         hit = getattr(board, "__dict__", {}).get("_c_labeller")
         if hit is None:
-            hit = cls(board.permanents, board.player_names)  # type: ignore[attr-defined]
+            hit = cls(board.permanents, board.player_names)
             try:
                 object.__setattr__(board, "_c_labeller", hit)
             except (AttributeError, TypeError):  # pragma: no cover

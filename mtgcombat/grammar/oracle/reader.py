@@ -245,7 +245,9 @@ def _starts_modal_ability(first_norm: str, line: str) -> bool:
 
 def _split_items(sentence: str) -> list[str]:
     """Top-level comma-separated items of a keyword line."""
-    items, depth, quote, cur = [], 0, False, []
+    items: list[str] = []
+    cur: list[str] = []
+    depth, quote = 0, False
     for ch in sentence:
         if ch == '"':
             quote = not quote
@@ -328,7 +330,7 @@ def _read(text: str, name: Optional[str]) -> A.TextReading:
                 # "pays {X} for each ..., where X is the number of [permanents] you
                 # control": X is counted on the board; a definition the board can't
                 # count leaves the whole sentence not understood (never deleted).
-                x_def = _x_definition(_WHERE_X.search(norm).group(0))
+                x_def = _x_definition(_WHERE_X.search(norm).group(0))  # type: ignore[union-attr]
                 if x_def is not None:
                     norm = _WHERE_X.sub("", norm)
             targets_before = state.targets
