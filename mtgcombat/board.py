@@ -28,7 +28,7 @@ from .rules import model
 from .rules import abilities as A
 from .rules.abilities import Parsed, TextReading
 from .rules.bind import Bound, bind
-from .rules.constraints import Declaration, Problem
+from .rules.constraints import Problem
 from .rules.model import BoardError
 from .rules.reasons import reason
 

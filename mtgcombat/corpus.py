@@ -341,7 +341,7 @@ def parse_case(path: Union[str, Path], text: Optional[str] = None) -> Case:
         _check_decl(path, ln, "declaration", case.declaration, question[6:])
     elif "declaration" in header:
         raise CaseError(path, header["declaration"][1],
-                        f"'declaration' is only for check-attacks and check-blocks")
+                        "'declaration' is only for check-attacks and check-blocks")
     if question == "check-damage":
         if "assignment" not in header:
             raise CaseError(path, qline, "question check-damage needs an 'assignment'")

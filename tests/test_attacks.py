@@ -9,7 +9,7 @@ three backends. The helpers at the top are shared with
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping, Optional, Sequence
+from typing import Mapping, Optional, Sequence
 
 import pytest
 

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import REPO
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"

@@ -26,7 +26,7 @@ what it paid (judge ruling on paid blocks, catalogue BLK-11).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Iterator, Literal, Mapping, Optional, Union
+from typing import Callable, Iterable, Literal, Mapping, Optional, Union
 
 from .reasons import Described, Reason, literal
 

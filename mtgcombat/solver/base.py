@@ -16,8 +16,8 @@ those two, identically for every backend, so the backends can be compared.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
-from typing import Callable, Iterator, Mapping, Optional, Protocol
+from dataclasses import dataclass
+from typing import Iterator, Mapping, Optional, Protocol
 
 from ..rules.constraints import (
     Cost, Declaration, Problem, Requirement, evaluate, obeyed, paid, true_keys, violated,

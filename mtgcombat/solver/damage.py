@@ -30,7 +30,7 @@ before (their best parts). A time-out gives status ``"unknown"``, never a guess.
 from __future__ import annotations
 
 from itertools import product
-from typing import Any, Iterator, Mapping, Optional, Sequence
+from typing import Iterator, Mapping, Optional, Sequence
 
 from typing import TYPE_CHECKING
 
@@ -39,7 +39,6 @@ if TYPE_CHECKING:  # pragma: no cover
 else:
     from .cpsat import cp_model  # imported when a model is first built
 
-from ..rules.bind import Bound
 from ..rules.damage import (
     AtMostOneShort, DamageStep, NeedsLethal, NeedsLoyalty, Objective, ObjectiveFn, Source, Term,
     default_objective, evaluate, score,

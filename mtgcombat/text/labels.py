@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Iterable, Mapping, Optional, Protocol
+from typing import Any, Iterable, Mapping, Protocol
 
 
 class _Named(Protocol):

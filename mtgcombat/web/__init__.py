@@ -21,7 +21,7 @@ import json
 import threading
 from contextlib import redirect_stdout
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 #: The largest request body accepted (a board and its arguments).
 MAX_BYTES = 256 * 1024
