@@ -12,6 +12,8 @@ import json
 import os
 import random
 import string
+import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any, Iterator
@@ -536,3 +538,47 @@ def test_fill_board_rejects_an_unknown_name_with_the_closest_names(mdb: CardData
     with pytest.raises(BoardError, match=r"^permanents\[0\]: unknown card 'Grizly Bears' "
                                          r"\(closest: Grizzly Bears"):
         fill_board(data, mdb)
+
+
+# -- the command line and the README's example ------------------------------------------
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+
+def _cli(*argv: str, env: dict | None = None) -> subprocess.CompletedProcess:
+    e = {k: v for k, v in os.environ.items() if k not in ("MTGCOMBAT_CARDS", "COLUMNS")}
+    e.update(env or {})
+    return subprocess.run([sys.executable, "-m", "mtgcombat", *argv], capture_output=True,
+                          text=True, cwd=EXAMPLES.parent, env=e, timeout=120)
+
+
+def test_scenario_board_by_names_alone_with_cards_flag() -> None:
+    r = _cli("show", "examples/by-name.mtg", "--cards", "examples/cards.json", "--json")
+    assert r.returncode == 0, r.stderr
+    board = json.loads(r.stdout)
+    perms = {p["id"]: p for p in board["permanents"]}
+    assert perms["angel"]["power"] == 4 and perms["angel"]["type_line"] == "Creature — Angel"
+    assert perms["bears"]["tapped"] is True  # the line's own word kept
+    assert "All creatures able to block" in perms["unicorn"]["text"]
+
+
+def test_cards_come_from_the_environment_variable_too() -> None:
+    r = _cli("blocks", "examples/by-name.mtg", "--json",
+             env={"MTGCOMBAT_CARDS": str(EXAMPLES / "cards.json")})
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["max_requirements"] == 2
+
+
+def test_a_board_by_names_without_a_card_file_is_bad_input() -> None:
+    r = _cli("blocks", "examples/by-name.mtg")
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr.startswith("mtgcombat: error: examples/by-name.mtg:")
+
+
+def test_the_readme_picture_is_what_draw_draws_now() -> None:
+    r = _cli("draw", "examples/by-name.mtg", "--cards", "examples/cards.json", "--blocks",
+             "spider -> unicorn, rats -> unicorn")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == (EXAMPLES.parent / "docs" / "by-name.svg").read_text(), (
+        "regenerate with: mtgcombat draw examples/by-name.mtg --cards examples/cards.json "
+        "--blocks 'spider -> unicorn, rats -> unicorn' -o docs/by-name.svg")

@@ -66,7 +66,7 @@ def test_an_illegal_declaration_names_its_rule_and_an_alternative(capsys, monkey
     monkeypatch.chdir(REPO)
     out = run(capsys, "explain corpus/cases/cr-508.1d-1.case --attacks "
                       "'{\"bears\": \"Bob\", \"forced\": \"Bob\"}'")
-    assert "It is illegal:\n- 508.1c: No more than 1 creature" in out
+    assert "It is illegal:\n- 508.1c: No more than one creature" in out
     assert "A legal alternative: Goblin Brigand attacks Bob." in out
 
 

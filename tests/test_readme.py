@@ -47,6 +47,7 @@ def run(command: str) -> str:
     argv = shlex.split(command)
     assert argv[0] == "mtgcombat", command
     env = dict(os.environ, NO_COLOR="1")
+    env.pop("COLUMNS", None)  # piped: one line per sentence, whatever the terminal
     env.pop("MTGCOMBAT_DEBUG", None)
     r = subprocess.run([sys.executable, "-m", "mtgcombat", *argv[1:]], cwd=REPO, env=env,
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=300)

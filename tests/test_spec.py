@@ -850,7 +850,7 @@ def test_bad_input_from_a_real_process_has_no_traceback():
 def test_human_output_is_plain_text_when_piped():
     r = subprocess.run([sys.executable, "-m", "mtgcombat", "attacks", WALKER],
                        capture_output=True, text=True, cwd=REPO,
-                       env={k: v for k, v in os.environ.items() if k != "NO_COLOR"})
+                       env={k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "COLUMNS")})
     assert r.returncode == 0
     assert "\x1b[" not in r.stdout and "│" not in r.stdout
     lines = r.stdout.splitlines()

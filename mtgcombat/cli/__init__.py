@@ -17,7 +17,8 @@ from .. import __version__
 from ..rules.model import BoardError
 from . import combat, commands, teaching
 from .output import (
-    EXIT_BAD_INPUT, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, UsageError, one_line,
+    EXIT_BAD_INPUT, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, HelpFormatter, UsageError, examples,
+    one_line,
 )
 
 __all__ = ["build_parser", "main"]
@@ -25,16 +26,13 @@ __all__ = ["build_parser", "main"]
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]  # one line, exit 2
-        raise UsageError(f"{self.prog}: {message}")
+        raise UsageError(message, command=self.prog.partition(" ")[2])
 
 
 BOARD_HELP = "a .json board, a scenario-language file, or - for standard input"
 LIMIT_HELP = ("list at most N (default 1000); 0 lists none but still answers the rest "
               "(the maximum, the status: 'truncated' when there is at least one)")
 
-
-def _examples(*lines: str) -> str:
-    return "examples:\n" + "\n".join(f"  {x}" for x in lines)
 
 
 def _common() -> "_Parser":
@@ -67,18 +65,18 @@ def build_parser() -> argparse.ArgumentParser:
     common = _common()
     p = _Parser(prog="mtgcombat", description="Exact answers to Magic: The Gathering combat "
                 "questions (Comprehensive Rules 506-511, 702, 802).",
-                epilog=_examples("mtgcombat attacks corpus/boards/brigand.json",
+                epilog=examples("mtgcombat attacks corpus/boards/brigand.json",
                                  "mtgcombat COMMAND --help"),
-                formatter_class=argparse.RawDescriptionHelpFormatter)
+                formatter_class=HelpFormatter)
     p.add_argument("--version", action="version", version=f"mtgcombat {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
-    raw = argparse.RawDescriptionHelpFormatter
+    raw = HelpFormatter
 
     a = sub.add_parser("attacks", parents=[common], help="the legal attack declarations (508.1)",
                        description="The legal attack declarations (508.1a-d): every "
                        "restriction obeyed and the most requirements obeyable.",
-                       epilog=_examples("mtgcombat attacks board.mtg",
+                       epilog=examples("mtgcombat attacks board.mtg",
                                         "mtgcombat attacks board.json --json --limit 10",
                                         "mtgcombat attacks board.mtg --jsonl | head"),
                        formatter_class=raw)
@@ -94,7 +92,7 @@ def build_parser() -> argparse.ArgumentParser:
     b = sub.add_parser("blocks", parents=[common], help="the legal block declarations (509.1)",
                        description="The legal block declarations (509.1a-c); the board "
                        "declares attacks.",
-                       epilog=_examples("mtgcombat blocks corpus/boards/two-headed-giant.mtg",
+                       epilog=examples("mtgcombat blocks corpus/boards/two-headed-giant.mtg",
                                         "mtgcombat blocks board.mtg --json"),
                        formatter_class=raw)
     b.add_argument("board", help=BOARD_HELP)
@@ -111,7 +109,7 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Whether one declaration or damage assignment is legal, "
                        "and exactly why not. DECL and ASSIGNMENT are JSON, the one-line "
                        "notation, @FILE, or @- (standard input).",
-                       epilog=_examples(
+                       epilog=examples(
                            "mtgcombat check board.json --attacks '{\"brigand\": \"Bob\"}'",
                            "mtgcombat check board.json --attacks 'brigand -> Bob'",
                            "mtgcombat check board.mtg --blocks 'wall -> raider'",
@@ -131,7 +129,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="legal and best combat damage assignments (510.1)",
                        description="The legal combat damage assignments of the step and the "
                        "best one for each player (510.1).",
-                       epilog=_examples("mtgcombat damage corpus/boards/walker-and-battle.mtg",
+                       epilog=examples("mtgcombat damage corpus/boards/walker-and-battle.mtg",
                                         "mtgcombat damage board.mtg --json"),
                        formatter_class=raw)
     d.add_argument("board", help=BOARD_HELP)
@@ -142,7 +140,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="the board as understood (scenario language; --json: normalised)",
                        description="The board as understood, in the scenario language; with "
                        "--json the normalised board and every sentence not understood.",
-                       epilog=_examples("mtgcombat show board.json",
+                       epilog=examples("mtgcombat show board.json",
                                         "mtgcombat show board.mtg --json"),
                        formatter_class=raw)
     s.add_argument("board", help=BOARD_HELP)
@@ -152,7 +150,7 @@ def build_parser() -> argparse.ArgumentParser:
                         description="An SVG picture of the board and the combat: each "
                         "player's creatures, planeswalkers and battles, who attacks what, who "
                         "blocks whom, damage. Standard output without -o.",
-                        epilog=_examples("mtgcombat draw corpus/boards/walker-and-battle.mtg "
+                        epilog=examples("mtgcombat draw corpus/boards/walker-and-battle.mtg "
                                          "-o combat.svg",
                                          "mtgcombat draw board.mtg --attacks 'bears -> Bob' "
                                          "--lang de > kampf.svg"),
@@ -172,7 +170,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "\"board\": {...}, \"args\": [\"--blocks\", \"{}\"]}; one JSON "
                         "answer a line (the command's --json answer), in the same order. A bad "
                         "request is answered {\"error\": \"...\"} and the batch goes on.",
-                        epilog=_examples("mtgcombat batch requests.jsonl > answers.jsonl",
+                        epilog=examples("mtgcombat batch requests.jsonl > answers.jsonl",
                                          "mtgcombat batch - --jobs 4 < requests.jsonl",
                                          "mtgcombat batch requests.jsonl --dask "
                                          "tcp://10.0.0.5:8786"),
@@ -216,17 +214,17 @@ def check_numbers(args: argparse.Namespace) -> None:
     """--limit is a count (0 lists none but still answers the rest); --time-limit a
     positive, finite number of seconds (not nan, not inf)."""
     if getattr(args, "limit", None) is not None and args.limit < 0:
-        raise UsageError("mtgcombat: --limit must be 0 or more")
+        raise UsageError("--limit must be 0 or more")
     t = getattr(args, "time_limit", None)
     if t is not None and not (math.isfinite(t) and t > 0):
-        raise UsageError(f"mtgcombat: --time-limit must be positive and finite (seconds), not {t}")
+        raise UsageError(f"--time-limit must be positive and finite (seconds), not {t}")
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv:
-        print("mtgcombat: give a command; see 'mtgcombat --help' (for example: "
+        print("mtgcombat: error: give a command; see 'mtgcombat --help' (for example: "
               "mtgcombat attacks corpus/boards/brigand.json)", file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
@@ -241,7 +239,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             args.deadline_end = time.monotonic() + args.time_limit
         return int(args.func(args))
     except UsageError as e:
-        print(one_line(e), file=sys.stderr)
+        print("mtgcombat: error: " + one_line(e), file=sys.stderr)
         return EXIT_BAD_INPUT
     except BoardError as e:
         # Exactly one line (the spec): FILE:LINE:COLUMN for scenario text, no caret.

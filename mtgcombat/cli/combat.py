@@ -14,13 +14,10 @@ from typing import Any
 from .commands import (
     answer_json, parse_decl, read_board, remaining, warn_not_understood, writer,
 )
-from .output import EXIT_OK, emit_json, print_report
+from .output import EXIT_OK, HelpFormatter, emit_json, examples, print_report
 
-RAW = argparse.RawDescriptionHelpFormatter
+RAW = HelpFormatter
 
-
-def _examples(*lines: str) -> str:
-    return "examples:\n" + "\n".join(f"  {x}" for x in lines)
 
 
 def add_commands(sub: Any, common: argparse.ArgumentParser, board_help: str) -> None:
@@ -32,10 +29,10 @@ def add_commands(sub: Any, common: argparse.ArgumentParser, board_help: str) -> 
                     "end of combat: damage dealt and prevented, its results (120.3), "
                     "state-based actions (704.5), players who lose. Each --damage is the "
                     "assignment of the next step; a step without one uses each player's best.",
-        epilog=_examples(
+        epilog=examples(
             "mtgcombat combat examples/first-strike.mtg",
             "mtgcombat combat board.mtg --attacks 'bears -> Bob' --blocks 'wall -> bears'",
-            "mtgcombat combat board.mtg --damage 'knight -> wall 2' --damage 'knight -> wall 2'",
+            "mtgcombat combat fs.mtg --damage 'knight -> wall 2' --damage 'knight -> Bob 2'",
             "mtgcombat combat board.json --json --lang de"))
     c.add_argument("board", help=board_help)
     c.add_argument("--attacks", metavar="DECL", help="the attack declaration (checked)")
@@ -50,7 +47,7 @@ def add_commands(sub: Any, common: argparse.ArgumentParser, board_help: str) -> 
         description="The active player's turn step by step (500-514): untap, upkeep (with "
                     "its triggers), draw, main, the combat steps (each with whether it happens "
                     "on this board and why not: 508.8, 510.4), end, cleanup.",
-        epilog=_examples("mtgcombat turn examples/first-strike.mtg",
+        epilog=examples("mtgcombat turn examples/first-strike.mtg",
                          "mtgcombat turn board.mtg --lang de",
                          "mtgcombat turn board.json --json"))
     t.add_argument("board", help=board_help)
@@ -65,7 +62,7 @@ def add_commands(sub: Any, common: argparse.ArgumentParser, board_help: str) -> 
                     "payment (one choice per age counter, order irrelevant, the same object "
                     "never twice) and whether the board can pay it (untapped mana sources, "
                     "mana pool, life, permanents).",
-        epilog=_examples("mtgcombat upkeep examples/cumulative-upkeep.mtg",
+        epilog=examples("mtgcombat upkeep examples/cumulative-upkeep.mtg",
                          "mtgcombat upkeep board.mtg --json --limit 20",
                          "mtgcombat upkeep board.mtg --lang de"))
     u.add_argument("board", help=board_help)
@@ -82,7 +79,7 @@ def add_commands(sub: Any, common: argparse.ArgumentParser, board_help: str) -> 
                     "English or German, share the board as a link. It binds to 127.0.0.1 by "
                     "default; requests are limited in size (256 KB) and time (20 s); the "
                     "page's calls are POST /api/COMMAND with {\"board\", \"args\"} (docs/serve.md).",
-        epilog=_examples("mtgcombat serve", "mtgcombat serve --port 8080",
+        epilog=examples("mtgcombat serve", "mtgcombat serve --port 8080",
                          "mtgcombat serve --host 0.0.0.0 --port 8000   # on your network"))
     sv.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
     sv.add_argument("--port", type=int, default=8000, help="port (default 8000; 0: any free)")
@@ -104,7 +101,7 @@ def add_commands(sub: Any, common: argparse.ArgumentParser, board_help: str) -> 
             "and a bound. Objectives: standard (loss, then creatures destroyed theirs minus "
             "yours, then life lost theirs minus yours), survive (not losing, then the least "
             "life lost), race (loss, then life, then creatures). See docs/decisions.md.",
-            epilog=_examples(f"mtgcombat {name} examples/first-strike.mtg",
+            epilog=examples(f"mtgcombat {name} examples/first-strike.mtg",
                              f"mtgcombat {name} board.mtg --objective survive",
                              f"mtgcombat {name} board.json --json --time-limit 10"))
         bp.add_argument("board", help=board_help)
@@ -183,7 +180,7 @@ def cmd_serve(args: Any) -> int:
     if not 0 <= args.port <= 65535:
         from .output import UsageError
 
-        raise UsageError("mtgcombat serve: --port must be between 0 and 65535")
+        raise UsageError("--port must be between 0 and 65535", command="serve")
     try:
         serve(args.host, args.port, args.quiet)
     except OSError as e:

@@ -31,6 +31,7 @@ def read_board(args: Any, path: Optional[str] = None):
     ``--rules`` overrides its edition, ``--cards`` fills permanents from a card file,
     ``--strict`` refuses a board with a sentence not understood."""
     from ..board import Board
+    from ..editions import edition
 
     arg = path if path is not None else args.board
     cards = _cards(args)
@@ -51,7 +52,14 @@ def read_board(args: Any, path: Optional[str] = None):
     rules = getattr(args, "rules", None)
     if rules and rules != board.rules:
         origin = board.__dict__.get("origin")
-        board = board.evolve(rules=rules)
+        if board.damage_order is not None and not edition(rules).has_order:
+            # --rules current on a board written for the 2024 rules: its damage assignment
+            # order means nothing under the current rules (510.1c-d), said, then dropped.
+            if not getattr(args, "quiet", False):
+                warn([writer(args, board).t("human.order_ignored", rules=rules)])
+            board = board.evolve(rules=rules, damage_order=None)
+        else:
+            board = board.evolve(rules=rules)
         if origin is not None:
             board.__dict__["origin"] = origin
     args.loaded_board = board  # an error found later points into the board's text
@@ -240,7 +248,7 @@ def cmd_check(args: Any) -> int:
     board = read_board(args)
     chosen = [k for k in KINDS if getattr(args, k) is not None]
     if len(chosen) != 1:
-        raise UsageError("mtgcombat check: give exactly one of --attacks, --blocks, --damage")
+        raise UsageError("give exactly one of --attacks, --blocks, --damage", command="check")
     kind = chosen[0]
     decl = parse_decl(getattr(args, kind), f"--{kind}", kind)
     w = writer(args, board)
@@ -329,7 +337,7 @@ def cmd_batch(args: Any) -> int:
         except OSError as e:
             raise BoardError(f"cannot read {args.input}: {e.strerror or e}") from None
     if args.jobs is not None and args.jobs < 1:
-        raise UsageError("mtgcombat batch: --jobs must be 1 or more")
+        raise UsageError("--jobs must be 1 or more", command="batch")
     try:
         for line in batch.run(lines, args.jobs, args.dask):
             sys.stdout.write(line + "\n")

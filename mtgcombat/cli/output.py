@@ -3,12 +3,15 @@ JSON, one-line errors. Imported by the commands; imports none of them."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
+import shutil
 import sys
-from typing import Any, Sequence
+import textwrap
+from typing import Any, Optional, Sequence
 
-from ..text.report import Line, Table, table_lines
+from ..text.report import Line, Table, narrow_lines, table_lines, table_width, wrap
 
 #: Exit statuses (defined once): an answer, legal or illegal, is a success.
 EXIT_OK = 0
@@ -23,8 +26,43 @@ EXIT_UNKNOWN = 3
 EXIT_INTERRUPTED = 130
 
 
+class HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """``--help`` text: descriptions wrapped at word boundaries to the terminal (at most
+    80 columns), while indented lines -- the examples -- are kept exactly as written."""
+
+    def __init__(self, prog: str, **kw: Any) -> None:
+        kw.setdefault("width", min(80, shutil.get_terminal_size((80, 24)).columns))
+        super().__init__(prog, **kw)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        out = []
+        for para in text.split("\n\n"):
+            lines = para.splitlines()
+            if any(line.startswith(" ") for line in lines) or para.endswith(":"):
+                out.append("\n".join(indent + line for line in lines))
+            else:
+                out.append(textwrap.fill(" ".join(lines), width, initial_indent=indent,
+                                         subsequent_indent=indent))
+        return "\n\n".join(out)
+
+
+def examples(*lines: str) -> str:
+    """The ``examples:`` block of a command's ``--help``."""
+    return "examples:\n" + "\n".join(f"  {x}" for x in lines)
+
+
 class UsageError(Exception):
-    """Bad options on the command line (exit status 2, one line)."""
+    """Bad options on the command line (exit status 2, one line). ``command`` is the
+    subcommand they were given to, if any: the line reads ``mtgcombat: error: check: ...``
+    (every bad input has that one prefix)."""
+
+    def __init__(self, message: str, command: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.command = command
+
+    def __str__(self) -> str:
+        return f"{self.command}: {self.message}" if self.command else self.message
 
 
 def plain() -> bool:
@@ -53,17 +91,44 @@ def _console(stderr: bool = False):
                    color_system="auto" if c else None, stderr=stderr)
 
 
+def width() -> Optional[int]:
+    """The columns human answers are wrapped to: the terminal's width when standard output
+    is a terminal, ``$COLUMNS`` when that is set; ``None`` (one line per sentence, for grep
+    and diff) when piped. Answers written into a buffer (the web lab, batch, tests through
+    :func:`mtgcombat.cli.main` with a captured stdout) are never wrapped."""
+    if sys.stdout is not sys.__stdout__:
+        return None
+    cols = os.environ.get("COLUMNS", "")
+    if cols.isdigit() and int(cols) >= 20:
+        return int(cols)
+    if plain():
+        return None
+    return max(20, shutil.get_terminal_size((80, 24)).columns)
+
+
 def say(text: str, style: str = "") -> None:
-    """One line for a human, in ``style`` when colour is on."""
+    """One line for a human, in ``style`` when colour is on, wrapped at word boundaries to
+    :func:`width`."""
+    cols = width()
+    lines = wrap(text, cols) if cols else [text]
     if style and color():
-        _console().print(text, style=_STYLES.get(style, style), soft_wrap=True)
+        c = _console()
+        for line in lines:
+            c.print(line, style=_STYLES.get(style, style), soft_wrap=True)
     else:
-        print(text)
+        for line in lines:
+            print(line)
 
 
 def print_table(t: Table) -> None:
     """A table: drawn with rich on a terminal (plain when NO_COLOR is set), aligned plain
-    text when piped."""
+    text when piped; a table wider than :func:`width` (80 columns, say) as one block a
+    row instead (:func:`~mtgcombat.text.report.narrow_lines`)."""
+    cols = width()
+    if cols and table_width(t) + (0 if plain() else 3 * len(t.headers) + 1) > cols:
+        for line in narrow_lines(t, cols):
+            print(line)
+        return
     if not plain():
         from rich.table import Table as RichTable
 

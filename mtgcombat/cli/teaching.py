@@ -7,19 +7,20 @@ shared output helpers and the commands' input helpers, never the CLI's entry poi
 
 from __future__ import annotations
 
-import argparse
 import sys
 from typing import Any, Optional
 
 from ..rules.model import BoardError
 from ..text.report import Table
-from .output import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK, emit_json, print_table
+from .output import (
+    EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK, HelpFormatter, emit_json, print_table, say,
+)
 
 
 def add_commands(sub, common, board_help: str) -> None:
     c = sub.add_parser(
         "corpus", parents=[common],
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=HelpFormatter,
         epilog="examples:\n  mtgcombat corpus\n  mtgcombat corpus -k 510.1c\n"
                "  mtgcombat corpus corpus/cases/cr-508.1d-1.case --json",
         help="run the executable corpus of rules edge cases (docs/corpus-format.md)",
@@ -35,7 +36,7 @@ def add_commands(sub, common, board_help: str) -> None:
 
     e = sub.add_parser(
         "explain", parents=[common],
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=HelpFormatter,
         epilog="examples:\n  mtgcombat explain corpus/boards/brigand.json\n"
                "  mtgcombat explain corpus/cases/cr-508.1d-1.case --attacks 'bears -> Bob'\n"
                "  mtgcombat explain board.mtg --lang de",
@@ -69,14 +70,14 @@ def cmd_corpus(args: Any) -> int:
         for c in cases:  # every board must read before anything runs
             c.board()
     except corpus.CaseError as e:
-        print(f"mtgcombat corpus: {e}", file=sys.stderr)
+        print(f"mtgcombat: error: corpus: {e}", file=sys.stderr)
         return EXIT_BAD_INPUT
     results = []
     try:
         for r in corpus.run_cases(cases, args.backend, args.time_limit, args.lang):
             results.append(r)
     except corpus.CaseError as e:
-        print(f"mtgcombat corpus: {e}", file=sys.stderr)
+        print(f"mtgcombat: error: corpus: {e}", file=sys.stderr)
         return EXIT_BAD_INPUT
     failed = [r for r in results if not r.passed]
     if args.json:
@@ -104,7 +105,7 @@ def cmd_explain(args: Any) -> int:
 
     chosen = [k for k in ("attacks", "blocks", "damage") if getattr(args, k) is not None]
     if len(chosen) > 1:
-        raise UsageError("mtgcombat explain: give at most one of --attacks, --blocks, --damage")
+        raise UsageError("give at most one of --attacks, --blocks, --damage", command="explain")
     if args.board.endswith(".case"):
         from ..corpus import CaseError, parse_case
 
@@ -126,6 +127,6 @@ def cmd_explain(args: Any) -> int:
         emit_json(answer_json(board, expl.to_json(w)))
     else:
         warn_not_understood(args, board, w)
-        text = expl.text(w)
-        print(text, end="" if text.endswith("\n") else "\n")
+        for line in expl.text(w).rstrip("\n").split("\n"):
+            say(line)
     return EXIT_OK

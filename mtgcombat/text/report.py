@@ -3,6 +3,8 @@ terminal, plain text when piped) or by :func:`plain` (tests, the web page)."""
 
 from __future__ import annotations
 
+import re
+import textwrap
 from dataclasses import dataclass, field
 from typing import Sequence, Union
 
@@ -33,6 +35,52 @@ def table_lines(t: Table) -> list[str]:
     out.append("  ".join(h.ljust(w) for h, w in zip(t.headers, widths)).rstrip())
     for r in rows:
         out.append("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip())
+    return out
+
+
+#: A list item's marker at the start of a line: "- ", "* ", "12. ", "r3  ".
+_MARKER = re.compile(r"- |\* |\d+\. |[a-z]\d+ +")
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """One line of prose wrapped at word boundaries to ``width`` columns; continuation
+    lines hang under the text after the line's indentation and list marker (two columns
+    in when there is no marker). Words longer
+    than the width (a long id) are never broken."""
+    if len(text) <= width:
+        return [text]
+    body = text.lstrip(" ")
+    indent = text[: len(text) - len(body)]
+    marker = _MARKER.match(body)
+    hang = indent + " " * (len(marker.group(0)) if marker else 2)
+    return textwrap.wrap(body, width, initial_indent=indent, subsequent_indent=hang,
+                         break_long_words=False, break_on_hyphens=False) or [text]
+
+
+def table_width(t: Table) -> int:
+    """The widest line of the table laid out as aligned columns."""
+    return max(len(line) for line in table_lines(t))
+
+
+def narrow_lines(t: Table, width: int) -> list[str]:
+    """The table for a narrow screen: one block a row, its first cell then every other
+    cell as "header: value", each wrapped to ``width``. A first column headed "#" numbers
+    the blocks ("3. ...")."""
+    out = [t.title] if t.title else []
+    numbered = bool(t.headers) and t.headers[0] == "#"
+    for r in t.rows:
+        cells = [("" if c is None else str(c)) for c in r]
+        pairs = list(zip(t.headers, cells))
+        if numbered and len(pairs) > 1:
+            first = f"{cells[0]}. {cells[1]}"
+            rest = pairs[2:]
+        else:
+            first = f"{pairs[0][0]}: {pairs[0][1]}" if pairs else ""
+            rest = pairs[1:]
+        out += wrap(first, width)
+        for h, c in rest:
+            if c:
+                out += wrap(f"   {h}: {c}", width)
     return out
 
 

@@ -29,9 +29,13 @@ def _words(r, w):
     return "; ".join(parts)
 
 
+def _kann(n: int) -> str:
+    return "kann" if n == 1 else "können"
+
+
 def _too_few(r, w):
-    msg = (f"diese Deklaration erfüllt {r['obeyed']} der Forderungen; {r['most']} können "
-           "erfüllt werden" + (" mit den Kosten, die sie bezahlt" if r["with_costs"] else ""))
+    msg = (f"diese Deklaration erfüllt {r['obeyed']} der Forderungen; {r['most']} "
+           f"{_kann(r['most'])} erfüllt werden" + (" mit den Kosten, die sie bezahlt" if r["with_costs"] else ""))
     wit = r["witness"]
     msg += (f" \u2014 zum Beispiel: {w.declaration(wit, r['kind'])}." if wit is not None
             else ".")
@@ -54,8 +58,8 @@ def _texts(w, reqs, most=5):
 
 
 def _too_few_explained(r, w):
-    msg = (f"diese Deklaration erfüllt {r['obeyed']} der Forderungen; {r['most']} können "
-           "erfüllt werden" + (" mit den Kosten, die sie bezahlt" if r["with_costs"] else ""))
+    msg = (f"diese Deklaration erfüllt {r['obeyed']} der Forderungen; {r['most']} "
+           f"{_kann(r['most'])} erfüllt werden" + (" mit den Kosten, die sie bezahlt" if r["with_costs"] else ""))
     wit = r["witness"]
     msg += (f" \u2014 zum Beispiel: {w.declaration(wit, r['kind'])}." if wit is not None
             else ".")
@@ -157,10 +161,10 @@ T: dict = {
     "attack.cant_condition": lambda r, w: (
         f"{_n(w, r)} kann nicht angreifen: {r['said']} ({_src(w, r, False)}; 508.1c)."),
     "attack.cap": lambda r, w: (
-        f"In jedem Kampf können höchstens {r['n']} Kreatur(en) angreifen "
+        f"In jedem Kampf {_kann(r['n'])} höchstens {_creatures(r['n'])} angreifen "
         f"({_src(w, r)}; 508.1c)."),
     "attack.cap_player": lambda r, w: (
-        f"In jedem Kampf können höchstens {r['n']} Kreatur(en) {w(r['what'])} angreifen "
+        f"In jedem Kampf {_kann(r['n'])} höchstens {_creatures(r['n'])} {w(r['what'])} angreifen "
         f"({_src(w, r)}; 508.1c, 802.3a)."),
     "attack.parity": lambda r, w: (
         f"{w.name(r['player'])} kann nicht mit einer {'ungeraden' if r['odd'] else 'geraden'} "
@@ -184,7 +188,7 @@ T: dict = {
         f"Wenn eine Kreatur von {w.name(r['player'])} angreift, greift {_n(w, r)} an, falls "
         f"möglich ({_src(w, r)})."),
     "block.capacity": lambda r, w: (
-        f"{_n(w, r)} kann nur {r['cap']} Kreatur(en) blocken, blockt aber {r['blocks']}."),
+        f"{_n(w, r)} kann nur {_creatures(r['cap'])} blocken, blockt aber {r['blocks']}."),
 }
 
 
@@ -272,7 +276,7 @@ def _block_cap(r, w):
     group = [w.name(p) for p in r["group"]]
     who = (f"{group[0]} deklariert Blocker" if len(group) == 1 else
            f"{' und '.join(group)} deklarieren gemeinsam Blocker")
-    return (f"Höchstens {_creatures(r['n'])} kann/können blocken ({who}): {_says(w, r)} "
+    return (f"Höchstens {_creatures(r['n'])} {_kann(r['n'])} blocken ({who}): {_says(w, r)} "
             f"(509.1b, {r['group_rule']}).")
 
 

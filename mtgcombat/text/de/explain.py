@@ -58,7 +58,7 @@ def _maximum(r, w):
     R = _R[r["kind"]]
     if r["total"]:
         return (f"Höchstens {r['most']} von {_plural(r['total'], 'Forderung', 'Forderungen')} "
-                "können erfüllt werden, ohne eine Einschränkung zu verletzen oder Kosten zu "
+                f"{'kann' if r['most'] == 1 else 'können'} erfüllt werden, ohne eine Einschränkung zu verletzen oder Kosten zu "
                 f"bezahlen, also erfüllt jede erlaubte Deklaration {r['most']} "
                 f"({R['require']}).")
     return (f"Jede Deklaration, die die Einschränkungen einhält, ist erlaubt "

@@ -81,10 +81,14 @@ def _creature_total(r, w):
 
 T: dict = {
     "human.rules": lambda r, w: f"Regeln: {r['rules']}.",
+    "human.order_ignored": lambda r, w: (
+        f"--rules {r['rules']}: Die Schadenszuordnungsreihenfolge des Spielfelds wird nicht "
+        "beachtet (die aktuellen Regeln kennen keine; Schaden wird frei aufgeteilt, "
+        "510.1c-d)"),
     "human.requirements": lambda r, w: f"Forderungen ({r['rule']}):",
     "human.requirements_none": lambda r, w: f"Forderungen ({r['rule']}): keine.",
     "human.at_most": lambda r, w: (
-        f"Höchstens {r['n']} davon können erfüllt werden, ohne Kosten zu bezahlen; eine "
+        f"Höchstens {r['n']} davon {'kann' if r['n'] == 1 else 'können'} erfüllt werden, ohne Kosten zu bezahlen; eine "
         f"erlaubte {_NOUN[r['kind']]}deklaration erfüllt mindestens so viele."),
     "human.listing_head": _listing_head,
     "human.col_declaration": lambda r, w: "Deklaration",

@@ -152,9 +152,9 @@ T: dict = {
     "attack.cant_condition": lambda r, w: (
         f"{_n(w, r)} can't attack: {r['said']} ({_src(w, r, False)}; 508.1c)."),
     "attack.cap": lambda r, w: (
-        f"No more than {r['n']} creature(s) can attack each combat ({_src(w, r)}; 508.1c)."),
+        f"No more than {_creatures(r['n'])} can attack each combat ({_src(w, r)}; 508.1c)."),
     "attack.cap_player": lambda r, w: (
-        f"No more than {r['n']} creature(s) can attack {w(r['what'])} each combat "
+        f"No more than {_creatures(r['n'])} can attack {w(r['what'])} each combat "
         f"({_src(w, r)}; 508.1c, 802.3a)."),
     "attack.parity": lambda r, w: (
         f"{w.name(r['player'])} can't attack with an {'odd' if r['odd'] else 'even'} number "
@@ -184,7 +184,7 @@ T: dict = {
         f"{_src(w, r)}: can't tell which player {str(r['said'])!r} protects"),
     # -- 509.1a ----------------------------------------------------------------------
     "block.capacity": lambda r, w: (
-        f"{_n(w, r)} can block only {r['cap']} creature(s) but blocks {r['blocks']}."),
+        f"{_n(w, r)} can block only {_creatures(r['cap'])} but blocks {r['blocks']}."),
 }
 
 

@@ -75,6 +75,9 @@ def _creature_total(r, w):
 
 T: dict = {
     "human.rules": lambda r, w: f"Rules: {r['rules']}.",
+    "human.order_ignored": lambda r, w: (
+        f"--rules {r['rules']}: the board's damage assignment order is ignored (the current "
+        "rules have none; damage is divided freely, 510.1c-d)"),
     "human.requirements": lambda r, w: f"Requirements ({r['rule']}):",
     "human.requirements_none": lambda r, w: f"Requirements ({r['rule']}): none.",
     "human.at_most": lambda r, w: (
