@@ -1,4 +1,4 @@
-"""The README tells the truth.
+"""The README (and the transcripts in docs/decisions.md) tell the truth.
 
 A transcript is a fenced ``text`` block whose first line starts with ``$ mtgcombat``:
 each ``$ mtgcombat ...`` line is a command, the lines after it (up to the next ``$`` line or
@@ -21,6 +21,8 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 README = REPO / "README.md"
+#: Other documents whose transcripts are kept true the same way.
+DOCS = [REPO / "docs" / "decisions.md"]
 
 # A fenced text block that opens with a command line.
 TRANSCRIPT = re.compile(r"^```text\n(\$ mtgcombat [^\n]*\n.*?)^```$", re.M | re.S)
@@ -56,6 +58,7 @@ def run(command: str) -> str:
 
 README_TEXT = README.read_text(encoding="utf-8")
 CASES = transcripts(README_TEXT)
+DOC_CASES = [(doc.name, c, out) for doc in DOCS for c, out in transcripts(doc.read_text("utf-8"))]
 
 
 def test_the_readme_has_transcripts():
@@ -65,6 +68,16 @@ def test_the_readme_has_transcripts():
 @pytest.mark.parametrize("command,expected", CASES, ids=[c for c, _ in CASES])
 def test_transcript_is_the_real_output(command, expected):
     assert run(command) == expected
+
+
+@pytest.mark.parametrize("doc,command,expected", DOC_CASES,
+                         ids=[f"{d}: {c}" for d, c, _ in DOC_CASES])
+def test_doc_transcript_is_the_real_output(doc, command, expected):
+    assert run(command) == expected
+
+
+def test_the_docs_have_transcripts():
+    assert DOC_CASES
 
 
 def test_the_tour_shows_every_question():
@@ -107,7 +120,7 @@ def test_the_library_example_prints_what_it_says(capsys, monkeypatch):
 
 
 def update() -> None:
-    """Rewrite every transcript of README.md with the real output of its commands."""
+    """Rewrite every transcript of README.md and DOCS with the real output of its commands."""
 
     def fill(match: re.Match) -> str:
         block = match.group(1)
@@ -118,8 +131,8 @@ def update() -> None:
             body += "\n"
         return f"```text\n{body}```"
 
-    text = TRANSCRIPT.sub(fill, README.read_text(encoding="utf-8"))
-    README.write_text(text, encoding="utf-8")
+    for path in [README] + DOCS:
+        path.write_text(TRANSCRIPT.sub(fill, path.read_text(encoding="utf-8")), encoding="utf-8")
 
 
 if __name__ == "__main__":  # pragma: no cover

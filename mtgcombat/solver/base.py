@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Iterator, Mapping, Optional, Protocol
+from typing import Any, Iterator, Mapping, Optional, Protocol
 
 from ..rules.constraints import (
     Cost, Declaration, Problem, Requirement, evaluate, obeyed, paid, true_keys, violated,
@@ -116,6 +116,11 @@ class Listed:
     declaration: dict
     requirements_obeyed: int
     paid: tuple[Cost, ...] = ()
+    #: With mana on the board and costs to pay: whether the costs can be paid (508.1h,
+    #: 509.1e), else None; ``unpayable`` says why not (set by
+    #: :func:`mtgcombat.questions.costs.judge`).
+    payable: Optional[bool] = None
+    unpayable: Any = None
 
     @property
     def costs(self) -> list[str]:
