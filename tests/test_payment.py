@@ -190,3 +190,19 @@ def test_without_mana_on_the_board_nothing_is_said_about_payability(tmp_path, ca
     main(["attacks", str(p), "--json"])
     assert all("payable" not in d
                for d in json.loads(capsys.readouterr().out)["declarations"])
+
+
+def test_the_most_attackers_you_can_pay_for_as_docs_combat_md_asks_it():
+    """docs/combat.md: list the legal attacks, keep those the board can pay for, take the
+    largest. Four lands and the elf: any two attackers ({4}) can be paid for -- with the elf
+    attacking, the lands alone -- but not all three ({6}: the elf is tapped as it attacks)."""
+    board = Board.parse(PROPAGANDA.replace("Bob:\n", "  Plains [Basic Land — Plains]\n"
+                                                     "  Island [Basic Land — Island]\nBob:\n"),
+                        "<t>")
+    listing = board.list_declarations("attacks")
+    most = max((d for d in listing.declarations if d.payable is not False),
+               key=lambda d: len(d.declaration))
+    assert len(most.declaration) == 2
+    assert [d.payable for d in listing.declarations if len(d.declaration) == 2] == [True] * 3
+    assert [d.payable for d in listing.declarations if len(d.declaration) == 3] == [False]
+    assert all(d.payable is None for d in listing.declarations if not d.declaration)
