@@ -39,18 +39,31 @@ def add_commands(sub, common, board_help: str) -> None:
         formatter_class=HelpFormatter,
         epilog="examples:\n  mtgcombat explain corpus/boards/brigand.json\n"
                "  mtgcombat explain corpus/cases/cr-508.1d-1.case --attacks 'bears -> Bob'\n"
-               "  mtgcombat explain board.mtg --lang de",
+               "  mtgcombat explain board.mtg --lang de\n"
+               "  mtgcombat explain examples/first-strike.mtg --about combat\n"
+               "  mtgcombat explain examples/cumulative-upkeep.mtg --about upkeep --lang de",
         help="a narrative explanation citing rules",
         description="Explain, citing the Comprehensive Rules, what the board allows: the "
                     "attacks (no attacks declared), the blocks (attacks but no blocks) or the "
                     "combat damage (blocks declared); or why one declaration or assignment is "
-                    "legal or not.")
+                    "legal or not. With --about: the whole combat step by step, a cumulative "
+                    "upkeep, or why a block or attack declaration is the best.")
     e.add_argument("board", help=board_help + ", or a corpus .case file (its board)")
     e.add_argument("--attacks", metavar="DECL", help='JSON {"attacker": "target"} or @FILE')
     e.add_argument("--blocks", metavar="DECL", help='JSON {"blocker": ["attacker"]} or @FILE')
     e.add_argument("--damage", metavar="ASSIGNMENT",
                    help='JSON {"source": {"recipient": n}} or @FILE')
+    e.add_argument("--about", choices=ABOUT, default=None,
+                   help="tell the story of this question instead: the whole combat (with the "
+                        "board's or --attacks/--blocks declarations), the cumulative upkeep, "
+                        "or the best blocks or attacks")
+    e.add_argument("--objective", choices=("standard", "survive", "race"), default="standard",
+                   help="with --about best-blocks/best-attacks: what 'best' means")
     e.set_defaults(func=cmd_explain)
+
+
+#: The questions ``explain --about`` tells as a story.
+ABOUT = ("combat", "upkeep", "best-blocks", "best-attacks")
 
 
 def cmd_corpus(args: Any) -> int:
@@ -122,6 +135,9 @@ def cmd_explain(args: Any) -> int:
     w = writer(args, board)
     from .commands import remaining
 
+    if getattr(args, "about", None):
+        return _story(args, board, w, kind, decl)
+
     expl = board.explain(kind, decl, backend=args.backend, time_limit=remaining(args))
     if args.json:
         emit_json(answer_json(board, expl.to_json(w)))
@@ -129,4 +145,45 @@ def cmd_explain(args: Any) -> int:
         warn_not_understood(args, board, w)
         for line in expl.text(w).rstrip("\n").split("\n"):
             say(line)
+    return EXIT_OK
+
+
+def _story(args: Any, board: Any, w: Any, kind: Optional[str], decl: Any) -> int:
+    """``explain --about``: the question answered, then told step by step (text.results)."""
+    from ..text import results
+    from ..text.report import Line
+    from .commands import UsageError, answer_json, remaining, warn_not_understood
+
+    about = args.about
+    if kind is not None and not (about == "combat" and kind in ("attacks", "blocks")):
+        raise UsageError(f"--about {about} takes no --{kind}", command="explain")
+    t = remaining(args)
+    if about == "combat":
+        answer = board.combat(decl if kind == "attacks" else None,
+                              decl if kind == "blocks" else None, time_limit=t,
+                              backend=args.backend)
+        report = results.combat_story(answer, w)
+    elif about == "upkeep":
+        from ..questions.upkeep import upkeep
+
+        answer = upkeep(board, time_limit=t)
+        report = results.upkeep_story(answer, w)
+    else:
+        from ..questions.best import best_attacks, best_blocks
+
+        ask = best_blocks if about == "best-blocks" else best_attacks
+        answer = ask(board, args.objective, time_limit=t, backend=args.backend)
+        report = results.best_story(answer, w)
+    if args.json:
+        from ..text.report import plain
+
+        emit_json(answer_json(board, {"question": about, "narrative": plain(report).split("\n"),
+                                      "answer": answer.to_json(w)}))
+        return EXIT_OK
+    warn_not_understood(args, board, w)
+    for item in report:
+        if isinstance(item, Line):
+            say(item.text, item.style)
+        else:
+            print_table(item)
     return EXIT_OK

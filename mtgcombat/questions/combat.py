@@ -54,6 +54,9 @@ class CombatStep:
     sba: StateBased
     #: The players whose part came from the given assignment (the rest: their best).
     given: list[str] = field(default_factory=list)
+    #: The board as the step began (its damage question is the step's: who deals damage
+    #: to what, and who is silent); not part of the JSON answer.
+    board: Any = field(default=None, repr=False, compare=False)
 
     def to_json(self) -> dict:
         return {
@@ -184,7 +187,7 @@ def combat(board: Any, attacks: Optional[Mapping] = None, blocks: Optional[Mappi
             break
         after, dealt, prevented, sb = deal_damage(stepboard, assignment, lost)
         out.steps.append(CombatStep(stage, sorted_assignment(assignment), dealt, prevented, sb,
-                                    covered))
+                                    covered, board=stepboard))
         out.destroyed += sorted(sb.gone)
         out.defeated += [x for x in sb.defeated if x not in out.defeated]
         lost += sorted(sb.lost)

@@ -64,7 +64,11 @@ class BestPart:
 
 
 def _rules(step: DamageStep, rules: Sequence[str], human: bool) -> str:
-    return " and ".join(step.edition.cite(r) if human else r for r in rules)
+    """The rules a source's damage follows: "510.1c and 702.19b" in the JSON answer (as
+    it always was), cited and comma-separated for words in any language."""
+    if human:
+        return ", ".join(step.edition.cite(r) for r in rules)
+    return " and ".join(rules)
 
 
 def sources_json(step: DamageStep, w: "Writer", human: bool = False) -> dict:

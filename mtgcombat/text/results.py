@@ -29,8 +29,9 @@ def _amounts(items: Any, prevented: bool = False) -> tuple:
                   **({"rule": x.rule} if prevented else {})} for x in items)
 
 
-def combat(answer: Any, w: Writer) -> Report:
-    """``combat``: the steps, what each dealt, prevented and destroyed, and the end."""
+def combat(answer: Any, w: Writer, about_step: Any = None) -> Report:
+    """``combat``: the steps, what each dealt, prevented and destroyed, and the end.
+    ``about_step(step)``, if given, adds lines under each step's heading (the story)."""
     out: Report = [Line(w.t("human.combat_head", rules=answer.rules,
                             active=answer.board.active_player))]
     pre = answer.before_damage
@@ -50,6 +51,8 @@ def combat(answer: Any, w: Writer) -> Report:
         out.append(Line(w.t("human.combat_not_modelled", text=w(r)), "warn"))
     for step in answer.steps:
         out.append(Line(w.t("human.combat_step", step=step.step)))
+        if about_step is not None:
+            out += about_step(step)
         out.append(Line(w.t("human.combat_assignment",
                             text=assignment_text(w, step.assignment), given=tuple(step.given))))
         out.append(Line(w.t("human.combat_dealt", items=_amounts(step.dealt))))
@@ -131,4 +134,60 @@ def upkeep(answer: Any, w: Writer) -> Report:
         if t.count == 0 or (t.payments and not any(p.payable for p in t.payments)
                             and t.status == "complete"):
             out.append(Line(w.t("human.upkeep_none_payable", permanent=t.permanent), "bad"))
+    return out
+
+
+# -- explain --about: the same answers told as a story ---------------------------------------
+
+
+def combat_story(answer: Any, w: Writer) -> Report:
+    """``explain --about combat``: the combat step by step -- the declarations, the
+    triggers before damage, and for each combat damage step who deals damage to what and
+    who is silent (and why), then what was assigned, dealt, prevented and destroyed."""
+    from .render import source_lines
+
+    b = answer.start if answer.start is not None else answer.board
+    out: Report = [Line(w.t("explain.story_combat", active=b.active_player, rules=answer.rules,
+                            steps=tuple(s.step for s in answer.steps)))]
+    if b.attacks is not None:
+        out.append(Line(w.t("explain.story_declared", kind="attacks",
+                            decl=tuple(sorted(b.attacks.items())))))
+    if b.blocks is not None:
+        out.append(Line(w.t("explain.story_declared", kind="blocks", decl=tuple(
+            (k, tuple(v)) for k, v in sorted(b.blocks.items())))))
+
+    def about_step(step: Any) -> Report:
+        if step.board is None:
+            return []
+        view = step.board.damage(limit=0).view(w)
+        lines: Report = [Line("  " + w.t("explain.story_sources"))]
+        lines += [Line("  " + x) for x in source_lines(view, w)]
+        lines += [Line("    " + w.t("human.silent", creature=s["id"], rule=s["rule"]))
+                  for s in view.get("silent", [])]
+        return lines
+
+    return out + combat(answer, w, about_step)[1:]
+
+
+def upkeep_story(answer: Any, w: Writer) -> Report:
+    """``explain --about upkeep``: what cumulative upkeep does (702.24a-b), then each
+    trigger: the counters before and after it, how many times the cost is paid, and every
+    whole payment with whether the board can pay it."""
+    player = answer.board.active_player
+    out: Report = [Line(w.t("explain.story_upkeep", player=player))]
+    for t in answer.triggers:
+        out.append(Line(w.t("explain.story_upkeep_counters", permanent=t.permanent,
+                            instance=t.instance, before=t.age_counters - 1,
+                            age=t.age_counters, cost=t.cost, count=t.count)))
+    out += upkeep(answer, w)[1:]
+    return out
+
+
+def best_story(answer: Any, w: Writer) -> Report:
+    """``explain --about best-blocks|best-attacks``: how the decision was proved, then the
+    choice, the reply it expects and what each alternative loses."""
+    out: Report = [Line(w.t("explain.story_best", kind=answer.kind,
+                            player=answer.board.active_player, evaluated=answer.evaluated,
+                            method=answer.method, status=answer.status))]
+    out += best(answer, w)
     return out

@@ -141,6 +141,50 @@ _STEP = {"first": "Erstschlag-Kampfschadensegment", "regular": "regulären Kampf
 
 T: dict = {
     "explain.blank": lambda r, w: "",
+    "explain.story_combat": lambda r, w: (
+        f"Der Kampf von {w.name(r['active'])} nach den Regeln {r['rules']}, Schritt für "
+        "Schritt (506-511): die Deklarationen, was vor dem Schaden geschieht, dann "
+        + ("das Erstschlag-Kampfschadensegment und das reguläre (510.4)"
+           if len(r["steps"]) > 1 else "das Kampfschadensegment")
+        + ". In jedem Segment wird der gesamte Kampfschaden gleichzeitig zugefügt (510.2), "
+        "dann werden die zustandsbasierten Aktionen geprüft (704.3)."),
+    "explain.story_declared": lambda r, w: (
+        ("Deklarierte Angreifer (508.1): " if r["kind"] == "attacks"
+         else "Deklarierte Blocker (509.1): ") + w.declaration(r["decl"], r["kind"]) + "."),
+    "explain.story_sources": lambda r, w: (
+        "wer in diesem Segment Kampfschaden zufügt, und wem (510.1):"),
+    "explain.story_upkeep": lambda r, w: (
+        f"Zu Beginn des Versorgungssegments von {w.name(r['player'])} (503.1) wird jede "
+        "Fähigkeit „Kumulative Versorgung“ seiner bleibenden Karten ausgelöst (702.24a): sie "
+        "legt eine Altersmarke auf ihre bleibende Karte, dann darf ihr Beherrscher die Kosten "
+        "einmal für jede Altersmarke darauf bezahlen -- ganz oder gar nicht, keine "
+        "Teilzahlungen -- oder er opfert die bleibende Karte. Mehrere Instanzen auf einer "
+        "bleibenden Karte werden getrennt ausgelöst, und jede zählt beim Verrechnen alle "
+        "Altersmarken darauf (702.24b)."),
+    "explain.story_upkeep_counters": lambda r, w: (
+        f"{w.name(r['permanent'])}" + (f" (Instanz {r['instance']})" if r["instance"] > 1 else "")
+        + f": {r['before']} Altersmarke{'n' if r['before'] != 1 else ''} vor der Auslösung, "
+        f"{r['age']} danach, also werden {w.quote(r['cost'])} {r['age']}-mal bezahlt: "
+        + (f"{r['count']} verschiedene vollständige Zahlung{'en' if r['count'] != 1 else ''}, "
+           "die Reihenfolge der Wahlen egal (702.24a)." if r["count"] is not None
+           else "die Zahlungen lassen sich auf diesem Spielfeld nicht zählen.")),
+    "explain.story_best": lambda r, w: (
+        (f"Die verteidigenden Spieler wählen ihre Blocker gegen den Angriff von "
+         f"{w.name(r['player'])}. Jede erlaubte Blockdeklaration ist ein Kandidat (509.1); "
+         "jede wird bis zum Ende des Kampfes gespielt, und der angreifende Spieler antwortet "
+         "mit den Schadenszuordnungen, die für sie am schlechtesten sind (Minimax über beide "
+         "Kampfschadensegmente)"
+         if r["kind"] == "blocks" else
+         f"{w.name(r['player'])} wählt die Angreifer. Jede erlaubte Angriffsdeklaration ist "
+         "ein Kandidat (508.1); auf jede antworten die verteidigenden Spieler mit ihren besten "
+         "erlaubten Blockern, und jede Seite ordnet den Schaden so zu, wie es für sie am "
+         "besten ist (Minimax über beide Kampfschadensegmente)")
+        + f"; {r['evaluated']} durchgespielt"
+        + (", Kampf für Kampf (CP-SAT findet die beste Summe der Einzelkämpfe, dann werden "
+           "die besten Deklarationen exakt durchgespielt)" if r["method"] == "groups" else "")
+        + (". Die Suche ist abgeschlossen: die Wahl ist als beste bewiesen."
+           if r["status"] == "optimal"
+           else ". Das Zeitlimit hat die Suche beendet: die Wahl ist die beste gefundene.")),
     "explain.attack_head": lambda r, w: (
         f"{w.name(r['active'])} deklariert Angreifer nach den Regeln {r['rules']}; "
         f"verteidigend: {w.names(r['defenders'])}."),

@@ -138,6 +138,47 @@ def _relies(r, w):
 
 T: dict = {
     "explain.blank": lambda r, w: "",
+    "explain.story_combat": lambda r, w: (
+        f"{w.name(r['active'])}'s combat under the {r['rules']} rules, step by step (506-511): "
+        "the declarations, what happens before damage, then "
+        + ("the first-strike combat damage step and the regular one (510.4)"
+           if len(r["steps"]) > 1 else "the combat damage step")
+        + ". In each step all combat damage is dealt at once (510.2), then state-based "
+        "actions are checked (704.3)."),
+    "explain.story_declared": lambda r, w: (
+        ("Attackers declared (508.1): " if r["kind"] == "attacks"
+         else "Blockers declared (509.1): ") + w.declaration(r["decl"], r["kind"]) + "."),
+    "explain.story_sources": lambda r, w: "who deals combat damage in this step, and to what (510.1):",
+    "explain.story_upkeep": lambda r, w: (
+        f"As {w.name(r['player'])}'s upkeep begins (503.1), each cumulative upkeep ability of "
+        "their permanents triggers (702.24a): it puts an age counter on its permanent, then "
+        "its controller may pay its cost once for each age counter on it -- all of it or "
+        "nothing, no partial payments -- or sacrifices the permanent. Several instances on "
+        "one permanent trigger separately, and each counts every age counter on it as it "
+        "resolves (702.24b)."),
+    "explain.story_upkeep_counters": lambda r, w: (
+        f"{w.name(r['permanent'])}" + (f" (instance {r['instance']})" if r["instance"] > 1 else "")
+        + f": {r['before']} age counter{'s' if r['before'] != 1 else ''} before the trigger, "
+        f"{r['age']} after it, so {w.quote(r['cost'])} is paid {r['age']} "
+        f"time{'s' if r['age'] != 1 else ''}: "
+        + (f"{r['count']} distinct whole payment{'s' if r['count'] != 1 else ''}, the order "
+           "of the choices irrelevant (702.24a)." if r["count"] is not None
+           else "the payments can't be counted on this board.")),
+    "explain.story_best": lambda r, w: (
+        (f"The defending players choose their blocks against {w.name(r['player'])}'s attack. "
+         "Every legal block declaration is a candidate (509.1); each is played to the end of "
+         "combat, the attacking player answering with the damage assignments worst for them "
+         "(minimax over both damage steps)"
+         if r["kind"] == "blocks" else
+         f"{w.name(r['player'])} chooses attackers. Every legal attack declaration is a "
+         "candidate (508.1); for each, the defending players answer with their best legal "
+         "blocks, and each side assigns damage as best for itself (minimax over both damage "
+         "steps)")
+        + f"; {r['evaluated']} played out"
+        + (", fight by fight (CP-SAT finds the best sum of fights, then the best "
+           "declarations are played out exactly)" if r["method"] == "groups" else "")
+        + (". The search finished: the choice is proved best." if r["status"] == "optimal"
+           else ". The time limit stopped the search: the choice is the best found.")),
     "explain.attack_head": lambda r, w: (
         f"{w.name(r['active'])} declares attackers under the {r['rules']} rules; defending: "
         f"{w.names(r['defenders'])}."),
