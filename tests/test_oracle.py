@@ -1502,9 +1502,9 @@ def test_has_flying_as_long_as_you_control_an_island():
 
 
 @pytest.mark.parametrize("text", [
-    # conditions the board doesn't record: counters, graveyards, hands, spells cast,
-    # the monarch, the city's blessing, monstrosity
-    "As long as X has a +1/+1 counter on it, it can attack as though it didn't have defender.",
+    # conditions the board doesn't record: graveyards, spells cast, the monarch, the
+    # city's blessing, monstrosity (counters are on the board since Extension 2: read,
+    # tests/test_trust.py)
     "Threshold \u2014 As long as seven or more cards are in your graveyard, X gets +2/+2 and "
     "can't block.",
     "As long as you've cast an instant or sorcery spell this turn, X can attack as though it "

@@ -750,3 +750,43 @@ block giant -> wurm
     for v in verdict.violations:
         stated = [int(n) for n in re.findall(r"lethal (\d+)", w(v.why))]
         assert stated and all(n == lethal for n in stated)
+
+
+# -- 5. Coverage: counters on the board are read (122.1) -----------------------------------
+
+
+@pytest.mark.parametrize("counters,able", [("", False), ('counter "+1/+1" 1', True)])
+def test_counter_condition_lets_a_defender_attack(counters, able):
+    b = board("Alice:\n  wall: Kitesail Wall 0/4 [Creature — Wall] " + counters + "\n"
+              '    "Defender"\n    "As long as Kitesail Wall has a +1/+1 counter on it, it can '
+              "attack as though it didn't have defender.\"\nBob:\n  Forest [Basic Land — Forest]\n")
+    assert b.not_understood == []
+    assert (as_set({"wall": "Bob"}) <= decls(b, "attacks")) is able
+
+
+@pytest.mark.parametrize("n,able", [(2, False), (3, True)])
+def test_three_or_more_named_counters_condition(n, able):
+    b = board(f"Alice:\n  Colossus 3/3 [Creature — Golem] counter judgment {n}\n"
+              '    "Defender"\n    "As long as Colossus has three or more judgment counters on '
+              "it, it can attack as though it didn't have defender.\"\nBob:\n"
+              "  Forest [Basic Land — Forest]\n")
+    assert b.not_understood == []
+    assert (as_set({"Colossus": "Bob"}) <= decls(b, "attacks")) is able
+
+
+def test_creatures_with_counters_on_them_group():
+    b = board("Alice:\n  bribed: Hill Giant 3/3 counter bribery 1\n  Grizzly Bears 2/2\n"
+              "Bob:\n  Arbiter 1/1 [Enchantment Creature — Spirit] "
+              "\"Creatures with bribery counters on them can't attack or block.\"\n")
+    assert b.not_understood == []
+    attackers = {k for d in b.legal_attacks() for k in d}
+    assert attackers == {"Grizzly Bears"}
+
+
+def test_counter_pred_in_words_en_and_de():
+    from mtgcombat.rules import abilities as A
+    from mtgcombat.text.de.common import pred_words as de
+    from mtgcombat.text.en.common import pred_words as en
+
+    assert en(A.CounterPred("+1/+1", 1), None) == "with a +1/+1 counter"
+    assert de(A.CounterPred("judgment", 3), None) == "mit 3 oder mehr judgment-Marken"

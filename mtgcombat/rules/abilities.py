@@ -147,6 +147,15 @@ class StatPred(Record):
     value: Union[int, Literal["self"], HandSize]
 
 
+class CounterPred(Record):
+    """Has at least ``at_least`` counters of ``kind`` on it (122.1): "creatures with +1/+1
+    counters on them", "as long as ~ has three or more judgment counters on it" -- from
+    the permanent's ``counters`` on the board."""
+
+    kind: str
+    at_least: int = 1
+
+
 class NamePred(Record):
     """Has this name."""
 
@@ -177,7 +186,7 @@ class OrPred(Record):
 
 _BasePred = Union[
     AnyPred, ColorPred, ColorlessPred, MulticoloredPred, TypePred, KeywordPred,
-    StatPred, NamePred, ControllerPred, TappedPred, NotPred, AndPred, OrPred,
+    StatPred, NamePred, ControllerPred, TappedPred, NotPred, AndPred, OrPred, CounterPred,
 ]
 
 ANY = AnyPred()
@@ -781,8 +790,9 @@ class Conditional(Record):
     * :class:`DefenderControls` and :class:`OthersAttack` (attacking alone, 506.5) --
       only around restrictions on blocking one attacking creature (its own
       defending player, the other attackers), judged once attackers are declared.
-    Conditions the board can't judge (cards in graveyards, counters, the monarch)
-    are not read."""
+    Counters are judged from the board's ``counters`` (an :class:`ObjectIs` with a
+    :class:`CounterPred`). Conditions the board can't judge (cards in graveyards, the
+    monarch, what happened earlier this turn) are not read."""
 
     condition: Union[PlayerControls, ObjectIs, DefenderControls, OthersAttack, CounterRange]
     abilities: tuple["Ability", ...]

@@ -211,6 +211,8 @@ class Bound:
             return _compare(mine, pred.op, ref)
         if isinstance(pred, A.NamePred):
             return perm.name.lower() == pred.name.lower()
+        if isinstance(pred, A.CounterPred):
+            return perm.counters.get(pred.kind, 0) >= pred.at_least
         if isinstance(pred, A.ControllerPred):
             if source is None:
                 return False

@@ -349,6 +349,13 @@ class _ObjectRules(Transformer):
         """"a creature with greater power" (than this one)."""
         return A.StatPred(stat, ">", "self")
 
+    def counter_kind(self, tok):
+        return str(tok)
+
+    def wi_counter(self, kind):
+        """"with a +1/+1 counter on it", "with bribery counters on them" (122.1)."""
+        return A.CounterPred(kind, 1)
+
     def wi_gt_hand(self, stat):
         """"with power greater than the number of cards in your hand" (Ensnaring Bridge):
         compared with the controller's hand on the board."""
@@ -501,6 +508,12 @@ class _ObjectRules(Transformer):
     def cond_its_ge(self, stat, n):
         obj = self.cond_obj(self.st.last_obj)
         return _Cond(A.ObjectIs(obj, A.StatPred(stat, ">=", _num(n))), about=obj)
+
+    def cond_object_counters(self, obj, *rest):
+        """"as long as ~ has a +1/+1 counter on it", "... has three or more judgment
+        counters on it": judged from the board's counters (122.1)."""
+        n, kind = (1, rest[0]) if len(rest) == 1 else (int(_num(rest[0])), rest[1])
+        return _Cond(A.ObjectIs(obj, A.CounterPred(kind, n)), about=obj)
 
     def cond_object_alone(self, obj):
         """506.5: "as long as enchanted creature is attacking alone": no other creature

@@ -79,6 +79,9 @@ def pred_words(p, w) -> str:
     if isinstance(p, A.StatPred):
         stat = {"power": "Stärke", "toughness": "Widerstandskraft"}.get(p.stat, p.stat)
         return f"{stat} {p.op} {p.value}"
+    if isinstance(p, A.CounterPred):
+        return (f"mit einer {p.kind}-Marke" if p.at_least == 1
+                else f"mit {p.at_least} oder mehr {p.kind}-Marken")
     if isinstance(p, A.NamePred):
         return f"namens {p.name}"
     if isinstance(p, A.ControllerPred):

@@ -63,6 +63,9 @@ def pred_words(p, w) -> str:
         return f"with {p.keyword}"
     if isinstance(p, A.StatPred):
         return f"{p.stat} {p.op} {p.value}"
+    if isinstance(p, A.CounterPred):
+        return (f"with a {p.kind} counter" if p.at_least == 1
+                else f"with {p.at_least} or more {p.kind} counters")
     if isinstance(p, A.NamePred):
         return f"named {p.name}"
     if isinstance(p, A.ControllerPred):
