@@ -790,3 +790,24 @@ def test_counter_pred_in_words_en_and_de():
 
     assert en(A.CounterPred("+1/+1", 1), None) == "with a +1/+1 counter"
     assert de(A.CounterPred("judgment", 3), None) == "mit 3 oder mehr judgment-Marken"
+
+
+@pytest.mark.parametrize("bob,carol,targets", [
+    ("Bob", "Carol", set()),
+    ("Bob (poison 1)", "Carol", {"Bob"}),
+    ("Bob (poison 3)", "Carol (poison 1)", {"Bob", "Carol"}),
+])
+def test_508_1c_cant_attack_unless_defending_player_is_poisoned(bob, carol, targets):
+    b = Board.parse(f"players Alice, {bob}, {carol}\nactive Alice\nAlice:\n"
+                    '  fang: Fang 3/3 "Fang can\'t attack unless defending player is poisoned."\n',
+                    "<t>")
+    assert b.not_understood == []
+    assert {t for d in b.legal_attacks() for t in d.values()} == targets
+
+
+def test_122_1f_a_teammates_poison_makes_the_team_poisoned():
+    b = Board.parse("players Alice (team A), Ann (team A), Bob (team B, poison 2), "
+                    "Bea (team B)\nactive Alice\nAlice:\n"
+                    '  fang: Fang 3/3 "Fang can\'t attack unless defending player is poisoned."\n',
+                    "<t>")
+    assert {t for d in b.legal_attacks() for t in d.values()} == {"Bob", "Bea"}

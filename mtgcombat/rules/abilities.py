@@ -369,7 +369,12 @@ class CardsInHand(Record):
     player: PlayerRef
 
 
-_BaseCondition = Union[DefenderControls, PlayerControls, OthersAttack]
+class DefenderPoisoned(Record):
+    """The defending player (of that attack) is poisoned: they have one or more poison
+    counters (122.1f); in Two-Headed Giant, their team has (810.10d)."""
+
+
+_BaseCondition = Union[DefenderControls, PlayerControls, OthersAttack, DefenderPoisoned]
 
 
 class AttackCondition(Record):

@@ -243,6 +243,17 @@ def _condition(b: _Builder, inst: Instance, ab: A.AttackCondition) -> None:
         b.forbid(c, lits, "508.1c",
                  reason("attack.cant_there", "508.1c", (c,), creature=c, said=said, src=src))
         return
+    if isinstance(cond, A.DefenderPoisoned):
+        # 508.1c, 122.1f: per player this creature would attack; a team's poison counters
+        # are each member's (810.10d).
+        def bad_poison(t: str) -> bool:
+            dp = b.board.defending_player_of(t)
+            poisoned = any(p.poison > 0 for p in b.board.players
+                           if b.board.teammates(p.name, dp))
+            return poisoned != ab.unless
+        b.forbid(c, b.lits(c, bad_poison), "508.1c",
+                 reason("attack.cant_there", "508.1c", (c,), creature=c, said=said, src=src))
+        return
     if isinstance(cond, A.MoreThan) and cond.than == "defending":
         # 508.1c, 802.2a: compared with the player this creature would attack (or who
         # controls / protects the permanent it would attack).

@@ -184,6 +184,10 @@ class _DeclarationRules(Transformer):
         pred, count = amount
         return A.PlayerControls(A.YouRef(), pred, count)
 
+    def cond_defender_poisoned(self):
+        """508.1c: "can't attack unless defending player is poisoned" (122.1f)."""
+        return A.DefenderPoisoned()
+
     def cond_others_attack(self, n):
         """"unless at least two other creatures attack"."""
         return A.OthersAttack(A.ANY, _num(n))
