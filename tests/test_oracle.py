@@ -1505,8 +1505,8 @@ def test_has_flying_as_long_as_you_control_an_island():
 
 @pytest.mark.parametrize("text", [
     # conditions the board doesn't record: graveyards, spells cast, the monarch, the
-    # city's blessing, monstrosity (counters are on the board since Extension 2: read,
-    # tests/test_trust.py)
+    # city's blessing, monstrosity (counters and hands are on the board since Extension 2:
+    # read, tests/test_trust.py)
     "Threshold \u2014 As long as seven or more cards are in your graveyard, X gets +2/+2 and "
     "can't block.",
     "As long as you've cast an instant or sorcery spell this turn, X can attack as though it "
@@ -1515,8 +1515,6 @@ def test_has_flying_as_long_as_you_control_an_island():
     "As long as you have the city's blessing, X has hexproof and can't be blocked.",
     "As long as X is monstrous, it has trample and can attack as though it didn't have "
     "defender.",
-    "Hellbent \u2014 X can attack as though it didn't have defender as long as you have no "
-    "cards in hand.",
     # combat conditions around abilities used while declaring attackers
     "As long as X is attacking, creatures you control attack each combat if able.",
     "X can't attack as long as defending player controls an Island.",

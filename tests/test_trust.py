@@ -811,3 +811,50 @@ def test_122_1f_a_teammates_poison_makes_the_team_poisoned():
                     '  fang: Fang 3/3 "Fang can\'t attack unless defending player is poisoned."\n',
                     "<t>")
     assert {t for d in b.legal_attacks() for t in d.values()} == {"Bob", "Bea"}
+
+
+HAZORET = "Hazoret can't attack or block unless you have one or fewer cards in hand."
+
+
+def _hand_board(text: str, alice: str = "", bob: str = "") -> Board:
+    return Board.parse(f"players Alice{alice}, Bob{bob}\nactive Alice\nAlice:\n"
+                       f'  god: Hazoret 5/4 "{text}"\nBob:\n  Forest [Basic Land — Forest]\n',
+                       "<t>")
+
+
+@pytest.mark.parametrize("hand,able", [(0, True), (1, True), (2, False)])
+def test_402_cant_attack_unless_you_have_one_or_fewer_cards_in_hand(hand, able):
+    b = _hand_board(HAZORET, alice=f" (hand {hand})")
+    assert b.not_understood == []
+    assert (as_set({"god": "Bob"}) <= decls(b, "attacks")) is able
+
+
+def test_a_hand_condition_on_a_board_without_the_hand_is_bad_input_naming_it():
+    b = _hand_board(HAZORET)
+    with pytest.raises(BoardError, match="Alice's \"hand\""):
+        list(b.legal_attacks())
+
+
+@pytest.mark.parametrize("alice,bob,able", [(3, 0, True), (3, 2, False), (0, 5, True)])
+def test_a_player_has_no_cards_in_hand(alice, bob, able):
+    b = _hand_board("Hazoret can't attack or block unless a player has no cards in hand.",
+                    alice=f" (hand {alice})", bob=f" (hand {bob})")
+    assert (as_set({"god": "Bob"}) <= decls(b, "attacks")) is able
+
+
+@pytest.mark.parametrize("hand,able", [(0, True), (1, False)])
+def test_hellbent_lets_a_defender_attack_with_no_cards_in_hand(hand, able):
+    b = _hand_board('Defender" "Hellbent \u2014 Hazoret can attack as though it didn\'t have '
+                    "defender as long as you have no cards in hand.", alice=f" (hand {hand})")
+    assert b.not_understood == []
+    assert (as_set({"god": "Bob"}) <= decls(b, "attacks")) is able
+
+
+@pytest.mark.parametrize("hand,able", [(3, False), (4, True)])
+def test_509_1b_cant_block_unless_you_have_four_or_more_cards_in_hand(hand, able):
+    b = Board.parse(f"players Alice, Bob (hand {hand})\nactive Alice\nAlice:\n"
+                    "  bears: Grizzly Bears 2/2\nBob:\n  gargoyle: Vantress Gargoyle 2/4 "
+                    "\"Vantress Gargoyle can't block unless you have four or more cards in "
+                    'hand."\nattack bears -> Bob\n', "<t>")
+    assert b.not_understood == []
+    assert (as_set({"gargoyle": ["bears"]}) <= decls(b, "blocks")) is able

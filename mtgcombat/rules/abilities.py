@@ -773,6 +773,17 @@ class CounterRange(Record):
     high: Optional[int] = None
 
 
+class HandCount(Record):
+    """A player has at most / at least ``n`` cards in hand (402): "unless you have four
+    or more cards in hand", "as long as you have no cards in hand"; ``player`` None: some
+    player ("unless a player has no cards in hand"). Judged from the board's ``hand``;
+    a board that doesn't record a hand it needs is bad input."""
+
+    player: Optional["PlayerRef"]
+    op: Literal["<=", ">="]
+    n: int
+
+
 class Named(Record):
     """Abilities of a sentence that names a permanent other than its source by that
     permanent's name ("Target creature blocks Ravager this turn if able."): read as if
@@ -799,7 +810,8 @@ class Conditional(Record):
     :class:`CounterPred`). Conditions the board can't judge (cards in graveyards, the
     monarch, what happened earlier this turn) are not read."""
 
-    condition: Union[PlayerControls, ObjectIs, DefenderControls, OthersAttack, CounterRange]
+    condition: Union[PlayerControls, ObjectIs, DefenderControls, OthersAttack, CounterRange,
+                     HandCount]
     abilities: tuple["Ability", ...]
     unless: bool = False
 

@@ -145,6 +145,23 @@ class Bound:
                                     src=source.src(), where=("player", who)))
         return hand
 
+    def hand_holds(self, cond: A.HandCount, source: Source) -> bool:
+        """Whether a :class:`~mtgcombat.rules.abilities.HandCount` holds: the player's
+        hand (bad input when the board doesn't record it); for "a player", some player
+        whose hand is recorded meets it, or every hand is needed to say no."""
+        def meets(n: int) -> bool:
+            return n <= cond.n if cond.op == "<=" else n >= cond.n
+        if cond.player is not None:
+            return meets(self.hand_size(cond.player, source))
+        known = [p.hand for p in self.board.players if p.hand is not None]
+        if any(meets(h) for h in known):
+            return True
+        missing = [p.name for p in self.board.players if p.hand is None]
+        if missing:
+            raise BoardError(reason("error.hand_unknown", None, (), player=missing[0],
+                                    src=source.src(), where=("player", missing[0])))
+        return False
+
     def object_of(self, ref, source: Source) -> Optional[str]:
         """The object (permanent id or player) a reference names."""
         if isinstance(ref, A.SelfRef):
@@ -452,6 +469,8 @@ def _condition_holds(bound: Bound, ab: A.Conditional, src: Source) -> Optional[b
         n = sum(1 for p in board.permanents
                 if p.controller == who and bound.matches(cond.pred, p, src, me))
         return n >= cond.count
+    if isinstance(cond, A.HandCount):
+        return bound.hand_holds(cond, src)
     if isinstance(cond, A.CounterRange):
         # 711.2: a leveler's band applies while its level counters are in the range.
         n = me.counter(cond.kind) if me is not None else 0

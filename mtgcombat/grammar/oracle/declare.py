@@ -93,6 +93,12 @@ class _DeclarationRules(Transformer):
         if len(args) != 1:
             raise _Fail("a conditional restriction on attacking one player")
         cond = args[0]
+        if isinstance(cond, _Cond):
+            if not isinstance(cond.cond, A.HandCount):
+                raise _Fail("a condition of this kind on attacking")
+            # fixed on the board: the restriction applies while it holds (611.3a)
+            return lambda subject: [A.Conditional(cond.cond, (A.CantAttack(subject),),
+                                                  unless)]
         return lambda subject: [A.AttackCondition(subject, cond, unless=unless)]
 
     def attack_cost(self, *args):
@@ -184,6 +190,22 @@ class _DeclarationRules(Transformer):
         pred, count = amount
         return A.PlayerControls(A.YouRef(), pred, count)
 
+    def hand_you_ge(self, n):
+        """"you have seven or more cards in hand" (402)."""
+        return _Cond(A.HandCount(A.YouRef(), ">=", int(_num(n))))
+
+    def hand_you_le(self, n):
+        """"you have one or fewer cards in hand" (402)."""
+        return _Cond(A.HandCount(A.YouRef(), "<=", int(_num(n))))
+
+    def hand_you_none(self):
+        """"you have no cards in hand" (Hellbent)."""
+        return _Cond(A.HandCount(A.YouRef(), "<=", 0))
+
+    def hand_any_none(self):
+        """"a player has no cards in hand" (Lupine Prototype)."""
+        return _Cond(A.HandCount(None, "<=", 0))
+
     def cond_defender_poisoned(self):
         """508.1c: "can't attack unless defending player is poisoned" (122.1f)."""
         return A.DefenderPoisoned()
@@ -226,7 +248,7 @@ class _DeclarationRules(Transformer):
 
     def _block_condition(self, cond, unless: bool):
         if isinstance(cond, _Cond):
-            if not isinstance(cond.cond, A.ObjectIs):
+            if not isinstance(cond.cond, (A.ObjectIs, A.HandCount)):
                 raise _Fail("a condition of this kind on blocking")
             return lambda subject: [A.Conditional(cond.cond, (A.CantBlock(subject),),
                                                   unless != cond.unless)]
@@ -264,7 +286,7 @@ class _DeclarationRules(Transformer):
         """508.1c, 509.1b: "can't attack or block unless [a fact of the battlefield]";
         "... unless it's equipped" (a quality of the creature: :class:`Conditional`)."""
         if isinstance(cond, _Cond):
-            if not isinstance(cond.cond, A.ObjectIs):
+            if not isinstance(cond.cond, (A.ObjectIs, A.HandCount)):
                 raise _Fail("a condition of this kind on attacking and blocking")
             return lambda subject: [A.Conditional(
                 cond.cond, (A.CantAttack(subject), A.CantBlock(subject)), not cond.unless)]
