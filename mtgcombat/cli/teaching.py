@@ -13,7 +13,8 @@ from typing import Any, Optional
 from ..rules.model import BoardError
 from ..text.report import Table
 from .output import (
-    EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK, HelpFormatter, emit_json, print_table, say,
+    EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK, HelpFormatter, emit_json, print_report, print_table,
+    say,
 )
 
 
@@ -151,7 +152,6 @@ def cmd_explain(args: Any) -> int:
 def _story(args: Any, board: Any, w: Any, kind: Optional[str], decl: Any) -> int:
     """``explain --about``: the question answered, then told step by step (text.results)."""
     from ..text import results
-    from ..text.report import Line
     from .commands import UsageError, answer_json, remaining, warn_not_understood
 
     about = args.about
@@ -181,9 +181,5 @@ def _story(args: Any, board: Any, w: Any, kind: Optional[str], decl: Any) -> int
                                       "answer": answer.to_json(w)}))
         return EXIT_OK
     warn_not_understood(args, board, w)
-    for item in report:
-        if isinstance(item, Line):
-            say(item.text, item.style)
-        else:
-            print_table(item)
+    print_report(report)
     return EXIT_OK
