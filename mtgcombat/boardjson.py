@@ -15,13 +15,15 @@ from .rules.model import Board, BoardError, Effect, Permanent, Player
 TOP_FIELDS = {
     "rules", "players", "active_player", "defending_players", "permanents", "effects",
     "attacks", "blocks", "damage_order", "damage_step", "blocked",
-    "first_strikers", "target_left", "bands",
+    "first_strikers", "target_left", "bands", "monarch",
 }
 #: What ``show --json`` reports beside the board (the sentences not understood): read back,
 #: it is a report about the board, not a part of it, so it is accepted and ignored -- the
 #: output of ``show --json`` is itself a board.
 REPORT_FIELDS = {"not_understood", "not_understood_sources"}
-PLAYER_FIELDS = {"name", "life", "team", "poison", "hand", "mana_pool"}
+PLAYER_FIELDS = {"name", "life", "team", "poison", "hand", "mana_pool", "graveyard",
+                 "graveyard_types", "spells_cast", "damage_taken", "cards_drawn",
+                 "creatures_died", "city_blessing"}
 PERMANENT_FIELDS = {
     "id", "name", "controller", "type_line", "colors", "power", "toughness", "text",
     "tapped", "summoning_sick", "damage", "loyalty", "defense", "protector", "goaded_by",
@@ -93,6 +95,15 @@ def board_from_data(data: Any, cls: type[B] = Board, cards: Any = None) -> B:  #
             poison=_opt(p, "poison", int, where, 0),
             hand=_opt(p, "hand", int, where),
             mana_pool=_opt(p, "mana_pool", str, where, ""),
+            graveyard=_opt(p, "graveyard", int, where),
+            graveyard_types=(_str_list(p["graveyard_types"], where, "graveyard_types")
+                             if p.get("graveyard_types") is not None else None),
+            spells_cast=(_str_list(p["spells_cast"], where, "spells_cast")
+                         if p.get("spells_cast") is not None else None),
+            damage_taken=_opt(p, "damage_taken", int, where),
+            cards_drawn=_opt(p, "cards_drawn", int, where),
+            creatures_died=_opt(p, "creatures_died", int, where),
+            city_blessing=_opt(p, "city_blessing", bool, where, False),
         ))
     permanents = []
     raw_perms = _type(data.get("permanents", []), list, "board", "permanents")
@@ -187,6 +198,7 @@ def board_from_data(data: Any, cls: type[B] = Board, cards: Any = None) -> B:  #
         first_strikers=first_strikers,
         target_left=target_left,
         bands=bands,
+        monarch=_opt(data, "monarch", str, "board"),
     )
 
 
@@ -296,6 +308,13 @@ def board_to_data(board: Board, full: bool = False) -> dict:
             d["hand"] = p.hand
         if p.mana_pool:
             d["mana_pool"] = p.mana_pool
+        for name in ("graveyard", "graveyard_types", "spells_cast", "damage_taken",
+                     "cards_drawn", "creatures_died"):
+            value = getattr(p, name)
+            if value is not None:
+                d[name] = list(value) if isinstance(value, tuple) else value
+        if p.city_blessing:
+            d["city_blessing"] = True
         players.append(d)
     out["players"] = players
     out["active_player"] = board.active_player
@@ -355,6 +374,8 @@ def board_to_data(board: Board, full: bool = False) -> dict:
         out["target_left"] = list(board.target_left)
     if board.bands:
         out["bands"] = [list(b) for b in board.bands]
+    if board.monarch is not None:
+        out["monarch"] = board.monarch
     return out
 
 

@@ -164,6 +164,28 @@ class Player:
     hand: Optional[int] = None
     #: Unspent mana, as symbols ("{R}{R}{G}").
     mana_pool: str = ""
+    #: Cards in their graveyard (404); None: not recorded (a text that needs it is bad
+    #: input). Threshold, "unless there are seven or more cards in your graveyard".
+    graveyard: Optional[int] = None
+    #: The card types among the cards in their graveyard (205.2a: "creature", "instant"
+    #: ...); None: not recorded. Delirium counts them.
+    graveyard_types: Optional[tuple[str, ...]] = None
+    #: The type lines of the spells they cast this turn (601); None: not recorded.
+    spells_cast: Optional[tuple[str, ...]] = None
+    #: Damage dealt to them this turn (120.3); None: not recorded.
+    damage_taken: Optional[int] = None
+    #: Cards they drew this turn (121); None: not recorded.
+    cards_drawn: Optional[int] = None
+    #: Creatures that died under their control this turn (700.4); None: not recorded.
+    creatures_died: Optional[int] = None
+    #: Whether they have the city's blessing (702.131c).
+    city_blessing: bool = False
+
+    def __post_init__(self) -> None:
+        for name in ("graveyard_types", "spells_cast"):
+            value = getattr(self, name)
+            if value is not None and not isinstance(value, tuple):
+                object.__setattr__(self, name, tuple(value))
 
 
 @dataclass(frozen=True)
@@ -271,6 +293,8 @@ class Board:
     target_left: Optional[tuple[ObjectId, ...]] = None
     #: Attacking bands formed as attackers were declared (702.22c).
     bands: tuple[tuple[ObjectId, ...], ...] = ()
+    #: The player who is the monarch (725; 722 in 2024), None: nobody is.
+    monarch: Optional[PlayerName] = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "bands", tuple(tuple(b) for b in self.bands))

@@ -24,6 +24,11 @@ from .model import (
 from .reasons import reason
 
 
+#: The card types (205.2a), as ``graveyard_types`` names them.
+CARD_TYPES = ("artifact", "battle", "creature", "enchantment", "instant", "kindred", "land",
+              "planeswalker", "sorcery")
+
+
 def fail(code: str, where: tuple = (), **params: Any) -> None:
     """Raise the bad-input error ``error.<code>`` about ``where``."""
     objects = tuple(x for x in where[1:] if isinstance(x, str))
@@ -73,9 +78,32 @@ def _players(b: Board) -> None:
             _bounded(p.hand, at, "hand")
         if not isinstance(p.mana_pool, str) or not mana_symbols_ok(p.mana_pool):
             fail("mana_pool", at, value=p.mana_pool)
+        # 404, 120.3, 121, 700.4: what the board records of their graveyard and turn.
+        for name in ("graveyard", "damage_taken", "cards_drawn", "creatures_died"):
+            value = getattr(p, name)
+            if value is not None:
+                if not is_int(value) or value < 0:
+                    fail("not_count", at, field=name)
+                _bounded(value, at, name)
+        if p.graveyard_types is not None:
+            for t in p.graveyard_types:
+                if t not in CARD_TYPES:
+                    fail("card_type", at, field="graveyard_types", value=t, known=CARD_TYPES)
+            if len(set(p.graveyard_types)) != len(p.graveyard_types):
+                fail("card_type_twice", at, field="graveyard_types")
+            if p.graveyard is not None and p.graveyard == 0 and p.graveyard_types:
+                fail("graveyard_types_empty", at)
+        if p.spells_cast is not None:
+            for line in p.spells_cast:
+                if not isinstance(line, str) or not line.strip():
+                    fail("spell_type_line", at, value=line)
+        if not isinstance(p.city_blessing, bool):
+            fail("not_bool", at, field="city_blessing")
     dup = {n for n in names if names.count(n) > 1}
     if dup:
         fail("player_twice", ("players",), name=sorted(dup)[0])
+    if b.monarch is not None and b.monarch not in names:
+        fail("monarch_unknown", ("monarch",), name=b.monarch)
     if b.active_player not in names:
         fail("active_unknown", ("active",), name=b.active_player)
     if b.defending_players is not None:

@@ -50,6 +50,17 @@ T: dict = {
     "error.hand": _e("hand must be a number of cards, 0 or more"),
     "error.mana_pool": _e(lambda r, w: (
         f'mana_pool must be mana symbols such as "{{R}}{{R}}{{G}}", not {r["value"]!r}')),
+    "error.card_type": _e(lambda r, w: (
+        f"{r['field']}: {r['value']!r} is not a card type (205.2a: "
+        + ", ".join(r["known"]) + ")")),
+    "error.card_type_twice": _e(lambda r, w: f"{r['field']} names a card type twice"),
+    "error.graveyard_types_empty": _e(
+        "graveyard_types names card types, but graveyard says it holds no cards"),
+    "error.spell_type_line": _e(lambda r, w: (
+        f"spells_cast: each spell is a type line such as \"Creature — Goblin\", "
+        f"not {r['value']!r}")),
+    "error.not_bool": _e(lambda r, w: f"{r['field']} must be true or false"),
+    "error.monarch_unknown": lambda r, w: f"monarch {r['name']!r} is not a player",
     "error.player_twice": lambda r, w: f"two players are named {r['name']!r}",
     "error.active_unknown": lambda r, w: f"active_player {r['name']!r} is not a player",
     "error.defending_empty": lambda r, w: (
