@@ -499,9 +499,9 @@ def test_cant_attack_unless_you_control_a_permanent():
 
 
 def test_cant_attack_with_condition_outside_the_vocabulary_is_not_understood():
-    # (poison is on the board since Extension 2, so "is poisoned" is read now: the monarch
-    # is a condition the board still doesn't record)
-    text = "X can't attack unless defending player is the monarch."
+    # (poison is on the board since Extension 2, and the monarch since issue 11, so both
+    # are read now: the initiative (726) is a condition the board still doesn't record)
+    text = "X can't attack unless defending player has the initiative."
     assert read_text(text, "X").not_understood == (text,)
 
 
@@ -707,7 +707,7 @@ def test_cant_be_blocked_as_long_as_its_attacking_alone():
 @pytest.mark.parametrize("text", [
     "X can't be blocked as long as defending player controls the most creatures or is tied "
     "for the most.",
-    "X can't be blocked as long as you've drawn two or more cards this turn.",
+    "X can't be blocked as long as you have the initiative.",
     "X can't be blocked as long as it has a +1/+1 counter on it.",
 ])
 def test_other_conditional_evasion_is_not_understood(text):
@@ -1504,15 +1504,12 @@ def test_has_flying_as_long_as_you_control_an_island():
 
 
 @pytest.mark.parametrize("text", [
-    # conditions the board doesn't record: graveyards, spells cast, the monarch, the
-    # city's blessing, monstrosity (counters and hands are on the board since Extension 2:
-    # read, tests/test_trust.py)
-    "Threshold \u2014 As long as seven or more cards are in your graveyard, X gets +2/+2 and "
-    "can't block.",
-    "As long as you've cast an instant or sorcery spell this turn, X can attack as though it "
-    "didn't have defender.",
-    "X can block an additional creature each combat as long as you're the monarch.",
-    "As long as you have the city's blessing, X has hexproof and can't be blocked.",
+    # conditions the board doesn't record: the initiative, monstrosity, a dungeon completed
+    # (counters and hands are on the board since Extension 2, graveyards, spells cast, the
+    # monarch and the city's blessing since issue 11: read, tests/test_trust.py and
+    # tests/test_player_facts.py)
+    "As long as you have the initiative, X gets +2/+2 and can't block.",
+    "As long as you've completed a dungeon, X can attack as though it didn't have defender.",
     "As long as X is monstrous, it has trample and can attack as though it didn't have "
     "defender.",
     # combat conditions around abilities used while declaring attackers

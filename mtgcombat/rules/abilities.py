@@ -95,8 +95,18 @@ class EnchantedPlayerRef(Record):
     (303.4; the permanent's ``attached_to`` names a player)."""
 
 
+class MonarchRef(Record):
+    """"the monarch": the player the board's ``monarch`` names (725; 722 in 2024);
+    nobody when nobody is."""
+
+
+class OpponentRef(Record):
+    """"an opponent": some opponent of the source's controller (102.2); a condition on
+    it holds when it holds for one of them."""
+
+
 PlayerRef = Union[YouRef, TargetRef, DefendingPlayerRef, NamedRef, ChosenRef,
-                  EnchantedPlayerRef]
+                  EnchantedPlayerRef, MonarchRef, OpponentRef]
 
 
 class HandSize(Record):
@@ -374,7 +384,8 @@ class DefenderPoisoned(Record):
     counters (122.1f); in Two-Headed Giant, their team has (810.10d)."""
 
 
-_BaseCondition = Union[DefenderControls, PlayerControls, OthersAttack, DefenderPoisoned]
+_BaseCondition = Union[DefenderControls, PlayerControls, OthersAttack, DefenderPoisoned,
+                       "PlayerFact"]
 
 
 class AttackCondition(Record):
@@ -784,6 +795,33 @@ class HandCount(Record):
     n: int
 
 
+class PlayerFact(Record):
+    """A fact the board records about a player rather than a permanent, compared with
+    ``n`` (``op``): ``fact`` is one of
+
+    * ``"graveyard"`` -- cards in their graveyard (404; threshold: "as long as seven or
+      more cards are in your graveyard");
+    * ``"graveyard_types"`` -- card types among the cards in it (205.2a; delirium);
+    * ``"spells"`` -- spells they cast this turn (601), of ``kind`` ("creature",
+      "noncreature", "historic" (700.6), "instant_or_sorcery"; None: any spell);
+    * ``"damage"`` -- damage dealt to them this turn (120.3);
+    * ``"drawn"`` -- cards they drew this turn (121);
+    * ``"died"`` -- creatures that died under their control this turn (700.4);
+    * ``"monarch"`` -- 1 when they are the monarch (725), else 0;
+    * ``"blessing"`` -- 1 when they have the city's blessing (702.131c), else 0.
+
+    ``player`` is whose fact it is: you, the defending player of an attack (judged per
+    attack, 508.5), an opponent (some opponent), or None (some player). Judged from the
+    board's player records; a record the board lacks is bad input naming it."""
+
+    fact: Literal["graveyard", "graveyard_types", "spells", "damage", "drawn", "died",
+                  "monarch", "blessing"]
+    player: Optional["PlayerRef"]
+    op: Literal["<=", ">="] = ">="
+    n: int = 1
+    kind: Optional[str] = None
+
+
 class Named(Record):
     """Abilities of a sentence that names a permanent other than its source by that
     permanent's name ("Target creature blocks Ravager this turn if able."): read as if
@@ -807,11 +845,12 @@ class Conditional(Record):
       only around restrictions on blocking one attacking creature (its own
       defending player, the other attackers), judged once attackers are declared.
     Counters are judged from the board's ``counters`` (an :class:`ObjectIs` with a
-    :class:`CounterPred`). Conditions the board can't judge (cards in graveyards, the
-    monarch, what happened earlier this turn) are not read."""
+    :class:`CounterPred`); cards in hand, graveyards, the monarch, the city's blessing
+    and what happened earlier this turn from its player records (:class:`HandCount`,
+    :class:`PlayerFact`). Conditions the board doesn't record are not read."""
 
     condition: Union[PlayerControls, ObjectIs, DefenderControls, OthersAttack, CounterRange,
-                     HandCount]
+                     HandCount, PlayerFact]
     abilities: tuple["Ability", ...]
     unless: bool = False
 

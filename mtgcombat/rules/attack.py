@@ -254,6 +254,16 @@ def _condition(b: _Builder, inst: Instance, ab: A.AttackCondition) -> None:
         b.forbid(c, b.lits(c, bad_poison), "508.1c",
                  reason("attack.cant_there", "508.1c", (c,), creature=c, said=said, src=src))
         return
+    if isinstance(cond, A.PlayerFact) and isinstance(cond.player, A.DefendingPlayerRef):
+        # 508.1c, 508.5: a fact of the player this creature would attack ("unless
+        # defending player is the monarch", "... has seven or more cards in their
+        # graveyard"), per player it could attack.
+        def bad_fact(t: str) -> bool:
+            dp = b.board.defending_player_of(t)
+            return b.bound.fact_holds(cond, inst.source, defending=dp) != ab.unless
+        b.forbid(c, b.lits(c, bad_fact), "508.1c",
+                 reason("attack.cant_there", "508.1c", (c,), creature=c, said=said, src=src))
+        return
     if isinstance(cond, A.MoreThan) and cond.than == "defending":
         # 508.1c, 802.2a: compared with the player this creature would attack (or who
         # controls / protects the permanent it would attack).

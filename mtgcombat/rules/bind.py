@@ -24,8 +24,31 @@ from typing import Any, Iterable, Mapping, Optional, Sequence
 
 from . import abilities as A
 from .mana import CumulativeUpkeep, ManaAbility
-from .model import Board, BoardError, Permanent, PlayerName
+from .model import Board, BoardError, Permanent, PlayerName, parse_type_line
 from .reasons import Src, reason
+
+
+#: The player record each :class:`~mtgcombat.rules.abilities.PlayerFact` reads.
+_FACT_FIELDS = {"graveyard": "graveyard", "graveyard_types": "graveyard_types",
+                "spells": "spells_cast", "damage": "damage_taken", "drawn": "cards_drawn",
+                "died": "creatures_died"}
+
+
+def _spell_is(type_line: str, kind: Optional[str]) -> bool:
+    """Whether a spell of this type line is of ``kind`` (None: any spell): "creature",
+    "noncreature", "historic" (700.6: legendary, artifact or Saga), "instant_or_sorcery"."""
+    if kind is None:
+        return True
+    t = parse_type_line(type_line)
+    if kind == "creature":
+        return t.has("creature")
+    if kind == "noncreature":
+        return not t.has("creature")
+    if kind == "historic":
+        return t.has("legendary") or t.has("artifact") or t.has("saga")
+    if kind == "instant_or_sorcery":
+        return t.has("instant") or t.has("sorcery")
+    raise ValueError(kind)
 
 
 @dataclass(frozen=True)
@@ -113,6 +136,8 @@ class Bound:
             return self.board.permanent(t).controller
         if isinstance(ref, A.ChosenRef):
             return self.chosen(source, ref.kind)
+        if isinstance(ref, A.MonarchRef):
+            return self.board.monarch  # 725: nobody when nobody is the monarch
         if isinstance(ref, A.EnchantedPlayerRef):
             who = (self.board.permanent(source.permanent).attached_to
                    if source.permanent is not None else None)
@@ -160,6 +185,60 @@ class Bound:
         if missing:
             raise BoardError(reason("error.hand_unknown", None, (), player=missing[0],
                                     src=source.src(), where=("player", missing[0])))
+        return False
+
+    def fact_value(self, cond: A.PlayerFact, who: PlayerName, source: Source) -> int:
+        """The number a :class:`~mtgcombat.rules.abilities.PlayerFact` compares, for one
+        player; bad input naming the player and the field when the board doesn't record
+        it."""
+        if cond.fact == "monarch":
+            return int(self.board.monarch == who)  # 725
+        p = self.board.player(who)
+        if cond.fact == "blessing":
+            return int(p.city_blessing)  # 702.131c
+        field_name = _FACT_FIELDS[cond.fact]
+        value = getattr(p, field_name)
+        if value is None:
+            raise BoardError(reason("error.record_unknown", None, (), player=who,
+                                    field=field_name, fact=cond.fact, src=source.src(),
+                                    where=("player", who)))
+        if cond.fact == "graveyard_types":
+            return len(value)  # 205.2a: the card types among them
+        if cond.fact == "spells":
+            return sum(1 for line in value if _spell_is(line, cond.kind))
+        return int(value)
+
+    def fact_holds(self, cond: A.PlayerFact, source: Source,
+                   defending: Optional[PlayerName] = None) -> bool:
+        """Whether a :class:`~mtgcombat.rules.abilities.PlayerFact` holds: for "you",
+        "defending player" (``defending``, of one attack) or -- for "an opponent" or "a
+        player" -- for some one of them. A record the board lacks is bad input unless a
+        recorded player already settles it."""
+        if isinstance(cond.player, A.OpponentRef):
+            who: tuple[PlayerName, ...] = self.board.opponents(source.controller)
+        elif cond.player is None:
+            who = self.board.player_names
+        elif isinstance(cond.player, A.DefendingPlayerRef):
+            if defending is None:
+                raise TypeError(cond)  # judged per attack (508.5): pass ``defending``
+            who = (defending,)
+        else:
+            one = self.player_of(cond.player, source)
+            if one is None:
+                return False
+            who = (one,)
+
+        def meets(n: int) -> bool:
+            return n <= cond.n if cond.op == "<=" else n >= cond.n
+        missing: Optional[BoardError] = None
+        for name in who:
+            try:
+                if meets(self.fact_value(cond, name, source)):
+                    return True
+            except BoardError as e:
+                missing = missing or e
+        if missing is not None:
+            raise missing
         return False
 
     def object_of(self, ref, source: Source) -> Optional[str]:
@@ -471,6 +550,8 @@ def _condition_holds(bound: Bound, ab: A.Conditional, src: Source) -> Optional[b
         return n >= cond.count
     if isinstance(cond, A.HandCount):
         return bound.hand_holds(cond, src)
+    if isinstance(cond, A.PlayerFact) and not isinstance(cond.player, A.DefendingPlayerRef):
+        return bound.fact_holds(cond, src)
     if isinstance(cond, A.CounterRange):
         # 711.2: a leveler's band applies while its level counters are in the range.
         n = me.counter(cond.kind) if me is not None else 0

@@ -151,6 +151,12 @@ def _parse_type_line(text: str) -> TypeLine:
     return TypeLine.parse(text)
 
 
+def parse_type_line(text: str) -> TypeLine:
+    """A type line parsed (205), cached; bad input (:class:`BoardError`) when it names no
+    card type or a word that is no type."""
+    return _parse_type_line(text)
+
+
 @dataclass(frozen=True)
 class Player:
     """A player (102). The name is the player's id."""

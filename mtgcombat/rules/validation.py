@@ -18,8 +18,8 @@ from __future__ import annotations
 from typing import Any, Iterable, Optional
 
 from .model import (
-    CHOSEN_KEYS, COLORS, DAMAGE_STEPS, EDITIONS, LIMIT, Board, BoardError, is_int,
-    mana_symbols_ok,
+    CHOSEN_KEYS, COLORS, DAMAGE_STEPS, EDITIONS, LIMIT, Board, BoardError, parse_type_line,
+    is_int, mana_symbols_ok,
 )
 from .reasons import reason
 
@@ -97,6 +97,10 @@ def _players(b: Board) -> None:
             for line in p.spells_cast:
                 if not isinstance(line, str) or not line.strip():
                     fail("spell_type_line", at, value=line)
+                try:
+                    parse_type_line(line)
+                except BoardError as e:
+                    fail("type_line", at, why=e.why)
         if not isinstance(p.city_blessing, bool):
             fail("not_bool", at, field="city_blessing")
     dup = {n for n in names if names.count(n) > 1}

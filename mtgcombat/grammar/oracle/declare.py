@@ -94,7 +94,7 @@ class _DeclarationRules(Transformer):
             raise _Fail("a conditional restriction on attacking one player")
         cond = args[0]
         if isinstance(cond, _Cond):
-            if not isinstance(cond.cond, A.HandCount):
+            if not isinstance(cond.cond, (A.HandCount, A.PlayerFact)):
                 raise _Fail("a condition of this kind on attacking")
             # fixed on the board: the restriction applies while it holds (611.3a)
             return lambda subject: [A.Conditional(cond.cond, (A.CantAttack(subject),),
@@ -206,6 +206,68 @@ class _DeclarationRules(Transformer):
         """"a player has no cards in hand" (Lupine Prototype)."""
         return _Cond(A.HandCount(None, "<=", 0))
 
+    # -- facts the board records of players (PlayerFact) -------------------------------
+    def gy_you(self, n):
+        """"as long as seven or more cards are in your graveyard" (404; threshold)."""
+        return _Cond(A.PlayerFact("graveyard", A.YouRef(), ">=", int(_num(n))))
+
+    def gy_types_you(self, n):
+        """"four or more card types among cards in your graveyard" (205.2a; delirium)."""
+        return _Cond(A.PlayerFact("graveyard_types", A.YouRef(), ">=", int(_num(n))))
+
+    def gy_opponent(self, n):
+        """"an opponent has eight or more cards in their graveyard": some opponent."""
+        return _Cond(A.PlayerFact("graveyard", A.OpponentRef(), ">=", int(_num(n))))
+
+    def monarch_you(self):
+        """"as long as you're the monarch" (725)."""
+        return _Cond(A.PlayerFact("monarch", A.YouRef()))
+
+    def blessing_you(self):
+        """"you have the city's blessing" (702.131c)."""
+        return _Cond(A.PlayerFact("blessing", A.YouRef()))
+
+    def spells_you(self, kind):
+        """"you've cast a creature spell this turn" (601)."""
+        return _Cond(A.PlayerFact("spells", A.YouRef(), kind=kind))
+
+    def sk_any(self):
+        return None
+
+    def sk_creature(self):
+        return "creature"
+
+    def sk_noncreature(self):
+        return "noncreature"
+
+    def sk_historic(self):
+        return "historic"
+
+    def sk_instant_or_sorcery(self):
+        return "instant_or_sorcery"
+
+    def damage_opponent(self):
+        """"an opponent has been dealt damage this turn" (120.3)."""
+        return _Cond(A.PlayerFact("damage", A.OpponentRef()))
+
+    def died_you(self):
+        """"a creature died under your control this turn" (700.4)."""
+        return _Cond(A.PlayerFact("died", A.YouRef()))
+
+    def drawn_you(self, n):
+        """"you've drawn two or more cards this turn" (121)."""
+        return _Cond(A.PlayerFact("drawn", A.YouRef(), ">=", int(_num(n))))
+
+    def defender_monarch(self):
+        """508.1c, 508.5: "can't attack unless defending player is the monarch" -- per
+        player it would attack."""
+        return A.PlayerFact("monarch", A.DefendingPlayerRef())
+
+    def defender_graveyard(self, n):
+        """508.1c, 508.5: "unless defending player has seven or more cards in their
+        graveyard" -- per player it would attack."""
+        return A.PlayerFact("graveyard", A.DefendingPlayerRef(), ">=", int(_num(n)))
+
     def cond_defender_poisoned(self):
         """508.1c: "can't attack unless defending player is poisoned" (122.1f)."""
         return A.DefenderPoisoned()
@@ -248,7 +310,7 @@ class _DeclarationRules(Transformer):
 
     def _block_condition(self, cond, unless: bool):
         if isinstance(cond, _Cond):
-            if not isinstance(cond.cond, (A.ObjectIs, A.HandCount)):
+            if not isinstance(cond.cond, (A.ObjectIs, A.HandCount, A.PlayerFact)):
                 raise _Fail("a condition of this kind on blocking")
             return lambda subject: [A.Conditional(cond.cond, (A.CantBlock(subject),),
                                                   unless != cond.unless)]
@@ -286,7 +348,7 @@ class _DeclarationRules(Transformer):
         """508.1c, 509.1b: "can't attack or block unless [a fact of the battlefield]";
         "... unless it's equipped" (a quality of the creature: :class:`Conditional`)."""
         if isinstance(cond, _Cond):
-            if not isinstance(cond.cond, (A.ObjectIs, A.HandCount)):
+            if not isinstance(cond.cond, (A.ObjectIs, A.HandCount, A.PlayerFact)):
                 raise _Fail("a condition of this kind on attacking and blocking")
             return lambda subject: [A.Conditional(
                 cond.cond, (A.CantAttack(subject), A.CantBlock(subject)), not cond.unless)]
@@ -448,7 +510,9 @@ class _DeclarationRules(Transformer):
         if cond == "alone":  # 506.5: no other creature is attacking
             return lambda subject: [A.CantBeBlockedIf(subject, A.OthersAttack(A.ANY, 1), unless=True)]
         if isinstance(cond, _Cond):
-            if isinstance(cond.cond, A.ObjectIs):
+            if isinstance(cond.cond, (A.ObjectIs, A.PlayerFact, A.HandCount)):
+                # fixed on the board (611.3a): "as long as you've drawn two or more
+                # cards this turn", "if you've cast a historic spell this turn"
                 return lambda subject: [A.Conditional(cond.cond, (A.CantBeBlocked(subject),), cond.unless)]
             return lambda subject: [A.CantBeBlockedIf(subject, cond.cond, unless=cond.unless)]
         return lambda subject: [A.CantBeBlockedIf(subject, cond)]

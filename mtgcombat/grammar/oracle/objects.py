@@ -164,6 +164,10 @@ class _ObjectRules(Transformer):
         """"the chosen player": the permanent's ``chosen`` field (True-Name Nemesis)."""
         return A.ChosenRef("player")
 
+    def monarch_ref(self):
+        """"the monarch" (725): the board's ``monarch``."""
+        return A.MonarchRef()
+
     def enchanted_player(self):
         """"enchanted player": the player an Aura is attached to (303.4)."""
         return A.EnchantedPlayerRef()

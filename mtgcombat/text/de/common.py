@@ -113,6 +113,10 @@ def ref_words(ref, w) -> str:
         return "der verteidigende Spieler"
     if isinstance(ref, A.NamedRef):
         return w.name(ref.id)
+    if isinstance(ref, A.MonarchRef):
+        return "der Monarch"
+    if isinstance(ref, A.OpponentRef):
+        return "ein Gegner"
     if isinstance(ref, A.AttachedRef):
         return "die Kreatur, an die es angelegt ist"
     return str(ref)

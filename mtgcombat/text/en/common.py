@@ -95,6 +95,10 @@ def ref_words(ref, w) -> str:
         return "defending player"
     if isinstance(ref, A.NamedRef):
         return w.name(ref.id)
+    if isinstance(ref, A.MonarchRef):
+        return "the monarch"
+    if isinstance(ref, A.OpponentRef):
+        return "an opponent"
     if isinstance(ref, A.AttachedRef):
         return "the creature it is attached to"
     return str(ref)

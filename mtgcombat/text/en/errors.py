@@ -37,6 +37,16 @@ def _not_integer(r, w):
     return f"{r['field']} must be an integer" + ("" if v is None else f", not {v}")
 
 
+_FACT_WORDS = {
+    "graveyard": "the cards in the graveyard", "graveyard_types": "the card types in the graveyard",
+    "spells": "the spells cast this turn", "damage": "the damage dealt this turn",
+    "drawn": "the cards drawn this turn", "died": "the creatures that died this turn"}
+_FACT_SCENARIO = {
+    "graveyard": "graveyard N", "graveyard_types": "graveyard types creature land ...",
+    "spells_cast": 'spells "Creature — Goblin" "Instant" ...',
+    "damage_taken": "damage taken N", "cards_drawn": "drawn N", "creatures_died": "died N"}
+
+
 T: dict = {
     "error.rules": lambda r, w: (
         "rules must be " + " or ".join(f'"{n}"' for n in r["known"]) + f", not {r['value']!r}"),
@@ -219,6 +229,10 @@ T.update({
         f"{w.source(r['src'], False)}: its text counts the cards in {r['player']}'s hand, but "
         f"the board doesn't record it: give {r['player']}'s \"hand\" (scenario: "
         f"players {r['player']} (hand N))"),
+    "error.record_unknown": lambda r, w: (
+        f"{w.source(r['src'], False)}: its text counts {_FACT_WORDS[r['fact']]} of "
+        f"{r['player']}, but the board doesn't record it: give {r['player']}'s "
+        f"\"{r['field']}\" (scenario: players {r['player']} ({_FACT_SCENARIO[r['field']]}))"),
     "error.enchanted_player": lambda r, w: (
         f"{w.source(r['src'], False)}: its text names the enchanted player, but it is not "
         "attached to a player (\"attached_to\": a player's name)"),
