@@ -36,16 +36,28 @@ _TAB = 8
 _WIDTH = 88
 
 #: Statement keywords (a line that starts with anything else is a player's section).
-STATEMENTS = ("rules", "players", "active", "defending", "step", "effect", "attack", "block",
-              "order", "blocked", "first", "target", "no")
+STATEMENTS = ("rules", "players", "active", "defending", "monarch", "step", "effect", "attack",
+              "block", "order", "blocked", "first", "target", "band", "no")
 #: How the statements are named in messages.
-_STATEMENT_NAMES = ("rules", "players", "active", "defending", "step", "effect", "attack",
-                    "block", "order", "blocked", "first strikers", "target left", "no")
+_STATEMENT_NAMES = ("rules", "players", "active", "defending", "monarch", "step", "effect",
+                    "attack", "block", "order", "blocked", "first strikers", "target left",
+                    "band", "no")
 #: The colours as the scenario language writes them (105.1).
 COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 _COLOR_LETTER = {name: letter for letter, name in COLOR_NAMES.items()}
 _COLOR_LETTER.update({letter: letter for letter in COLOR_NAMES})
 _NONE_KINDS = {"attacks": "attacks", "blocks": "blocks", "orders": "damage_order"}
+#: A player's options: the board field each sets, and how messages name it.
+_PLAYER_FIELDS = {"life": "life", "team": "team", "poison": "poison", "hand": "hand",
+                  "pool": "mana_pool", "graveyard": "graveyard",
+                  "graveyard_types": "graveyard_types", "spells": "spells_cast",
+                  "damage_taken": "damage_taken", "drawn": "cards_drawn",
+                  "died": "creatures_died", "blessing": "city_blessing"}
+_PLAYER_OPT_WORDS = {"graveyard_types": "graveyard types", "damage_taken": "damage taken"}
+#: The player's field of a validation error that doesn't name it.
+_FIELD_OF_ERROR = {"error.hand": "hand", "error.mana_pool": "mana_pool",
+                   "error.graveyard_types_empty": "graveyard_types",
+                   "error.spell_type_line": "spells_cast", "error.type_line": "spells_cast"}
 
 
 # -- the error ---------------------------------------------------------------------
@@ -216,6 +228,13 @@ class _PlayerDecl:
     poison: Optional[_Attr] = None
     hand: Optional[_Attr] = None
     pool: Optional[_Attr] = None
+    graveyard: Optional[_Attr] = None
+    graveyard_types: Optional[_Attr] = None
+    spells: Optional[_Attr] = None
+    damage_taken: Optional[_Attr] = None
+    drawn: Optional[_Attr] = None
+    died: Optional[_Attr] = None
+    blessing: Optional[_Attr] = None
 
 
 @dataclass
@@ -279,7 +298,8 @@ class _ToAst(Transformer):
         decl = _PlayerDecl(ref)
         for opt in opts:
             if getattr(decl, opt.kind) is not None:
-                raise _Located(f"{opt.kind} of {ref.value!r} is given twice", opt.line, opt.column)
+                word = _PLAYER_OPT_WORDS.get(opt.kind, opt.kind)
+                raise _Located(f"{word} of {ref.value!r} is given twice", opt.line, opt.column)
             setattr(decl, opt.kind, opt)
         return decl
 
@@ -298,6 +318,27 @@ class _ToAst(Transformer):
     def pool(self, meta, tok):
         return _Attr("pool", str(tok), meta.line, meta.column)
 
+    def graveyard(self, meta, tok):
+        return _Attr("graveyard", int(tok), meta.line, meta.column)
+
+    def graveyard_types(self, meta, *words):
+        return _Attr("graveyard_types", tuple(str(w) for w in words), meta.line, meta.column)
+
+    def spells(self, meta, *toks):
+        return _Attr("spells", tuple(_unquote(t) for t in toks), meta.line, meta.column)
+
+    def damage_taken(self, meta, tok):
+        return _Attr("damage_taken", int(tok), meta.line, meta.column)
+
+    def drawn(self, meta, tok):
+        return _Attr("drawn", int(tok), meta.line, meta.column)
+
+    def died(self, meta, tok):
+        return _Attr("died", int(tok), meta.line, meta.column)
+
+    def blessing(self, meta, tok):
+        return _Attr("blessing", True, *_pos(tok))
+
     def counter(self, meta, name, tok):
         key = _unquote(name) if name.type == "STRING" else str(name)
         return _Attr("counter", (key, int(tok)), meta.line, meta.column)
@@ -310,6 +351,9 @@ class _ToAst(Transformer):
 
     def active_stmt(self, meta, ref):
         return _Stmt("active", meta.line, meta.column, (ref,))
+
+    def monarch_stmt(self, meta, ref):
+        return _Stmt("monarch", meta.line, meta.column, (ref,))
 
     def defending_stmt(self, meta, *refs):
         return _Stmt("defending", meta.line, meta.column, refs)
@@ -455,7 +499,7 @@ class _Compiler:
     def compile(self, stmts: list[_Stmt]) -> Board:
         single: dict[str, _Stmt] = {}
         for s in stmts:
-            if s.kind in ("rules", "players", "active", "defending", "step"):
+            if s.kind in ("rules", "players", "active", "defending", "monarch", "step"):
                 if s.kind in single:
                     raise self.at(s, f"a second `{s.kind}` line (the first is line "
                                      f"{single[s.kind].line})")
@@ -495,8 +539,19 @@ class _Compiler:
                                   team=decl.team.value if decl.team else None,
                                   poison=decl.poison.value if decl.poison else 0,
                                   hand=decl.hand.value if decl.hand else None,
-                                  mana_pool=decl.pool.value if decl.pool else ""))
+                                  mana_pool=decl.pool.value if decl.pool else "",
+                                  graveyard=_value(decl.graveyard),
+                                  graveyard_types=_value(decl.graveyard_types),
+                                  spells_cast=_value(decl.spells),
+                                  damage_taken=_value(decl.damage_taken),
+                                  cards_drawn=_value(decl.drawn),
+                                  creatures_died=_value(decl.died),
+                                  city_blessing=decl.blessing is not None))
             self.where.append((("player", name), decl.ref.line, decl.ref.column))
+            for kind, board_field in _PLAYER_FIELDS.items():
+                opt = getattr(decl, kind)
+                if opt is not None:  # an error about this field points at its option
+                    self.where.append((("player", name, board_field), opt.line, opt.column))
         self.where.append((("players",), single["players"].line, single["players"].column))
         self.player_names = [p.name for p in players]
         fields["players"] = tuple(players)
@@ -512,6 +567,11 @@ class _Compiler:
                                single["defending"].column))
         self.where.append((("active",), active.line, active.column))
         self.where.append((("opponent",), active.line, active.column))
+        if "monarch" in single:
+            monarch = single["monarch"].args[0]
+            self.player(monarch)
+            fields["monarch"] = monarch.value
+            self.where.append((("monarch",), monarch.line, monarch.column))
 
         # permanents
         perms: list[Permanent] = []
@@ -770,11 +830,20 @@ class _Compiler:
         first; else the first line."""
         msg = str(e)
         where = tuple(e.why.get("where") or ())
+        if where[:1] == ("player",) and len(where) == 2:
+            # An error about one of a player's fields points at the option that gives it.
+            board_field = e.why.get("field") or _FIELD_OF_ERROR.get(e.why.code)
+            if board_field:
+                where += (board_field,)
         for n in range(len(where), 0, -1):
             for key, line, column in self.where:
                 if key == where[:n]:
                     return self.error(msg, line, column)
         return self.error(msg, self.first_line(), 1)
+
+
+def _value(opt: Optional[_Attr]) -> Any:
+    return opt.value if opt is not None else None
 
 
 _ATTR_WORDS = {"pt": "power/toughness", "type": "the type line", "sick": "sick",
@@ -1037,6 +1106,20 @@ def format_scenario(board: Board) -> str:
             opts.append(f"hand {p.hand}")
         if p.mana_pool:
             opts.append(f"pool {p.mana_pool}")
+        if p.graveyard is not None:
+            opts.append(f"graveyard {p.graveyard}")
+        if p.graveyard_types is not None:
+            opts.append(" ".join(("graveyard types", *p.graveyard_types)))
+        if p.spells_cast is not None:
+            opts.append(" ".join(("spells", *(_quote(t) for t in p.spells_cast))))
+        if p.damage_taken is not None:
+            opts.append(f"damage taken {p.damage_taken}")
+        if p.cards_drawn is not None:
+            opts.append(f"drawn {p.cards_drawn}")
+        if p.creatures_died is not None:
+            opts.append(f"died {p.creatures_died}")
+        if p.city_blessing:
+            opts.append("blessing")
         players.append(_ref(p.name) + (f" ({', '.join(opts)})" if opts else ""))
     line = "players " + players[0]
     for entry in players[1:]:  # a long list goes on after a comma
@@ -1049,6 +1132,8 @@ def format_scenario(board: Board) -> str:
     out.append(f"active {_ref(board.active_player)}")
     if board.defending_players is not None:
         out.append(f"defending {_refs(board.defending_players)}")
+    if board.monarch is not None:
+        out.append(f"monarch {_ref(board.monarch)}")
 
     controller = None
     for p in board.permanents:
