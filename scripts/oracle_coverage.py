@@ -51,7 +51,11 @@ DECLARATION = re.compile(
 #: A triggered ability (603.1) or an activated one ("{T}: ...", loyalty "+1: ...", 602.1).
 _TRIGGER = re.compile(r"^(?:when|whenever|at)\b", re.I)
 _ACTIVATED = re.compile(r'^[^"]*:')
-_ABILITY_WORD = re.compile(r"^(?![IVX]+\b)[A-Z][a-z]+(?: [a-z]+)* \u2014 ")
+#: An ability word (207.2c) or a flavor word (207.2d: "Bewitching Whispers \u2014"): no
+#: rules meaning, so what follows it decides what kind of ability it is.
+_ABILITY_WORD = re.compile(r"^(?![IVX]+\b)[A-Z][\w'\u2019-]*(?: [\w'\u2019-]+)* \u2014 ")
+#: A Saga's chapter ability ("II \u2014", "I, II \u2014"): a triggered ability (714.2b).
+_CHAPTER = re.compile(r"^[IVX]+(?:, [IVX]+)* \u2014 ")
 
 
 def _bare(sentence: str) -> str:
@@ -60,15 +64,23 @@ def _bare(sentence: str) -> str:
 
 
 def _starts_ability(sentence: str) -> bool:
+    s = sentence.strip().lstrip("\u2022").strip()
+    if _CHAPTER.match(s):
+        return True
     s = _bare(sentence)
     return bool(_TRIGGER.match(s) or _ACTIVATED.match(s))
 
 
-def ability_sentences(text: str, name: str) -> list[str]:
+def ability_sentences(text: str, name: str, types: str = "") -> list[str]:
     """The sentences of ``text`` that belong to a triggered or activated ability: every
-    sentence of a line whose first sentence starts one."""
+    sentence of a line whose first sentence starts one. A dungeon's rooms (its lines
+    but the first) are room abilities, triggered (309.4c)."""
     names = name_variants(name)
     out: list[str] = []
+    if "Dungeon" in types.split():
+        for raw in text.split("\n"):
+            out.extend(split_sentences(strip_reminder(raw), names))
+        return out
     modes = False  # bullets after "When ..., choose one —" are modes of that trigger
     for raw in text.split("\n"):
         line = strip_reminder(raw)
@@ -118,7 +130,7 @@ def measure(path: Path, top: int = 25) -> dict:
             cards += 1
             text = row["oracle"].replace("\\n", "\n")
             reading = read_text(text, row["name"])
-            in_ability = ability_sentences(text, row["name"])
+            in_ability = ability_sentences(text, row["name"], row.get("types", ""))
             for parsed in reading.understood:
                 sentences += 1
                 if COMBAT.search(parsed.sentence):
