@@ -95,6 +95,16 @@ class EnchantedPlayerRef(Record):
     (303.4; the permanent's ``attached_to`` names a player)."""
 
 
+class ActivePlayerRef(Record):
+    """"the active player": whose turn it is (102.1; the board's ``active_player``)."""
+
+
+class ControllerOf(Record):
+    """"enchanted creature's controller": the controller of the object ``ref`` names."""
+
+    ref: "AttachedRef"
+
+
 class MonarchRef(Record):
     """"the monarch": the player the board's ``monarch`` names (725; 722 in 2024);
     nobody when nobody is."""
@@ -106,7 +116,7 @@ class OpponentRef(Record):
 
 
 PlayerRef = Union[YouRef, TargetRef, DefendingPlayerRef, NamedRef, ChosenRef,
-                  EnchantedPlayerRef, MonarchRef, OpponentRef]
+                  EnchantedPlayerRef, MonarchRef, OpponentRef, ActivePlayerRef, ControllerOf]
 
 
 class HandSize(Record):
@@ -124,7 +134,8 @@ class AnyPred(Record):
 
 
 class ColorPred(Record):
-    """Is of this color (105.2); "W","U","B","R","G"."""
+    """Is of this color (105.2); "W","U","B","R","G", or "chosen": the color chosen for
+    the source (its ``chosen`` field, Teferi's Moat)."""
 
     color: str
 
@@ -160,7 +171,8 @@ class StatPred(Record):
 class CounterPred(Record):
     """Has at least ``at_least`` counters of ``kind`` on it (122.1): "creatures with +1/+1
     counters on them", "as long as ~ has three or more judgment counters on it" -- from
-    the permanent's ``counters`` on the board."""
+    the permanent's ``counters`` on the board; ``kind`` "" counts counters of any kind
+    ("creatures with counters on them")."""
 
     kind: str
     at_least: int = 1
@@ -318,6 +330,17 @@ class AllAttackIfAny(Record):
     and it doesn't."""
 
     opponents_of: "PlayerRef" = YouRef()
+
+
+class AttackIfAttacks(Record):
+    """508.1d: "If ~ attacks, all creatures you control attack if able" (Viashino Bey):
+    ``subject`` attacks if able whenever the source attacks (``trigger`` None), or
+    whenever another creature matching ``trigger`` attacks ("If a creature you control
+    attacks, ~ also attacks if able", Ekundu Cyclops). A requirement obeyed unless the
+    trigger attacks and the subject doesn't."""
+
+    subject: Subject = SelfRef()
+    trigger: Optional[Pred] = None
 
 
 class CantAttack(Record):
@@ -905,4 +928,5 @@ Condition = Union[_BaseCondition, MoreThan, OnBattlefield]
 Ability = Union[
     _BaseAbility, CantBeBlockedIf, GrantWhileInCombat, BlockableDespiteLandwalk, BlockCondition,
     AttackAsThough, BlockAsThough, BlockEachAttacker, LureBy, Conditional, Named, Goaded,
+    AttackIfAttacks,
 ]

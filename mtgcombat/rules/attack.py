@@ -374,6 +374,25 @@ def _requirement(b: _Builder, inst: Instance, ab: A.AttackRequirement) -> None:
         of_player=of_player, defending=defending, duration=ab.duration), c)
 
 
+def _if_attacks(b: _Builder, inst: Instance, ab: A.AttackIfAttacks) -> None:
+    """508.1d: a requirement that exists for this creature once another one attacks
+    (Viashino Bey, Ekundu Cyclops): obeyed when none of those attacks or it does."""
+    c = inst.who
+    holder = b.board.permanent(c)
+    if ab.trigger is None:
+        src = inst.source.permanent
+        triggers = [src] if src is not None and src != c and src in b.ids else []
+    else:
+        triggers = [o for o in b.others(c)
+                    if b.bound.matches(ab.trigger, b.board.permanent(o), inst.source, holder)]
+    if not triggers:
+        return  # nothing that can attack would make it attack
+    anyone = any_of([b.attacks(o) for o in triggers])
+    _add_requirement(b, Or((Not(anyone), b.attacks(c))), "508.1d", reason(
+        "attack.if_attacks", "508.1d", (c,), creature=c, trigger=tuple(triggers),
+        src=b.src(inst)), c)
+
+
 def _add_requirement(b: _Builder, expr: Expr, rule: str, why: Reason, c: str) -> None:
     rid = f"r{len(b.requirements) + 1}"
     b.requirements.append(Requirement(rid, expr, rule, why, (c,)))
@@ -497,6 +516,8 @@ def attack_problem(board: Board, bound: Bound) -> Problem:
             _condition(b, inst, ab)
         elif isinstance(ab, A.AttackRequirement):
             _requirement(b, inst, ab)
+        elif isinstance(ab, A.AttackIfAttacks):
+            _if_attacks(b, inst, ab)
         elif isinstance(ab, A.AttackCost):
             _cost(b, inst, ab)
     _goad(b)

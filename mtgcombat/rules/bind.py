@@ -138,6 +138,13 @@ class Bound:
             return self.chosen(source, ref.kind)
         if isinstance(ref, A.MonarchRef):
             return self.board.monarch  # 725: nobody when nobody is the monarch
+        if isinstance(ref, A.ActivePlayerRef):
+            return self.board.active_player  # 102.1
+        if isinstance(ref, A.ControllerOf):
+            oid = self.object_of(ref.ref, source)
+            if oid is None or oid in self.board.player_names or not self.board.has_object(oid):
+                return None
+            return self.board.permanent(oid).controller
         if isinstance(ref, A.EnchantedPlayerRef):
             who = (self.board.permanent(source.permanent).attached_to
                    if source.permanent is not None else None)
@@ -258,6 +265,9 @@ class Bound:
             return self.board.permanent(source.permanent).attached_to
         if isinstance(ref, A.YouRef):
             return source.controller
+        if isinstance(ref, (A.ChosenRef, A.MonarchRef, A.ActivePlayerRef, A.ControllerOf,
+                            A.EnchantedPlayerRef)):
+            return self.player_of(ref, source)
         return None
 
     # -- predicates -------------------------------------------------------------
@@ -276,6 +286,10 @@ class Bound:
                 source.permanent if source is not None else None)
             return perm.id != me
         if isinstance(pred, A.ColorPred):
+            if pred.color == "chosen":
+                if source is None:
+                    return False
+                return self.chosen(source, "color") in perm.colors
             return pred.color in perm.colors
         if isinstance(pred, A.ColorlessPred):
             return not perm.colors
@@ -308,6 +322,8 @@ class Bound:
         if isinstance(pred, A.NamePred):
             return perm.name.lower() == pred.name.lower()
         if isinstance(pred, A.CounterPred):
+            if not pred.kind:  # counters of any kind (122.1)
+                return sum(perm.counters.values()) >= pred.at_least
             return perm.counters.get(pred.kind, 0) >= pred.at_least
         if isinstance(pred, A.ControllerPred):
             if source is None:
@@ -400,6 +416,9 @@ _PLURALS = {"elves": "elf", "dwarves": "dwarf", "wolves": "wolf"}
 
 def _type_matches(perm: Permanent, word: str) -> bool:
     w = word.strip()
+    if w.lower() in ("token", "tokens"):
+        # 111.1: a token -- its type line says so ("Token Creature \u2014 Goblin", 111.4)
+        return perm.is_token
     if perm.types.has(w):
         return True
     low = w.lower()

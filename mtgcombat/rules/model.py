@@ -236,6 +236,11 @@ class Permanent:
         return _parse_type_line(self.type_line)
 
     @property
+    def is_token(self) -> bool:
+        """A token (111.1): its type line begins "Token" (as a token prints, 111.4)."""
+        return "Token" in self.type_line.replace("\u2014", "-").partition(" - ")[0].split()
+
+    @property
     def is_creature(self) -> bool:
         return "Creature" in self.types.types
 

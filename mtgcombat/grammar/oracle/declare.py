@@ -81,6 +81,18 @@ class _DeclarationRules(Transformer):
             return [A.CantAttack(subject, target_kind="planeswalker")]
         return vp
 
+    def if_self_attacks(self, me, group):
+        """508.1d: "If ~ attacks, all creatures you control attack if able" (Viashino
+        Bey): each of them attacks if able once the source does."""
+        return [A.AttackIfAttacks(group)]
+
+    def self_if_attacks(self, desc, me):
+        """508.1d: "If a creature you control attacks, ~ also attacks if able" (Ekundu
+        Cyclops)."""
+        if not _noun_is_creature(desc):
+            raise _Fail("only creatures attack")
+        return [A.AttackIfAttacks(me, _to_pred(desc, "creature"))]
+
     def attack_unless(self, *args):
         """508.1c: "can't attack unless [condition]"."""
         return self._attack_condition(args, unless=True)

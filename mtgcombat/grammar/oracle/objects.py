@@ -40,6 +40,11 @@ class _ObjectRules(Transformer):
     def statement_line(self, abilities):
         return abilities
 
+    def two_statements(self, first, second):
+        """"~ must be blocked if able, and Gorm must be blocked by two or more creatures
+        if able": two statements of one sentence, each read on its own."""
+        return list(first) + list(second)
+
     # -- keywords (702) -------------------------------------------------------
     def kw_list(self, *items):
         return [a for item in items for a in item]
@@ -164,6 +169,15 @@ class _ObjectRules(Transformer):
         """"the chosen player": the permanent's ``chosen`` field (True-Name Nemesis)."""
         return A.ChosenRef("player")
 
+    def active_player_ref(self):
+        """"the active player" (102.1): the board's ``active_player``."""
+        return A.ActivePlayerRef()
+
+    def attached_controller_ref(self):
+        """"enchanted creature's controller" (Public Enemy): who controls the permanent
+        the source is attached to (303.4)."""
+        return A.ControllerOf(A.AttachedRef())
+
     def monarch_ref(self):
         """"the monarch" (725): the board's ``monarch``."""
         return A.MonarchRef()
@@ -266,6 +280,9 @@ class _ObjectRules(Transformer):
             return _Word("creature", None, low)
         if low in ("permanent", "permanents"):
             return _Word("permanent", None, low)
+        if low in ("token", "tokens"):
+            # 111.1: "creature tokens" -- a token (its type line begins "Token")
+            return _Word("type", A.TypePred("token"), low)
         if low in ("attacking", "blocking"):
             return _Word(low, None, low)
         if low in ("tapped", "untapped"):
@@ -327,8 +344,9 @@ class _ObjectRules(Transformer):
         return A.OrPred((A.StatPred("power", ">=", k), A.StatPred("toughness", ">=", k)))
 
     def named_clause(self, *toks):
-        """"creatures named Rock Lobster" (201.2: a name as printed)."""
-        return A.NamePred(" ".join(str(t) for t in toks))
+        """"creatures named Rock Lobster", "a creature named Advocate of the Beast" (201.2:
+        a name as printed)."""
+        return A.NamePred(" ".join(str(t) for t in toks[1:]))
 
     def stat(self, tok):
         return str(tok)
@@ -355,6 +373,16 @@ class _ObjectRules(Transformer):
 
     def counter_kind(self, tok):
         return str(tok)
+
+    def wi_any_counter(self):
+        """"with counters on them": one or more counters of any kind (122.1)."""
+        return A.CounterPred("", 1)
+
+    def of_chosen_color(self, inner=None):
+        """"creatures of the chosen color [without flying]" (Teferi's Moat): the color in
+        the permanent's ``chosen`` field (105.2)."""
+        pred = A.ColorPred("chosen")
+        return pred if inner is None else _and([pred, inner])
 
     def wi_counter(self, kind):
         """"with a +1/+1 counter on it", "with bribery counters on them" (122.1)."""
@@ -495,6 +523,11 @@ class _ObjectRules(Transformer):
         """"as long as ~ is untapped", "... enchanted creature is green"."""
         return _Cond(A.ObjectIs(obj, pred), about=obj)
 
+    def cond_it_counters(self, n, kind):
+        """"unless it has five or more +1/+1 counters on it" (122.1): "it" is the subject."""
+        obj = self.cond_obj(self.st.last_obj)
+        return _Cond(A.ObjectIs(obj, A.CounterPred(str(kind), int(_num(n)))), about=obj)
+
     def cond_it_is(self, pred):
         """"as long as it's enchanted": "it" is the subject named before."""
         obj = self.cond_obj(self.st.last_obj)
@@ -568,4 +601,9 @@ class _ObjectRules(Transformer):
     def lure(self, obj):
         """509.1c: "All creatures able to block [it] do so"."""
         return [A.LureRequirement(obj)]
+
+    def lure_either(self, first, second):
+        """509.1c: "All creatures able to block Noble Quarry or enchanted creature do so"
+        (bestow: one of the two is an attacking creature at a time)."""
+        return [A.LureRequirement(first), A.LureRequirement(second)]
 

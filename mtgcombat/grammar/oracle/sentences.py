@@ -79,8 +79,11 @@ def name_variants(name: Optional[str]) -> list[str]:
     if base.startswith("A-"):  # Alchemy rebalanced cards
         base = base[2:]
         names.add(base)
+    # 201.5c: a shortened name means the card's full name.
     if ", " in base:
         names.add(base.split(", ")[0])  # "Gideon, Ally of Zendikar" -> "Gideon"
+    elif re.match(r"^[A-Z][\w'\u2019-]+ the ", base):
+        names.add(base.split(" the ")[0])  # "Gorm the Great" -> "Gorm"
     return sorted((n for n in names if n), key=len, reverse=True)
 
 

@@ -164,6 +164,8 @@ def _noun_is_creature(desc: _Desc) -> bool:
         return True
     if last.kind == "cap":
         return True  # a creature subtype
+    if last.text in ("token", "tokens"):
+        return any(w.kind == "creature" for w in desc.alts[-1])  # "creature tokens"
     return False
 
 

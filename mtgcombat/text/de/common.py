@@ -67,6 +67,8 @@ def pred_words(p, w) -> str:
     if isinstance(p, A.NotSelfPred):
         return "eine andere"
     if isinstance(p, A.ColorPred):
+        if p.color == "chosen":
+            return "der gewählten Farbe"
         return _COLOR_NAMES.get(p.color, p.color)
     if isinstance(p, A.ColorlessPred):
         return "farblos"
@@ -80,6 +82,8 @@ def pred_words(p, w) -> str:
         stat = {"power": "Stärke", "toughness": "Widerstandskraft"}.get(p.stat, p.stat)
         return f"{stat} {p.op} {p.value}"
     if isinstance(p, A.CounterPred):
+        if not p.kind:
+            return "mit einer Marke" if p.at_least == 1 else f"mit {p.at_least} oder mehr Marken"
         return (f"mit einer {p.kind}-Marke" if p.at_least == 1
                 else f"mit {p.at_least} oder mehr {p.kind}-Marken")
     if isinstance(p, A.NamePred):
@@ -113,6 +117,10 @@ def ref_words(ref, w) -> str:
         return "der verteidigende Spieler"
     if isinstance(ref, A.NamedRef):
         return w.name(ref.id)
+    if isinstance(ref, A.ActivePlayerRef):
+        return "der aktive Spieler"
+    if isinstance(ref, A.ControllerOf):
+        return "der Beherrscher der Kreatur, an die es angelegt ist"
     if isinstance(ref, A.MonarchRef):
         return "der Monarch"
     if isinstance(ref, A.OpponentRef):

@@ -184,6 +184,9 @@ T: dict = {
         + (" mit mindestens einer Kreatur" if r["count"] == 1 else
            f" mit mindestens {r['count']} Kreaturen")
         + f" in jedem Kampf an, falls möglich ({_src(w, r)})."),
+    "attack.if_attacks": lambda r, w: (
+        f"Wenn {w.names(r['trigger'], 'or')} angreift, greift {_n(w, r)} an, falls "
+        f"möglich ({_src(w, r)})."),
     "attack.all_if_any": lambda r, w: (
         f"Wenn eine Kreatur von {w.name(r['player'])} angreift, greift {_n(w, r)} an, falls "
         f"möglich ({_src(w, r)})."),

@@ -52,6 +52,8 @@ def pred_words(p, w) -> str:
     if isinstance(p, A.NotSelfPred):
         return "another"
     if isinstance(p, A.ColorPred):
+        if p.color == "chosen":
+            return "of the chosen color"
         return _COLOR_NAMES.get(p.color, p.color)
     if isinstance(p, A.ColorlessPred):
         return "colorless"
@@ -64,6 +66,8 @@ def pred_words(p, w) -> str:
     if isinstance(p, A.StatPred):
         return f"{p.stat} {p.op} {p.value}"
     if isinstance(p, A.CounterPred):
+        if not p.kind:
+            return "with a counter" if p.at_least == 1 else f"with {p.at_least} or more counters"
         return (f"with a {p.kind} counter" if p.at_least == 1
                 else f"with {p.at_least} or more {p.kind} counters")
     if isinstance(p, A.NamePred):
@@ -95,6 +99,10 @@ def ref_words(ref, w) -> str:
         return "defending player"
     if isinstance(ref, A.NamedRef):
         return w.name(ref.id)
+    if isinstance(ref, A.ActivePlayerRef):
+        return "the active player"
+    if isinstance(ref, A.ControllerOf):
+        return "the controller of the creature it is attached to"
     if isinstance(ref, A.MonarchRef):
         return "the monarch"
     if isinstance(ref, A.OpponentRef):

@@ -173,6 +173,9 @@ T: dict = {
         + (" with at least one creature" if r["count"] == 1 else
            f" with at least {r['count']} creatures")
         + f" each combat if able ({_src(w, r)})."),
+    "attack.if_attacks": lambda r, w: (
+        f"If {w.names(r['trigger'], 'or')} attacks, {_n(w, r)} attacks if able "
+        f"({_src(w, r)})."),
     "attack.all_if_any": lambda r, w: (
         f"If a creature {w.name(r['player'])} controls attacks, {_n(w, r)} attacks if able "
         f"({_src(w, r)})."),

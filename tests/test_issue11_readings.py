@@ -1,0 +1,188 @@
+"""Issue 11.5: sentences of real cards read, each checked on a board -- compound and
+pronoun forms (Gorm the Great, Noble Quarry, Michonne), "if ~ attacks" requirements
+(Viashino Bey, Ekundu Cyclops), counters of any kind, the active player, an enchanted
+creature's controller, the chosen color, names of several words, creature tokens."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from mtgcombat.board import Board
+from mtgcombat.grammar.oracle import read_text
+
+
+def creature(pid: str, controller: str, name: str | None = None, power: int = 2,
+             toughness: int = 2, **more) -> dict:
+    return {"id": pid, "name": name or pid, "controller": controller,
+            "type_line": more.pop("type_line", "Creature — Beast"), "power": power,
+            "toughness": toughness, **more}
+
+
+def make(*perms: dict, players=("Alice", "Bob"), **top) -> Board:
+    return Board.from_data({"players": [{"name": p} for p in players],
+                            "active_player": players[0], "permanents": list(perms), **top})
+
+
+def as_set(ds) -> set:
+    return {json.dumps({k: (list(v) if isinstance(v, tuple) else v) for k, v in d.items()},
+                       sort_keys=True) for d in ds}
+
+
+def attacks(b: Board) -> set:
+    return as_set(b.legal_attacks())
+
+
+def blocks(b: Board) -> set:
+    return as_set(b.legal_blocks())
+
+
+# -- "if ~ attacks" (508.1d) ---------------------------------------------------------------
+
+def test_508_1d_viashino_bey_if_it_attacks_all_creatures_you_control_attack_if_able():
+    b = make(creature("bey", "Alice", "Viashino Bey", 4, 3,
+                      text="If Viashino Bey attacks, all creatures you control attack if able."),
+             creature("bears", "Alice"), creature("wall", "Bob"))
+    assert b.not_understood == []
+    legal = attacks(b)
+    assert as_set([{"bey": "Bob"}]) & legal == set()  # the bears must come along
+    assert as_set([{}, {"bears": "Bob"}, {"bey": "Bob", "bears": "Bob"}]) == legal
+
+
+def test_508_1d_ekundu_cyclops_also_attacks_if_a_creature_you_control_attacks():
+    b = make(creature("cyclops", "Alice", "Ekundu Cyclops", 3, 4,
+                      text="If a creature you control attacks, Ekundu Cyclops also attacks "
+                           "if able."),
+             creature("bears", "Alice"), creature("wall", "Bob"))
+    assert b.not_understood == []
+    assert attacks(b) == as_set([{}, {"cyclops": "Bob"}, {"cyclops": "Bob", "bears": "Bob"}])
+
+
+# -- compound sentences and pronouns (201.5c) ----------------------------------------------
+
+def test_gorm_the_great_two_statements_and_a_shortened_name():
+    b = make(creature("gorm", "Alice", "Gorm the Great", 2, 7,
+                      text="Vigilance\nGorm the Great must be blocked if able, and Gorm must "
+                           "be blocked by two or more creatures if able."),
+             creature("x", "Bob"), creature("y", "Bob"), attacks={"gorm": "Bob"})
+    assert b.not_understood == []
+    # 509.1c: both requirements are obeyed only when both block Gorm.
+    assert blocks(b) == as_set([{"x": ["gorm"], "y": ["gorm"]}])
+
+
+def test_noble_quarry_bestowed_all_creatures_able_to_block_enchanted_creature_do_so():
+    quarry = {"id": "quarry", "name": "Noble Quarry", "controller": "Alice",
+              "type_line": "Enchantment — Aura", "attached_to": "bears",
+              "text": "All creatures able to block Noble Quarry or enchanted creature do so."}
+    b = make(quarry, creature("bears", "Alice"), creature("ogre", "Alice"),
+             creature("x", "Bob"), attacks={"bears": "Bob", "ogre": "Bob"})
+    assert b.not_understood == []
+    assert blocks(b) == as_set([{"x": ["bears"]}])
+
+
+def test_noble_quarry_as_a_creature_all_creatures_able_to_block_it_do_so():
+    quarry = creature("quarry", "Alice", "Noble Quarry", 1, 1,
+                      type_line="Enchantment Creature — Unicorn",
+                      text="All creatures able to block Noble Quarry or enchanted creature "
+                           "do so.")
+    b = make(quarry, creature("ogre", "Alice"), creature("x", "Bob"),
+             attacks={"quarry": "Bob", "ogre": "Bob"})
+    assert blocks(b) == as_set([{"x": ["quarry"]}])
+
+
+@pytest.mark.parametrize("equipped", [True, False])
+def test_she_refers_to_the_card_michonne_must_be_blocked_while_equipped(equipped):
+    perms = [creature("michonne", "Alice", "Michonne, Ruthless Survivor", 3, 3,
+                      text="As long as Michonne is equipped, she must be blocked if able."),
+             creature("x", "Bob")]
+    if equipped:
+        perms.append({"id": "sword", "name": "Sword", "controller": "Alice",
+                      "type_line": "Artifact — Equipment", "attached_to": "michonne"})
+    b = make(*perms, attacks={"michonne": "Bob"})
+    assert b.not_understood == []
+    assert (as_set([{}]) <= blocks(b)) is not equipped
+
+
+def test_a_shortened_name_is_only_a_first_word_before_the():
+    r = read_text("Gorm must be blocked if able.", "Gorm the Great")
+    assert r.not_understood == ()
+    assert read_text("Master can't attack.", "Master of the Hunt").not_understood
+
+
+# -- counters (122.1) ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("n,able", [(4, False), (5, True)])
+def test_122_1_cant_attack_or_block_unless_it_has_five_or_more_counters_on_it(n, able):
+    b = make(creature("dragon", "Alice", "Slumbering Dragon", 8, 8,
+                      counters={"+1/+1": n},
+                      text="Slumbering Dragon can't attack or block unless it has five or more "
+                           "+1/+1 counters on it."), creature("x", "Bob"))
+    assert b.not_understood == []
+    assert (as_set([{"dragon": "Bob"}]) <= attacks(b)) is able
+
+
+@pytest.mark.parametrize("counters,able", [({}, True), ({"stun": 1}, False),
+                                           ({"+1/+1": 2}, False)])
+def test_122_1_creatures_with_counters_of_any_kind_on_them_cant_attack(counters, able):
+    b = make(creature("bears", "Alice", counters=counters),
+             creature("knight", "Bob", "Kulrath Knight", 3, 3,
+                      text="Creatures your opponents control with counters on them can't "
+                           "attack or block."))
+    assert b.not_understood == []
+    assert (as_set([{"bears": "Bob"}]) <= attacks(b)) is able
+
+
+# -- players named by their role ------------------------------------------------------------
+
+def test_102_1_creatures_the_active_player_controls_attack_this_turn_if_able():
+    b = Board.from_data({
+        "players": [{"name": "Alice"}, {"name": "Bob"}], "active_player": "Alice",
+        "permanents": [creature("bears", "Alice")],
+        "effects": [{"text": "Creatures the active player controls attack this turn if able.",
+                     "controller": "Bob"}]})
+    assert b.not_understood == []
+    assert attacks(b) == as_set([{"bears": "Bob"}])
+
+
+def test_303_4_all_creatures_attack_enchanted_creatures_controller_if_able():
+    enemy = {"id": "enemy", "name": "Public Enemy", "controller": "Alice",
+             "type_line": "Enchantment — Aura", "attached_to": "carols",
+             "text": "Enchant creature\nAll creatures attack enchanted creature's controller "
+                     "each combat if able."}
+    b = make(enemy, creature("bears", "Alice"), creature("carols", "Carol"),
+             players=("Alice", "Bob", "Carol"))
+    assert attacks(b) == as_set([{"bears": "Carol"}])
+
+
+@pytest.mark.parametrize("chosen,able", [("G", False), ("R", True)])
+def test_105_2_creatures_of_the_chosen_color_without_flying_cant_attack_you(chosen, able):
+    moat = {"id": "moat", "name": "Teferi's Moat", "controller": "Bob",
+            "type_line": "Enchantment", "chosen": {"color": chosen},
+            "text": "As Teferi's Moat enters the battlefield, choose a color.\nCreatures of "
+                    "the chosen color without flying can't attack you."}
+    b = make(moat, creature("bears", "Alice", colors=["G"]))
+    assert b.not_understood == []
+    assert (as_set([{"bears": "Bob"}]) <= attacks(b)) is able
+
+
+@pytest.mark.parametrize("advocate,must", [(False, True), (True, False)])
+def test_201_2_a_name_of_several_words_advocate_of_the_beast(advocate, must):
+    perms = [creature("maulhorn", "Alice", "Marauding Maulhorn", 5, 3,
+                      text="Marauding Maulhorn attacks each combat if able unless you control "
+                           "a creature named Advocate of the Beast.")]
+    if advocate:
+        perms.append(creature("advocate", "Alice", "Advocate of the Beast", 2, 3))
+    b = make(*perms)
+    assert b.not_understood == []
+    assert (as_set([{}]) <= attacks(b)) is not must
+
+
+@pytest.mark.parametrize("token,able", [(True, False), (False, True)])
+def test_111_1_cant_be_blocked_by_creature_tokens(token, able):
+    runner = creature("runner", "Alice", "Rubblebelt Runner", 3, 3,
+                      text="Rubblebelt Runner can't be blocked by creature tokens.")
+    blocker = creature("goblin", "Bob", "Goblin",
+                       type_line="Token Creature — Goblin" if token else "Creature — Goblin")
+    b = make(runner, blocker, attacks={"runner": "Bob"})
+    assert b.not_understood == []
+    assert (as_set([{"goblin": ["runner"]}]) <= blocks(b)) is able
