@@ -186,3 +186,40 @@ def test_111_1_cant_be_blocked_by_creature_tokens(token, able):
     b = make(runner, blocker, attacks={"runner": "Bob"})
     assert b.not_understood == []
     assert (as_set([{"goblin": ["runner"]}]) <= blocks(b)) is able
+
+
+# -- costs counted on the board (107.3a) ------------------------------------------------------
+
+def _forest(i: int, controller: str = "Alice") -> dict:
+    return {"id": f"forest{i}", "name": "Forest", "controller": controller,
+            "type_line": "Basic Land — Forest"}
+
+
+@pytest.mark.parametrize("lands,payable", [(1, False), (2, True)])
+def test_508_1d_pay_1_for_each_counter_on_it_costs_2_with_two_counters(lands, payable):
+    myr = creature("myr", "Alice", "Myr Prototype", 2, 2, type_line="Artifact Creature — Myr",
+                   counters={"+1/+1": 2},
+                   text="Myr Prototype can't attack or block unless you pay {1} for each "
+                        "+1/+1 counter on it.")
+    b = make(myr, *[_forest(i) for i in range(lands)], creature("x", "Bob"))
+    assert b.not_understood == []
+    verdict = b.check_attacks({"myr": "Bob"})
+    assert [c.amount for c in verdict.paid] == ["{2}"]
+    assert verdict.payable is payable
+
+
+def test_509_1d_a_blocking_cost_per_card_in_the_auras_controllers_hand():
+    cowed = {"id": "cowed", "name": "Cowed by Wisdom", "controller": "Alice",
+             "type_line": "Enchantment — Aura", "attached_to": "x",
+             "text": "Enchanted creature can't attack or block unless its controller pays {1} "
+                     "for each card in your hand."}
+    b = Board.from_data({
+        "players": [{"name": "Alice", "hand": 3}, {"name": "Bob"}], "active_player": "Alice",
+        "permanents": [cowed, creature("bears", "Alice"), creature("x", "Bob"),
+                       _forest(1, "Bob")],
+        "attacks": {"bears": "Bob"}})
+    assert b.not_understood == []
+    verdict = b.check_blocks({"x": ["bears"]})
+    # "your hand" is the hand of the Aura's controller (Alice): three cards, {3}.
+    assert [c.amount for c in verdict.paid] == ["{3}"]
+    assert verdict.payable is False

@@ -445,8 +445,16 @@ class AttackCost(Record):
     subject: Subject = Group()
     defender: Optional[PlayerRef] = None  # None: attacking anything
     include_permanents: bool = False  # "... you or planeswalkers you control"
-    #: "where X is the number of [permanents] you control": X counted on the board.
-    x: Optional["CountOf"] = None
+    #: "where X is the number of [permanents] you control", "{1} for each +1/+1 counter
+    #: on it", "{1} for each card in your hand": X counted on the board (107.3a).
+    x: Optional[Union["CountOf", "CountersOn", "HandSize"]] = None
+
+
+class CountersOn(Record):
+    """"for each +1/+1 counter on it": the number of ``kind`` counters on the creature
+    the cost is for (122.1)."""
+
+    kind: str
 
 
 class CountOf(Record):
@@ -565,6 +573,8 @@ class BlockCost(Record):
 
     cost: str
     subject: Subject = Group()
+    #: X counted on the board, as for :class:`AttackCost`.
+    x: Optional[Union["CountOf", "CountersOn", "HandSize"]] = None
 
 
 # ---------------------------------------------------------------------------

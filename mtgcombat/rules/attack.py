@@ -442,11 +442,9 @@ def _cost(b: _Builder, inst: Instance, ab: A.AttackCost) -> None:
     cost = ab.cost
     if ab.x is not None and "{X}" in cost:
         # 107.3a: X as the text defines it, counted on the board ("where X is the
-        # number of enchantments you control").
-        who = b.resolve_player(ab.x.controller, inst)
-        n = sum(1 for p in b.board.permanents
-                if p.controller == who and b.bound.matches(ab.x.pred, p, inst.source))
-        cost = cost.replace("{X}", "{%d}" % n) if n else cost.replace("{X}", "{0}")
+        # number of enchantments you control", "for each +1/+1 counter on it").
+        n = b.bound.count_x(ab.x, inst.source, b.board.permanent(c))
+        cost = cost.replace("{X}", "{%d}" % n)
     cid = f"c{len(b.costs) + 1}"
     b.costs.append(Cost(
         cid, any_of(lits), cost,

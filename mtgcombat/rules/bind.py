@@ -194,6 +194,18 @@ class Bound:
                                     src=source.src(), where=("player", missing[0])))
         return False
 
+    def count_x(self, x, source: Source, holder: Permanent) -> int:
+        """X of a cost as the text defines it (107.3a): permanents a player controls
+        (:class:`~mtgcombat.rules.abilities.CountOf`), counters on the creature the cost
+        is for (``CountersOn``, 122.1), cards in a player's hand (``HandSize``, 402)."""
+        if isinstance(x, A.CountersOn):
+            return holder.counter(x.kind)
+        if isinstance(x, A.HandSize):
+            return self.hand_size(x.player, source)
+        who = self.player_of(x.controller, source)
+        return sum(1 for p in self.board.permanents
+                   if p.controller == who and self.matches(x.pred, p, source))
+
     def fact_value(self, cond: A.PlayerFact, who: PlayerName, source: Source) -> int:
         """The number a :class:`~mtgcombat.rules.abilities.PlayerFact` compares, for one
         player; bad input naming the player and the field when the board doesn't record

@@ -620,9 +620,14 @@ def _costs(b: _Builder) -> None:
         if h not in blockers or not b.options[h]:
             continue
         ab: A.BlockCost = inst.ability  # type: ignore[assignment]
+        cost = ab.cost
+        if ab.x is not None and "{X}" in cost:
+            # 107.3a: X counted on the board ("for each +1/+1 counter on it")
+            cost = cost.replace("{X}", "{%d}" % b.bound.count_x(ab.x, inst.source,
+                                                               b.board.permanent(h)))
         cid = f"c{len(b.costs) + 1}"
         b.costs.append(Cost(
-            cid, b.blocks_any(h), ab.cost,
-            b.why("block.cost", "509.1d", None, h, cost=ab.cost, creature=h),
+            cid, b.blocks_any(h), cost,
+            b.why("block.cost", "509.1d", None, h, cost=cost, creature=h),
             rule="509.1d", objects=(h,),
         ))

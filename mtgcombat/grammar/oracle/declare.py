@@ -125,11 +125,16 @@ class _DeclarationRules(Transformer):
             raise _Fail("attack cost for planeswalkers only")
         defender = A.YouRef() if who is not None else None
         perms = bool(who and who[1])
-        return lambda subject: [A.AttackCost(cost, subject, defender=defender, include_permanents=perms)]
+        x = each if isinstance(each, (A.CountersOn, A.HandSize)) else None
+        return lambda subject: [A.AttackCost(cost, subject, defender=defender,
+                                             include_permanents=perms, x=x)]
 
     def attack_or_block_cost(self, cost_clause):
         """508.1d + 509.1d: "can't attack or block unless [you pay] [cost]"."""
         kind, cost, each = cost_clause
+        if isinstance(each, (A.CountersOn, A.HandSize)):
+            return lambda subject: [A.AttackCost(cost, subject, x=each),
+                                    A.BlockCost(cost, subject, x=each)]
         if each not in (None, "those"):
             raise _Fail("per-creature cost of one kind only")
         return lambda subject: [A.AttackCost(cost, subject), A.BlockCost(cost, subject)]
@@ -139,6 +144,21 @@ class _DeclarationRules(Transformer):
 
     def pay_single(self, mana):
         return ("single", str(mana), None)
+
+    def pay_single_per(self, mana, per):
+        """"unless you pay {1} for each +1/+1 counter on it", "unless its controller pays
+        {1} for each card in your hand": {X}, X counted on the board (107.3a)."""
+        if str(mana) != "{1}":
+            raise _Fail("a cost per thing other than {1}")
+        return ("single", "{X}", per)
+
+    def pp_counters(self, kind):
+        """"for each +1/+1 counter on it": the counters on the creature (122.1)."""
+        return A.CountersOn(str(kind))
+
+    def pp_hand(self):
+        """"for each card in your hand" (402): the source's controller's hand."""
+        return A.HandSize(A.YouRef())
 
     def pe_attacking_you(self):
         return "attacking you"
@@ -413,6 +433,8 @@ class _DeclarationRules(Transformer):
         """509.1d: "creatures can't block unless their controller pays [cost] for each
         blocking creature" (War Cadence)."""
         kind, cost, each = cost_clause
+        if isinstance(each, (A.CountersOn, A.HandSize)):
+            return lambda subject: [A.BlockCost(cost, subject, x=each)]
         if each not in (None, "blocking", "those"):
             raise _Fail("an attacking cost on blocking")
         return lambda subject: [A.BlockCost(cost, subject)]
