@@ -223,3 +223,54 @@ def test_509_1d_a_blocking_cost_per_card_in_the_auras_controllers_hand():
     # "your hand" is the hand of the Aura's controller (Alice): three cards, {3}.
     assert [c.amount for c in verdict.paid] == ["{3}"]
     assert verdict.payable is False
+
+
+# -- life as a cost (119.4): Heat Wave --------------------------------------------------------
+
+HEAT_WAVE = {"id": "wave", "name": "Heat Wave", "controller": "Alice", "type_line": "Enchantment",
+             "text": "Blue creatures can't block creatures you control.\nNonblue creatures "
+                     "can't block creatures you control unless their controller pays 1 life "
+                     "for each blocking creature they control."}
+
+
+@pytest.mark.parametrize("life,payable", [(1, True), (0, False)])
+def test_509_1d_heat_wave_a_nonblue_blocker_costs_its_controller_1_life(life, payable):
+    b = Board.from_data({
+        "players": [{"name": "Alice"}, {"name": "Bob", "life": life}], "active_player": "Alice",
+        "permanents": [HEAT_WAVE, creature("bears", "Alice"), creature("x", "Bob"),
+                       creature("merfolk", "Bob", colors=["U"])],
+        "attacks": {"bears": "Bob"}})
+    assert b.not_understood == []
+    assert blocks(b) == as_set([{}, {"x": ["bears"]}])  # the blue one can't block
+    verdict = b.check_blocks({"x": ["bears"]})
+    assert [(c.amount, c.life) for c in verdict.paid] == [("", 1)]
+    assert verdict.payable is payable
+
+
+def test_509_1d_heat_wave_costs_nothing_to_block_another_players_creature():
+    b = Board.from_data({
+        "players": [{"name": "Alice"}, {"name": "Bob"}, {"name": "Carol"}],
+        "active_player": "Carol", "defending_players": ["Bob"],
+        "permanents": [HEAT_WAVE, creature("carols", "Carol"), creature("x", "Bob")],
+        "attacks": {"carols": "Bob"}})
+    assert b.check_blocks({"x": ["carols"]}).paid == ()
+
+
+def test_a_life_cost_in_words_en_and_de(capsys, tmp_path):
+    from mtgcombat.cli import main
+
+    b = Board.from_data({
+        "players": [{"name": "Alice"}, {"name": "Bob"}], "active_player": "Alice",
+        "permanents": [HEAT_WAVE, creature("bears", "Alice"), creature("x", "Bob")],
+        "attacks": {"bears": "Bob"}})
+    p = tmp_path / "wave.json"
+    p.write_text(b.to_json(), encoding="utf-8")
+    assert main(["blocks", str(p), "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)["declarations"]
+    costly = [d for d in listed if d["declaration"]]
+    assert costly and costly[0]["costs"] == ["1 life for x to block"]
+    assert costly[0]["payable"] is True
+    assert main(["blocks", str(p), "--json", "--lang", "de"]) == 0
+    listed = json.loads(capsys.readouterr().out)["declarations"]
+    assert [d["costs"] for d in listed if d["declaration"]] == [
+        ["1 Lebenspunkt dafür, dass x blockt"]]

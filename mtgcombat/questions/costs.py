@@ -23,13 +23,15 @@ def payable(board: Any, kind: str, declaration: dict, paid: tuple) -> tuple[Opti
     if not paid:
         return True, None
     by_player: dict[str, list] = {}
+    life: dict[str, int] = {}
     for c in paid:
-        syms = M.symbols(c.amount)
+        syms = M.symbols(c.amount) if c.amount else ()
         if syms is None or any(s.kind == "x" for s in syms):
             return None, reason("payment.unknown_amount", c.rule, (), amount=c.amount)
         creature = c.objects[0] if c.objects else None
         who = board.permanent(creature).controller if creature else board.active_player
         by_player.setdefault(who, []).extend(syms)
+        life[who] = life.get(who, 0) + c.life  # 119.4: life paid as part of the cost
     bound = board.bound
     tapped_as_attacking = set()
     if kind == "attacks":
@@ -40,15 +42,22 @@ def payable(board: Any, kind: str, declaration: dict, paid: tuple) -> tuple[Opti
         sources = [Source(i, o) for i, o in
                    M.usable_sources(board, bound, who, tapped_as_attacking)]
         pool = M.mana_units(player.mana_pool) if player.mana_pool else ()
-        if pay(tuple(syms), sources, pool or (), player.life) is None:
+        if pay(tuple(syms), sources, pool or (), player.life,
+               extra_life=life.get(who, 0)) is None:
             return False, reason("payment.cant_pay", "118.3", (who,), player=who,
-                                 cost=M.text_of(tuple(syms)))
+                                 cost=M.text_of(tuple(syms)), life=life.get(who, 0))
     return True, None
 
 
+def judges(board: Any, costs) -> bool:
+    """Whether declarations with these costs say ``payable``: when the board shows mana
+    (spec, Extension 2) or a cost asks for life, which every player has (119.4)."""
+    return M.has_mana(board, board.bound) or any(c.life for c in costs)
+
+
 def judge(board: Any, kind: str, items: list) -> None:
-    """Mark each listed declaration with costs ``payable`` (when the board shows mana)."""
-    if not items or not M.has_mana(board, board.bound):
+    """Mark each listed declaration with costs ``payable`` (when :func:`judges`)."""
+    if not items or not judges(board, [c for d in items for c in d.paid]):
         return
     for d in items:
         if d.paid:

@@ -120,10 +120,9 @@ def list_declarations(board: Any, kind: Kind, limit: Optional[int] = 1000,
         on_max(m0)
     out: list[Listed] = []
     status = "complete"
-    from ..rules.mana import has_mana
-    from .costs import judge
+    from .costs import judge, judges
 
-    mana = has_mana(board, board.bound)  # spec: then costly declarations say "payable"
+    mana = judges(board, problem.costs)  # spec: then costly declarations say "payable"
     try:
         for listed in iter_legal(problem, be, deadline, maxc):
             if limit is not None and len(out) >= limit:
@@ -250,10 +249,9 @@ def check(board: Any, kind: Kind, decl: Mapping, backend: str = "auto",
         return out
     out.max_requirements = v.max_requirements
     if v.paid:
-        from ..rules.mana import has_mana
-        from .costs import payable
+        from .costs import judges, payable
 
-        if has_mana(board, board.bound):
+        if judges(board, v.paid):
             out.payable, out.unpayable = payable(board, kind, canon, v.paid)
     if paid(problem, true_keys(canon)):
         try:

@@ -571,10 +571,15 @@ class BlockCost(Record):
     """509.1c-d: "[subject] can't block unless their controller pays [cost] for each
     blocking creature" (War Cadence) -- optional."""
 
-    cost: str
+    cost: str  # mana, as printed ("" none)
     subject: Subject = Group()
     #: X counted on the board, as for :class:`AttackCost`.
     x: Optional[Union["CountOf", "CountersOn", "HandSize"]] = None
+    #: Life to pay as well (119.4): "pays 1 life for each blocking creature" (Heat Wave).
+    life: int = 0
+    #: Only for blocking attackers matching this ("can't block creatures you control
+    #: unless ..."); None: blocking any.
+    attackers: Optional[Pred] = None
 
 
 # ---------------------------------------------------------------------------

@@ -625,9 +625,18 @@ def _costs(b: _Builder) -> None:
             # 107.3a: X counted on the board ("for each +1/+1 counter on it")
             cost = cost.replace("{X}", "{%d}" % b.bound.count_x(ab.x, inst.source,
                                                                b.board.permanent(h)))
+        expr = b.blocks_any(h)
+        if ab.attackers is not None:
+            hp = b.perm(h)
+            lits = [b.lit(h, a) for a in b.options[h]
+                    if b.bound.matches(ab.attackers, b.perm(a), inst.source, hp)]
+            if not lits:
+                continue
+            expr = any_of(lits)
         cid = f"c{len(b.costs) + 1}"
         b.costs.append(Cost(
-            cid, b.blocks_any(h), cost,
-            b.why("block.cost", "509.1d", None, h, cost=cost, creature=h),
+            cid, expr, cost,
+            b.why("block.cost", "509.1d", None, h, cost=cost, creature=h, life=ab.life),
+            life=ab.life,
             rule="509.1d", objects=(h,),
         ))

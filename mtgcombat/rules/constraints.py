@@ -145,10 +145,11 @@ class Cost(Described):
 
     id: str
     expr: Expr
-    amount: str
+    amount: str  # mana symbols ("" none)
     why: Reason
     rule: str = "508.1d"
     objects: tuple[str, ...] = ()
+    life: int = 0  # life to pay as well (119.4)
 
     def __post_init__(self) -> None:
         _why(self)

@@ -117,6 +117,8 @@ class _DeclarationRules(Transformer):
         """508.1d, 508.1g-h: "can't attack [you] unless their controller pays [cost]"."""
         who = args[0] if len(args) == 2 else None
         kind, cost, each = args[-1]
+        if kind == "life":
+            raise _Fail("a life cost on attacking")
         if each in ("blocking",):
             raise _Fail("a blocking cost on attacking")
         if each == "attacking you" and (who is None or who[0] != "you"):
@@ -132,6 +134,8 @@ class _DeclarationRules(Transformer):
     def attack_or_block_cost(self, cost_clause):
         """508.1d + 509.1d: "can't attack or block unless [you pay] [cost]"."""
         kind, cost, each = cost_clause
+        if kind == "life":
+            raise _Fail("a life cost on attacking")
         if isinstance(each, (A.CountersOn, A.HandSize)):
             return lambda subject: [A.AttackCost(cost, subject, x=each),
                                     A.BlockCost(cost, subject, x=each)]
@@ -144,6 +148,11 @@ class _DeclarationRules(Transformer):
 
     def pay_single(self, mana):
         return ("single", str(mana), None)
+
+    def pay_their_life(self, n, each=None):
+        """"unless their controller pays 1 life for each blocking creature they control"
+        (Heat Wave; 119.4)."""
+        return ("life", int(_num(n)), each)
 
     def pay_single_per(self, mana, per):
         """"unless you pay {1} for each +1/+1 counter on it", "unless its controller pays
@@ -429,10 +438,22 @@ class _DeclarationRules(Transformer):
     def bw_object(self, ref):
         return ("object", ref)
 
+    def block_desc_cost(self, desc, cost_clause):
+        """509.1d: "Nonblue creatures can't block creatures you control unless their
+        controller pays 1 life for each blocking creature they control" (Heat Wave): a
+        cost for blocking those attackers."""
+        pred = _to_pred(desc, "creature")
+        return lambda subject: [replace(ab, attackers=pred)
+                                for ab in self.block_cost(cost_clause)(subject)]
+
     def block_cost(self, cost_clause):
         """509.1d: "creatures can't block unless their controller pays [cost] for each
         blocking creature" (War Cadence)."""
         kind, cost, each = cost_clause
+        if kind == "life":
+            if each not in (None, "blocking"):
+                raise _Fail("a life cost per attacking creature on blocking")
+            return lambda subject: [A.BlockCost("", subject, life=cost)]
         if isinstance(each, (A.CountersOn, A.HandSize)):
             return lambda subject: [A.BlockCost(cost, subject, x=each)]
         if each not in (None, "blocking", "those"):

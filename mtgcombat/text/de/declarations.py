@@ -127,6 +127,15 @@ def _requirement(r, w):
     return f"{_n(w, r)} greift{what} {w.duration(r['duration'])} an, falls möglich."
 
 
+def _amount(r) -> str:
+    """Kosten in Worten: Manasymbole und / oder Lebenspunkte (119.4)."""
+    life = r.get("life") or 0
+    words = [r["cost"]] if r["cost"] else []
+    if life:
+        words.append(f"{life} Lebenspunkt" + ("e" if life != 1 else ""))
+    return " und ".join(words) or "nichts"
+
+
 def _cost(r, w):
     what = "angreift" if r["what"] is None else f"{w(r['what'])} angreift"
     return f"{r['cost']} dafür, dass {_n(w, r)} {what} ({_src(w, r)})"
@@ -389,5 +398,5 @@ T.update({
     "block.lure": lambda r, w: (
         f"{_n(w, r)} muss {_a(w, r)} blocken, falls möglich ({_says(w, r)})."),
     "block.must_be_blocked": _must_be_blocked,
-    "block.cost": lambda r, w: f"{r['cost']} dafür, dass {_n(w, r)} blockt",
+    "block.cost": lambda r, w: f"{_amount(r)} dafür, dass {_n(w, r)} blockt",
 })

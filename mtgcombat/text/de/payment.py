@@ -27,8 +27,11 @@ T: dict = {
         f"die Kosten {r['amount']} haben ein X, das das Spielfeld nicht angibt, also ist "
         "nicht bekannt, ob sie bezahlt werden können"),
     "payment.cant_pay": lambda r, w: (
-        f"{w.name(r['player'])} kann {r['cost']} nicht mit den ungetappten Manaquellen und "
-        f"dem Manavorrat bezahlen ({w.cite(r.rule)})"),
+        f"{w.name(r['player'])} kann "
+        + " und ".join(x for x in (r["cost"], f"{r.get('life') or 0} Lebenspunkt"
+                                   + ("" if r.get("life") == 1 else "e") if r.get("life") else "") if x)
+        + f" nicht mit den ungetappten Manaquellen, dem Manavorrat und den Lebenspunkten "
+        f"bezahlen ({w.cite(r.rule)})"),
     "upkeep.self_allowed": lambda r, w: (
         f"{w.name(r['permanent'])} darf selbst zu den geopferten "
         f"{_WORD.get(r['word'], r['word'])} gehören ({w.cite(r.rule)}: Opfern heißt, eine "

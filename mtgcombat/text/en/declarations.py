@@ -119,6 +119,15 @@ def _requirement(r, w):
     return f"{_n(w, r)} attacks{what} {w.duration(r['duration'])} if able."
 
 
+def _amount(r) -> str:
+    """A cost in words: mana symbols and / or life (119.4)."""
+    life = r.get("life") or 0
+    words = [r["cost"]] if r["cost"] else []
+    if life:
+        words.append(f"{life} life")
+    return " and ".join(words) or "nothing"
+
+
 def _cost(r, w):
     what = "attacking" if r["what"] is None else f"attacking {w(r['what'])}"
     return f"{r['cost']} for {_n(w, r)} {what} ({_src(w, r)})"
@@ -387,5 +396,5 @@ T.update({
     "block.lure": lambda r, w: f"{_n(w, r)} must block {_a(w, r)} if able ({_says(w, r)}).",
     "block.must_be_blocked": _must_be_blocked,
     # 509.1d: costs
-    "block.cost": lambda r, w: f"{r['cost']} for {_n(w, r)} to block",
+    "block.cost": lambda r, w: f"{_amount(r)} for {_n(w, r)} to block",
 })

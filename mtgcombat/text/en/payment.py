@@ -16,8 +16,10 @@ T: dict = {
         f"the cost {r['amount']} has an X the board doesn't give, so whether it can be paid "
         "is not known"),
     "payment.cant_pay": lambda r, w: (
-        f"{w.name(r['player'])} can't pay {r['cost']} with their untapped mana sources and "
-        f"mana pool ({w.cite(r.rule)})"),
+        f"{w.name(r['player'])} can't pay "
+        + " and ".join(x for x in (r["cost"], f"{r.get('life') or 0} life" if r.get("life")
+                                   else "") if x)
+        + f" with their untapped mana sources, mana pool and life ({w.cite(r.rule)})"),
     "upkeep.self_allowed": lambda r, w: (
         f"{w.name(r['permanent'])} may itself be one of the sacrificed "
         f"{_WORD.get(r['word'], r['word'])}s ({w.cite(r.rule)}: sacrificing is putting a "
