@@ -274,3 +274,60 @@ def test_a_life_cost_in_words_en_and_de(capsys, tmp_path):
     listed = json.loads(capsys.readouterr().out)["declarations"]
     assert [d["costs"] for d in listed if d["declaration"]] == [
         ["1 Lebenspunkt dafür, dass x blockt"]]
+
+
+# -- permanents as a cost: sacrifice (701.21a) and return -------------------------------------
+
+def _island(i: int) -> dict:
+    return {"id": f"island{i}", "name": "Island", "controller": "Alice",
+            "type_line": "Basic Land — Island"}
+
+
+@pytest.mark.parametrize("islands,payable", [(1, False), (2, True)])
+def test_701_21a_cant_attack_unless_you_sacrifice_two_islands(islands, payable):
+    leviathan = creature("leviathan", "Alice", "Leviathan", 10, 10,
+                         text="Leviathan can't attack unless you sacrifice two Islands.")
+    b = make(leviathan, *[_island(i) for i in range(islands)], _forest(9), creature("x", "Bob"))
+    assert b.not_understood == []
+    verdict = b.check_attacks({"leviathan": "Bob"})
+    assert verdict.legal and len(verdict.paid) == 1
+    assert verdict.payable is payable
+
+
+@pytest.mark.parametrize("attackers,payable", [(("elf1",), True), (("elf1", "elf2"), False)])
+def test_701_21a_a_different_land_for_each_green_creature_attacking(attackers, payable):
+    woodlands = {"id": "woodlands", "name": "Flooded Woodlands", "controller": "Bob",
+                 "type_line": "Enchantment",
+                 "text": "Green creatures can't attack unless their controller sacrifices a "
+                         "land for each green creature they control that's attacking."}
+    b = make(woodlands, creature("elf1", "Alice", colors=["G"]),
+             creature("elf2", "Alice", colors=["G"]), _forest(1))
+    assert b.not_understood == []
+    verdict = b.check_attacks({a: "Bob" for a in attackers})
+    assert len(verdict.paid) == len(attackers)
+    assert verdict.payable is payable
+
+
+def test_a_return_cost_in_words_en_and_de(capsys, tmp_path):
+    from mtgcombat.cli import main
+
+    serpent = creature("serpent", "Alice", "Floodtide Serpent", 4, 4,
+                       text="Floodtide Serpent can't attack unless you return an enchantment "
+                            "you control to its owner's hand.")
+    b = make(serpent, {"id": "pacifism", "name": "Oath", "controller": "Alice",
+                       "type_line": "Enchantment"}, creature("x", "Bob"))
+    p = tmp_path / "serpent.json"
+    p.write_text(b.to_json(), encoding="utf-8")
+    assert main(["check", str(p), "--attacks", '{"serpent": "Bob"}', "--json"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["legal"] is True and answer["payable"] is True
+    assert main(["attacks", str(p), "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)["declarations"]
+    assert [d["costs"] for d in listed if d["declaration"]] == [[
+        "returning an enchantment controlled by you to its owner's hand for Floodtide "
+        "Serpent attacking "
+        "(Floodtide Serpent)"]]
+    assert main(["attacks", str(p), "--json", "--lang", "de"]) == 0
+    listed = json.loads(capsys.readouterr().out)["declarations"]
+    costs = [d["costs"] for d in listed if d["declaration"]][0][0]
+    assert "zurückbringen" in costs and "returning" not in costs

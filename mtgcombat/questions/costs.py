@@ -24,6 +24,7 @@ def payable(board: Any, kind: str, declaration: dict, paid: tuple) -> tuple[Opti
         return True, None
     by_player: dict[str, list] = {}
     life: dict[str, int] = {}
+    removals: dict[str, list[frozenset]] = {}  # per player, one entry per permanent owed
     for c in paid:
         syms = M.symbols(c.amount) if c.amount else ()
         if syms is None or any(s.kind == "x" for s in syms):
@@ -32,6 +33,14 @@ def payable(board: Any, kind: str, declaration: dict, paid: tuple) -> tuple[Opti
         who = board.permanent(creature).controller if creature else board.active_player
         by_player.setdefault(who, []).extend(syms)
         life[who] = life.get(who, 0) + c.life  # 119.4: life paid as part of the cost
+        if c.remove is not None:
+            action, count, ids = c.remove
+            removals.setdefault(who, []).extend([frozenset(ids)] * count)
+    for who, demands in sorted(removals.items()):
+        # 701.21a: each sacrificed (or returned) permanent is a different one.
+        if not _distinct(demands):
+            return False, reason("payment.cant_remove", "701.21a", (who,), player=who,
+                                 count=len(demands))
     bound = board.bound
     tapped_as_attacking = set()
     if kind == "attacks":
@@ -51,8 +60,25 @@ def payable(board: Any, kind: str, declaration: dict, paid: tuple) -> tuple[Opti
 
 def judges(board: Any, costs) -> bool:
     """Whether declarations with these costs say ``payable``: when the board shows mana
-    (spec, Extension 2) or a cost asks for life, which every player has (119.4)."""
-    return M.has_mana(board, board.bound) or any(c.life for c in costs)
+    (spec, Extension 2) or a cost asks for life (which every player has, 119.4) or for
+    permanents (which the board shows, 701.21a)."""
+    return M.has_mana(board, board.bound) or any(c.life or c.remove for c in costs)
+
+
+def _distinct(demands: list[frozenset]) -> bool:
+    """Whether each demand can get a different one of its permanents (a matching)."""
+    owner: dict[str, int] = {}
+
+    def place(i: int, seen: set[str]) -> bool:
+        for pid in sorted(demands[i]):
+            if pid in seen:
+                continue
+            seen.add(pid)
+            if pid not in owner or place(owner[pid], seen):
+                owner[pid] = i
+                return True
+        return False
+    return all(place(i, set()) for i in range(len(demands)))
 
 
 def judge(board: Any, kind: str, items: list) -> None:

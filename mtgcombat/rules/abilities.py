@@ -448,6 +448,18 @@ class AttackCost(Record):
     #: "where X is the number of [permanents] you control", "{1} for each +1/+1 counter
     #: on it", "{1} for each card in your hand": X counted on the board (107.3a).
     x: Optional[Union["CountOf", "CountersOn", "HandSize"]] = None
+    #: Permanents to sacrifice or return as well (or instead of mana).
+    remove: Optional["RemovalCost"] = None
+
+
+class RemovalCost(Record):
+    """A cost of permanents the paying player controls: ``action`` "sacrifice" (701.21a:
+    "sacrifice a land", "two Islands") or "return" ("return an enchantment you control
+    to its owner's hand"); ``count`` different permanents matching ``pred``."""
+
+    action: Literal["sacrifice", "return"]
+    pred: Pred
+    count: int = 1
 
 
 class CountersOn(Record):

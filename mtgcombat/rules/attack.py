@@ -445,11 +445,19 @@ def _cost(b: _Builder, inst: Instance, ab: A.AttackCost) -> None:
         # number of enchantments you control", "for each +1/+1 counter on it").
         n = b.bound.count_x(ab.x, inst.source, b.board.permanent(c))
         cost = cost.replace("{X}", "{%d}" % n)
+    remove = None
+    if ab.remove is not None:
+        # 701.21a: permanents of the attacking creature's controller, a different one each
+        who = b.board.permanent(c).controller
+        holder = b.board.permanent(c)
+        ids = tuple(p.id for p in b.board.permanents if p.controller == who
+                    and b.bound.matches(ab.remove.pred, p, inst.source, holder))
+        remove = (ab.remove.action, ab.remove.count, ids)
     cid = f"c{len(b.costs) + 1}"
     b.costs.append(Cost(
         cid, any_of(lits), cost,
         reason("attack.cost", "508.1d", (c,), cost=cost, creature=c, what=what,
-               src=b.src(inst)), "508.1d", (c,),
+               src=b.src(inst), remove=ab.remove), "508.1d", (c,), remove=remove,
     ))
 
 

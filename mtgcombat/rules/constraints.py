@@ -150,6 +150,9 @@ class Cost(Described):
     rule: str = "508.1d"
     objects: tuple[str, ...] = ()
     life: int = 0  # life to pay as well (119.4)
+    #: Permanents to sacrifice or return as well: (action, count, the ids of the paying
+    #: player's permanents that may be chosen) -- 701.21a, each a different one.
+    remove: Optional[tuple[str, int, tuple[str, ...]]] = None
 
     def __post_init__(self) -> None:
         _why(self)

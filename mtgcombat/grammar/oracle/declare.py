@@ -119,6 +119,10 @@ class _DeclarationRules(Transformer):
         kind, cost, each = args[-1]
         if kind == "life":
             raise _Fail("a life cost on attacking")
+        if kind == "remove":
+            if who is not None or each not in (None, "attacking"):
+                raise _Fail("a removal cost of another kind")
+            return lambda subject: [A.AttackCost("", subject, remove=cost)]
         if each in ("blocking",):
             raise _Fail("a blocking cost on attacking")
         if each == "attacking you" and (who is None or who[0] != "you"):
@@ -134,8 +138,8 @@ class _DeclarationRules(Transformer):
     def attack_or_block_cost(self, cost_clause):
         """508.1d + 509.1d: "can't attack or block unless [you pay] [cost]"."""
         kind, cost, each = cost_clause
-        if kind == "life":
-            raise _Fail("a life cost on attacking")
+        if kind in ("life", "remove"):
+            raise _Fail("a life or removal cost on attacking and blocking")
         if isinstance(each, (A.CountersOn, A.HandSize)):
             return lambda subject: [A.AttackCost(cost, subject, x=each),
                                     A.BlockCost(cost, subject, x=each)]
@@ -148,6 +152,28 @@ class _DeclarationRules(Transformer):
 
     def pay_single(self, mana):
         return ("single", str(mana), None)
+
+    def pay_sacrifice(self, amount, each=None):
+        """"unless you sacrifice a land", "... two Islands" (701.21a), "unless their
+        controller sacrifices a land for each green creature they control that's
+        attacking" (Flooded Woodlands): permanents of the paying player."""
+        pred, count = amount
+        return ("remove", A.RemovalCost("sacrifice", pred, count), each)
+
+    def pay_sacrifice_n(self, n, desc):
+        """"unless you sacrifice two Islands" (701.21a): that many different ones."""
+        return ("remove", A.RemovalCost("sacrifice", _to_pred(desc, "permanent"),
+                                        int(_num(n))), None)
+
+    def pay_return(self, amount):
+        """"unless you return an enchantment you control to its owner's hand"."""
+        pred, count = amount
+        return ("remove", A.RemovalCost("return", pred, count), None)
+
+    def pe_attacking_desc(self, desc):
+        """"for each green creature they control that's attacking": one payment per
+        attacking creature of the group the restriction is about."""
+        return "attacking"
 
     def pay_their_life(self, n, each=None):
         """"unless their controller pays 1 life for each blocking creature they control"
@@ -450,6 +476,8 @@ class _DeclarationRules(Transformer):
         """509.1d: "creatures can't block unless their controller pays [cost] for each
         blocking creature" (War Cadence)."""
         kind, cost, each = cost_clause
+        if kind == "remove":
+            raise _Fail("a removal cost on blocking")
         if kind == "life":
             if each not in (None, "blocking"):
                 raise _Fail("a life cost per attacking creature on blocking")

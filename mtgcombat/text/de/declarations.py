@@ -127,18 +127,26 @@ def _requirement(r, w):
     return f"{_n(w, r)} greift{what} {w.duration(r['duration'])} an, falls möglich."
 
 
-def _amount(r) -> str:
-    """Kosten in Worten: Manasymbole und / oder Lebenspunkte (119.4)."""
+def _amount(r, w) -> str:
+    """Kosten in Worten: Manasymbole, Lebenspunkte (119.4), bleibende Karten, die
+    geopfert (701.21a) oder zurückgebracht werden."""
+    from .common import pred_words
+
     life = r.get("life") or 0
     words = [r["cost"]] if r["cost"] else []
     if life:
         words.append(f"{life} Lebenspunkt" + ("e" if life != 1 else ""))
+    remove = r.get("remove")
+    if remove is not None:
+        what = f"{remove.count} × {pred_words(remove.pred, w)}"
+        words.append(f"{what} opfern" if remove.action == "sacrifice"
+                     else f"{what} auf die Hand ihres Besitzers zurückbringen")
     return " und ".join(words) or "nichts"
 
 
 def _cost(r, w):
     what = "angreift" if r["what"] is None else f"{w(r['what'])} angreift"
-    return f"{r['cost']} dafür, dass {_n(w, r)} {what} ({_src(w, r)})"
+    return f"{_amount(r, w)} dafür, dass {_n(w, r)} {what} ({_src(w, r)})"
 
 
 T: dict = {
@@ -398,5 +406,5 @@ T.update({
     "block.lure": lambda r, w: (
         f"{_n(w, r)} muss {_a(w, r)} blocken, falls möglich ({_says(w, r)})."),
     "block.must_be_blocked": _must_be_blocked,
-    "block.cost": lambda r, w: f"{_amount(r)} dafür, dass {_n(w, r)} blockt",
+    "block.cost": lambda r, w: f"{_amount(r, w)} dafür, dass {_n(w, r)} blockt",
 })

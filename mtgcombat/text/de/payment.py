@@ -26,6 +26,10 @@ T: dict = {
     "payment.unknown_amount": lambda r, w: (
         f"die Kosten {r['amount']} haben ein X, das das Spielfeld nicht angibt, also ist "
         "nicht bekannt, ob sie bezahlt werden können"),
+    "payment.cant_remove": lambda r, w: (
+        f"{w.name(r['player'])} kontrolliert keine {r['count']} verschiedenen bleibenden "
+        f"Karten, die für diese Kosten geopfert oder zurückgebracht werden können "
+        f"({w.cite(r.rule)})"),
     "payment.cant_pay": lambda r, w: (
         f"{w.name(r['player'])} kann "
         + " und ".join(x for x in (r["cost"], f"{r.get('life') or 0} Lebenspunkt"

@@ -119,18 +119,28 @@ def _requirement(r, w):
     return f"{_n(w, r)} attacks{what} {w.duration(r['duration'])} if able."
 
 
-def _amount(r) -> str:
-    """A cost in words: mana symbols and / or life (119.4)."""
+def _amount(r, w) -> str:
+    """A cost in words: mana symbols, life (119.4), permanents to sacrifice (701.21a) or
+    to return."""
+    from .common import pred_words
+
     life = r.get("life") or 0
     words = [r["cost"]] if r["cost"] else []
     if life:
         words.append(f"{life} life")
+    remove = r.get("remove")
+    if remove is not None:
+        what = pred_words(remove.pred, w).lower()
+        n = remove.count
+        what = (("an " if what[:1] in "aeiou" else "a ") + what) if n == 1 else f"{n} {what}s"
+        words.append(f"sacrificing {what}" if remove.action == "sacrifice"
+                     else f"returning {what} to its owner's hand")
     return " and ".join(words) or "nothing"
 
 
 def _cost(r, w):
     what = "attacking" if r["what"] is None else f"attacking {w(r['what'])}"
-    return f"{r['cost']} for {_n(w, r)} {what} ({_src(w, r)})"
+    return f"{_amount(r, w)} for {_n(w, r)} {what} ({_src(w, r)})"
 
 
 T: dict = {
@@ -396,5 +406,5 @@ T.update({
     "block.lure": lambda r, w: f"{_n(w, r)} must block {_a(w, r)} if able ({_says(w, r)}).",
     "block.must_be_blocked": _must_be_blocked,
     # 509.1d: costs
-    "block.cost": lambda r, w: f"{_amount(r)} for {_n(w, r)} to block",
+    "block.cost": lambda r, w: f"{_amount(r, w)} for {_n(w, r)} to block",
 })

@@ -15,6 +15,9 @@ T: dict = {
     "payment.unknown_amount": lambda r, w: (
         f"the cost {r['amount']} has an X the board doesn't give, so whether it can be paid "
         "is not known"),
+    "payment.cant_remove": lambda r, w: (
+        f"{w.name(r['player'])} doesn't control {r['count']} different permanents to "
+        f"sacrifice or return for these costs ({w.cite(r.rule)})"),
     "payment.cant_pay": lambda r, w: (
         f"{w.name(r['player'])} can't pay "
         + " and ".join(x for x in (r["cost"], f"{r.get('life') or 0} life" if r.get("life")
