@@ -220,16 +220,51 @@ class Board(model.Board):
 
         # An effect refers to its source by the source's name ("attack Gideon Jura if
         # able" on an effect whose source is gideon): each effect reads with its own.
-        return tuple(self._read_names(read_text(e.text, self._source_name(e)), e.text,
-                                      e.source, ("effect", i))
-                     for i, e in enumerate(self.effects))
+        # A modal spell's text reads with the modes chosen for it (700.2a).
+        out = []
+        for i, e in enumerate(self.effects):
+            modes = self._chosen_modes(i, e)
+            out.append(self._read_names(read_text(e.text, self._source_name(e), modes), e.text,
+                                        e.source, ("effect", i), modes))
+        return tuple(out)
+
+    def _chosen_modes(self, i: int, e: model.Effect) -> Optional[tuple[int, ...]]:
+        """An effect's chosen modes, checked against its text (700.2): a modal spell's
+        text needs them -- its modes are alternatives, and which was chosen decides what
+        applies and what its targets are (601.2c) -- and a mode must be one the text
+        has, chosen once (unless the text allows more, 700.2d), as many as it says."""
+        from .grammar.oracle.reader import modal_spell
+
+        spell = modal_spell(e.text)
+        where = ("effect", i)
+        if e.modes is None:
+            if spell is not None:
+                raise BoardError(reason("error.modes_missing", None, (), where=where,
+                                        header=spell.header, count=len(spell.modes)))
+            return None
+        if spell is None:
+            raise BoardError(reason("error.modes_not_modal", None, (), where=where,
+                                    modes=list(e.modes)))
+        for k in e.modes:
+            if k > len(spell.modes):
+                raise BoardError(reason("error.mode_out_of_range", None, (), where=where,
+                                        mode=k, count=len(spell.modes)))
+        twice = [k for n, k in enumerate(e.modes) if k in e.modes[:n]]
+        if twice and not spell.same_mode:
+            raise BoardError(reason("error.mode_twice", None, (), where=where, mode=twice[0]))
+        if not spell.allows(len(e.modes)):
+            raise BoardError(reason("error.modes_count", None, (), where=where,
+                                    given=len(e.modes), header=spell.header,
+                                    count=len(spell.modes), entwine=spell.entwine))
+        return e.modes
 
     def _read_names(self, reading: TextReading, text: str, own: Optional[str],
-                    where: tuple) -> TextReading:
+                    where: tuple, modes: Optional[tuple[int, ...]] = None) -> TextReading:
         """A text that names another permanent ("Target creature blocks Ravager this
         turn if able."): each sentence not understood that reads with that permanent's
         name as its object is read so, bound to that permanent. The name must be
-        unique on the board; two permanents with it are bad input naming their ids."""
+        unique on the board; two permanents with it are bad input naming their ids.
+        ``modes``: the modes chosen for a modal spell's text (700.2a)."""
         if not reading.not_understood:
             return reading
         from .grammar.oracle import read_text
@@ -248,7 +283,7 @@ class Board(model.Board):
                     and not any(n in s for n in own_names)]
             if not hits:
                 continue
-            alt = read_text(text, name)
+            alt = read_text(text, name, modes)
             read = {p.sentence: p for p in alt.understood if p.abilities}
             found = [s for s in hits if s in read]
             if not found:

@@ -29,7 +29,7 @@ PERMANENT_FIELDS = {
     "tapped", "summoning_sick", "damage", "loyalty", "defense", "protector", "goaded_by",
     "attached_to", "counters", "chosen",
 }
-EFFECT_FIELDS = {"text", "controller", "targets", "source"}
+EFFECT_FIELDS = {"text", "controller", "targets", "source", "modes"}
 
 B = TypeVar("B", bound=Board)
 
@@ -155,6 +155,7 @@ def board_from_data(data: Any, cls: type[B] = Board, cards: Any = None) -> B:  #
             controller=_type(e["controller"], str, where, "controller"),
             targets=_str_list(e.get("targets", []), where, "targets"),
             source=_opt(e, "source", str, where),
+            modes=_modes(e, where),
         ))
     attacks = None
     if data.get("attacks") is not None:
@@ -200,6 +201,14 @@ def board_from_data(data: Any, cls: type[B] = Board, cards: Any = None) -> B:  #
         bands=bands,
         monarch=_opt(data, "monarch", str, "board"),
     )
+
+
+def _modes(e: Mapping, where: str) -> Optional[tuple[int, ...]]:
+    """An effect's chosen modes (700.2a): a list of mode numbers, or not given."""
+    if e.get("modes") is None:
+        return None
+    return tuple(_type(v, int, where, "each entry of modes")
+                 for v in _type(e["modes"], list, where, "modes"))
 
 
 def _int_map(value: Any, where: str, what: str) -> dict:
@@ -355,6 +364,8 @@ def board_to_data(board: Board, full: bool = False) -> dict:
             d["targets"] = list(e.targets)
         if e.source is not None:
             d["source"] = e.source
+        if e.modes is not None:
+            d["modes"] = list(e.modes)
         effects.append(d)
     if full or effects:
         out["effects"] = effects

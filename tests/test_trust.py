@@ -454,8 +454,14 @@ Bob:
 
 effect Bob -> bears: "Choose one —\\n• Target creature can't attack this turn.\\n• Target creature can't block this turn."
 """)
-    assert len(b.not_understood) >= 2  # which mode was chosen is not on the board
-    assert decls(b, "attacks") == as_set({}, {"bears": "Bob"})
+    # Which mode was chosen is not on the board: no mode applies by itself, and the
+    # board says so (700.2a) rather than answering as if all, or none, applied.
+    with pytest.raises(BoardError, match='effect 1: .*modal spell.*"modes"'):
+        decls(b, "attacks")
+    # The chosen mode (JSON "modes") applies, the other does not: bears can still attack.
+    data = b.to_data()
+    data["effects"][0]["modes"] = [2]
+    assert decls(Board.from_data(data), "attacks") == as_set({}, {"bears": "Bob"})
 
 
 MONSTROUS = """

@@ -261,13 +261,21 @@ class Permanent:
 class Effect:
     """A continuous effect that no listed permanent prints (611).
 
-    ``targets`` binds "target creature", "target player" ... in order.
+    ``targets`` binds "target creature", "target player" ... in order. ``modes``: the
+    modes chosen for a modal spell's text (700.2a), numbered from 1 in the order the
+    text prints them; the targets are numbered across the chosen modes (601.2c). None:
+    not given (a text that is not a modal spell's).
     """
 
     text: str
     controller: PlayerName
     targets: tuple[ObjectId, ...] = ()
     source: Optional[ObjectId] = None
+    modes: Optional[tuple[int, ...]] = None
+
+    def __post_init__(self) -> None:
+        if isinstance(self.modes, list):
+            object.__setattr__(self, "modes", tuple(self.modes))
 
 
 def _frozen_map(m: Optional[Mapping]) -> Optional[Mapping]:

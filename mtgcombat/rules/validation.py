@@ -204,6 +204,14 @@ def _effects(b: Board, ids: set[str], names: list[str]) -> None:
                 fail("effect_target", at, value=t)
         if e.source is not None and e.source not in ids:
             fail("effect_source", at, value=e.source)
+        if e.modes is not None:
+            # 700.2a: the chosen modes, numbered from 1 in the order printed (601.2c: their
+            # targets are numbered in that order). Whether the text has them, and so many,
+            # is a question of its words (the board, as it reads the text).
+            if not isinstance(e.modes, tuple) or not all(is_int(k) and k >= 1 for k in e.modes):
+                fail("effect_modes", at, value=e.modes)
+            if list(e.modes) != sorted(e.modes):
+                fail("effect_modes_order", at, modes=list(e.modes))
 
 
 def _attacks(b: Board, ids: set[str], names: list[str]) -> set[str]:

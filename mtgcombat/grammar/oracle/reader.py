@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import Optional
+from typing import Optional, Sequence
 
 from lark.exceptions import UnexpectedInput, VisitError
 
@@ -230,17 +230,123 @@ def _fixed_sentence(sentence_norm: str) -> Optional[list]:
     return None
 
 
-def _starts_modal_ability(first_norm: str, line: str) -> bool:
-    """A line starting a triggered ability ("When ..., choose one \u2014", 603.1) or an
-    activated one ("{T}: Choose one \u2014", 602.1) whose modes follow as bullets."""
-    if not line.rstrip().endswith("\u2014"):
+def _starts_modal_ability(first_norm: str, line: str, modes_follow: bool = False) -> bool:
+    """A line starting a triggered ability ("When ..., choose one \u2014", 603.1; a Saga's
+    chapter "I, II \u2014 Choose one \u2014", 714.2b) or an activated one ("{T}: Choose one
+    \u2014", 602.1) whose modes follow as bullets (``modes_follow``: the next line is one)."""
+    if not (line.rstrip().endswith("\u2014") or modes_follow):
         return False
     if re.match(r"(?i)choose (?:one|two|three|one or both|one or more|any number)\b",
                 first_norm):
-        # 700.2: a modal spell's modes are alternatives -- the board doesn't say which was
-        # chosen, so no mode applies by itself (give the chosen mode's text as the effect).
+        # 700.2: a modal spell's modes are alternatives -- without the choice (an effect's
+        # "modes"), no mode applies by itself; see ``modal_spell``.
         return True
-    return bool(re.match(r"(?i)(?:when|whenever|at)\b", first_norm) or re.match(r'^[^"]*:', first_norm))
+    return bool(re.match(r"(?i)(?:when|whenever|at)\b", first_norm) or re.match(r'^[^"]*:', first_norm)
+                or _CHAPTER.match(first_norm))
+
+
+# ---------------------------------------------------------------------------
+# Modal spells (700.2)
+# ---------------------------------------------------------------------------
+
+_BULLET = "\u2022"
+#: A modal spell's instruction to choose (700.2): "Choose one \u2014", "Choose one or both
+#: \u2014", "Choose up to two \u2014", "Choose three." ...
+_CHOOSE_MODES = re.compile(
+    r"^choose (?P<n>one or both|one or more|any number|up to (?:one|two|three|four|five)|"
+    r"one|two|three|four|five)(?= ?\u2014$|\.$)", re.I)
+#: 700.2d.
+_SAME_MODE = re.compile(r"^you may choose the same mode more than once\.?$", re.I)
+#: "If this spell was kicked, choose any number instead." / "If you control a commander as
+#: you cast this spell, you may choose both instead.": what the caster may choose then.
+_INSTEAD = re.compile(r"^if [^,]+, (?:you may )?choose (?P<n>both|any number|one or more|"
+                      r"two|three|four|five) instead\.?(?: ?\u2014)?$", re.I)
+#: 702.42a (entwine: all modes may be chosen), 702.120a (escalate: a cost per extra mode).
+_MODE_COST = re.compile(r"^(?P<kw>Entwine|Escalate)(?: ?\u2014| )\S")
+#: An entwine or escalate cost alone on its line ("Entwine {2}", "Escalate\u2014Discard a card.").
+_MODE_COST_LINE = re.compile(r"^(?:Entwine|Escalate)(?: (?:\{[^}]+\})+| ?\u2014 ?[^\u2014]+)$")
+#: A Saga's chapter ability (714.2b): a triggered ability.
+_CHAPTER = re.compile(r"^[IVX]+(?:, [IVX]+)* \u2014 ")
+#: A flavor word (207.2d) or ability word (207.2c) heading a mode: "Find a Crossing \u2014".
+_FLAVOR_WORD = re.compile(r"^(?![IVX]+\b)[A-Z][\w'\u2019-]*(?: [\w'\u2019-]+)* \u2014 ")
+
+
+@dataclasses.dataclass(frozen=True)
+class ModalSpell:
+    """The modes of a modal spell's text (700.2): the instruction to choose (``header``,
+    "Choose one \u2014"), each mode's text (``modes``, without its bullet and its flavor
+    word, 207.2d) and how many may be chosen: ``least`` to ``most`` (None: any number),
+    all of them with entwine (702.42a), one mode more than once only when the text says
+    so (``same_mode``, 700.2d)."""
+
+    header: str
+    modes: tuple[str, ...]
+    least: int
+    most: Optional[int]
+    same_mode: bool = False
+    entwine: bool = False
+
+    def allows(self, count: int) -> bool:
+        """Whether ``count`` modes may be chosen."""
+        if self.entwine and count == len(self.modes):
+            return True
+        return count >= self.least and (self.most is None or count <= self.most)
+
+
+def _mode_count(word: str) -> tuple[int, Optional[int]]:
+    word = word.lower()
+    if word == "one or both":
+        return 1, 2
+    if word in ("one or more", "any number"):
+        return (1 if word == "one or more" else 0), None
+    if word == "both":
+        return 2, 2
+    if word.startswith("up to "):
+        return 0, _NUMBERS[word[len("up to "):]]
+    return _NUMBERS[word], _NUMBERS[word]
+
+
+def _modal_block(lines: list[str]) -> Optional[tuple[int, int, ModalSpell]]:
+    """Where a text's modal spell is: the index of its header line, the index after its
+    last mode, and the spell's modes. A header is a line that starts no triggered or
+    activated ability, whose first sentence is an instruction to choose modes, followed
+    by two or more bullets (700.2). ``lines`` have no reminder text."""
+    for i, line in enumerate(lines):
+        end = i + 1
+        while end < len(lines) and lines[end].lstrip().startswith(_BULLET):
+            end += 1
+        if end - i < 3 or line.lstrip().startswith(_BULLET):
+            continue
+        sentences = split_sentences(line.strip())
+        first = _ABILITY_WORD.sub("", sentences[0]) if sentences else ""
+        m = _CHOOSE_MODES.match(first)
+        if not m:
+            continue
+        least, most = _mode_count(m.group("n"))
+        same_mode = any(_SAME_MODE.match(s) for s in sentences[1:])
+        for s in sentences[1:]:
+            alt = _INSTEAD.match(s)
+            if alt:
+                a_least, a_most = _mode_count(alt.group("n"))
+                least = min(least, a_least)
+                most = None if most is None or a_most is None else max(most, a_most)
+        modes = tuple(_FLAVOR_WORD.sub("", b.strip()[1:].lstrip()) for b in lines[i + 1:end])
+        entwine = any(mm and mm.group("kw") == "Entwine"
+                      for mm in (_MODE_COST.match(x.strip()) for x in lines))
+        return i, end, ModalSpell(line.strip(), modes, least, most, same_mode, entwine)
+    return None
+
+
+def modal_spell(text: str) -> Optional[ModalSpell]:
+    """The modes of ``text`` if it is a modal spell's (700.2), else None. A modal triggered
+    or activated ability ("When ..., choose one \u2014") is not a modal spell: its modes
+    are chosen as the ability is put on the stack, which no board shows."""
+    block = _block_of(text)
+    return block[2] if block else None
+
+
+def _block_of(text: str) -> Optional[tuple[int, int, ModalSpell]]:
+    return _modal_block([strip_reminder(x) for x in text.replace("\r\n", "\n").split("\n")])
 
 
 def _split_items(sentence: str) -> list[str]:
@@ -268,7 +374,8 @@ def _capitalize(s: str) -> str:
     return s[:1].upper() + s[1:] if s else s
 
 
-def read_text(text: str, name: Optional[str] = None) -> A.TextReading:
+def read_text(text: str, name: Optional[str] = None,
+              modes: Optional[Sequence[int]] = None) -> A.TextReading:
     """Read Oracle text (lines separated by "\\n") into rule objects.
 
     ``name`` is the card's name: the text may refer to the card by it, by its
@@ -276,11 +383,23 @@ def read_text(text: str, name: Optional[str] = None) -> A.TextReading:
     "~" or "CARDNAME". Without a name (an effect's text), only "~" and
     "this creature" mean the source. A sentence the grammar can't read is reported
     in ``not_understood``; a bug in the reader raises (it is never turned into "not
-    understood")."""
-    return _read(text, name)
+    understood").
+
+    ``modes``: the modes chosen for a modal spell's text (700.2a; 1-based, see
+    :func:`modal_spell`). The chosen modes are read as the text's sentences, in the order
+    printed, each on its own line (a mode chosen twice, 700.2d, twice), so their targets
+    are numbered across the chosen modes alone (601.2c, 700.2c); the other modes are not
+    part of the spell as cast. The instruction to choose ("Choose one \u2014") and an
+    entwine or escalate cost are understood, with nothing to apply. Without ``modes`` a
+    modal spell's modes are alternatives of which none applies: the instruction and the
+    modes are reported as not understood, and a target after them can't be numbered.
+    ``modes`` for a text that is not a modal spell's, or a mode it doesn't have, is a
+    ``ValueError``."""
+    return _read(text, name, modes)
 
 
-def _read(text: str, name: Optional[str]) -> A.TextReading:
+def _read(text: str, name: Optional[str], modes: Optional[Sequence[int]] = None
+          ) -> A.TextReading:
     if not isinstance(text, str):
         raise TypeError("text must be a string")
     names = name_variants(name)
@@ -289,9 +408,28 @@ def _read(text: str, name: Optional[str]) -> A.TextReading:
     not_understood: list[str] = []
     ability_modes = False  # the bullets that follow are modes of a trigger (700.2)
     band: Optional[A.CounterRange] = None  # a level up card's current band (711.2)
-    for raw_line in text.replace("\r\n", "\n").split("\n"):
-        line = strip_reminder(raw_line)
+    lines = [strip_reminder(x) for x in text.replace("\r\n", "\n").split("\n")]
+    block = _modal_block(lines)
+    header_at = -1  # the line of a modal spell's instruction to choose, modes chosen
+    unchosen = range(0)  # the lines of a modal spell's modes, none chosen
+    if modes is not None:
+        if block is None:
+            raise ValueError("modes are chosen for a text that is not a modal spell's")
+        start, end, spell = block
+        if any(not (isinstance(k, int) and 1 <= k <= len(spell.modes)) for k in modes):
+            raise ValueError(f"modes {list(modes)}: the spell has {len(spell.modes)} modes")
+        lines = lines[:start + 1] + [spell.modes[k - 1] for k in sorted(modes)] + lines[end:]
+        header_at = start
+    elif block is not None:
+        unchosen = range(block[0] + 1, block[1])
+    for index, line in enumerate(lines):
         if not line:
+            continue
+        if index == header_at:
+            _read_header(line, names, understood, not_understood)
+            continue
+        if modes is not None and _MODE_COST_LINE.match(line.strip()):
+            understood.append(A.Parsed(line.strip(), ()))  # paid as it was cast (601.2f)
             continue
         # 702.87, 711: a level up card's structure. "Level up {1}" puts level counters
         # on it (nothing for combat); "LEVEL 3-7" / "LEVEL 8+" opens a band whose lines
@@ -318,7 +456,8 @@ def _read(text: str, name: Optional[str]) -> A.TextReading:
         for k, sentence in enumerate(split_sentences(line, names)):
             norm = replace_names(sentence, names)
             if k == 0 and not bullet:
-                ability_modes = _starts_modal_ability(_ABILITY_WORD.sub("", norm), line)
+                follows = index + 1 < len(lines) and lines[index + 1].startswith(_BULLET)
+                ability_modes = _starts_modal_ability(_ABILITY_WORD.sub("", norm), line, follows)
             if norm.startswith("\u2022"):  # a mode of a modal spell: read the mode
                 norm = norm[1:].lstrip()
             norm = _ABILITY_WORD.sub("", norm)  # ability words have no rules meaning (207.2c)
@@ -341,7 +480,12 @@ def _read(text: str, name: Optional[str]) -> A.TextReading:
                 # ability, which the board doesn't show resolving: not a static ability.
                 result = None
                 not_understood.append(sentence)
-                state.targets += _count_targets(norm)[0]
+                if index in unchosen:
+                    # 601.2c: targets are numbered across the chosen modes only; which
+                    # were chosen is not known, so a later target can't be numbered.
+                    state.open_targets = state.open_targets or bool(_TARGET_WORD.search(norm))
+                else:
+                    state.targets += _count_targets(norm)[0]
                 continue
             result = _parse(norm, state)
             if result is None:
@@ -428,6 +572,17 @@ def _read(text: str, name: Optional[str]) -> A.TextReading:
         not_understood.extend(p.sentence for p in understood if p not in kept)
         understood = kept
     return A.TextReading(tuple(understood), tuple(not_understood))
+
+
+def _read_header(line: str, names: list[str], understood: list[A.Parsed],
+                 not_understood: list[str]) -> None:
+    """A modal spell's instruction to choose, its modes chosen: understood, nothing to
+    apply (700.2a) -- but for a sentence of it that says something else."""
+    for k, sentence in enumerate(split_sentences(line.strip(), names)):
+        if k == 0 or _SAME_MODE.match(sentence) or _INSTEAD.match(sentence):
+            understood.append(A.Parsed(sentence, ()))
+        else:
+            not_understood.append(sentence)
 
 
 def _keyword_items(

@@ -107,6 +107,29 @@ T: dict = {
     "error.effect_text": _e("text must be a non-empty string"),
     "error.effect_target": _e(lambda r, w: f"unknown target {r['value']!r}"),
     "error.effect_source": _e(lambda r, w: f"unknown source {r['value']!r}"),
+    "error.effect_modes": _e(lambda r, w: (
+        f"modes must be a list of mode numbers 1, 2, ... (700.2a), not "
+        f"{list(r['value']) if isinstance(r['value'], tuple) else r['value']!r}")),
+    "error.effect_modes_order": _e(lambda r, w: (
+        f"modes must be listed in the order the text prints them (their targets are numbered "
+        f"in that order, 601.2c), not {r['modes']!r}")),
+    "error.modes_missing": _e(lambda r, w: (
+        f"its text is a modal spell ({r['header']!r}, 700.2) but the board doesn't say which "
+        f"mode was chosen: give the chosen modes, numbered 1 to {r['count']} as the text "
+        f"prints them, as its \"modes\" (\"modes\": [1])")),
+    "error.modes_not_modal": _e(lambda r, w: (
+        f"modes {r['modes']!r} are given, but its text is not a modal spell's (an instruction "
+        "such as \"Choose one \u2014\" and its modes in bullets, 700.2)")),
+    "error.mode_out_of_range": _e(lambda r, w: (
+        f"mode {r['mode']} is chosen, but its text has {r['count']} modes (700.2)")),
+    "error.mode_twice": _e(lambda r, w: (
+        f"mode {r['mode']} is chosen twice; a mode is chosen once unless the text says "
+        "\"You may choose the same mode more than once\" (700.2d)")),
+    "error.modes_count": _e(lambda r, w: (
+        f"{r['given']} mode{'' if r['given'] == 1 else 's'} chosen, but its text says "
+        f"{r['header']!r}"
+        + (f" (or all {r['count']} with entwine, 702.42a)" if r["entwine"] else "")
+        + " (700.2)")),
     "error.attacker_unknown": _e(lambda r, w: f"unknown attacker {r['attacker']!r}"),
     "error.attacker_not_creature": _e(lambda r, w: f"{r['attacker']!r} is not a creature (506.3)"),
     "error.attacker_battle": _e(lambda r, w: (
