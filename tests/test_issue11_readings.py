@@ -331,3 +331,51 @@ def test_a_return_cost_in_words_en_and_de(capsys, tmp_path):
     listed = json.loads(capsys.readouterr().out)["declarations"]
     costs = [d["costs"] for d in listed if d["declaration"]][0][0]
     assert "zurückbringen" in costs and "returning" not in costs
+
+
+# -- sizes, counts and tapped blockers ----------------------------------------------------------
+
+@pytest.mark.parametrize("size,able", [((1, 1), True), ((2, 1), False), ((1, 2), False)])
+def test_208_1_cant_attack_unless_you_control_a_1_1_creature(size, able):
+    beast = creature("beast", "Alice", "Lovestruck Beast", 5, 5,
+                     text="Lovestruck Beast can't attack unless you control a 1/1 creature.")
+    b = make(beast, creature("knight", "Alice", "Knight", *size), creature("x", "Bob"))
+    assert b.not_understood == []
+    assert (as_set([{"beast": "Bob"}]) <= attacks(b)) is able
+
+
+@pytest.mark.parametrize("islands,able", [(2, True), (3, False)])
+def test_509_1b_creatures_with_power_less_than_the_number_of_islands_you_control(islands,
+                                                                                 able):
+    kraken = creature("kraken", "Alice", "Kraken of the Straits", 6, 6,
+                      text="Creatures with power less than the number of Islands you control "
+                           "can't block Kraken of the Straits.")
+    b = make(kraken, *[_island(i) for i in range(islands)], creature("x", "Bob", power=2),
+             attacks={"kraken": "Bob"})
+    assert b.not_understood == []
+    # power 2: can block while Alice controls two Islands or fewer
+    assert (as_set([{"x": ["kraken"]}]) <= blocks(b)) is able
+
+
+@pytest.mark.parametrize("masako,able", [(True, True), (False, False)])
+def test_609_4_tapped_creatures_you_control_can_block_as_though_untapped(masako, able):
+    perms = [creature("bears", "Alice"), creature("x", "Bob", tapped=True)]
+    if masako:
+        perms.append(creature("masako", "Bob", "Masako the Humorless", 2, 1,
+                              text="Tapped creatures you control can block as though they "
+                                   "were untapped."))
+    b = make(*perms, attacks={"bears": "Bob"})
+    assert b.not_understood == []
+    assert (as_set([{"x": ["bears"]}]) <= blocks(b)) is able
+
+
+def test_a_count_in_a_predicate_in_words_en_and_de():
+    from mtgcombat.text import Writer
+    from mtgcombat.text.de.common import pred_words as de_words
+    from mtgcombat.text.en.common import pred_words as en_words
+
+    r = read_text("Creatures with power less than the number of Islands you control can't "
+                  "block X.", "X")
+    pred = r.understood[0].abilities[0].by
+    assert en_words(pred, Writer("en")) == "power < the number of Island controlled by you"
+    assert de_words(pred, Writer("de")) == "Stärke < die Anzahl von Island kontrolliert von du"

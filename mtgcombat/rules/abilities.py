@@ -165,7 +165,7 @@ class StatPred(Record):
 
     stat: Literal["power", "toughness"]
     op: Literal["<", "<=", "==", ">=", ">"]
-    value: Union[int, Literal["self"], HandSize]
+    value: Union[int, Literal["self"], HandSize, "CountOf"]
 
 
 class CounterPred(Record):
@@ -800,6 +800,13 @@ class BlockAsThough(Record):
     lacked: Optional[str] = None
 
 
+class BlockWhileTapped(Record):
+    """609.4: "[subject] can block as though [it] were untapped" (Masako the Humorless):
+    being tapped doesn't stop it from blocking (509.1a)."""
+
+    subject: Subject = SelfRef()
+
+
 class BlockEachAttacker(Record):
     """509.1c: "[subject] blocks each attacking creature this turn if able" (Blaze of
     Glory): one requirement for each attacking creature it could block -- when it
@@ -955,5 +962,5 @@ Condition = Union[_BaseCondition, MoreThan, OnBattlefield]
 Ability = Union[
     _BaseAbility, CantBeBlockedIf, GrantWhileInCombat, BlockableDespiteLandwalk, BlockCondition,
     AttackAsThough, BlockAsThough, BlockEachAttacker, LureBy, Conditional, Named, Goaded,
-    AttackIfAttacks,
+    AttackIfAttacks, BlockWhileTapped,
 ]

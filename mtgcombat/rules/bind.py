@@ -319,6 +319,10 @@ class Bound:
                 if source is None:
                     return False
                 return _compare(mine, pred.op, self.hand_size(pred.value.player, source))
+            if isinstance(pred.value, A.CountOf):
+                if source is None:
+                    return False
+                return _compare(mine, pred.op, self.count_x(pred.value, source, perm))
             if pred.value == "self":
                 other = relative_to
                 if other is None and source is not None and source.permanent is not None:

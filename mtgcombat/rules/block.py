@@ -172,6 +172,13 @@ class _Builder:
     def holders(self, *types: type) -> list[Instance]:
         return self.bound.of_type(*types)
 
+    def untapped_enough(self, c: str) -> bool:
+        """509.1a: untapped -- or able to block as though it were (609.4, Masako)."""
+        ok = self.__dict__.get("_tapped_ok")
+        if ok is None:
+            ok = self._tapped_ok = {i.who for i in self.holders(A.BlockWhileTapped)}
+        return not self.perm(c).tapped or c in ok
+
     def why(self, code: str, rule: str, inst: Optional[Instance], *objects: str,
             **params) -> Reason:
         """A reason about these objects; with ``inst``, it quotes the sentence the
@@ -203,7 +210,7 @@ def _structural(b: _Builder) -> None:
         if not lits:
             continue
         # 509.1a: the chosen creatures must be untapped and can't be battles.
-        if p.tapped:
+        if not b.untapped_enough(c):
             b.restrict(Not(any_of(lits)), "509.1a",
                        b.why("block.tapped", "509.1a", None, c, creature=c), c)
         elif p.is_battle:
@@ -578,7 +585,8 @@ def _requirements(b: _Builder) -> None:
             ap = b.perm(h)
             for c in b.blockers_of(h):
                 cp = b.perm(c)
-                if cp.tapped or cp.is_battle or not bound.matches(ab.by, cp, inst.source, ap):
+                if not b.untapped_enough(c) or cp.is_battle \
+                        or not bound.matches(ab.by, cp, inst.source, ap):
                     continue
                 b.require(b.lit(c, h), "509.1c", b.why(
                     "block.lure", "509.1c", inst, c, h, creature=c, attacker=h), c, h)
@@ -587,7 +595,7 @@ def _requirements(b: _Builder) -> None:
             # tapped creatures and battles can never block (509.1a) and carry none.
             for c in b.blockers_of(h):
                 cp = b.perm(c)
-                if cp.tapped or cp.is_battle:
+                if not b.untapped_enough(c) or cp.is_battle:
                     continue
                 b.require(b.lit(c, h), "509.1c", b.why(
                     "block.lure", "509.1c", inst, c, h, creature=c, attacker=h), c, h)

@@ -537,6 +537,11 @@ class _DeclarationRules(Transformer):
         """509.1c: "blocks each attacking creature this turn if able"."""
         return lambda subject: [A.BlockEachAttacker(subject)]
 
+    def block_while_tapped(self):
+        """609.4: "Tapped creatures you control can block as though they were untapped"
+        (Masako the Humorless): 509.1a doesn't stop them."""
+        return lambda subject: [A.BlockWhileTapped(subject)]
+
     def block_as_though_had(self, desc, *rest):
         """609.4: "can block creatures with shadow as though ~ had shadow" (702.28b),
         "can block Dragons as though it had reach" (702.9b)."""

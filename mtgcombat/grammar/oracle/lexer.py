@@ -147,6 +147,7 @@ _RAW = re.compile(
     r"""
     (?P<mana>(?:\{[^{}\s]*\})+)
   | (?P<pt>[+\-][0-9X*]+/[+\-][0-9X*]+)
+  | (?P<size>[0-9]+/[0-9]+)(?![\w/])
   | (?P<self>~)
   | (?P<poss>'s\b)
   | (?P<word>[^\W_][\w'\-/]*)
@@ -199,6 +200,8 @@ def _candidates(raw: list[tuple[str, str]]) -> list[list[tuple[int, Token]]]:
             cands.append((1, Token("MANA", text.upper())))
         elif kind == "pt":
             cands.append((1, Token("PT", text)))
+        elif kind == "size":
+            cands.append((1, Token("SIZE", text)))
         elif kind == "self":
             cands.append((1, Token("SELF", "~")))
         elif kind == "poss":

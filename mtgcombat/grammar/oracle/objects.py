@@ -276,6 +276,11 @@ class _ObjectRules(Transformer):
             return _Word("pred", A.NotPred(inner), text)
         if t == "CAPWORD":
             return _Word("cap", None, text)
+        if t == "SIZE":
+            # "a 1/1 creature": that power and toughness (208.1)
+            p, t_ = (int(x) for x in text.split("/"))
+            return _Word("pred", A.AndPred((A.StatPred("power", "==", p),
+                                            A.StatPred("toughness", "==", t_))), text)
         if low in ("creature", "creatures"):
             return _Word("creature", None, low)
         if low in ("permanent", "permanents"):
@@ -361,6 +366,13 @@ class _ObjectRules(Transformer):
         if stat != stat2:
             raise _Fail("mixed power/toughness comparison")
         return A.StatPred(stat, "<", "self")
+
+    def wi_lt_count(self, stat, desc):
+        """"creatures with power less than the number of Islands you control" (Kraken
+        of the Straits): counted on the board."""
+        if desc.ctrl is None or desc.ctrl.controller != A.YouRef():
+            raise _Fail("the number of permanents of another player")
+        return A.StatPred(stat, "<", A.CountOf(_to_pred(desc, "permanent"), A.YouRef()))
 
     def wi_gt_self(self, stat, _poss, stat2):
         if stat != stat2:

@@ -80,7 +80,14 @@ def pred_words(p, w) -> str:
         return f"mit {keyword(p.keyword)}"
     if isinstance(p, A.StatPred):
         stat = {"power": "Stärke", "toughness": "Widerstandskraft"}.get(p.stat, p.stat)
-        return f"{stat} {p.op} {p.value}"
+        value = p.value
+        if isinstance(value, A.CountOf):
+            value = f"die Anzahl von {pred_words(value.pred, w)}"
+        elif isinstance(value, A.HandSize):
+            value = f"die Anzahl der Handkarten von {ref_words(value.player, w)}"
+        elif value == "self":
+            value = f"die eigene {stat}"
+        return f"{stat} {p.op} {value}"
     if isinstance(p, A.CounterPred):
         if not p.kind:
             return "mit einer Marke" if p.at_least == 1 else f"mit {p.at_least} oder mehr Marken"

@@ -64,7 +64,14 @@ def pred_words(p, w) -> str:
     if isinstance(p, A.KeywordPred):
         return f"with {p.keyword}"
     if isinstance(p, A.StatPred):
-        return f"{p.stat} {p.op} {p.value}"
+        value = p.value
+        if isinstance(value, A.CountOf):
+            value = f"the number of {pred_words(value.pred, w)}"
+        elif isinstance(value, A.HandSize):
+            value = f"the number of cards in the hand of {ref_words(value.player, w)}"
+        elif value == "self":
+            value = f"its own {p.stat}"
+        return f"{p.stat} {p.op} {value}"
     if isinstance(p, A.CounterPred):
         if not p.kind:
             return "with a counter" if p.at_least == 1 else f"with {p.at_least} or more counters"
