@@ -20,6 +20,11 @@ starts with "[cost]: ...", 602.1), modes in bullets after such a line included (
 ("Target creature can't block this turn.") counts: as an effect on a board it
 bears on the declaration. Most other combat sentences are triggers and parts
 of abilities that no declaration depends on.
+
+A modal spell's modes (700.2) are alternatives: read without a choice, its bullets are
+not understood (the board can't apply a mode nobody chose), and a board's effect names
+the chosen modes (``"modes"``). A mode counts as understood when the card's text read
+with that mode chosen understands it -- as a board with that effect reads it.
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from mtgcombat.grammar.oracle.reader import modal_spell  # noqa: E402
 from mtgcombat.grammar.oracle.sentences import name_variants, strip_reminder  # noqa: E402
 from mtgcombat.grammar.oracle import (  # noqa: E402
     read_text, split_sentences,
@@ -119,6 +125,24 @@ def _normalise(sentence: str, name: str) -> str:
     return sentence
 
 
+def _core(sentence: str) -> str:
+    """A mode's sentence without its bullet and flavor word (207.2d)."""
+    return _bare(sentence)
+
+
+def modes_understood(text: str, name: str) -> set[str]:
+    """The sentences of a modal spell's modes that are understood when that mode is the
+    one chosen (each mode read alone, as an effect with ``"modes": [k]`` is)."""
+    spell = modal_spell(text)
+    if spell is None:
+        return set()
+    out: set[str] = set()
+    for k in range(1, len(spell.modes) + 1):
+        for parsed in read_text(text, name, modes=[k]).understood:
+            out.add(_core(parsed.sentence))
+    return out
+
+
 def measure(path: Path, top: int = 25) -> dict:
     cards = sentences = combat = combat_ok = decl = decl_ok = 0
     missing: collections.Counter[str] = collections.Counter()
@@ -131,6 +155,7 @@ def measure(path: Path, top: int = 25) -> dict:
             text = row["oracle"].replace("\\n", "\n")
             reading = read_text(text, row["name"])
             in_ability = ability_sentences(text, row["name"], row.get("types", ""))
+            by_mode = modes_understood(text, row["name"])
             for parsed in reading.understood:
                 sentences += 1
                 if COMBAT.search(parsed.sentence):
@@ -141,6 +166,16 @@ def measure(path: Path, top: int = 25) -> dict:
                     decl_ok += 1
             for sentence in reading.not_understood:
                 sentences += 1
+                if by_mode and sentence.lstrip().startswith("\u2022") \
+                        and _core(sentence) in by_mode:
+                    # read when this mode is the one chosen (700.2)
+                    if COMBAT.search(sentence):
+                        combat += 1
+                        combat_ok += 1
+                    if is_declaration_sentence(sentence, in_ability):
+                        decl += 1
+                        decl_ok += 1
+                    continue
                 if COMBAT.search(sentence):
                     combat += 1
                     missing[_normalise(sentence, row["name"])] += 1
