@@ -297,3 +297,19 @@ def test_cli_bad_modes_is_one_line_and_exit_2(tmp_path, capsys):
     code = main(["attacks", str(path)])
     out, err = capsys.readouterr()
     assert code == 2 and err.count("\n") == 1 and "modes" in err and "effect 1" in err
+
+
+def test_scenario_effect_modes_are_read_and_printed():
+    text = ('players Alice, Bob\nactive Alice\nAlice:\n  bears: Grizzly Bears 2/2 green\n'
+            'Bob:\n  wall: Wall 0/4\n'
+            'effect Bob modes 2 -> bears: "Choose one \u2014\\n\u2022 Target creature can\'t '
+            'attack this turn.\\n\u2022 Target creature can\'t block this turn."\n')
+    b = Board.parse(text, "<t>")
+    assert b.effects[0].modes == (2,)
+    assert b.not_understood == []
+    # the chosen mode ("can't block") applies; the other ("can't attack") doesn't
+    assert {json.dumps(d) for d in b.legal_attacks()} == {json.dumps({}),
+                                                           json.dumps({"bears": "Bob"})}
+    again = Board.parse(b.scenario(), "<again>")
+    assert again.effects == b.effects and again.to_data() == b.to_data()
+    assert "effect Bob modes 2 -> bears:" in b.scenario()

@@ -433,18 +433,25 @@ class _ToAst(Transformer):
     def effect_stmt(self, meta, ctrl, *rest):
         source = None
         targets: tuple = ()
+        modes = None
         lines: list[str] = []
         for r in rest:
             if isinstance(r, tuple) and r[0] == "from":
                 source = r[1]
+            elif isinstance(r, tuple) and r[0] == "modes":
+                modes = r[1]
             elif isinstance(r, tuple) and r[0] == "->":
                 targets = r[1]
             else:
                 lines = r
-        return _Stmt("effect", meta.line, meta.column, (ctrl, source, targets, lines))
+        return _Stmt("effect", meta.line, meta.column, (ctrl, source, targets, lines, modes))
 
     def effect_source(self, meta, ref):
         return ("from", ref)
+
+    def effect_modes(self, meta, *ints):
+        """"modes 2" / "modes 1, 3": the modes chosen for a modal spell (700.2a)."""
+        return ("modes", tuple(int(i) for i in ints))
 
     def effect_targets(self, meta, *refs):
         return ("->", refs)
@@ -605,7 +612,7 @@ class _Compiler:
         for s in stmts:
             if s.kind != "effect":
                 continue
-            ctrl, source, targets, lines = s.args
+            ctrl, source, targets, lines, modes = s.args
             self.player(ctrl)
             for t in targets:
                 self.object(t, "target")
@@ -618,7 +625,7 @@ class _Compiler:
             self.where.append((("effect", len(effects)), s.line, s.column))
             effects.append(Effect(text=text, controller=ctrl.value,
                                   targets=tuple(t.value for t in targets),
-                                  source=source.value if source else None))
+                                  source=source.value if source else None, modes=modes))
         fields["effects"] = tuple(effects)
 
         # declarations
@@ -1148,6 +1155,8 @@ def format_scenario(board: Board) -> str:
         head = f"effect {_ref(e.controller)}"
         if e.source is not None:
             head += f" from {_ref(e.source)}"
+        if e.modes is not None:
+            head += " modes " + ", ".join(str(m) for m in e.modes)
         if e.targets:
             head += f" -> {_refs(e.targets)}"
         lines = e.text.split("\n")
