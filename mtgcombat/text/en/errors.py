@@ -116,7 +116,7 @@ T: dict = {
     "error.modes_missing": _e(lambda r, w: (
         f"its text is a modal spell ({r['header']!r}, 700.2) but the board doesn't say which "
         f"mode was chosen: give the chosen modes, numbered 1 to {r['count']} as the text "
-        f"prints them, as its \"modes\" (\"modes\": [1])")),
+        f"prints them, as its \"modes\" (\"modes\": [1]; scenario: effect PLAYER modes 1: ...)")),
     "error.modes_not_modal": _e(lambda r, w: (
         f"modes {r['modes']!r} are given, but its text is not a modal spell's (an instruction "
         "such as \"Choose one \u2014\" and its modes in bullets, 700.2)")),
