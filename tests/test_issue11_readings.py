@@ -379,3 +379,51 @@ def test_a_count_in_a_predicate_in_words_en_and_de():
     pred = r.understood[0].abilities[0].by
     assert en_words(pred, Writer("en")) == "power < the number of Island controlled by you"
     assert de_words(pred, Writer("de")) == "Stärke < die Anzahl von Island kontrolliert von du"
+
+
+# -- the three backends agree on the new abilities --------------------------------------------
+
+def _backend_boards() -> list[tuple[str, Board]]:
+    woodlands = {"id": "woodlands", "name": "Flooded Woodlands", "controller": "Bob",
+                 "type_line": "Enchantment",
+                 "text": "Green creatures can't attack unless their controller sacrifices a "
+                         "land for each green creature they control that's attacking."}
+    return [
+        ("attacks", make(creature("bey", "Alice", "Viashino Bey", 4, 3,
+                                  text="If Viashino Bey attacks, all creatures you control "
+                                       "attack if able."),
+                         creature("bears", "Alice"), creature("ogre", "Alice"),
+                         creature("wall", "Bob"))),
+        ("attacks", make(creature("cyclops", "Alice", "Ekundu Cyclops", 3, 4,
+                                  text="If a creature you control attacks, Ekundu Cyclops also "
+                                       "attacks if able."),
+                         creature("bears", "Alice"), creature("wall", "Bob"))),
+        ("attacks", make(woodlands, creature("elf1", "Alice", colors=["G"]),
+                         creature("elf2", "Alice", colors=["G"]), _forest(1))),
+        ("blocks", Board.from_data({
+            "players": [{"name": "Alice"}, {"name": "Bob"}], "active_player": "Alice",
+            "permanents": [HEAT_WAVE, creature("bears", "Alice"), creature("ogre", "Alice"),
+                           creature("x", "Bob"), creature("y", "Bob", tapped=True),
+                           creature("masako", "Bob", "Masako the Humorless", 2, 1,
+                                    text="Tapped creatures you control can block as though "
+                                         "they were untapped.")],
+            "attacks": {"bears": "Bob", "ogre": "Bob"}})),
+        ("blocks", make(creature("gorm", "Alice", "Gorm the Great", 2, 7,
+                                 text="Gorm the Great must be blocked if able, and Gorm must "
+                                      "be blocked by two or more creatures if able."),
+                        creature("x", "Bob"), creature("y", "Bob"), creature("z", "Bob"),
+                        attacks={"gorm": "Bob"})),
+    ]
+
+
+@pytest.mark.parametrize("k", range(5))
+def test_cpsat_python_constraint_and_brute_force_agree_on_the_new_abilities(k):
+    kind, b = _backend_boards()[k]
+    assert b.not_understood == []
+    listings = {}
+    for backend in ("cpsat", "constraint", "brute"):
+        listed = (b.legal_attacks(backend=backend) if kind == "attacks"
+                  else b.legal_blocks(backend=backend))
+        listings[backend] = as_set(listed)
+    assert listings["cpsat"] == listings["constraint"] == listings["brute"]
+    assert listings["cpsat"]
