@@ -62,6 +62,12 @@ def boards(draw):
         st.sampled_from([A.Keyword("haste"), A.Keyword("defender"), A.Keyword("flying")]),
         st.builds(A.AttackCost, st.just("{1}"), st.just(A.SelfRef()),
                   st.one_of(st.none(), _players_refs(players)), st.booleans()),
+        # 508.1d: "if a creature you control attacks, ~ also attacks if able" and
+        # "if ~ attacks, all creatures you control attack if able"
+        st.just(A.AttackIfAttacks(A.SelfRef(), A.ANY)),
+        st.just(A.AttackIfAttacks(A.Group())),
+        st.just(A.AttackCost("", A.SelfRef(),
+                             remove=A.RemovalCost("sacrifice", A.TypePred("Land")))),
     )
     texts = {}
     for cid in ids:

@@ -43,6 +43,8 @@ BLOCKER_ABILITIES = st.sampled_from([
     A.BlockRequirement(attacker=A.NamedRef("a0")),
     A.BlockCondition(A.SelfRef(), A.OthersBlock(A.ANY, 1)),
     A.BlockCondition(A.SelfRef(), A.OthersBlock(A.StatPred("power", ">", "self"), 1)),
+    A.BlockWhileTapped(),
+    A.BlockCost("", A.SelfRef(), life=1, attackers=A.ColorPred("G")),
 ])
 
 
