@@ -427,3 +427,77 @@ def test_cpsat_python_constraint_and_brute_force_agree_on_the_new_abilities(k):
         listings[backend] = as_set(listed)
     assert listings["cpsat"] == listings["constraint"] == listings["brute"]
     assert listings["cpsat"]
+
+
+# -- more readings: modified, a color change, per Equipment, the enchanted creature's stat ----
+
+@pytest.mark.parametrize("counters,payable", [({"+1/+1": 1, "stun": 1}, False), ({"-1/-1": 1},
+                                                                                  True)])
+def test_107_3a_x_is_the_number_of_counters_on_that_creature(counters, payable):
+    nils = {"id": "nils", "name": "Nils, Discipline Enforcer", "controller": "Bob",
+            "type_line": "Legendary Creature — Human Cleric", "power": 2, "toughness": 2,
+            "text": "Each creature with one or more counters on it can't attack you or "
+                    "planeswalkers you control unless its controller pays {X}, where X is "
+                    "the number of counters on that creature."}
+    b = make(nils, creature("bears", "Alice", counters=counters), _forest(1))
+    assert b.not_understood == []
+    verdict = b.check_attacks({"bears": "Bob"})
+    assert [c.amount for c in verdict.paid] == ["{%d}" % sum(counters.values())]
+    assert verdict.payable is payable
+
+
+@pytest.mark.parametrize("how,able", [("counter", True), ("equipment", True), ("aura", True),
+                                      ("opponents_aura", False), ("none", False)])
+def test_700_9_modified_creatures_you_control_can_attack_despite_defender(how, able):
+    wall = creature("wall", "Alice", "Wall", 0, 4, text="Defender",
+                    counters={"+1/+1": 1} if how == "counter" else {})
+    perms = [wall, creature("guardians", "Alice", "Guardians of Oboro", 1, 3,
+                            text="Modified creatures you control can attack as though they "
+                                 "didn't have defender."), creature("x", "Bob")]
+    if how == "equipment":
+        perms.append({"id": "e", "name": "E", "controller": "Alice",
+                      "type_line": "Artifact — Equipment", "attached_to": "wall"})
+    if how in ("aura", "opponents_aura"):
+        perms.append({"id": "e", "name": "E", "type_line": "Enchantment — Aura",
+                      "controller": "Alice" if how == "aura" else "Bob", "attached_to": "wall"})
+    b = make(*perms)
+    assert b.not_understood == []
+    assert (as_set([{"wall": "Bob"}]) <= attacks(b)) is able
+
+
+def test_105_2_a_color_change_is_on_the_board_already_the_requirement_is_read():
+    b = Board.from_data({
+        "players": [{"name": "Alice"}, {"name": "Bob"}], "active_player": "Alice",
+        "permanents": [creature("bears", "Alice", colors=["R"])],
+        "effects": [{"text": "Target creature becomes red until end of turn and attacks this "
+                             "turn if able.", "controller": "Bob", "targets": ["bears"]}]})
+    assert b.not_understood == []
+    assert attacks(b) == as_set([{"bears": "Bob"}])
+
+
+@pytest.mark.parametrize("equipment,both", [(0, False), (1, True)])
+def test_301_5_an_additional_block_for_each_equipment_attached(equipment, both):
+    legion = creature("legion", "Bob", "Kemba's Legion", 4, 6,
+                      text="Kemba's Legion can block an additional creature each combat for "
+                           "each Equipment attached to Kemba's Legion.")
+    perms = [legion, creature("x", "Alice"), creature("y", "Alice")]
+    perms += [{"id": f"eq{i}", "name": "Eq", "controller": "Bob",
+               "type_line": "Artifact — Equipment", "attached_to": "legion"}
+              for i in range(equipment)]
+    b = make(*perms, attacks={"x": "Bob", "y": "Bob"})
+    assert b.not_understood == []
+    assert (as_set([{"legion": ["x", "y"]}]) <= blocks(b)) is both
+
+
+@pytest.mark.parametrize("power,able", [(2, True), (3, False)])
+def test_509_1b_cant_block_creatures_with_power_at_least_the_enchanted_creatures_toughness(
+        power, able):
+    curse = {"id": "curse", "name": "Ironclaw Curse", "controller": "Alice",
+             "type_line": "Enchantment — Aura", "attached_to": "x",
+             "text": "Enchanted creature can't block creatures with power equal to or greater "
+                     "than the enchanted creature's toughness."}
+    b = make(curse, creature("bears", "Alice", power=power), creature("x", "Bob", power=1,
+                                                                      toughness=3),
+             attacks={"bears": "Bob"})
+    assert b.not_understood == []
+    assert (as_set([{"x": ["bears"]}]) <= blocks(b)) is able

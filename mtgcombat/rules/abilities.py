@@ -165,7 +165,19 @@ class StatPred(Record):
 
     stat: Literal["power", "toughness"]
     op: Literal["<", "<=", "==", ">=", ">"]
-    value: Union[int, Literal["self"], HandSize, "CountOf"]
+    value: Union[int, Literal["self"], HandSize, "CountOf", "StatOf"]
+
+
+class StatOf(Record):
+    """The power or toughness (``stat``) of the creature an ability is about ("the
+    enchanted creature's toughness", Ironclaw Curse)."""
+
+    stat: Literal["power", "toughness"]
+
+
+class ModifiedPred(Record):
+    """700.9: modified -- it has a counter, is equipped, or is enchanted by an Aura its
+    controller controls."""
 
 
 class CounterPred(Record):
@@ -209,6 +221,7 @@ class OrPred(Record):
 _BasePred = Union[
     AnyPred, ColorPred, ColorlessPred, MulticoloredPred, TypePred, KeywordPred,
     StatPred, NamePred, ControllerPred, TappedPred, NotPred, AndPred, OrPred, CounterPred,
+    ModifiedPred,
 ]
 
 ANY = AnyPred()
@@ -577,6 +590,9 @@ class BlockCapacity(Record):
 
     subject: Subject = SelfRef()
     extra: Optional[int] = 1
+    #: "for each Equipment attached to ~" (Kemba's Legion): ``extra`` for each permanent
+    #: of this subtype attached to it (301.5).
+    per_attached: Optional[str] = None
 
 
 class BlockCost(Record):

@@ -199,6 +199,8 @@ class Bound:
         (:class:`~mtgcombat.rules.abilities.CountOf`), counters on the creature the cost
         is for (``CountersOn``, 122.1), cards in a player's hand (``HandSize``, 402)."""
         if isinstance(x, A.CountersOn):
+            if not x.kind:  # counters of any kind (122.1)
+                return sum(holder.counters.values())
             return holder.counter(x.kind)
         if isinstance(x, A.HandSize):
             return self.hand_size(x.player, source)
@@ -323,6 +325,13 @@ class Bound:
                 if source is None:
                     return False
                 return _compare(mine, pred.op, self.count_x(pred.value, source, perm))
+            if isinstance(pred.value, A.StatOf):
+                about = relative_to
+                if about is None and source is not None and source.permanent is not None:
+                    about = self.board.permanent(source.permanent)
+                theirs = None if about is None else (
+                    about.power if pred.value.stat == "power" else about.toughness)
+                return theirs is not None and _compare(mine, pred.op, theirs)
             if pred.value == "self":
                 other = relative_to
                 if other is None and source is not None and source.permanent is not None:
@@ -347,6 +356,12 @@ class Bound:
             return perm.controller == self.player_of(pred.player, source)
         if isinstance(pred, A.TappedPred):
             return perm.tapped == pred.tapped
+        if isinstance(pred, A.ModifiedPred):
+            # 700.9: a counter, an Equipment, or an Aura its controller controls
+            return any(perm.counters.values()) or any(
+                p.attached_to == perm.id and (p.types.has("Equipment") or (
+                    p.types.has("Aura") and p.controller == perm.controller))
+                for p in self.board.permanents)
         if isinstance(pred, A.LandwalkPred):
             return pred.label in self.walks.get(perm.id, ())
         if isinstance(pred, A.AttachedPred):

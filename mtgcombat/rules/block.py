@@ -200,6 +200,11 @@ def _structural(b: _Builder) -> None:
         if c not in extra or extra[c] is None:
             continue
         more = inst.ability.extra  # type: ignore[union-attr]
+        per = inst.ability.per_attached  # type: ignore[union-attr]
+        if per is not None and more is not None:
+            # 301.5: one more for each permanent of that subtype attached to it
+            more *= sum(1 for p in b.board.permanents
+                        if p.attached_to == c and p.types.has(per))
         extra[c] = None if more is None else extra[c] + more  # type: ignore[operator]
     for c in b.blockers:
         e = extra[c]

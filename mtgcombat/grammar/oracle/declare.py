@@ -10,7 +10,7 @@ from lark import Transformer, v_args
 
 from ...rules import abilities as A
 from .words import (
-    _Fail, _and, _noun_is_creature, _to_pred,
+    _Fail, _and, _noun_is_creature, _singular, _to_pred,
 )
 
 from .state import _DEFENDER_DIVIDES, _Cond
@@ -499,7 +499,14 @@ class _DeclarationRules(Transformer):
 
     def block_capacity(self, extra):
         """509.1a: "can block an additional creature", "any number of creatures"."""
+        if isinstance(extra, tuple):  # one more for each Equipment attached to it
+            return lambda subject: [A.BlockCapacity(subject, 1, per_attached=extra[1])]
         return lambda subject: [A.BlockCapacity(subject, extra)]
+
+    def extra_per_attached(self, subtype, *_self):
+        """"can block an additional creature each combat for each Equipment attached to
+        ~" (Kemba's Legion; 301.5)."""
+        return ("per_attached", _singular(str(subtype)))
 
     def extra_one(self):
         return 1
@@ -666,6 +673,11 @@ class _DeclarationRules(Transformer):
 
     def pt_change(self, tok):
         """P/T changes are already part of the board's power and toughness."""
+        return lambda subject: []
+
+    def color_change(self, *toks):
+        """"becomes red until end of turn": colors are already the board's current ones
+        (105.2, like power and toughness)."""
         return lambda subject: []
 
 

@@ -285,6 +285,9 @@ class _ObjectRules(Transformer):
             return _Word("creature", None, low)
         if low in ("permanent", "permanents"):
             return _Word("permanent", None, low)
+        if low == "modified":
+            # 700.9: with a counter, equipped, or enchanted by an Aura its controller controls
+            return _Word("pred", A.ModifiedPred(), low)
         if low in ("token", "tokens"):
             # 111.1: "creature tokens" -- a token (its type line begins "Token")
             return _Word("type", A.TypePred("token"), low)
@@ -366,6 +369,11 @@ class _ObjectRules(Transformer):
         if stat != stat2:
             raise _Fail("mixed power/toughness comparison")
         return A.StatPred(stat, "<", "self")
+
+    def wi_ge_holder_stat(self, stat, stat2):
+        """"creatures with power equal to or greater than the enchanted creature's
+        toughness" (Ironclaw Curse): compared with the creature the ability is about."""
+        return A.StatPred(stat, ">=", A.StatOf(stat2))
 
     def wi_lt_count(self, stat, desc):
         """"creatures with power less than the number of Islands you control" (Kraken

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import Optional, Sequence
+from typing import Optional, Sequence, Union
 
 from lark.exceptions import UnexpectedInput, VisitError
 
@@ -183,12 +183,17 @@ _ANY_LANDWALK_IGNORED = re.compile(
 
 
 _X_COUNT = re.compile(r"^, where X is the number of (?P<what>[a-z]+) you control$")
+_X_COUNTERS = re.compile(r"^, where X is the number of counters on (?:that creature|it)$")
 _PLURAL_TYPES = {"enchantments": "Enchantment", "artifacts": "Artifact",
                  "creatures": "Creature", "lands": "Land", "planeswalkers": "Planeswalker"}
 
 
-def _x_definition(clause: str) -> Optional[A.CountOf]:
-    """"where X is the number of enchantments you control" -- what X counts, or None."""
+def _x_definition(clause: str) -> Optional[Union[A.CountOf, A.CountersOn]]:
+    """"where X is the number of enchantments you control" -- what X counts, or None;
+    "the number of counters on that creature": counters of any kind on the creature the
+    cost is for (122.1, Nils)."""
+    if _X_COUNTERS.match(clause.strip() if clause.startswith(",") else ", " + clause.strip()):
+        return A.CountersOn("")
     m = _X_COUNT.match(clause.strip() if clause.startswith(",") else ", " + clause.strip())
     if not m:
         return None
@@ -461,7 +466,7 @@ def _read(text: str, name: Optional[str], modes: Optional[Sequence[int]] = None
             if norm.startswith("\u2022"):  # a mode of a modal spell: read the mode
                 norm = norm[1:].lstrip()
             norm = _ABILITY_WORD.sub("", norm)  # ability words have no rules meaning (207.2c)
-            x_def: Optional[A.CountOf] = None
+            x_def: Optional[Union[A.CountOf, A.CountersOn]] = None
             if re.search(r"[+-]X/", norm) and "{X}" not in norm:
                 # "gets +X/+0, where X is ...": P/T changes are on the board already.
                 norm = _WHERE_X.sub("", norm)

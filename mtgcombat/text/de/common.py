@@ -87,6 +87,9 @@ def pred_words(p, w) -> str:
             value = f"die Anzahl der Handkarten von {ref_words(value.player, w)}"
         elif value == "self":
             value = f"die eigene {stat}"
+        elif isinstance(value, A.StatOf):
+            other = {"power": "Stärke", "toughness": "Widerstandskraft"}.get(value.stat)
+            value = f"die {other} der Kreatur, um die es geht"
         return f"{stat} {p.op} {value}"
     if isinstance(p, A.CounterPred):
         if not p.kind:
@@ -97,6 +100,8 @@ def pred_words(p, w) -> str:
         return f"namens {p.name}"
     if isinstance(p, A.ControllerPred):
         return f"kontrolliert von {ref_words(p.player, w)}"
+    if isinstance(p, A.ModifiedPred):
+        return "modifiziert"
     if isinstance(p, A.TappedPred):
         return "getappt" if p.tapped else "ungetappt"
     if isinstance(p, A.NotPred):

@@ -71,6 +71,8 @@ def pred_words(p, w) -> str:
             value = f"the number of cards in the hand of {ref_words(value.player, w)}"
         elif value == "self":
             value = f"its own {p.stat}"
+        elif isinstance(value, A.StatOf):
+            value = f"the {value.stat} of the creature it is about"
         return f"{p.stat} {p.op} {value}"
     if isinstance(p, A.CounterPred):
         if not p.kind:
@@ -81,6 +83,8 @@ def pred_words(p, w) -> str:
         return f"named {p.name}"
     if isinstance(p, A.ControllerPred):
         return f"controlled by {ref_words(p.player, w)}"
+    if isinstance(p, A.ModifiedPred):
+        return "modified"
     if isinstance(p, A.TappedPred):
         return "tapped" if p.tapped else "untapped"
     if isinstance(p, A.NotPred):
