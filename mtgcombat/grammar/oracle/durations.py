@@ -24,7 +24,11 @@ def read_duration(sentence: str) -> Optional[Duration]:
     u = _UNTIL.search(sentence)
     if not m and not u:
         return None
-    return Duration(m.group(1).lower() if m else None, u.group(1).lower() if u else None)
+    base = m.group(1).lower() if m else None
+    until = u.group(1).lower() if u else None
+    if base == "this turn" and until == "end of turn":
+        until = None  # the same span (514.2): "becomes red until end of turn and attacks this turn"
+    return Duration(base, until)
 
 
 def with_durations(abilities: list, sentence: str) -> list:
