@@ -313,3 +313,12 @@ def test_scenario_effect_modes_are_read_and_printed():
     again = Board.parse(b.scenario(), "<again>")
     assert again.effects == b.effects and again.to_data() == b.to_data()
     assert "effect Bob modes 2 -> bears:" in b.scenario()
+
+
+def test_scenario_effect_modes_without_targets_read_back_from_show():
+    text = ('players Alice, Bob\nactive Alice\nAlice:\n  bears: Grizzly Bears 2/2\n'
+            'effect Bob modes 2: "Choose one \u2014\\n\u2022 Target creature can\'t attack '
+            'this turn.\\n\u2022 Creatures can\'t block this turn."\n')
+    b = Board.parse(text, "<t>")
+    assert b.effects[0].modes == (2,) and b.effects[0].targets == ()
+    assert Board.parse(b.scenario(), "<again>").effects == b.effects
