@@ -431,6 +431,17 @@ def load_cases(path: Union[str, Path]) -> list[Case]:
 # ---------------------------------------------------------------------------
 
 
+def _cost_key(cost) -> str:
+    """A cost as ``expect-costs`` writes it: its mana ("{3}"), then "N life" (119.4) and
+    "sacrifice N" / "return N" (permanents), joined by " + "."""
+    parts = [cost.amount] if cost.amount else []
+    if cost.life:
+        parts.append(f"{cost.life} life")
+    if cost.remove is not None:
+        parts.append(f"{cost.remove[0]} {cost.remove[1]}")
+    return " + ".join(parts)
+
+
 def _decl_key(d: dict) -> tuple:
     return tuple(sorted(
         (c, v if isinstance(v, str) else tuple(sorted(v))) for c, v in d.items()
@@ -561,7 +572,7 @@ def _run(case: Case, board, expected: dict, backend: str, time_limit: float,
         for d in expected.get("expect-excludes", []):
             if _decl_key(d) in decls:
                 fail(f"expect-excludes: {json.dumps(d)} is legal")
-        costs = {_decl_key(d.declaration): sorted(c.amount for c in d.paid)
+        costs = {_decl_key(d.declaration): sorted(_cost_key(c) for c in d.paid)
                  for d in listing.declarations}
         for c in expected.get("expect-costs", []):
             got = costs.get(_decl_key(c["declaration"]))

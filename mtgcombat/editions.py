@@ -67,6 +67,10 @@ class Edition:
     #: "Had to attack" (506.7 current, 506.6 in 2024).
     had_to_attack: ClassVar[str] = "506.7"
 
+    # -- keyword actions -------------------------------------------------------------------
+    #: To sacrifice a permanent (701.21a current, 701.17a in 2024).
+    sacrifice: ClassVar[str] = "701.21a"
+
     @classmethod
     def cite(cls, rule: str) -> str:
         """A rule number as a human answer cites it in this edition ("old 510.1c" for a
@@ -122,6 +126,7 @@ class Edition2024(Edition):
     battle_defender = "310.8d"
     siege_trigger = "310.11b"
     had_to_attack = "506.6"
+    sacrifice = "701.17a"
 
 
 #: Every edition by name, the default first.

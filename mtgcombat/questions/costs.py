@@ -39,7 +39,8 @@ def payable(board: Any, kind: str, declaration: dict, paid: tuple) -> tuple[Opti
     for who, demands in sorted(removals.items()):
         # 701.21a: each sacrificed (or returned) permanent is a different one.
         if not _distinct(demands):
-            return False, reason("payment.cant_remove", "701.21a", (who,), player=who,
+            return False, reason("payment.cant_remove", board.edition.sacrifice, (who,),
+                                 player=who,
                                  count=len(demands))
     bound = board.bound
     tapped_as_attacking = set()

@@ -141,7 +141,8 @@ def trigger(board: Any, pid: str, instance: int, ab: Any) -> UpkeepTrigger:
         pool = _objects(board, pid, cost)
         t.count = comb(len(pool), age)
         if kind == "sacrifice":
-            t.notes.append(reason("upkeep.self_allowed", "701.21a", (pid,), permanent=pid,
+            t.notes.append(reason("upkeep.self_allowed", board.edition.sacrifice, (pid,),
+                                  permanent=pid,
                                   word=cost.word,
                                   matches=pid in pool))
         if len(pool) < age:
