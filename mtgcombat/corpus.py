@@ -32,6 +32,7 @@ EXPECTATIONS: dict[str, tuple[str, ...]] = {
     "expect-includes": ("attacks", "blocks"),
     "expect-excludes": ("attacks", "blocks"),
     "expect-costs": ("attacks", "blocks"),
+    "expect-payable": ("attacks", "blocks"),
     "expect-legal": ("check-attacks", "check-blocks", "check-damage"),
     "expect-rule": ("check-attacks", "check-blocks", "check-damage"),
     "expect-witness": ("check-attacks", "check-blocks"),
@@ -223,6 +224,13 @@ def _check_expectation(path: Path, line: int, key: str, value: Any, question: st
             isinstance(c, dict) and set(c) == {"declaration", "costs"}
             and isinstance(c["costs"], list) and all(isinstance(a, str) for a in c["costs"])
             for c in value), 'a JSON list of {"declaration": {...}, "costs": ["{3}", ...]}')
+        for c in value:
+            _check_decl(path, line, key, c["declaration"], kind)
+    elif key == "expect-payable":
+        need(isinstance(value, list) and all(
+            isinstance(c, dict) and set(c) == {"declaration", "payable"}
+            and isinstance(c["payable"], bool) for c in value),
+            'a JSON list of {"declaration": {...}, "payable": true or false}')
         for c in value:
             _check_decl(path, line, key, c["declaration"], kind)
     elif key == "expect-count":
@@ -574,6 +582,14 @@ def _run(case: Case, board, expected: dict, backend: str, time_limit: float,
                 fail(f"expect-excludes: {json.dumps(d)} is legal")
         costs = {_decl_key(d.declaration): sorted(_cost_key(c) for c in d.paid)
                  for d in listing.declarations}
+        payable = {_decl_key(d.declaration): d.payable for d in listing.declarations}
+        for c in expected.get("expect-payable", []):
+            key = _decl_key(c["declaration"])
+            if key not in payable:
+                fail(f"expect-payable: {json.dumps(c['declaration'])} is not legal")
+            elif payable[key] is not c["payable"]:
+                fail(f"expect-payable: {json.dumps(c['declaration'])} is payable: "
+                     f"{json.dumps(payable[key])}, not {json.dumps(c['payable'])}")
         for c in expected.get("expect-costs", []):
             got = costs.get(_decl_key(c["declaration"]))
             if got is None:
