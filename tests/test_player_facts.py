@@ -260,3 +260,22 @@ def test_player_facts_in_every_json_answer_need_no_english_reading(capsys, tmp_p
     assert main(["attacks", str(p)]) == 2
     out, err = capsys.readouterr()
     assert out == "" and len(err.strip().splitlines()) == 1 and "spells_cast" in err
+
+
+def test_combat_keeps_every_player_record_through_both_damage_steps():
+    """The board after first-strike damage keeps the players' records (the city's blessing
+    still makes the Swashbuckler double-striking-safe to judge), and the damage dealt to a
+    player this turn grows where the board records it (120.3)."""
+    swash = {"id": "s", "name": "Storm Fleet Swashbuckler", "controller": "Alice",
+             "type_line": "Creature — Human Pirate", "power": 2, "toughness": 2,
+             "text": "As long as you have the city's blessing, Storm Fleet Swashbuckler has "
+                     "double strike."}
+    b = Board.from_data({
+        "players": [{"name": "Alice", "city_blessing": True, "graveyard": 3},
+                    {"name": "Bob", "damage_taken": 1}],
+        "active_player": "Alice", "permanents": [swash], "attacks": {"s": "Bob"}})
+    assert b.not_understood == []
+    after = b.combat().after_board
+    assert after.player("Bob").life == 16  # 2 first-strike + 2 regular damage
+    assert after.player("Bob").damage_taken == 5
+    assert after.player("Alice").city_blessing and after.player("Alice").graveyard == 3

@@ -28,12 +28,12 @@ that left gone) and the events, each with its rule. No words; no solver.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Mapping, Optional, Sequence
 
 from .bind import Bound
 from .combat_abilities import KeywordN
-from .model import Board, Permanent, Player
+from .model import Board, Permanent
 from .prevention import prevention_rule
 
 
@@ -100,6 +100,7 @@ class Results:
     loyalty: dict[str, int] = field(default_factory=dict)  # planeswalker -> counters removed
     defense: dict[str, int] = field(default_factory=dict)  # battle -> counters removed
     deathtouched: set[str] = field(default_factory=set)
+    damaged: dict[str, int] = field(default_factory=dict)  # player -> damage dealt to them
 
 
 def results(board: Board, bound: Bound, dealt: Sequence[Dealt]) -> Results:
@@ -110,6 +111,7 @@ def results(board: Board, bound: Bound, dealt: Sequence[Dealt]) -> Results:
         infect = bound.has_keyword(d.source, "infect")
         wither = bound.has_keyword(d.source, "wither")
         if d.to in board.player_names:
+            _add(out.damaged, d.to, d.amount)  # damage dealt this turn, as the board records it
             if infect:
                 _add(out.poison, d.to, d.amount)  # 120.3b, 702.90b
             else:
@@ -151,7 +153,11 @@ def applied(board: Board, res: Results) -> Board:
     for who, n in res.poison.items():
         for p in _team(board, who):
             poison[p] += n
-    players = tuple(Player(p.name, life[p.name], p.team, poison[p.name], p.hand, p.mana_pool)
+    # Every other record of a player stays (hand, graveyard, spells cast ...); damage
+    # dealt to a player this turn grows where the board records it (120.3).
+    players = tuple(replace(p, life=life[p.name], poison=poison[p.name],
+                            damage_taken=(p.damage_taken + res.damaged.get(p.name, 0)
+                                          if p.damage_taken is not None else None))
                     for p in board.players)
     perms = []
     for p in board.permanents:
