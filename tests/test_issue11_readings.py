@@ -501,3 +501,40 @@ def test_509_1b_cant_block_creatures_with_power_at_least_the_enchanted_creatures
              attacks={"bears": "Bob"})
     assert b.not_understood == []
     assert (as_set([{"x": ["bears"]}]) <= blocks(b)) is able
+
+
+# -- a requirement that exists once others attack binds only creatures able to attack --------
+
+BEY = "If Viashino Bey attacks, all creatures you control attack if able."
+
+
+def test_508_1d_viashino_bey_may_attack_beside_a_creature_that_cant_attack():
+    b = make(creature("bey", "Alice", "Viashino Bey", 4, 3, text=BEY),
+             creature("wall", "Alice", "Wall", 0, 4, text="Defender"), creature("x", "Bob"))
+    assert attacks(b) == as_set([{}, {"bey": "Bob"}])
+
+
+def test_508_1d_a_summoning_sick_ekundu_cyclops_doesnt_stop_others_attacking():
+    b = make(creature("cyclops", "Alice", "Ekundu Cyclops", 3, 4, summoning_sick=True,
+                      text="If a creature you control attacks, Ekundu Cyclops also attacks "
+                           "if able."),
+             creature("bears", "Alice"), creature("x", "Bob"))
+    assert attacks(b) == as_set([{}, {"bears": "Bob"}])
+
+
+def test_508_1d_wars_toll_doesnt_require_paying_ghostly_prisons_cost():
+    """War's Toll makes each of Alice's creatures attack once one does -- if able; one
+    that can attack only by paying a cost isn't required to (508.1d)."""
+    b = Board.from_data({
+        "players": [{"name": "Alice"}, {"name": "Bob"}], "active_player": "Alice",
+        "permanents": [
+            {"id": "toll", "name": "War's Toll", "controller": "Bob", "type_line": "Enchantment",
+             "text": "If a creature an opponent controls attacks, all creatures that opponent "
+                     "controls attack if able."},
+            {"id": "prison", "name": "Ghostly Prison", "controller": "Bob",
+             "type_line": "Enchantment",
+             "text": "Creatures can't attack you unless their controller pays {2} for each "
+                     "creature they control that's attacking you."},
+            creature("bears", "Alice"), creature("elves", "Alice")]})
+    assert b.not_understood == []
+    assert as_set([{"bears": "Bob"}, {"elves": "Bob"}]) <= attacks(b)

@@ -63,6 +63,11 @@ class _Builder:
         self.restrictions: list[Restriction] = []
         self.requirements: list[Requirement] = []
         self.costs: list[Cost] = []
+        #: Literals no declaration may hold (forbidden outright, whatever else attacks).
+        self.banned: set[tuple[str, str]] = set()
+        #: Requirements that exist only once other creatures attack (War's Toll, Viashino
+        #: Bey), added last: (creature, its triggers, reason).
+        self.conditional: list[tuple[str, list[str], Reason]] = []
         self.names: dict[str, str] = {p: p for p in board.player_names}
         self.names.update({p.id: p.name for p in board.permanents})
 
@@ -109,6 +114,7 @@ class _Builder:
             self.restrictions.append(
                 Restriction(Not(any_of(lits)), rule, why, objects or (c,))
             )
+            self.banned.update(lit.key for lit in lits if isinstance(lit, Lit))
 
 
 def _target_filter(b: _Builder, p: Optional[PlayerName], kind: Optional[str],
@@ -387,10 +393,30 @@ def _if_attacks(b: _Builder, inst: Instance, ab: A.AttackIfAttacks) -> None:
                     if b.bound.matches(ab.trigger, b.board.permanent(o), inst.source, holder)]
     if not triggers:
         return  # nothing that can attack would make it attack
-    anyone = any_of([b.attacks(o) for o in triggers])
-    _add_requirement(b, Or((Not(anyone), b.attacks(c))), "508.1d", reason(
+    b.conditional.append((c, triggers, reason(
         "attack.if_attacks", "508.1d", (c,), creature=c, trigger=tuple(triggers),
-        src=b.src(inst)), c)
+        src=b.src(inst))))
+
+
+def _conditional_requirements(b: _Builder) -> None:
+    """508.1d: a requirement that exists once other creatures attack ("if ~ attacks, all
+    creatures you control attack if able"), obeyed when none of them attacks or the
+    creature does. A creature that can attack nothing, or nothing without paying a cost
+    (508.1d: it isn't required to pay), carries none: it is not able."""
+    costly = {lit.key for cost in b.costs for lit in _lits_of(cost.expr)}
+    for c, triggers, why in b.conditional:
+        free = [t for t in b.options[c] if (c, t) not in b.banned and (c, t) not in costly]
+        if not free:
+            continue
+        anyone = any_of([b.attacks(o) for o in triggers])
+        _add_requirement(b, Or((Not(anyone), b.attacks(c))), "508.1d", why, c)
+
+
+def _lits_of(expr: Expr) -> list[Lit]:
+    """The literals of a cost's expression ("it attacks [one of these]")."""
+    if isinstance(expr, Lit):
+        return [expr]
+    return [x for e in getattr(expr, "es", ()) for x in _lits_of(e)]
 
 
 def _add_requirement(b: _Builder, expr: Expr, rule: str, why: Reason, c: str) -> None:
@@ -489,11 +515,10 @@ def _all_if_any(b: _Builder, inst: Instance, ab: A.AllAttackIfAny) -> None:
     attacker = b.board.active_player
     if b.board.teammates(attacker, me):
         return
-    anyone = any_of([b.attacks(c) for c in sorted(b.ids)])
     for c in sorted(b.ids):
-        _add_requirement(b, Or((Not(anyone), b.attacks(c))), "508.1d", reason(
+        b.conditional.append((c, [o for o in sorted(b.ids) if o != c], reason(
             "attack.all_if_any", "508.1d", (c,), creature=c, player=attacker,
-            src=b.src(inst)), c)
+            src=b.src(inst))))
 
 
 def attack_problem(board: Board, bound: Bound) -> Problem:
@@ -527,6 +552,7 @@ def attack_problem(board: Board, bound: Bound) -> Problem:
         elif isinstance(ab, A.AttackCost):
             _cost(b, inst, ab)
     _goad(b)
+    _conditional_requirements(b)
     return Problem(
         kind="attacks",
         options=b.options,
