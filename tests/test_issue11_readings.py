@@ -538,3 +538,33 @@ def test_508_1d_wars_toll_doesnt_require_paying_ghostly_prisons_cost():
             creature("bears", "Alice"), creature("elves", "Alice")]})
     assert b.not_understood == []
     assert as_set([{"bears": "Bob"}, {"elves": "Bob"}]) <= attacks(b)
+
+
+def test_a_mana_part_is_not_judged_on_a_board_that_shows_no_mana():
+    myr = creature("myr", "Bob", "Myr Prototype", 2, 2, type_line="Artifact Creature — Myr",
+                   counters={"+1/+1": 2},
+                   text="Myr Prototype can't attack or block unless you pay {1} for each "
+                        "+1/+1 counter on it.")
+    b = Board.from_data({
+        "players": [{"name": "Alice"}, {"name": "Bob"}], "active_player": "Alice",
+        "permanents": [HEAT_WAVE, creature("bears", "Alice"), myr],
+        "attacks": {"bears": "Bob"}})
+    verdict = b.check_blocks({"myr": ["bears"]})
+    assert sorted((c.amount, c.life) for c in verdict.paid) == [("", 1), ("{2}", 0)]
+    assert verdict.payable is None  # no mana shown: unknown, not "no"
+
+
+def test_810_9_teammates_pay_life_from_the_teams_total():
+    wave = dict(HEAT_WAVE, controller="Alice")
+    def board(life: int) -> Board:
+        return Board.from_data({
+            "players": [{"name": "Alice", "team": "A"}, {"name": "Ann", "team": "A"},
+                        {"name": "Bob", "team": "B", "life": life},
+                        {"name": "Bea", "team": "B", "life": life}],
+            "active_player": "Alice",
+            "permanents": [wave, creature("bears", "Alice"), creature("x", "Bob"),
+                           creature("y", "Bea")],
+            "attacks": {"bears": "Bob"}})
+    assert board(1).check_blocks({"x": ["bears"]}).payable is True
+    assert board(1).check_blocks({"x": ["bears"], "y": ["bears"]}).payable is False
+    assert board(2).check_blocks({"x": ["bears"], "y": ["bears"]}).payable is True

@@ -42,7 +42,21 @@ def payable(board: Any, kind: str, declaration: dict, paid: tuple) -> tuple[Opti
             return False, reason("payment.cant_remove", board.edition.sacrifice, (who,),
                                  player=who,
                                  count=len(demands))
+    # 119.4, 810.9: life is paid from one's life total -- in Two-Headed Giant the team's,
+    # so teammates' life payments add up against it.
+    budget: dict[str, int] = {}
+    for who, n in sorted(life.items()):
+        if not n:
+            continue
+        team = _team_of(board, who)
+        budget[team] = budget.get(team, 0) + n
+        if budget[team] > board.player(who).life:
+            return False, reason("payment.cant_pay", "119.4", (who,), player=who, cost="",
+                                 life=budget[team])
     bound = board.bound
+    if not M.has_mana(board, bound) and any(by_player.values()):
+        # The board shows no mana source and no mana pool: the mana can't be judged.
+        return None, reason("payment.mana_not_shown", "118.3", ())
     tapped_as_attacking = set()
     if kind == "attacks":
         tapped_as_attacking = {a for a in declaration
@@ -52,11 +66,18 @@ def payable(board: Any, kind: str, declaration: dict, paid: tuple) -> tuple[Opti
         sources = [Source(i, o) for i, o in
                    M.usable_sources(board, bound, who, tapped_as_attacking)]
         pool = M.mana_units(player.mana_pool) if player.mana_pool else ()
-        if pay(tuple(syms), sources, pool or (), player.life,
+        spent_by_team = budget.get(_team_of(board, who), 0) - life.get(who, 0)
+        if pay(tuple(syms), sources, pool or (), player.life - spent_by_team,
                extra_life=life.get(who, 0)) is None:
             return False, reason("payment.cant_pay", "118.3", (who,), player=who,
                                  cost=M.text_of(tuple(syms)), life=life.get(who, 0))
     return True, None
+
+
+def _team_of(board: Any, who: str) -> str:
+    """The team whose life total a player's payments come from (810.9), or the player."""
+    team = board.player(who).team
+    return "team:" + team if team is not None else "player:" + who
 
 
 def judges(board: Any, costs) -> bool:

@@ -26,6 +26,9 @@ T: dict = {
     "payment.unknown_amount": lambda r, w: (
         f"die Kosten {r['amount']} haben ein X, das das Spielfeld nicht angibt, also ist "
         "nicht bekannt, ob sie bezahlt werden können"),
+    "payment.mana_not_shown": lambda r, w: (
+        "das Spielfeld zeigt weder Manaquellen noch einen Manavorrat, also wird nicht beurteilt, "
+        f"ob das Mana bezahlt werden kann ({w.cite(r.rule)})"),
     "payment.cant_remove": lambda r, w: (
         f"{w.name(r['player'])} kontrolliert keine {r['count']} verschiedenen bleibenden "
         f"Karten, die für diese Kosten geopfert oder zurückgebracht werden können "

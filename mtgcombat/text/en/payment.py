@@ -15,6 +15,9 @@ T: dict = {
     "payment.unknown_amount": lambda r, w: (
         f"the cost {r['amount']} has an X the board doesn't give, so whether it can be paid "
         "is not known"),
+    "payment.mana_not_shown": lambda r, w: (
+        "the board shows no mana source and no mana pool, so whether the mana can be paid "
+        f"is not judged ({w.cite(r.rule)})"),
     "payment.cant_remove": lambda r, w: (
         f"{w.name(r['player'])} doesn't control {r['count']} different permanents to "
         f"sacrifice or return for these costs ({w.cite(r.rule)})"),
