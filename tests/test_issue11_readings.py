@@ -378,7 +378,7 @@ def test_a_count_in_a_predicate_in_words_en_and_de():
                   "block X.", "X")
     pred = r.understood[0].abilities[0].by
     assert en_words(pred, Writer("en")) == "power < the number of Island controlled by you"
-    assert de_words(pred, Writer("de")) == "Stärke < die Anzahl von Island kontrolliert von du"
+    assert de_words(pred, Writer("de")) == "Stärke < die Anzahl von Insel kontrolliert von dir"
 
 
 # -- the three backends agree on the new abilities --------------------------------------------

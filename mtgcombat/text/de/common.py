@@ -56,6 +56,37 @@ def keyword(word: str) -> str:
     return _KEYWORDS.get(word.lower(), word)
 
 
+#: Card types, land types and other type words in German: (singular, plural, the
+#: indefinite article in the accusative).
+TYPES = {
+    "creature": ("Kreatur", "Kreaturen", "eine"), "land": ("Land", "Länder", "ein"),
+    "enchantment": ("Verzauberung", "Verzauberungen", "eine"),
+    "artifact": ("Artefakt", "Artefakte", "ein"),
+    "planeswalker": ("Planeswalker", "Planeswalker", "einen"),
+    "island": ("Insel", "Inseln", "eine"), "forest": ("Wald", "Wälder", "einen"),
+    "plains": ("Ebene", "Ebenen", "eine"), "swamp": ("Sumpf", "Sümpfe", "einen"),
+    "mountain": ("Gebirge", "Gebirge", "ein"), "equipment": ("Ausrüstung", "Ausrüstungen", "eine"),
+    "token": ("Spielstein", "Spielsteine", "einen"), "aura": ("Aura", "Auren", "eine"),
+}
+
+
+def type_word(word: str) -> str:
+    """A type word in German (subtypes without a German name stay as printed)."""
+    return TYPES[word.lower()][0] if word.lower() in TYPES else word
+
+
+def dative(words: str) -> str:
+    """A player reference of :func:`ref_words` in the dative ("von dir")."""
+    fixed = {"du": "dir", "der verteidigende Spieler": "dem verteidigenden Spieler",
+             "der aktive Spieler": "dem aktiven Spieler", "der Monarch": "dem Monarchen",
+             "ein Gegner": "einem Gegner"}
+    if words in fixed:
+        return fixed[words]
+    if words.startswith("der "):
+        return "dem " + words[4:]
+    return words
+
+
 def pred_words(p, w) -> str:
     """Eine Eigenschaft (mtgcombat.rules.abilities) in Worten."""
     from ...rules import abilities as A
@@ -75,7 +106,7 @@ def pred_words(p, w) -> str:
     if isinstance(p, A.MulticoloredPred):
         return "mehrfarbig"
     if isinstance(p, A.TypePred):
-        return p.word
+        return type_word(p.word)
     if isinstance(p, A.KeywordPred):
         return f"mit {keyword(p.keyword)}"
     if isinstance(p, A.StatPred):
@@ -99,7 +130,7 @@ def pred_words(p, w) -> str:
     if isinstance(p, A.NamePred):
         return f"namens {p.name}"
     if isinstance(p, A.ControllerPred):
-        return f"kontrolliert von {ref_words(p.player, w)}"
+        return f"kontrolliert von {dative(ref_words(p.player, w))}"
     if isinstance(p, A.ModifiedPred):
         return "modifiziert"
     if isinstance(p, A.TappedPred):

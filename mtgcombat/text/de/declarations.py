@@ -127,6 +127,27 @@ def _requirement(r, w):
     return f"{_n(w, r)} greift{what} {w.duration(r['duration'])} an, falls möglich."
 
 
+def _some(pred, n: int, w) -> str:
+    """"ein Land", "zwei Inseln", "eine Verzauberung, die du kontrollierst"."""
+    from ...rules import abilities as A
+    from .common import TYPES, pred_words
+
+    parts = list(pred.preds) if isinstance(pred, A.AndPred) else [pred]
+    kind = next((p for p in parts if isinstance(p, A.TypePred)
+                 and p.word.lower() in TYPES), None)
+    rest = [p for p in parts if p is not kind]
+    mine = [p for p in rest if isinstance(p, A.ControllerPred) and isinstance(p.player, A.YouRef)]
+    if kind is None or len(rest) != len(mine):
+        return f"{n} × {pred_words(pred, w)}"
+    one, many, article = TYPES[kind.word.lower()]
+    numbers = {2: "zwei", 3: "drei", 4: "vier", 5: "fünf"}
+    head = f"{article} {one}" if n == 1 else f"{numbers.get(n, n)} {many}"
+    if mine:
+        head += ", die du kontrollierst" if n > 1 or article == "eine" else (
+            ", das du kontrollierst" if article == "ein" else ", den du kontrollierst")
+    return head
+
+
 def _amount(r, w) -> str:
     """Kosten in Worten: Manasymbole, Lebenspunkte (119.4), bleibende Karten, die
     geopfert (701.21a) oder zurückgebracht werden."""
@@ -138,7 +159,7 @@ def _amount(r, w) -> str:
         words.append(f"{life} Lebenspunkt" + ("e" if life != 1 else ""))
     remove = r.get("remove")
     if remove is not None:
-        what = f"{remove.count} × {pred_words(remove.pred, w)}"
+        what = _some(remove.pred, remove.count, w)
         words.append(f"{what} opfern" if remove.action == "sacrifice"
                      else f"{what} auf die Hand ihres Besitzers zurückbringen")
     return " und ".join(words) or "nichts"

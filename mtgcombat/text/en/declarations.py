@@ -119,6 +119,28 @@ def _requirement(r, w):
     return f"{_n(w, r)} attacks{what} {w.duration(r['duration'])} if able."
 
 
+_CARD_TYPES = {"artifact", "battle", "creature", "enchantment", "land", "planeswalker"}
+
+
+def _some(pred, n: int, w) -> str:
+    """"a land", "two Islands", "an enchantment controlled by you"."""
+    from ...rules import abilities as A
+    from .common import pred_words
+
+    parts = list(pred.preds) if isinstance(pred, A.AndPred) else [pred]
+    kind = next((p for p in parts if isinstance(p, A.TypePred)), None)
+    if kind is None:
+        return f"{n} × {pred_words(pred, w)}"
+    noun = kind.word.lower() if kind.word.lower() in _CARD_TYPES else kind.word
+    rest = " ".join(pred_words(p, w) for p in parts if p is not kind)
+    if n == 1:
+        head = ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
+    else:
+        numbers = {2: "two", 3: "three", 4: "four", 5: "five"}
+        head = f"{numbers.get(n, n)} {noun}s"
+    return f"{head} {rest}" if rest else head
+
+
 def _amount(r, w) -> str:
     """A cost in words: mana symbols, life (119.4), permanents to sacrifice (701.21a) or
     to return."""
@@ -130,9 +152,7 @@ def _amount(r, w) -> str:
         words.append(f"{life} life")
     remove = r.get("remove")
     if remove is not None:
-        what = pred_words(remove.pred, w).lower()
-        n = remove.count
-        what = (("an " if what[:1] in "aeiou" else "a ") + what) if n == 1 else f"{n} {what}s"
+        what = _some(remove.pred, remove.count, w)
         words.append(f"sacrificing {what}" if remove.action == "sacrifice"
                      else f"returning {what} to its owner's hand")
     return " and ".join(words) or "nothing"
