@@ -237,7 +237,8 @@ class Permanent:
 
     @property
     def is_token(self) -> bool:
-        """A token (111.1): its type line begins "Token" (as a token prints, 111.4)."""
+        """A token (111.1): the board marks it by "Token" before its types, as a token's
+        type line prints ("Token Creature \u2014 Goblin")."""
         return "Token" in self.type_line.replace("\u2014", "-").partition(" - ")[0].split()
 
     @property

@@ -119,8 +119,19 @@ class _DeclarationRules(Transformer):
         kind, cost, each = args[-1]
         if kind == "life":
             raise _Fail("a life cost on attacking")
+        if isinstance(each, tuple):
+            # "for each green creature they control that's attacking": the creatures
+            # the restriction is about, or the sentence is not read
+            def per_attacker(subject, pred=each[1]):
+                if not isinstance(subject, A.Group) or subject.pred != pred:
+                    raise _Fail("a cost per attacking creature of another kind")
+                return [A.AttackCost("" if kind == "remove" else cost, subject,
+                                     remove=cost if kind == "remove" else None)]
+            if who is not None:
+                raise _Fail("a cost per attacking creature of a kind, on attacking you")
+            return per_attacker
         if kind == "remove":
-            if who is not None or each not in (None, "attacking"):
+            if who is not None or each is not None:
                 raise _Fail("a removal cost of another kind")
             return lambda subject: [A.AttackCost("", subject, remove=cost)]
         if each in ("blocking",):
@@ -172,8 +183,9 @@ class _DeclarationRules(Transformer):
 
     def pe_attacking_desc(self, desc):
         """"for each green creature they control that's attacking": one payment per
-        attacking creature of the group the restriction is about."""
-        return "attacking"
+        attacking creature of the group the restriction is about (checked against the
+        subject in :meth:`attack_cost`)."""
+        return ("attacking", _to_pred(desc, "creature"))
 
     def pay_their_life(self, n, each=None):
         """"unless their controller pays 1 life for each blocking creature they control"

@@ -114,7 +114,10 @@ def replace_names(sentence: str, names: list[str]) -> str:
             end = j + len(nm)
             before = sentence[j - 1] if j > 0 else " "
             after = sentence[end] if end < len(sentence) else " "
-            if before.isalnum() or before == "_" or after.isalnum() or after == "_":
+            # "Tuktuk the Returned" in the text of Tuktuk the Explorer is another card's
+            # name, not the shortened name (201.5c): a name never continues "the X".
+            another = re.match(r" the [A-Z]", sentence[end:end + 6]) is not None
+            if before.isalnum() or before == "_" or after.isalnum() or after == "_" or another:
                 parts.append(sentence[pos:end])
             else:
                 parts.append(sentence[pos:j] + "~")
