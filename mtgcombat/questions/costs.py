@@ -103,9 +103,10 @@ def _distinct(demands: list[frozenset]) -> bool:
     return all(place(i, set()) for i in range(len(demands)))
 
 
-def judge(board: Any, kind: str, items: list) -> None:
-    """Mark each listed declaration with costs ``payable`` (when :func:`judges`)."""
-    if not items or not judges(board, [c for d in items for c in d.paid]):
+def judge(board: Any, kind: str, items: list, judged: bool = False) -> None:
+    """Mark each listed declaration with costs ``payable`` (when :func:`judges`, or
+    ``judged``: the caller has asked it once for the whole listing)."""
+    if not items or not (judged or judges(board, [c for d in items for c in d.paid])):
         return
     for d in items:
         if d.paid:

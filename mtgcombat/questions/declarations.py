@@ -130,7 +130,7 @@ def list_declarations(board: Any, kind: Kind, limit: Optional[int] = 1000,
                 break
             out.append(listed)
             if mana:
-                judge(board, kind, [listed])
+                judge(board, kind, [listed], judged=True)
             if on_found is not None:
                 on_found(listed)
     except SolverTimeout:

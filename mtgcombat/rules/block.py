@@ -35,6 +35,7 @@ as each defending player maximising their own (802.4, 802.4b).
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import AbstractSet, Optional
 
 from . import abilities as A
@@ -172,12 +173,14 @@ class _Builder:
     def holders(self, *types: type) -> list[Instance]:
         return self.bound.of_type(*types)
 
+    @cached_property
+    def tapped_ok(self) -> frozenset[str]:
+        """Creatures that can block as though they were untapped (609.4, Masako)."""
+        return frozenset(i.who for i in self.holders(A.BlockWhileTapped))
+
     def untapped_enough(self, c: str) -> bool:
         """509.1a: untapped -- or able to block as though it were (609.4, Masako)."""
-        ok = self.__dict__.get("_tapped_ok")
-        if ok is None:
-            ok = self._tapped_ok = {i.who for i in self.holders(A.BlockWhileTapped)}
-        return not self.perm(c).tapped or c in ok
+        return not self.perm(c).tapped or c in self.tapped_ok
 
     def why(self, code: str, rule: str, inst: Optional[Instance], *objects: str,
             **params) -> Reason:
