@@ -279,3 +279,19 @@ def test_combat_keeps_every_player_record_through_both_damage_steps():
     assert after.player("Bob").life == 16  # 2 first-strike + 2 regular damage
     assert after.player("Bob").damage_taken == 5
     assert after.player("Alice").city_blessing and after.player("Alice").graveyard == 3
+
+
+def test_611_3a_a_restriction_that_applies_by_its_condition_quotes_its_sentence(capsys,
+                                                                                tmp_path):
+    """The answer says why Goblin Cohort can't attack: it quotes the sentence with the
+    condition (a restriction that always applies names only its permanent)."""
+    from mtgcombat.cli import main
+
+    b = make(COHORT, alice={"spells_cast": ["Instant"]})
+    p = tmp_path / "cohort.json"
+    p.write_text(b.to_json(), encoding="utf-8")
+    assert main(["check", str(p), "--attacks", '{"a": "Bob"}']) == 0
+    out = capsys.readouterr().out
+    assert "unless you've cast a creature spell this turn" in out
+    assert main(["check", str(p), "--attacks", '{"a": "Bob"}', "--lang", "de"]) == 0
+    assert "„Goblin Cohort can't attack unless" in capsys.readouterr().out

@@ -37,8 +37,8 @@ def src_of(inst: Instance) -> Src:
     or the effect (with its sentence)."""
     s = inst.source
     if s.kind == "effect" and s.effect_index is not None:
-        return Src(s.permanent, s.effect_index, inst.sentence)
-    return Src(s.permanent, None, inst.sentence)
+        return Src(s.permanent, s.effect_index, inst.sentence, s.conditional)
+    return Src(s.permanent, None, inst.sentence, s.conditional)
 
 
 class _Builder:

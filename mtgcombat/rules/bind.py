@@ -61,10 +61,13 @@ class Source:
     effect_index: Optional[int] = None
     targets: tuple[str, ...] = ()
     sentence: str = ""  # an effect's text
+    #: From a static ability that applies because its condition holds (611.3a): the
+    #: answers quote its sentence, which says the condition.
+    conditional: bool = False
 
     def src(self) -> Src:
         """As a reason parameter."""
-        return Src(self.permanent, self.effect_index, self.sentence)
+        return Src(self.permanent, self.effect_index, self.sentence, self.conditional)
 
     def where(self) -> tuple:
         """The part of the board it is (for bad input)."""
@@ -508,8 +511,8 @@ def bind(
             bound.walks.setdefault(src.permanent, set()).add(ab.label.lower())
     # Pass 1b: 611.3a -- a static ability with a condition applies when the condition
     # holds on this board (judged against printed keywords).
-    pending = [(sub, src, sentence) for ab, src, sentence in pending
-               for sub in _unwrap(bound, ab, src)]
+    pending = [(sub, sub_src, sentence) for ab, src, sentence in pending
+               for sub, sub_src in _unwrap(bound, ab, src)]
     # Pass 2: grants (one pass, against printed keywords).
     expanded: list[tuple[A.Ability, Source, str, Optional[str]]] = []
     for ab, src, sentence in pending:
@@ -575,16 +578,19 @@ def _named(ab, src: Source, sentence: str) -> list:
     return [x for sub in ab.abilities for x in _named(sub, inner, sentence)]
 
 
-def _unwrap(bound: Bound, ab, src: Source) -> list:
+def _unwrap(bound: Bound, ab, src: Source) -> list[tuple[Any, Source]]:
     """The abilities a :class:`Conditional` contributes on this board (611.3a): its
-    abilities when the condition holds (or, with ``unless``, when it doesn't); any
-    other ability is itself."""
+    abilities when the condition holds (or, with ``unless``, when it doesn't), each with
+    its source marked conditional (a level band's lines are not: the level is the card's
+    structure, 711.2); any other ability is itself."""
     if not isinstance(ab, A.Conditional):
-        return [ab]
+        return [(ab, src)]
     holds = _condition_holds(bound, ab, src)
     if holds is None or holds == ab.unless:
         return []
-    return [sub for inner in ab.abilities for sub in _unwrap(bound, inner, src)]
+    inner_src = src if isinstance(ab.condition, A.CounterRange) else \
+        dataclasses.replace(src, conditional=True)
+    return [pair for inner in ab.abilities for pair in _unwrap(bound, inner, inner_src)]
 
 
 def _condition_holds(bound: Bound, ab: A.Conditional, src: Source) -> Optional[bool]:

@@ -37,6 +37,8 @@ class Src:
     permanent: Optional[str] = None
     effect: Optional[int] = None
     sentence: str = ""
+    #: From a static ability that applies because its condition holds (611.3a).
+    conditional: bool = False
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,9 @@ def _source(r, w):
         head = f"Effekt {src.effect + 1}"
         return f"{head} ({w.quote(src.sentence.strip())})" if r["quote"] else head
     if src.permanent is not None:
+        if r["quote"] and src.conditional and src.sentence:
+            # 611.3a: the sentence says the condition that makes it apply
+            return f"{w.name(src.permanent)}: {w.quote(src.sentence.strip())}"
         return w.name(src.permanent)
     return ""
 
