@@ -295,3 +295,17 @@ def test_611_3a_a_restriction_that_applies_by_its_condition_quotes_its_sentence(
     assert "unless you've cast a creature spell this turn" in out
     assert main(["check", str(p), "--attacks", '{"a": "Bob"}', "--lang", "de"]) == 0
     assert "„Goblin Cohort can't attack unless" in capsys.readouterr().out
+
+
+def test_700_4_creatures_that_die_in_combat_are_added_where_the_board_records_deaths():
+    b = Board.from_data({
+        "players": [{"name": "Alice", "creatures_died": 0}, {"name": "Bob"}],
+        "active_player": "Alice",
+        "permanents": [{"id": "bears", "name": "Bears", "controller": "Alice", "power": 2,
+                        "toughness": 2},
+                       {"id": "ogre", "name": "Ogre", "controller": "Bob", "power": 3,
+                        "toughness": 3}],
+        "attacks": {"bears": "Bob"}, "blocks": {"ogre": ["bears"]}})
+    after = b.combat().after_board
+    assert after.player("Alice").creatures_died == 1
+    assert after.player("Bob").creatures_died is None  # not recorded: stays so

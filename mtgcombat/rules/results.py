@@ -258,6 +258,7 @@ def state_based(board: Board, bound: Bound, deathtouched: set[str], defeated_now
     battles whose last defense counter this damage removed (a Siege's own trigger is
     pending for them). Returns the board without what left and what happened."""
     out = StateBased()
+    before = board
     teams = {board.player(p).team for p in board.player_names if board.player(p).team}
     while True:
         changed = False
@@ -328,7 +329,25 @@ def state_based(board: Board, bound: Bound, deathtouched: set[str], defeated_now
             break
         board = _without(board, remaining, set(out.gone))
         deathtouched = deathtouched - set(out.gone)
-    return board, out
+    return _deaths_recorded(before, board, out), out
+
+
+#: The state-based actions that put a creature into its owner's graveyard: it dies (700.4).
+_DIES = ("704.5f", "704.5g", "704.5h")
+
+
+def _deaths_recorded(before: Board, board: Board, out: "StateBased") -> Board:
+    """The board with the creatures that died under each player's control (700.4) added
+    to ``creatures_died``, where the board records it."""
+    died: dict[str, int] = {}
+    for p in before.permanents:
+        if out.gone.get(p.id) in _DIES and p.is_creature:
+            died[p.controller] = died.get(p.controller, 0) + 1
+    if not any(board.player(who).creatures_died is not None for who in died):
+        return board
+    return board.derive(players=tuple(
+        replace(p, creatures_died=p.creatures_died + died.get(p.name, 0))
+        if p.creatures_died is not None else p for p in board.players))
 
 
 def _cancel_counters(p: Permanent) -> Permanent:
