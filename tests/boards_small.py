@@ -41,6 +41,14 @@ def board(seed: int, declared: bool) -> dict:
     data = {"rules": rng.choice(["current", "2024"]),
             "players": [{"name": "Alice"}, {"name": "Bob", "life": rng.randint(2, 12)}],
             "active_player": "Alice", "permanents": perms}
+    for player in data["players"]:
+        # what the board records of a player's turn (kept through combat, and counted)
+        if rng.random() < 0.2:
+            player["damage_taken"] = rng.randint(0, 3)
+        if rng.random() < 0.2:
+            player["creatures_died"] = rng.randint(0, 2)
+        if rng.random() < 0.1:
+            player["graveyard"] = rng.randint(0, 9)
     if declared:
         able = [p for p in perms if p["controller"] == "Alice" and not p.get("tapped")
                 and not p.get("summoning_sick")]
