@@ -102,6 +102,30 @@ CITES: dict[str, tuple[Spec, ...]] = {
     "human.turn_head": ("500-514",),
     "turn.draw": (RULE, "103.8a"),
     "turn.main": (RULE, "305.2"),
+    # -- declaring attackers (508.1) and blockers (509.1) ------------------------------------
+    "attack.sick": (RULE, "508.1a"),
+    "attack.only_alone": ("506.5", RULE),
+    "attack.not_alone": ("506.5", RULE),
+    "attack.cap_player": ("508.1c", RULE),
+    # requirements and costs: the listing's heading cites their rule (508.1d, 509.1c, d)
+    "attack.player_requirement": (),
+    "attack.if_attacks": (),
+    "attack.all_if_any": (),
+    "attack.cost": (),
+    "block.each_attacker": (),
+    "block.lure": (),
+    "block.cant_alone": (RULE, "509.1b"),
+    "block.cap": (RULE, param("group_rule")),
+    "block.compared": (param("compared_rule"),),
+    # why a choice is not an option
+    "option.not_attacking_team": ("805.10a", RULE),
+    "option.not_attacking_player": ("506.2", RULE),
+    "option.not_defending": ("506.2", RULE),
+    "option.battle_protector_blocks": (RULE, "802.4a"),
+    "option.target_attacking": (when("team", "805.10a"), "506.2", RULE),
+    "option.target_not_defending": ("506.2a", RULE),
+    "option.battle_not_defended": (RULE, "506.2"),
+    "option.walker_not_defended": ("506.2", RULE),
 }
 
 
