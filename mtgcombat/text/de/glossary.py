@@ -52,7 +52,7 @@ KEYWORDS: Mapping[str, str] = {
     "fear": "Furcht", "intimidate": "Einschüchtern", "skulk": "Schleichen",
     "banding": "Bündnisfähigkeit", "protection": "Schutz", "landwalk": "Landtarnung",
     "infect": "Infizieren", "wither": "Verdorren", "flanking": "Flankenangriff",
-    "exalted": "Überragend", "melee": "Nahkampf", "battle cry": "Schlachtruf",
+    "exalted": "Erhaben", "melee": "Nahkampf", "battle cry": "Schlachtruf",
     "provoke": "Provozieren", "trample over planeswalkers": "Trampelschaden über Planeswalker",
     "cumulative upkeep": "Kumulative Versorgung",
 }
