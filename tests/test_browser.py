@@ -149,7 +149,15 @@ def _answered(driver) -> str:
             return False
         return answer.text.strip() or False
 
-    return wait_for(driver, ready, 90)
+    from selenium.common.exceptions import TimeoutException
+
+    try:
+        return wait_for(driver, ready, 120)
+    except TimeoutException:
+        state = driver.execute_script(
+            "return [document.getElementById('answer-title').textContent,"
+            " document.getElementById('answer').textContent]")
+        raise AssertionError(f"no answer in 120 s: {state}") from None
 
 
 def _ask(driver, question, options=None):

@@ -120,15 +120,23 @@ function boardText() { return $("board").value; }
 // -- calls ---------------------------------------------------------------------------
 async function post(path, args) {
   const body = JSON.stringify({ board: boardText(), args: ["--lang", lang()].concat(args) });
-  const r = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" },
-                                body });
+  let r;
+  try {
+    r = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" },
+                            body });
+  } catch (e) {
+    return { ok: false, data: { error: `${path}: ${e.message || e}` } };
+  }
   let data = {};
   try { data = await r.json(); } catch (e) { data = { error: `HTTP ${r.status}` }; }
   return { ok: r.ok, data };
 }
 
 async function getJson(path) {
-  const r = await fetch(path);
+  let r;
+  try { r = await fetch(path); } catch (e) {
+    return { ok: false, data: { error: `${path}: ${e.message || e}` } };
+  }
   let data = {};
   try { data = await r.json(); } catch (e) { data = { error: `HTTP ${r.status}` }; }
   return { ok: r.ok, data };
