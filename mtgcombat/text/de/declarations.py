@@ -3,6 +3,8 @@ Urteile über Deklarationen."""
 
 from __future__ import annotations
 
+from .common import KEYWORD_NAMES as _KW
+
 
 def _verb(kind):
     return "angreifen" if kind == "attacks" else "blocken"
@@ -360,13 +362,13 @@ T.update({
         f"{_a(w, r)} hat Flugfähigkeit und kann nicht von {_b(w, r)} geblockt werden, die "
         "weder Flugfähigkeit noch Reichweite hat (702.9b)."),
     "evade.shadow": lambda r, w: (
-        f"{_a(w, r)} hat Schatten und kann nicht von {_b(w, r)} geblockt werden, die keinen "
-        "Schatten hat (702.28b)."),
+        f"{_a(w, r)} hat {_KW['shadow']} und kann nicht von {_b(w, r)} geblockt werden, die "
+        f"kein {_KW['shadow']} hat (702.28b)."),
     "evade.shadow_blocker": lambda r, w: (
-        f"{_b(w, r)} hat Schatten und kann {_a(w, r)} nicht blocken, die keinen Schatten hat "
-        "(702.28b)."),
+        f"{_b(w, r)} hat {_KW['shadow']} und kann {_a(w, r)} nicht blocken, die kein "
+        f"{_KW['shadow']} hat (702.28b)."),
     "evade.horsemanship": lambda r, w: (
-        f"{_a(w, r)} hat Reitkunst und kann nicht von {_b(w, r)} geblockt werden, die keine "
+        f"{_a(w, r)} hat {_KW['horsemanship']} und kann nicht von {_b(w, r)} geblockt werden, die keine "
         "hat (702.31b)."),
     "evade.fear": lambda r, w: (
         f"{_a(w, r)} hat Furcht und kann nicht von {_b(w, r)} geblockt werden, die weder "
@@ -375,7 +377,7 @@ T.update({
         f"{_a(w, r)} hat Einschüchtern und kann nicht von {_b(w, r)} geblockt werden, die "
         "weder eine Artefaktkreatur ist noch eine Farbe mit ihr teilt (702.13b)."),
     "evade.skulk": lambda r, w: (
-        f"{_a(w, r)} hat Lauern und kann nicht von {_b(w, r)} geblockt werden, die eine "
+        f"{_a(w, r)} hat {_KW['skulk']} und kann nicht von {_b(w, r)} geblockt werden, die eine "
         f"größere Stärke hat ({r['blocker_power']} > {r['attacker_power']}) (702.118b)."),
     "evade.protection_everything": lambda r, w: (
         f"{_a(w, r)} hat Schutz vor allem und kann nicht von {_b(w, r)} geblockt werden "
