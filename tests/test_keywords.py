@@ -12,7 +12,7 @@ from mtgcombat.grammar.oracle.lexer import _NUMBERS, _machine, noncombat_keyword
 from mtgcombat.rules import abilities as A
 from mtgcombat.rules import combat_triggers as CT
 from mtgcombat.rules import keywords as K
-from mtgcombat.text.de.common import KEYWORD_NAMES
+from mtgcombat.text.de.glossary import KEYWORDS as KEYWORD_NAMES
 
 from .conftest import shared_path
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .common import KEYWORD_NAMES as _KW
+from .glossary import KEYWORDS as _KW
 
 _STEP = {"first": "Erstschlag-Kampfschadensegment (510.4)",
          "regular": "Kampfschadensegment (510)"}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .glossary import KEYWORDS
+
 
 def _source(r, w):
     src = r["src"]
@@ -41,36 +43,11 @@ T: dict = {
 # -- Eigenschaften von Objekten ("schwarze oder grüne Kreaturen") -------------------------
 
 _COLOR_NAMES = {"W": "weiß", "U": "blau", "B": "schwarz", "R": "rot", "G": "grün"}
-#: Die Schlüsselwörter der Tabelle :mod:`mtgcombat.rules.keywords` auf Deutsch, wie die
-#: deutschen Regeln und Karten sie nennen; jedes Schlüsselwort einer Kampffamilie hat einen
-#: Namen (``tests/test_keywords.py``). Die Schlüssel sind die Namen der Tabelle.
-KEYWORD_NAMES = {
-    "flying": "Flugfähigkeit", "reach": "Reichweite", "menace": "bedrohlich",
-    "trample": "Trampelschaden", "deathtouch": "Todesberührung", "first strike": "Erstschlag",
-    "double strike": "Doppelschlag", "vigilance": "Wachsamkeit", "haste": "Eile",
-    "defender": "Verteidiger", "lifelink": "Lebensverknüpfung",
-    "indestructible": "Unzerstörbarkeit", "shadow": "Irrealität", "horsemanship": "Reiterei",
-    "fear": "Furcht", "intimidate": "Einschüchtern", "skulk": "Schleichen", "banding": "Bündnis",
-    "infect": "Infizieren", "wither": "Verdorren", "flanking": "Flankenangriff",
-    "exalted": "Edelmut", "melee": "Nahkampf", "battle cry": "Schlachtruf",
-    "provoke": "Provozieren", "trample over planeswalkers": "Trampelschaden über Planeswalker",
-    "landwalk": "Landtarnung", "protection": "Schutz", "rampage": "Amoklauf",
-    "bushido": "Bushido", "modular": "Modular", "frenzy": "Raserei", "poisonous": "Giftig",
-    "changeling": "Wandelbar", "persist": "Beharrlichkeit", "annihilator": "Vernichter",
-    "umbra armor": "Umbra-Rüstung", "undying": "Untot", "unleash": "Entfesseln",
-    "dethrone": "Entthronen", "prowess": "Bravour", "renown": "Ruhm", "devoid": "Farblos",
-    "myriad": "Myriade", "afflict": "Heimsuchen", "mentor": "Mentor", "afterlife": "Nachleben",
-    "riot": "Krawall", "decayed": "Verwest", "training": "Training", "enlist": "Einberufen",
-    "living metal": "Lebendes Metall", "toxic": "Toxisch", "absorb": "Absorbieren",
-    "hexproof": "Fluchsicher", "flash": "Aufblitzen", "enchant": "Verzaubern",
-    "equip": "Ausrüsten", "ward": "Abwehr",
-}
-_KEYWORDS = KEYWORD_NAMES
 
 
 def keyword(word: str) -> str:
     """Ein Schlüsselwort auf Deutsch (unbekannte bleiben englisch)."""
-    return _KEYWORDS.get(word.lower(), word)
+    return KEYWORDS.get(word.lower(), word)
 
 
 #: Card types, land types and other type words in German: (singular, plural, the

@@ -2,27 +2,15 @@
 
 Die Begriffe sind die der deutschen Regeln und Karten: Lebenspunkte, Giftmarken,
 Loyalität, Verteidigung, Beschützer, getappt, Einsatzverzögerung, Schaden;
-Schlüsselwörter so, wie deutsche Karten sie drucken (Fliegend, Erstschlag ...).
+Schlüsselwörter so, wie die deutschen Regeln sie nennen (das Glossar).
 Karten- und Spielernamen werden nie übersetzt."""
 
 from __future__ import annotations
 
-#: Schlüsselwortfähigkeiten, wie das Bild sie nennt (``r["kw"]`` ist der englische
-#: Regelname in Kleinbuchstaben).
-KEYWORDS = {
-    "flying": "Fliegend", "reach": "Reichweite", "menace": "Bedrohlich",
-    "trample": "Trampelschaden", "trample over planeswalkers": "Trampelschaden über Planeswalker",
-    "deathtouch": "Todesberührung", "first strike": "Erstschlag", "double strike": "Doppelschlag",
-    "vigilance": "Wachsamkeit", "haste": "Eile", "defender": "Verteidiger",
-    "lifelink": "Lebensverknüpfung", "indestructible": "Unzerstörbar", "shadow": "Irrealität",
-    "horsemanship": "Reiterei", "fear": "Furcht", "intimidate": "Einschüchtern",
-    "skulk": "Schleichen", "banding": "Bündnis", "protection": "Schutz",
-    "landwalk": "Landtarnung", "infect": "Infizieren", "wither": "Verdorren",
-    "flanking": "Flankenangriff", "exalted": "Erhaben", "melee": "Nahkampf",
-    "battle cry": "Schlachtruf", "provoke": "Provozieren",
-}
+from . import glossary
 
-#: Dieselben, kurz, für eine Karte, auf der sie ausgeschrieben nicht Platz haben.
+#: Schlüsselwortfähigkeiten, kurz (``r["kw"]`` ist der englische Regelname in
+#: Kleinbuchstaben), für eine Karte, auf der sie ausgeschrieben nicht Platz haben.
 SHORT = {
     "flying": "Flieg.", "reach": "Reichw.", "menace": "Bedr.", "trample": "Trampel.",
     "trample over planeswalkers": "Trampel. (PW)", "deathtouch": "Todesb.",
@@ -33,6 +21,9 @@ SHORT = {
     "infect": "Infiz.", "wither": "Verd.", "flanking": "Flanke", "exalted": "Erhab.",
     "melee": "Nahk.", "battle cry": "Schlachtr.", "provoke": "Provoz.",
 }
+
+#: Schlüsselwortfähigkeiten, wie das Bild sie ausgeschrieben nennt: wie das Glossar.
+KEYWORDS = {k: glossary.KEYWORDS[k] for k in SHORT}
 
 #: Landtarnung (702.14) nach Landart.
 WALKS = {
