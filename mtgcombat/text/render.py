@@ -249,6 +249,11 @@ def source_lines(view: Mapping, w: Writer) -> list[str]:
 def damage(answer: Any, w: Writer, limit: Optional[int] = None, shown: int = 50) -> Report:
     """``damage``: who assigns damage to what, the legal assignments, the best ones."""
     view = answer.view(w)
+    if getattr(answer, "declaration", None) is not None:
+        from .results import declarations_stop
+
+        return [Line(w.t("human.damage_rules", rules=view["rules"]))] + declarations_stop(
+            answer.status, answer.declaration.violations, w)
     out: Report = [
         Line(w.t("human.damage_rules", rules=view["rules"])),
         Line(w.t("human.damage_step", step=view["step"], status=view["status"])),

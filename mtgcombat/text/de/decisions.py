@@ -18,7 +18,8 @@ LEGEND = {
              "zerstörte Kreaturen, ihre minus deine"),
 }
 
-_STATUS = {"optimal": "optimal", "feasible": "zulässig", "unknown": "unbekannt"}
+_STATUS = {"optimal": "optimal", "feasible": "zulässig", "unknown": "unbekannt",
+           "illegal": "nicht erlaubt"}
 
 
 def _vec(v) -> str:

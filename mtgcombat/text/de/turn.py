@@ -77,8 +77,9 @@ T: dict = {
         "keine angreifende oder blockende Kreatur hat Erstschlag oder Doppelschlag, also gibt "
         f"es kein Erstschlag-Kampfschadensegment ({w.cite(r.rule)})"),
     "turn.game_over": lambda r, w: (
-        f"das Spiel ist vorbei: {w.names(r['players'])} hat/haben im "
-        f"Erstschlag-Kampfschadensegment verloren ({w.cite(r.rule)})"),
+        f"das Spiel ist vorbei: {w.names(r['players'])} "
+        f"{'hat' if len(r['players']) == 1 else 'haben'} im "
+        f"{STEPS[r.get('step') or 'first-strike combat damage']} verloren ({w.cite(r.rule)})"),
     "turn.dealt": lambda r, w: (
         f"{w.name(r['source'])} fügt {w.name(r['to'])} {r['amount']} Schaden zu"),
     "turn.prevented": lambda r, w: (
