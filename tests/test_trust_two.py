@@ -501,7 +501,7 @@ def test_104_2a_combat_story_says_nothing_happens_after_the_loss(capsys, tmp_pat
     p = tmp_path / "lethal.mtg"
     p.write_text("players Alice, Bob (life 2)\nactive Alice\n" + LETHAL, encoding="utf-8")
     code, out, _ = run(capsys, f"explain {p} --about combat")
-    assert code == 0 and "The game is over (104.2a)" in out
+    assert code == 0 and "The game is over: nothing happens after Bob lost" in out
     assert "Combat damage step (510)" not in out  # no regular step after the first
     code, out, _ = run(capsys, f"combat {p} --json")
     assert json.loads(out)["game_over"] is True

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .. import sentence
+
 _STEP = {"first": "Erstschlag-Kampfschadensegment (510.4)",
          "regular": "Kampfschadensegment (510)"}
 
@@ -79,10 +81,10 @@ T: dict = {
                         if team is not None else "")
         + f" {life} Lebenspunkte" + (f", {poison} Giftmarken" if poison else "")
         for who, team, life, poison in r["players"]) + ".",
-    "human.combat_game_over": lambda r, w: (
-        f"Das Spiel ist vorbei (104.2a): nachdem {w.names(r['players'])} verloren "
+    "human.combat_game_over": sentence(lambda r, w: (
+        f"Das Spiel ist vorbei: nachdem {w.names(r['players'])} verloren "
         f"{'hat' if len(r['players']) == 1 else 'haben'}, geschieht nichts mehr, nicht einmal "
-        "das Kampfende."),
+        "das Kampfende")),
     "human.declarations_illegal": lambda r, w: (
         "Nicht erlaubt: die Deklarationen verstoßen gegen die Regeln (beurteilt wie "
             "von check); nichts wird verrechnet."

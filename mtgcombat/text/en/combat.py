@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .. import sentence
+
 _STEP = {"first": "First-strike combat damage step (510.4)", "regular": "Combat damage step (510)"}
 
 _GONE = {
@@ -74,9 +76,9 @@ T: dict = {
         w.names(who) + (f" (team {team}, one life total)" if team is not None else "")
         + f" {life} life" + (f", {poison} poison" if poison else "")
         for who, team, life, poison in r["players"]) + ".",
-    "human.combat_game_over": lambda r, w: (
-        f"The game is over (104.2a): nothing happens after {w.names(r['players'])} lost, "
-        "not even the end of combat."),
+    "human.combat_game_over": sentence(lambda r, w: (
+        f"The game is over: nothing happens after {w.names(r['players'])} lost, "
+        "not even the end of combat")),
     "human.declarations_illegal": lambda r, w: (
         "Illegal: the declarations break the rules (judged as check judges them); "
             "nothing is resolved."

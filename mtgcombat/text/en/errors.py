@@ -116,7 +116,7 @@ T: dict = {
         f"gone {r['value']!r} is neither one of its targets nor its source")),
     "error.effect_gone_present": _e(lambda r, w: (
         f"gone {r['value']!r} is on the board (an object that left the battlefield and "
-        f"returned is a new object, 400.7: give it another id)")),
+        f"returned is a new object: give it another id)")),
     "error.effect_gone_twice": _e("gone lists an object twice"),
     "error.effect_modes": _e(lambda r, w: (
         f"modes must be a list of mode numbers 1, 2, ... (700.2a), not "
