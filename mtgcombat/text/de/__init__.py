@@ -29,7 +29,12 @@ class German(Language):
     name = "Deutsch"
     templates = _merge()
     words = {"and": "und", "or": "oder"}
-    old = "alte"
+    old = "alte Regel"
     editions = {"current": "aktuell"}
     open_quote = "\u201e"
     close_quote = "\u201c"
+
+    def rule(self, rule: str, old: bool) -> str:
+        if not old:
+            return rule
+        return ("alte Regeln " if "-" in rule else "alte Regel ") + rule

@@ -45,6 +45,11 @@ T: dict = {
 _COLOR_NAMES = {"W": "weiß", "U": "blau", "B": "schwarz", "R": "rot", "G": "grün"}
 
 
+def nach_regeln(w, rules: str) -> str:
+    """"nach den aktuellen Regeln", "nach den Regeln 2024"."""
+    return "nach den aktuellen Regeln" if rules == "current" else f"nach den Regeln {rules}"
+
+
 def keyword(word: str) -> str:
     """Ein Schlüsselwort auf Deutsch (unbekannte bleiben englisch)."""
     return KEYWORDS.get(word.lower(), word)

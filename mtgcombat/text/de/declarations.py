@@ -90,9 +90,30 @@ def _anything(what):
 
 
 def _cant(r, w):
+    why = f": {w(r['because'])}" if r.get("because") is not None else ""
     if _anything(r["what"]):
-        return f"{_n(w, r)} kann nicht angreifen", _src(w, r)
-    return f"{_n(w, r)} kann {w(r['what'])} nicht angreifen", _src(w, r)
+        return f"{_n(w, r)} kann nicht angreifen{why}", _src(w, r)
+    return f"{_n(w, r)} kann {w(r['what'])} nicht angreifen{why}", _src(w, r)
+
+
+_OP = {">": "größer als", "<": "kleiner als", ">=": "mindestens", "<=": "höchstens",
+       "==": "gleich"}
+_STAT = {"power": "ihre Stärke", "toughness": "ihre Widerstandskraft"}
+
+
+def _stat(r, w):
+    """"ihre Stärke 3 ist größer als die 2 Karten auf der Hand von Alice"."""
+    from .common import pred_words
+
+    n = r["value"]
+    if r.get("hand") is not None:
+        value = (f"{'die eine Karte' if n == 1 else f'die {n} Karten'} auf der Hand von "
+                 f"{w.name(r['hand'])}")
+    elif r.get("count") is not None:
+        value = f"die Anzahl von {pred_words(r['count'], w)}, {n}"
+    else:
+        value = str(n)
+    return f"{_STAT[r['stat']]} {r['mine']} ist {_OP[r['op']]} {value}"
 
 
 def _unless_others(r, w):
@@ -182,6 +203,8 @@ T: dict = {
         f"{_n(w, r)} hat {KEYWORDS['defender']} und kann nicht angreifen")),
     "attack.targets": _targets,
     "attack.cant": sentence(_cant),
+    "why.stat": _stat,
+    "why.all": lambda r, w: w.join([w(x) for x in r["facts"]]),
     "attack.only_alone": sentence(lambda r, w: (
         f"{_n(w, r)} kann nur allein angreifen, aber es greifen auch andere Kreaturen an",
         _src(w, r))),

@@ -85,9 +85,28 @@ def _anything(what):
 
 
 def _cant(r, w):
+    why = f": {w(r['because'])}" if r.get("because") is not None else ""
     if _anything(r["what"]):
-        return f"{_n(w, r)} can't attack", _src(w, r)
-    return f"{_n(w, r)} can't attack {w(r['what'])}", _src(w, r)
+        return f"{_n(w, r)} can't attack{why}", _src(w, r)
+    return f"{_n(w, r)} can't attack {w(r['what'])}{why}", _src(w, r)
+
+
+_OP = {">": "greater than", "<": "less than", ">=": "at least", "<=": "at most",
+       "==": "equal to"}
+
+
+def _stat(r, w):
+    """"its power 3 is greater than the 2 cards in Alice's hand"."""
+    from .common import pred_words
+
+    n = r["value"]
+    if r.get("hand") is not None:
+        value = f"the {w.count(n, 'card', 'cards')} in {w.name(r['hand'])}'s hand"
+    elif r.get("count") is not None:
+        value = f"the number of {pred_words(r['count'], w)}, {n}"
+    else:
+        value = str(n)
+    return f"its {r['stat']} {r['mine']} is {_OP[r['op']]} {value}"
 
 
 def _unless_others(r, w):
@@ -174,6 +193,8 @@ T: dict = {
     # -- 508.1c ----------------------------------------------------------------------
     "attack.targets": _targets,
     "attack.cant": sentence(_cant),
+    "why.stat": _stat,
+    "why.all": lambda r, w: w.join([w(x) for x in r["facts"]]),
     "attack.only_alone": sentence(lambda r, w: (
         f"{_n(w, r)} can attack only alone, but other creatures attack too", _src(w, r))),
     "attack.not_alone": sentence(lambda r, w: (f"{_n(w, r)} can't attack alone", _src(w, r))),
