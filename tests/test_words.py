@@ -201,7 +201,8 @@ NOUNS_EN = [("card", "cards"), ("creature", "creatures"), ("requirement", "requi
             ("age counter", "age counters"), ("opponent", "opponents"),
             ("legal assignment", "legal assignments"), ("poison counter", "poison counters")]
 #: Marks of words that don't know their number.
-UNDECIDED = re.compile(r"\w\((?:s|en|e|n)\)|\bhat/haben\b|\bblockt/blocken\b|\bden/die\b")
+UNDECIDED = re.compile(r"\w\((?:s|en|e|n)\)|\bhat/haben\b|\bblockt/blocken\b|\bden/die\b"
+                       r"|\b1 verschiedene\b")
 
 
 def _agreement_errors(text: str, nouns) -> tuple[list[str], set[str]]:
@@ -254,3 +255,26 @@ def test_german_counts_agree_in_every_count_template():
     assert "Zahle 2 Lebenspunkte" in w.t("human.upkeep_payment", i=1, pay=("Pay 2 life",),
                                          payable=True, why=None)
     assert "1 Schaden an Bob" in w.t("human.amount_to", n=1, to="Bob")
+
+
+# -- one citation path (22.6) --------------------------------------------------------------------
+
+
+def test_german_damage_answers_cite_old_rules_in_german_not_english(capsys):
+    path = str(REPO / "corpus" / "boards" / "damage-order-2024.mtg")
+    for cmd in (["damage"], ["explain"], ["check", "--damage", "Craw Wurm -> bears 1, cub 5"]):
+        code, out, err = _run(capsys, *cmd[:1], path, *cmd[1:], "--lang", "de")
+        assert code == 0 and "alte Regel" in out and "old " not in out + err, cmd
+    _, out, _ = _run(capsys, "damage", path, "--lang", "de")
+    assert "[alte Regel 510.1c]" in out and "alte Regeln 509.2-509.3" in out
+    _, out, _ = _run(capsys, "damage", path)
+    assert "[old 510.1c]" in out and "old 509.2-509.3" in out
+
+
+def test_the_writer_cites_each_rule_once_where_the_words_cite_it(capsys, tmp_path):
+    board = _board_file(tmp_path, BRIDGE)
+    _, out, _ = _run(capsys, "check", board, "--attacks", "ogre -> Bob")
+    assert out.count("508.1c") == 1  # "Illegal: ... (Ensnaring Bridge; 508.1c)."
+    path = str(REPO / "corpus" / "boards" / "goblin-brigand.mtg")
+    _, out, _ = _run(capsys, "check", path, "--attacks", "bears -> Bob")
+    assert out.startswith("Illegal (508.1d): this declaration obeys 0 of the requirements")

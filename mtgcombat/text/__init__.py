@@ -63,6 +63,18 @@ class Phrase:
         return f"<Phrase {getattr(self.words, '__name__', '?')}{self.end!r}>"
 
 
+def templates_of(*families: Any) -> dict[str, Template]:
+    """The templates of a language's modules (each with a dict ``T``), merged; a code
+    defined twice is an error."""
+    out: dict[str, Template] = {}
+    for m in families:
+        for k, v in m.T.items():
+            if k in out:
+                raise ValueError(f"template {k!r} is defined twice")
+            out[k] = v
+    return out
+
+
 def sentence(words: Callable[[Reason, "Writer"], Said]) -> Phrase:
     """A template that is a sentence: its words, the citation, a full stop."""
     return Phrase(words, ".")
@@ -88,6 +100,14 @@ class Language:
     #: How a rule whose text in the board's edition differs from the current one is cited
     #: ("old 510.1c").
     old: ClassVar[str] = "old"
+    #: An effect of the board, numbered ("effect 2").
+    effect: ClassVar[str] = "effect"
+    #: How long requirements last: their base ("each combat") and how long past it.
+    durations: ClassVar[Mapping[str, str]] = {
+        "each combat": "each combat", "this combat": "this combat", "this turn": "this turn",
+        "each turn": "each turn"}
+    until: ClassVar[Mapping[str, str]] = {
+        "end of turn": "until end of turn", "your next turn": "until your next turn"}
     #: The names of the rules editions in this language ("current" -> "aktuell").
     editions: ClassVar[Mapping[str, str]] = {}
     open_quote: ClassVar[str] = "\u201c"
@@ -192,6 +212,10 @@ class Writer:
     def name(self, oid: str) -> str:
         """A player or permanent as human answers name it."""
         return self.labels(oid)
+
+    def of(self, r: Reason, key: str = "creature") -> str:
+        """The object a reason's parameter ``key`` names, as :meth:`name` names it."""
+        return self.name(r[key])
 
     def names(self, oids: Iterable[str], last: str = "and") -> str:
         return self.join([self.name(o) for o in oids], last)
@@ -311,11 +335,26 @@ class Writer:
 
     def source(self, src: Src, quote: bool = True) -> str:
         """Where an ability comes from: the permanent, or "effect N" (quoting its
-        sentence when ``quote``)."""
-        return self(reason("source", src=src, quote=quote))
+        sentence when ``quote``); a permanent's static ability that applies because its
+        condition holds (611.3a) with its sentence, which says the condition."""
+        if src.effect is not None:
+            head = f"{self.lang.effect} {src.effect + 1}"
+            return f"{head} ({self.quote(src.sentence.strip())})" if quote else head
+        if src.permanent is not None:
+            if quote and src.conditional and src.sentence:
+                return f"{self.name(src.permanent)}: {self.quote(src.sentence.strip())}"
+            return self.name(src.permanent)
+        return ""
 
     def duration(self, d: Optional[Duration], default: str = "each combat") -> str:
-        return self(reason("duration", duration=d or Duration(), default=default))
+        """How long a requirement lasts, as its text says ("each combat until end of
+        turn"); ``default`` when the text names no base."""
+        d = d or Duration()
+        bases, until = self.lang.durations, self.lang.until
+        out = [bases[d.base]] if d.base else ([bases[default]] if default else [])
+        if d.until:
+            out = out + [until[d.until]] if (d.base or default) else [until[d.until]]
+        return " ".join(out)
 
     def word(self, key: str) -> str:
         return self(reason("word." + key))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .. import Phrase, clause, sentence
-from .common import nach_regeln
+from .common import nach_regeln, zahlungen
 from .glossary import STEPS
 
 _R = {"attacks": {"verb": "angreifen", "noun": "Angriffs"},
@@ -160,7 +160,7 @@ T: dict = {
         f"{w.name(r['permanent'])}" + (f" (Instanz {r['instance']})" if r["instance"] > 1 else "")
         + f": {r['before']} Altersmarke{'n' if r['before'] != 1 else ''} vor der Auslösung, "
         f"{r['age']} danach, also werden {w.quote(r['cost'])} {r['age']}-mal bezahlt: "
-        + (f"{r['count']} verschiedene vollständige Zahlung{'en' if r['count'] != 1 else ''}, "
+        + (f"{zahlungen(r['count'])}, "
            f"die Reihenfolge der Wahlen egal ({w.rule('cumulative_upkeep')})."
            if r["count"] is not None
            else "die Zahlungen lassen sich auf diesem Spielfeld nicht zählen.")),

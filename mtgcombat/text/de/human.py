@@ -163,7 +163,7 @@ T: dict = {
         + f" (Regeln {w.rules_name(r['rules'])} ({_edition_text(w)}); Kampfschadensegment: "
         f"{_STEP.get(r['step'], r['step'])})"),
     "human.assignment_head": lambda r, w: "Zuweisung:",
-    "human.totals_head": lambda r, w: "Kreaturen zugewiesener Schaden:",
+    "human.totals_head": lambda r, w: "Den Kreaturen zugewiesener Schaden:",
     "human.creature_total": _creature_total,
     "human.violations_head": lambda r, w: "Verstöße:",
     "human.relies_on_order": lambda r, w: (

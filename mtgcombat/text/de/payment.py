@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from .. import Phrase, clause
+from .common import zahlungen
 from .glossary import STEPS
 
 _WORD = {"creature": "Kreaturen", "land": "Länder", "permanent": "bleibende Karten",
@@ -87,7 +88,7 @@ T: dict = {
         f"die kumulative Versorgung von {w.name(r['permanent'])} wird ausgelöst: "
         f"{w.count(r['age'], 'Altersmarke', 'Altersmarken')}; ihre Kosten "
         f"{w.quote(r['cost'])} werden einmal pro Marke bezahlt",
-        f"{r['count']} verschiedene vollständige Zahlung{'en' if r['count'] != 1 else ''}; "
+        f"{zahlungen(r['count'])}; "
         "mtgcombat upkeep listet sie" if r["count"] else None)),
     "human.upkeep_head": Phrase(lambda r, w: (
         f"Regeln: {w.rules_name(r['rules'])}. Kumulative Versorgung zu Beginn des "
@@ -98,7 +99,7 @@ T: dict = {
         f"{w.name(r['permanent'])}" + (f", Instanz {r['instance']}" if r["instance"] > 1 else "")
         + f": kumulative Versorgung {w.quote(r['cost'])}, {r['age']} Altersmarke"
         f"{'n' if r['age'] != 1 else ''} nach der Auslösung; "
-        + (f"{r['count']} verschiedene vollständige Zahlung{'en' if r['count'] != 1 else ''}"
+        + (f"{zahlungen(r['count'])}"
            if r["count"] is not None else "Zahlungen unbekannt")
         + (f" (die ersten {r['shown']} aufgelistet)" if r["truncated"] else "") + ":"),
     "human.upkeep_payment": lambda r, w: (
