@@ -49,15 +49,16 @@ T: dict = {
         f"{KEYWORDS['battle cry']} von {w.name(r['source'])}: {w.name(r['affected'])} erhält "
         f"{_pt(r)}")),
     "combat.trigger_bushido": clause(lambda r, w: (
-        f"Bushido {r['n']} von {w.name(r['source'])}: sie erhält {_pt(r)}")),
+        f"{KEYWORDS['bushido']} {r['n']} von {w.name(r['source'])}: sie erhält {_pt(r)}")),
     "combat.trigger_flanking": clause(lambda r, w: (
         f"{KEYWORDS['flanking']} von {w.name(r['source'])}: {w.name(r['affected'])}, die sie "
         f"ohne {KEYWORDS['flanking']} blockt, erhält {_pt(r)}")),
     "combat.trigger_rampage": clause(lambda r, w: (
-        f"Amoklauf {r['n']} von {w.name(r['source'])}: sie erhält {_pt(r)} für die "
+        f"{KEYWORDS['rampage']} {r['n']} von {w.name(r['source'])}: sie erhält {_pt(r)} für die "
         "Kreaturen, die sie über die erste hinaus blocken")),
     "combat.trigger_afflict": clause(lambda r, w: (
-        f"Heimsuchen {r['n']} von {w.name(r['source'])}: {w.name(r['affected'])} verliert "
+        f"{KEYWORDS['afflict']} {r['n']} von {w.name(r['source'])}: {w.name(r['affected'])} "
+        "verliert "
         f"{w.count(r['life'], 'Lebenspunkt', 'Lebenspunkte')}")),
     "human.combat_head": lambda r, w: (
         f"Regeln: {w.rules_name(r['rules'])}. Kampf von {w.name(r['active'])}:"),
