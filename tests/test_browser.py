@@ -160,10 +160,15 @@ def _answered(driver) -> str:
         raise AssertionError(f"no answer in 120 s: {state}") from None
 
 
+def _click(driver, element_id):
+    """Click a button (by script: a picture still loading may move it under the mouse)."""
+    driver.execute_script("document.getElementById(arguments[0]).click()", element_id)
+
+
 def _ask(driver, question, options=None):
     from selenium.webdriver.common.by import By
 
-    driver.find_element(By.ID, f"ask-{question}").click()  # selects it (and asks)
+    _click(driver, f"ask-{question}")  # selects it (and asks)
     _answered(driver)
     if options:
         for flag, value in options.items():
@@ -176,7 +181,7 @@ def _ask(driver, question, options=None):
                 field.clear()
                 field.send_keys(value)
         driver.execute_script("document.getElementById('answer').replaceChildren()")
-        driver.find_element(By.ID, "ask-go").click()
+        _click(driver, "ask-go")
     return _answered(driver)
 
 
@@ -255,7 +260,7 @@ def test_browser_page_labels_are_in_the_chosen_language(browser, url, lang):
     header = browser.find_element(By.TAG_NAME, "header").text
     for words in LABELS[lang].values():
         assert words in header, (lang, words, header)
-    browser.find_element(By.ID, "ask-check").click()
+    _click(browser, "ask-check")
     label = browser.find_element(By.CSS_SELECTOR, 'label[for="opt-blocks"]').text
     assert label == ("Blocks" if lang == "en" else "Blocks")
     damage = browser.find_element(By.CSS_SELECTOR, 'label[for="opt-damage"]').text
@@ -275,13 +280,13 @@ def test_browser_every_option_of_the_command_line_can_be_given(wide, url):
     _open(wide, url, "", EVERY)
     flags = set()
     for question in SAYS["en"]:
-        wide.find_element(By.ID, f"ask-{question}").click()
+        _click(wide, f"ask-{question}")
         flags |= {e.get_attribute("data-flag") for e in
                   wide.find_elements(By.CSS_SELECTOR, "#options [data-flag]")}
     assert {"--attacks", "--blocks", "--damage", "--objective", "--about", "--rules",
             "--limit", "--count", "--time-limit", "--strict"} <= flags
     # --damage of combat is repeated: one line per step.
-    wide.find_element(By.ID, "ask-combat").click()
+    _click(wide, "ask-combat")
     assert wide.find_element(By.CSS_SELECTOR, '[data-flag="--damage"]').tag_name == "textarea"
 
 
@@ -321,7 +326,7 @@ def test_browser_shows_bad_input_next_to_the_text(wide, url):
     from selenium.webdriver.common.by import By
 
     _open(wide, url, "", "players Alice, Bob\nactive Alice\nAlice:\n  Bears 2/2 flyng\n")
-    wide.find_element(By.ID, "ask-attacks").click()
+    _click(wide, "ask-attacks")
     wait_for(wide, lambda d: d.find_element(By.ID, "error").is_displayed())
     assert wide.find_element(By.ID, "error").text.startswith("line 4, column 13:")
 
@@ -379,7 +384,7 @@ def test_browser_lessons_browse_by_rule_and_topic_open_ask_and_explain(browser, 
         "const b = document.getElementById('board');"
         "b.value = b.value.replace(/  forced: .*\\n/, '');")
     browser.execute_script("document.getElementById('answer').replaceChildren()")
-    browser.find_element(By.ID, "lesson-ask").click()
+    _click(browser, "lesson-ask")
     again = _answered(browser)
     assert ("Legal block declarations: 1" if lang == "en"
             else "Erlaubte Blockdeklarationen: 1") in again
