@@ -347,6 +347,8 @@ def pred_reason(pred):
 T.update({
     "block.tapped": sentence(lambda r, w: f"{_n(w, r)} ist getappt und kann nicht blocken"),
     "block.battle": sentence(lambda r, w: f"{_n(w, r)} ist eine Schlacht und kann nicht blocken"),
+    "block.decayed": sentence(lambda r, w: (
+        f"{_n(w, r)} hat {KEYWORDS['decayed']} und kann nicht blocken")),
     "evade.flying": sentence(lambda r, w: (
         f"{_a(w, r)} hat {KEYWORDS['flying']} und kann nicht von {_b(w, r)} geblockt werden, "
         f"die weder {KEYWORDS['flying']} noch {KEYWORDS['reach']} hat")),

@@ -344,6 +344,7 @@ def pred_reason(pred):
 T.update({
     "block.tapped": sentence(lambda r, w: f"{_n(w, r)} is tapped and can't block"),
     "block.battle": sentence(lambda r, w: f"{_n(w, r)} is a battle and can't block"),
+    "block.decayed": sentence(lambda r, w: f"{_n(w, r)} has decayed and can't block"),
     # 702: evasion
     "evade.flying": sentence(lambda r, w: (
         f"{_a(w, r)} has flying and can't be blocked by {_b(w, r)}, which has neither flying "
