@@ -201,6 +201,8 @@ class Board(model.Board):
         model_board = parse_scenario(text, source, cards=cards)
         board = cls.from_model(model_board)
         board.__dict__["origin"] = (source, getattr(model_board, "_locate", None))
+        # what the scenario reader read in a way the writer may not have meant (warnings)
+        board.__dict__["scenario_notes"] = getattr(model_board, "_notes", ())
         return board
 
     def locate(self, e: BoardError) -> BoardError:
