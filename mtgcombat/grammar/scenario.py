@@ -435,17 +435,21 @@ class _ToAst(Transformer):
         source = None
         targets: tuple = ()
         modes = None
+        gone: tuple = ()
         lines: list[str] = []
         for r in rest:
             if isinstance(r, tuple) and r[0] == "from":
                 source = r[1]
+            elif isinstance(r, tuple) and r[0] == "gone":
+                gone = r[1]
             elif isinstance(r, tuple) and r[0] == "modes":
                 modes = r[1]
             elif isinstance(r, tuple) and r[0] == "->":
                 targets = r[1]
             else:
                 lines = r
-        return _Stmt("effect", meta.line, meta.column, (ctrl, source, targets, lines, modes))
+        return _Stmt("effect", meta.line, meta.column,
+                     (ctrl, source, targets, lines, modes, gone))
 
     def effect_source(self, meta, ref):
         return ("from", ref)
@@ -456,6 +460,10 @@ class _ToAst(Transformer):
 
     def effect_targets(self, meta, *refs):
         return ("->", refs)
+
+    def effect_gone(self, meta, *refs):
+        """"gone bear": targets or the source that have left the battlefield (400.7)."""
+        return ("gone", refs)
 
     def effect_text(self, meta, *items):
         out: list[str] = []
@@ -615,11 +623,15 @@ class _Compiler:
         for s in stmts:
             if s.kind != "effect":
                 continue
-            ctrl, source, targets, lines, modes = s.args
+            ctrl, source, targets, lines, modes, gone = s.args
             self.player(ctrl)
+            # 400.7: a target or the source that has left the battlefield is named
+            # after "gone" (validated with the board).
+            gone_ids = {g.value for g in gone}
             for t in targets:
-                self.object(t, "target")
-            if source is not None:
+                if t.value not in gone_ids:
+                    self.object(t, "target")
+            if source is not None and source.value not in gone_ids:
                 self.object(source, "source", players=False)
             text = "\n".join(lines)
             if not text.strip():
@@ -628,7 +640,8 @@ class _Compiler:
             self.where.append((("effect", len(effects)), s.line, s.column))
             effects.append(Effect(text=text, controller=ctrl.value,
                                   targets=tuple(t.value for t in targets),
-                                  source=source.value if source else None, modes=modes))
+                                  source=source.value if source else None, modes=modes,
+                                  gone=tuple(g.value for g in gone)))
         fields["effects"] = tuple(effects)
 
         # declarations
@@ -1180,6 +1193,8 @@ def format_scenario(board: Board) -> str:
             head += " modes " + ", ".join(str(m) for m in e.modes)
         if e.targets:
             head += f" -> {_refs(e.targets)}"
+        if e.gone:
+            head += f" gone {_refs(e.gone)}"
         lines = e.text.split("\n")
         if len(lines) == 1:
             decl.append(f"{head}: {_quote(lines[0])}")

@@ -273,6 +273,11 @@ def silent_lines(step: Any, w: Writer, indent: str = "  ") -> list[str]:
 
 def damage(answer: Any, w: Writer, limit: Optional[int] = None, shown: int = 50) -> Report:
     """``damage``: who assigns damage to what, the legal assignments, the best ones."""
+    if getattr(answer, "declaration", None) is not None:
+        from .results import declarations_stop
+
+        return [Line(w.t("human.damage_rules", rules=answer.rules))] + declarations_stop(
+            answer.status, answer.declaration.violations, w)
     step = answer.step
     out: Report = [
         Line(w.t("human.damage_rules", rules=answer.rules)),
