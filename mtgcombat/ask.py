@@ -23,8 +23,8 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional, Union
 
+from .errors import BadInput, BoardError
 from .options import OptionError, Options
-from .rules.model import BoardError
 
 if TYPE_CHECKING:  # pragma: no cover
     from .board import Board
@@ -35,10 +35,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["Question", "QUESTIONS", "Context", "Reply", "answer", "prepare", "parse",
            "board_from_request", "BadInput", "names"]
-
-#: Bad input, whichever door it came through: one line, exit status 2 (HTTP 400).
-BadInput = (BoardError, OptionError)
-
 
 @dataclass
 class Context:

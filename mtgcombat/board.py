@@ -25,7 +25,7 @@ True
 >>> "brigand Bob" in board.legal_attacks()
 Traceback (most recent call last):
     ...
-mtgcombat.rules.model.BoardError: declaration: expected '->' at column 12 of 'brigand Bob'
+mtgcombat.errors.BoardError: declaration: expected '->' at column 12 of 'brigand Bob'
 >>> board.check_attacks("Grizzly Bears -> Bob")
 <DeclarationVerdict attacks 'Grizzly Bears -> Bob': illegal (508.1d), 1 violation>
 

@@ -29,6 +29,8 @@ from dataclasses import dataclass, fields
 from functools import lru_cache
 from typing import Any, Callable, Literal, Optional, Sequence
 
+from .errors import BadInput
+
 __all__ = ["Door", "Value", "Opt", "Options", "OptionError", "OPTIONS", "parse",
            "parse_args", "argparse_for", "OBJECTIVES", "ABOUT", "BACKENDS"]
 
@@ -69,7 +71,7 @@ class Value(enum.Enum):
     TEXT = "text"                # a string
 
 
-class OptionError(ValueError):
+class OptionError(BadInput):
     """Bad options: one line naming the option (exit status 2, HTTP 400). ``command``
     is the question they were given to, if any."""
 

@@ -12,7 +12,8 @@ from functools import lru_cache
 from typing import Any, Iterator, Literal, Mapping, Optional, Union
 
 from ..editions import EDITION_NAMES
-from .reasons import Reason, english, literal, reason
+from ..errors import BoardError  # noqa: F401  (bad input, re-exported)
+from .reasons import reason
 
 Edition = Literal["current", "2024"]
 EDITIONS: tuple[str, ...] = EDITION_NAMES
@@ -75,22 +76,6 @@ class FrozenMap(Mapping[str, Any]):
 
     def __reduce__(self):  # pickling
         return (FrozenMap, (self._d,))
-
-
-class BoardError(ValueError):
-    """A board that cannot be: unknown ids, bad values, impossible declarations.
-
-    The message is one line that names the problem and the field or object. It is
-    given as a reason (``why``, worded by the text layer) or as finished text."""
-
-    def __init__(self, why: "Union[str, Reason]") -> None:
-        self.why: Reason = why if isinstance(why, Reason) else literal(why)
-        super().__init__(why if isinstance(why, str) else why.code)
-
-    def __str__(self) -> str:
-        if self.why.code == "literal":
-            return self.why["text"]
-        return english(self.why)
 
 
 def _fail(code: str, **params: Any) -> None:
