@@ -95,9 +95,17 @@ def listed_json(d: Listed, w: "Writer") -> dict:
 
 def iter_declarations(board: Any, kind: Kind, backend: str = "auto",
                       deadline: Optional[Deadline] = None) -> Iterator[Listed]:
-    """Every legal declaration, lazily, in the order the backend finds them.
-    Raises :class:`~mtgcombat.solver.base.SolverTimeout` past the deadline."""
-    return iter_legal(board.problem(kind), get_backend(backend), deadline or Deadline(None))
+    """Every legal declaration, lazily, in the order the backend finds them, costly ones
+    judged ``payable`` as in a listing. Raises :class:`~mtgcombat.solver.base.SolverTimeout`
+    past the deadline."""
+    from .costs import judge, judges
+
+    problem = board.problem(kind)
+    mana = judges(board, problem.costs)
+    for d in iter_legal(problem, get_backend(backend), deadline or Deadline(None)):
+        if mana:
+            judge(board, kind, [d], judged=True)
+        yield d
 
 
 def list_declarations(board: Any, kind: Kind, limit: Optional[int] = 1000,

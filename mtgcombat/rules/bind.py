@@ -396,7 +396,8 @@ class Bound:
                 raise BoardError(reason("error.too_many_targets", None, (), src=source.src(),
                                         where=source.where(), most=subject.most,
                                         given=len(chosen)))
-            return [t for t in chosen if t not in b.player_names]
+            # 400.7: a target that has left the battlefield is none of them any more.
+            return [t for t in chosen if t not in b.player_names and b.has_object(t)]
         if isinstance(subject, A.Group):
             ctrl = (
                 self.player_of(subject.controller, source)
@@ -492,14 +493,21 @@ def bind(
             for ab in parsed.abilities:
                 pending.append((ab, src, parsed.sentence))
     for i, (eff, reading) in enumerate(zip(board.effects, effect_readings)):
+        gone = frozenset(eff.gone)
+        # 400.7: a source that has left the battlefield is no object of this board; what
+        # the effect says of it ("this creature") applies to nothing.
         src = Source(
-            "effect", eff.controller, permanent=eff.source, effect_index=i,
+            "effect", eff.controller,
+            permanent=eff.source if eff.source not in gone else None, effect_index=i,
             targets=eff.targets, sentence=eff.text,
         )
         for parsed in reading.understood:
             for ab in parsed.abilities:
+                if gone and _names_gone(ab, eff.targets, eff.source in gone, gone):
+                    continue
                 pending.append((ab, src, parsed.sentence))
-    pending = [x for ab, src, sentence in pending for x in _named(ab, src, sentence)]
+    pending = [x for ab, src, sentence in pending
+               for x in _named(ab, src, sentence, board)]
 
     # Pass 1: printed keywords of permanents (so predicates on keywords work).
     for ab, src, sentence in pending:
@@ -569,13 +577,39 @@ def _player_protection(board: Board, ab):
     return ab
 
 
-def _named(ab, src: Source, sentence: str) -> list:
+def _named(ab, src: Source, sentence: str, board: Board) -> list:
     """A :class:`Named` sentence's abilities with the named permanent as their object
-    (what "this" means to them); any other ability is itself."""
+    (what "this" means to them); any other ability is itself. A named permanent that
+    has left the battlefield since the text was read (a creature that died in combat)
+    is no object any more (400.7): its abilities apply to nothing."""
     if not isinstance(ab, A.Named):
         return [(ab, src, sentence)]
+    if not board.has_object(ab.id):
+        return []
     inner = dataclasses.replace(src, permanent=ab.id)
-    return [x for sub in ab.abilities for x in _named(sub, inner, sentence)]
+    return [x for sub in ab.abilities for x in _named(sub, inner, sentence, board)]
+
+
+def _names_gone(ab: Any, targets: Sequence[str], source_gone: bool,
+                gone: frozenset[str]) -> bool:
+    """Whether an effect's ability refers to one of its objects that has left the
+    battlefield (400.7): a target that is gone, or "this ..." when its source is. A
+    group of targets (601.2c) is not such a reference: it keeps the targets still there
+    (:meth:`Bound.subject_holders`)."""
+    stack = [ab]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, A.TargetRef):
+            if x.index < len(targets) and targets[x.index] in gone:
+                return True
+        elif isinstance(x, A.SelfRef):
+            if source_gone:
+                return True
+        elif isinstance(x, (tuple, list)):
+            stack.extend(x)
+        elif dataclasses.is_dataclass(x) and not isinstance(x, type):
+            stack.extend(getattr(x, f.name) for f in dataclasses.fields(x))
+    return False
 
 
 def _unwrap(bound: Bound, ab, src: Source) -> list[tuple[Any, Source]]:

@@ -29,11 +29,11 @@ that left gone) and the events, each with its rule. No words; no solver.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Mapping, Optional, Sequence
+from typing import Collection, Mapping, Optional, Sequence
 
 from .bind import Bound
 from .combat_abilities import KeywordN
-from .model import Board, Permanent
+from .model import Board, Effect, Permanent
 from .prevention import prevention_rule
 
 
@@ -211,6 +211,8 @@ def outcome(board: Board, bound: Bound, res: Results, lost_before: Sequence[str]
         limit = 15 if p.team is not None and teams else 10
         if life[p.name] <= 0 or poison[p.name] >= limit:
             lost.add(p.name)
+    # 810.8a: a team loses together.
+    lost |= {m for name in lost for m in _team(board, name) if m not in lost_before}
     gone = set()
     for p in board.permanents:
         if not p.is_creature:
@@ -265,15 +267,20 @@ def state_based(board: Board, bound: Bound, deathtouched: set[str], defeated_now
         # What attackers that attack nothing any more were declared to attack (506.4c):
         # the board keeps it as it was; it is not on the battlefield.
         ghosts = {(board.attacks or {}).get(a) for a in (board.target_left or ())}
-        # 704.5a, 704.5c; Two-Headed Giant: the team (704.6b, 810.8c-d).
+        # 704.5a, 704.5c; Two-Headed Giant: the team (704.6a-b, 810.8c-d), and a team
+        # loses together (810.8a): every player of it is listed.
         for p in board.players:
             if p.name in out.lost or p.name in lost_before:
                 continue
-            limit = 15 if p.team is not None and teams else 10
+            team = p.team is not None and bool(teams)
             if p.life <= 0:
-                out.lost[p.name] = "704.5a"
-            elif p.poison >= limit:
-                out.lost[p.name] = "704.6b" if limit == 15 else "704.5c"
+                out.lost[p.name] = "704.6a" if team else "704.5a"
+            elif p.poison >= (15 if team else 10):
+                out.lost[p.name] = "704.6b" if team else "704.5c"
+        for name, rule in list(out.lost.items()):
+            for mate in _team(board, name):
+                if mate not in out.lost and mate not in lost_before:
+                    out.lost[mate] = rule
         for p in board.permanents:
             if p.id in out.gone or p.id in ghosts:
                 continue
@@ -365,10 +372,27 @@ def _cancel_counters(p: Permanent) -> Permanent:
     return _replace(p, counters=counters)
 
 
+def effects_after_leaving(effects: Sequence[Effect], left: Collection[str]
+                          ) -> tuple[Effect, ...]:
+    """The board's effects once the permanents ``left`` have left the battlefield: an
+    effect stays (it is a fact of the game), with those of its targets and its source
+    that left listed as ``gone`` (400.7: should one return, it is a new object)."""
+    out = []
+    for e in effects:
+        named = [x for x in (*e.targets, e.source) if x is not None and x in left
+                 and x not in e.gone]
+        out.append(replace(e, gone=e.gone + tuple(dict.fromkeys(named))) if named else e)
+    return tuple(out)
+
+
 def _without(board: Board, remaining: list[Permanent], gone: set[str]) -> Board:
     """The board without permanents that left: removed from combat too (506.4), with the
     attackers whose blockers all left still blocked (509.1h) and those whose planeswalker
-    or battle left attacking nothing (506.4c)."""
+    or battle left attacking nothing (506.4c). Effects that name what left keep it as
+    gone (400.7)."""
+    left = {p.id for p in board.permanents} - {p.id for p in remaining}
+    if left and board.effects:
+        board = board.derive(effects=effects_after_leaving(board.effects, left))
     attacks = board.attacks
     blocks = board.blocks
     blocked = set(board.blocked or ())
