@@ -240,7 +240,7 @@ def test_the_web_lab_answers_every_registry_question(server):
     assert status == 200
     from mtgcombat.ask import QUESTIONS
 
-    assert cat["commands"] == list(QUESTIONS) and set(cat["languages"]) == {"en", "de"}
+    assert cat["commands"] == list(QUESTIONS) and {"en", "de"} <= set(cat["languages"])
     for q in cat["questions"]:
         flags = {o["flag"] for o in q["options"]}
         assert not flags & {"--output", "--cards", "--backend", "--jsonl", "--exit-code"}
