@@ -331,9 +331,13 @@ def unobeyable(problem: Problem, backend: Any, deadline: Deadline,
     First without a solver: a requirement whose every way of being obeyed is a choice a
     restriction forbids outright (or that isn't a choice at all) can't be obeyed, and a
     requirement some declaration of ``known`` (legal ones, e.g. a witness) obeys can.
-    Then the backend, a few solves in all rather than one per requirement: the
-    declaration obeying the most of the requirements still open settles every open
-    requirement it obeys; when it obeys none, none of them can be obeyed."""
+    Then the declarations one creature's choice away from a known legal one (and from
+    each witness below) settle every requirement one of them obeys while keeping the
+    restrictions (:func:`mtgcombat.solver.neighbours.obeyable_near`: a Lure requirement
+    is usually obeyed by moving one blocker). Then the backend, a few solves in all
+    rather than one per requirement: the declaration obeying the most of the
+    requirements still open settles every open requirement it obeys; when it obeys
+    none, none of them can be obeyed."""
     why_banned: dict = {}
     for r in problem.restrictions:
         for k in banned_choices(r) or ():
@@ -356,6 +360,20 @@ def unobeyable(problem: Problem, backend: Any, deadline: Deadline,
             out[req.id] = reason("decl.banned_by", restrictions=tuple(bans))
         elif not any(evaluate(req.expr, ks) for ks in known_keys):
             rest.append(req)
+    from ..solver.neighbours import obeyable_near
+
+    position = {r.id: i for i, r in enumerate(problem.requirements)}
+
+    def sweep(seed: Mapping) -> list[Requirement]:
+        """What is left open once the declarations one choice away from ``seed`` (a
+        declaration obeying the restrictions) are asked."""
+        found = obeyable_near(problem, seed, [position[r.id] for r in rest])
+        return [r for r in rest if position[r.id] not in found]
+
+    fs_r = problem.evaluators()[0]
+    for d in known:
+        if rest and all(f(true_keys(d)) for f in fs_r):
+            rest = sweep(d)
     every = frozenset(c.id for c in problem.costs)
     while rest:
         try:
@@ -367,8 +385,11 @@ def unobeyable(problem: Problem, backend: Any, deadline: Deadline,
             for req in rest:
                 out[req.id] = None
             break
-        keys = true_keys(canonical(problem, witness or {}))
+        w = canonical(problem, witness or {})
+        keys = true_keys(w)
         rest = [req for req in rest if not evaluate(req.expr, keys)]
+        if rest:
+            rest = sweep(w)
     return out
 
 

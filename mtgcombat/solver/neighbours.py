@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections import deque
 from itertools import combinations
-from typing import Iterator, Mapping, Optional
+from typing import Iterable, Iterator, Mapping, Optional
 
 from ..rules.constraints import Key, Problem, banned_choices, literal_keys, true_keys
 
@@ -76,12 +76,21 @@ class _Index:
                     yield tuple(sorted((cur - {o}) | {n}))
 
 
+def index(problem: Problem) -> _Index:
+    """The problem's :class:`_Index`, built once (a problem is immutable)."""
+    hit = problem.__dict__.get("_c_index")
+    if hit is None:
+        hit = _Index(problem)
+        object.__setattr__(problem, "_c_index", hit)
+    return hit
+
+
 def near(problem: Problem, seed: Mapping, min_obeyed: int,
          limit: Optional[int] = None) -> Iterator[dict]:
     """Declarations obeying every restriction and at least ``min_obeyed`` requirements,
     reachable from ``seed`` (which must obey them) by changing one creature's choice at a
     time; breadth first, each once, ``seed`` first, at most ``limit``."""
-    ix = _Index(problem)
+    ix = index(problem)
     start = {c: ((v,) if isinstance(v, str) else tuple(sorted(v))) for c, v in seed.items()}
     keys0 = true_keys(seed)
     if not all(f(keys0) for f in ix.restrictions):
@@ -137,6 +146,49 @@ def near(problem: Problem, seed: Mapping, min_obeyed: int,
                     return
 
 
+def obeyable_near(problem: Problem, seed: Mapping, targets: Iterable[int]) -> set[int]:
+    """The requirements (indices in ``targets``) that some declaration one creature's
+    choice away from ``seed`` obeys while obeying every restriction (``seed`` must obey
+    them; costs may be owed). Each is proven obeyable by that declaration; a requirement
+    not found here may still be obeyable by a declaration further away.
+
+    Only the moves that can make a target true are tried: for each key of a target's
+    literals, the creature taking that choice (alone, or added to its choices when its
+    capacity allows), and each creature of the target choosing nothing (a requirement
+    with "not"). Each move is judged once, on the restrictions mentioning its creature
+    (the others keep the seed's value)."""
+    ix = index(problem)
+    reqs = problem.requirements
+    cur = {c: ((v,) if isinstance(v, str) else tuple(sorted(v))) for c, v in seed.items()}
+    keys0 = true_keys(seed)
+    moves: dict[tuple[str, tuple], list[int]] = {}
+    for i in targets:
+        for c, o in literal_keys(reqs[i].expr):
+            if c not in problem.options:
+                continue
+            have = cur.get(c, ())
+            tries = [()]
+            if o in ix.options.get(c, ()):
+                tries.append((o,))
+                if o not in have and len(have) < problem.cap(c):
+                    tries.append(tuple(sorted((*have, o))))
+            for t in tries:
+                if t != have:
+                    moves.setdefault((c, t), []).append(i)
+    found: set[int] = set()
+    for (c, choice), ids in moves.items():
+        ids = [i for i in ids if i not in found]
+        if not ids:
+            continue
+        nkeys = (keys0 - {(c, o) for o in cur.get(c, ())}) | {(c, o) for o in choice}
+        if not all(ix.restrictions[j](nkeys) for j in ix.by_r.get(c, ())):
+            continue
+        for i in ids:
+            if ix.requirements[i](nkeys):
+                found.add(i)
+    return found
+
+
 def _frozen(decl: Mapping) -> tuple:
     return tuple(sorted(decl.items()))
 
@@ -147,4 +199,4 @@ def _shape(problem: Problem, decl: Mapping) -> dict:
     return {c: tuple(v) for c, v in sorted(decl.items())}
 
 
-__all__ = ["near", "combinations"]
+__all__ = ["near", "obeyable_near", "combinations"]
