@@ -137,7 +137,17 @@ DEFAULT = "current"
 
 
 def edition(name: str) -> type[Edition]:
-    """The edition called ``name``. Raises ``ValueError`` naming the known ones."""
+    """The edition called ``name``. Raises ``ValueError`` naming the known ones.
+
+    >>> edition("2024").has_order, edition("current").has_order
+    (True, False)
+    >>> edition("2024").date
+    '2024-04-12'
+    >>> edition("1999")
+    Traceback (most recent call last):
+        ...
+    ValueError: rules must be "current" or "2024", not '1999'
+    """
     try:
         return EDITIONS[name]
     except (KeyError, TypeError):

@@ -238,6 +238,21 @@ class DamageVerdict(JsonView):
     def rules(self) -> str:
         return self.step.board.rules
 
+    def __repr__(self) -> str:
+        """One line: the assignment in notation and the verdict."""
+        from ..notation import Assignment as Notation
+
+        text = Notation(self.assignment).notation()
+        if self.legal is None:
+            verdict = "unknown (the time limit ran out)"
+        elif self.legal:
+            verdict = "legal"
+        else:
+            rules = sorted({str(v.rule) for v in self.violations})
+            n = len(self.violations)
+            verdict = f"illegal ({', '.join(rules)}), {n} violation{'' if n == 1 else 's'}"
+        return f"<DamageVerdict {text!r}: {verdict}>"
+
     def _json(self, w: "Writer", human: bool) -> dict:
         out: dict[str, Any] = {
             "legal": self.legal,

@@ -185,6 +185,23 @@ class DeclarationVerdict:
         """What the declaration costs, in English."""
         return [c.description for c in self.paid]
 
+    def __repr__(self) -> str:
+        """One line: the declaration in notation and the verdict (the violations as
+        found; reading :attr:`violations` explains them)."""
+        from ..notation import Declaration
+
+        decl = Declaration(self.kind, self.declaration).notation()
+        if self.legal is None:
+            verdict = "unknown (the time limit ran out)"
+        elif self.legal:
+            verdict = (f"legal, {self.requirements_obeyed} of {self.max_requirements_with_costs}"
+                       " requirements obeyed")
+        else:
+            rules = sorted({v.rule for v in self.found})
+            n = len(self.found)
+            verdict = f"illegal ({', '.join(rules)}), {n} violation{'' if n == 1 else 's'}"
+        return f"<DeclarationVerdict {self.kind} {decl!r}: {verdict}>"
+
     def to_json(self, w: "Writer") -> dict:
         out: dict[str, Any] = {
             "legal": self.legal,
