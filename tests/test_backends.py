@@ -256,7 +256,7 @@ def test_interchangeable_choices_are_each_listed_once():
 
 
 @settings(max_examples=150, **SETTINGS)
-@given(problems(), st.integers(1, 40))
+@given(problems(), st.integers(1, 400))
 def test_a_search_past_its_node_budget_falls_back_to_cpsat_with_the_same_maximum(
         problem, budget):
     # solver/search.py stops after ``budget`` nodes (TooBig); the component is then solved

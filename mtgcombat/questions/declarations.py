@@ -388,8 +388,8 @@ def unobeyable(problem: Problem, backend: Any, deadline: Deadline,
         return [r for r in rest if position[r.id] not in found]
 
     fs_r = problem.evaluators()[0]
-    for d in known:
-        if rest and all(f(true_keys(d)) for f in fs_r):
+    for d, keys in zip(known, known_keys):
+        if rest and all(f(keys) for f in fs_r):
             rest = sweep(d)
     every = frozenset(c.id for c in problem.costs)
     while rest:

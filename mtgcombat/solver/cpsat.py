@@ -1027,11 +1027,14 @@ _COLLECTOR: Optional[type] = None
 AUTO_BRUTE_LIMIT = 4096
 
 
-#: ``auto``: how many nodes the Python search (:mod:`mtgcombat.solver.search`) may visit
-#: for one component's maximum before CP-SAT is asked instead -- more while OR-tools is
-#: not imported yet (importing it costs about half a second).
-SEARCH_BUDGET_COLD = 40000
-SEARCH_BUDGET_WARM = 3000
+#: ``auto``: how much work (expression nodes evaluated) the Python search
+#: (:mod:`mtgcombat.solver.search`) may do for one component's maximum before CP-SAT is
+#: asked instead -- more while OR-tools is not imported yet (importing it costs about
+#: half a second; a million units take about that long).
+SEARCH_BUDGET_COLD = 200_000
+SEARCH_BUDGET_WARM = 20_000
+#: ``auto``: components of more creatures than this go straight to CP-SAT.
+SEARCH_CREATURES = 40
 
 
 class Auto(CpSat):
@@ -1054,6 +1057,8 @@ class Auto(CpSat):
         from . import search
 
         cold = "ortools.sat.python.cp_model" not in sys.modules
+        if len(comp) > SEARCH_CREATURES:
+            return self._cp_max(prep, comp, hard, reqs, deadline, start)
         try:
             best, chosen = search.maximum(
                 comp, prep.options, {c: prep.cap(c) for c in comp}, hard, reqs, deadline,

@@ -146,6 +146,28 @@ def near(problem: Problem, seed: Mapping, min_obeyed: int,
                     return
 
 
+class _KeyIndex:
+    """For each key (creature, choice), the restrictions that mention it; the choices a
+    restriction forbids outright."""
+
+    def __init__(self, problem: Problem) -> None:
+        self.by_key: dict[Key, list[int]] = {}
+        banned: set[Key] = set()
+        for i, r in enumerate(problem.restrictions):
+            for k in literal_keys(r.expr):
+                self.by_key.setdefault(k, []).append(i)
+            banned |= banned_choices(r) or set()
+        self.banned = banned
+
+
+def _key_index(problem: Problem) -> _KeyIndex:
+    hit = problem.__dict__.get("_c_keyindex")
+    if hit is None:
+        hit = _KeyIndex(problem)
+        object.__setattr__(problem, "_c_keyindex", hit)
+    return hit
+
+
 def obeyable_near(problem: Problem, seed: Mapping, targets: Iterable[int]) -> set[int]:
     """The requirements (indices in ``targets``) that some declaration one creature's
     choice away from ``seed`` obeys while obeying every restriction (``seed`` must obey
@@ -155,20 +177,22 @@ def obeyable_near(problem: Problem, seed: Mapping, targets: Iterable[int]) -> se
     Only the moves that can make a target true are tried: for each key of a target's
     literals, the creature taking that choice (alone, or added to its choices when its
     capacity allows), and each creature of the target choosing nothing (a requirement
-    with "not"). Each move is judged once, on the restrictions mentioning its creature
-    (the others keep the seed's value)."""
-    ix = index(problem)
+    with "not"). Each move is judged once, on the restrictions mentioning a key it
+    changes (the others keep the seed's value)."""
+    kx = _key_index(problem)
+    fs_r, fs_q, _ = problem.evaluators()
     reqs = problem.requirements
     cur = {c: ((v,) if isinstance(v, str) else tuple(sorted(v))) for c, v in seed.items()}
     keys0 = true_keys(seed)
     moves: dict[tuple[str, tuple], list[int]] = {}
     for i in targets:
         for c, o in literal_keys(reqs[i].expr):
-            if c not in problem.options:
+            opts = problem.options.get(c)
+            if opts is None:
                 continue
             have = cur.get(c, ())
             tries = [()]
-            if o in ix.options.get(c, ()):
+            if o in opts and (c, o) not in kx.banned:
                 tries.append((o,))
                 if o not in have and len(have) < problem.cap(c):
                     tries.append(tuple(sorted((*have, o))))
@@ -180,11 +204,16 @@ def obeyable_near(problem: Problem, seed: Mapping, targets: Iterable[int]) -> se
         ids = [i for i in ids if i not in found]
         if not ids:
             continue
-        nkeys = (keys0 - {(c, o) for o in cur.get(c, ())}) | {(c, o) for o in choice}
-        if not all(ix.restrictions[j](nkeys) for j in ix.by_r.get(c, ())):
+        old = {(c, o) for o in cur.get(c, ())}
+        new = {(c, o) for o in choice}
+        nkeys = (keys0 - old) | new
+        touched: set[int] = set()
+        for k in old ^ new:
+            touched.update(kx.by_key.get(k, ()))
+        if not all(fs_r[j](nkeys) for j in touched):
             continue
         for i in ids:
-            if ix.requirements[i](nkeys):
+            if fs_q[i](nkeys):
                 found.add(i)
     return found
 

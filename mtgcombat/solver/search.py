@@ -16,9 +16,9 @@ by restrictions and requirements, :mod:`mtgcombat.solver.cpsat`):
   that obeys every requirement exists -- ends at its first leaf (the bound is met).
 
 Exact: every declaration is either visited or cut by a bound that proves it no better.
-A search that would take too long (more than ``budget`` nodes) stops with
-:class:`TooBig` and the caller asks CP-SAT instead; the deadline is looked at every
-few hundred nodes."""
+A search that would take too long -- more than ``budget`` units of work, a unit being
+one node of an expression evaluated -- stops with :class:`TooBig` and the caller asks
+CP-SAT instead; the deadline is looked at every few dozen nodes."""
 
 from __future__ import annotations
 
@@ -112,6 +112,19 @@ def _creatures_of(e: Expr, memo: dict) -> frozenset:
     return out
 
 
+def _size(e: Expr, memo: dict) -> int:
+    """How many nodes evaluating ``e`` visits (shared nodes once)."""
+    hit = memo.get(id(e))
+    if hit is not None:
+        return 0
+    memo[id(e)] = e
+    if isinstance(e, (Lit, Const)):
+        return 1
+    if isinstance(e, Not):
+        return 1 + _size(e.e, memo)
+    return 1 + sum(_size(x, memo) for x in e.es)
+
+
 def maximum(creatures: Sequence[str], options: dict, caps: dict, hard: Sequence[Expr],
             reqs: Sequence[Expr], deadline: Deadline, budget: int,
             hint: Optional[frozenset] = None,
@@ -120,7 +133,7 @@ def maximum(creatures: Sequence[str], options: dict, caps: dict, hard: Sequence[
     ``hard`` makes true, and one such declaration (creature -> its choices, creatures
     choosing nothing left out); (None, None) when none obeys ``hard``. ``hint``: keys of
     a declaration believed to obey ``hard`` (tried first). Raises :class:`TooBig` past
-    ``budget`` nodes, :class:`~mtgcombat.solver.base.SolverTimeout` past the deadline."""
+    ``budget`` units of work (expression nodes evaluated), :class:`~mtgcombat.solver.base.SolverTimeout` past the deadline."""
     memo: dict = {}
     cmemo: dict = {}
     hard_f = [partial(e, memo) for e in hard]
@@ -137,6 +150,8 @@ def maximum(creatures: Sequence[str], options: dict, caps: dict, hard: Sequence[
             if c in rtouch:
                 rtouch[c].append(i)
     order = sorted(creatures, key=lambda c: -(len(touch[c]) + len(rtouch[c])))
+    sizes = [_size(e, {}) for e in hard]
+    rsizes = [_size(e, {}) for e in reqs]
     choices: dict[str, list[frozenset]] = {}
     for c in order:
         opts = sorted(options[c])
@@ -149,6 +164,10 @@ def maximum(creatures: Sequence[str], options: dict, caps: dict, hard: Sequence[
         for c in order:
             hint_choice[c] = frozenset(o for (x, o) in hint if x == c)
 
+    # the work of judging one choice of a creature: the expressions mentioning it, by size
+    cost = {c: sum(sizes[i] for i in touch[c]) + sum(rsizes[i] for i in rtouch[c]) + 1
+            for c in order}
+    work = 0
     chosen: dict[str, frozenset] = {}
     status: list[Optional[bool]] = [f(chosen) for f in req_f]
     if any(f(chosen) is False for f in hard_f):
@@ -161,6 +180,10 @@ def maximum(creatures: Sequence[str], options: dict, caps: dict, hard: Sequence[
     def settle(c: str) -> Optional[list[tuple[int, Optional[bool]]]]:
         """Re-evaluate what mentions ``c`` (just chosen): None if a restriction broke,
         else the requirements whose status changed (index, old status)."""
+        nonlocal work
+        work += cost[c]
+        if work > budget:
+            raise TooBig()
         for i in touch[c]:
             if hard_f[i](chosen) is False:
                 return None
@@ -178,10 +201,8 @@ def maximum(creatures: Sequence[str], options: dict, caps: dict, hard: Sequence[
         """Search below; True when the bound is met (nothing can do better)."""
         nonlocal best, witness, nodes
         nodes += 1
-        if nodes & 255 == 0:
+        if nodes & 63 == 0:
             deadline.check()
-            if nodes > budget:
-                raise TooBig()
         if depth == len(order):
             if n_true > best:
                 best = n_true
