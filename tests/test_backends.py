@@ -278,10 +278,10 @@ def test_the_python_search_heeds_the_deadline():
     # MAX-3-SAT is far beyond the search's budget of nodes; with no time at all left the
     # search stops on the deadline, not later.
     from mtgcombat.solver import search
-    from mtgcombat.solver.cpsat import _Prepared
+    from mtgcombat.solver.cpsat import prepared
 
     problem = _max_sat(60, 180)
-    prep = _Prepared(problem)
+    prep = prepared(problem)
     comp = list(prep.options)
     with pytest.raises(SolverTimeout):
         search.maximum(comp, prep.options, {c: prep.cap(c) for c in comp},

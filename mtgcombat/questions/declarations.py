@@ -42,10 +42,11 @@ def decl_json(decl: Mapping) -> dict:
 
 
 def listing_order(decl: Mapping) -> tuple:
-    """The order declarations are listed in: fewer creatures first, then by ids."""
-    import json
-
-    return (len(decl), json.dumps(decl_json(decl), ensure_ascii=False))
+    """The order declarations are listed in (:mod:`mtgcombat.solver.order`): fewer
+    creatures first; then the ``(creature, choices)`` pairs sorted by creature id, each
+    creature's choices sorted, compared item by item (ids as text)."""
+    return (len(decl), [(c, (v,) if isinstance(v, str) else tuple(sorted(v)))
+                        for c, v in sorted(decl.items())])
 
 
 def requirements_json(problem: Problem, w: "Writer") -> list[dict]:
@@ -68,6 +69,12 @@ class DeclarationListing:
     max_requirements: Optional[int]
     problem: Problem
     declarations: list[Listed] = field(default_factory=list)
+    #: How many were found (``len(declarations)`` unless they were not kept).
+    found: Optional[int] = None
+
+    def __post_init__(self) -> None:
+        if self.found is None:
+            self.found = len(self.declarations)
 
     @property
     def requirements(self) -> tuple[Requirement, ...]:
@@ -93,10 +100,32 @@ def listed_json(d: Listed, w: "Writer") -> dict:
     return out
 
 
+def _ordered(board: Any, kind: Kind, backend: str, deadline: Deadline,
+             ) -> tuple[Optional[int], Iterator[Listed]]:
+    """The maximum (508.1d, 509.1c; raises SolverTimeout) and the legal declarations in
+    listing order, lazily."""
+    from ..solver.order import ordered_legal
+
+    problem = board.problem(kind)
+    maxc = MaxCache(problem, get_backend(backend), deadline)
+    m0, _ = maxc(frozenset())
+    return m0, ordered_legal(problem, m0, maxc, deadline)
+
+
 def iter_declarations(board: Any, kind: Kind, backend: str = "auto",
                       deadline: Optional[Deadline] = None) -> Iterator[Listed]:
-    """Every legal declaration, lazily, in the order the backend finds them.
-    Raises :class:`~mtgcombat.solver.base.SolverTimeout` past the deadline."""
+    """Every legal declaration, lazily, in listing order (:func:`listing_order`; the
+    backend settles the maxima). Raises :class:`~mtgcombat.solver.base.SolverTimeout`
+    past the deadline."""
+    _, found = _ordered(board, kind, backend, deadline or Deadline(None))
+    return found
+
+
+def iter_found(board: Any, kind: Kind, backend: str = "auto",
+               deadline: Optional[Deadline] = None) -> Iterator[Listed]:
+    """Every legal declaration, lazily, in the order the backend finds them (near the
+    maximum's witness first: good declarations early, for a search that prunes, such
+    as :mod:`mtgcombat.questions.best`). Raises SolverTimeout past the deadline."""
     return iter_legal(board.problem(kind), get_backend(backend), deadline or Deadline(None))
 
 
@@ -104,39 +133,44 @@ def list_declarations(board: Any, kind: Kind, limit: Optional[int] = 1000,
                       backend: str = "auto", time_limit: Optional[float] = None,
                       on_max: Optional[Callable[[Optional[int]], None]] = None,
                       on_found: Optional[Callable[[Listed], None]] = None,
+                      keep: bool = True,
                       ) -> DeclarationListing:
-    """The legal declarations, up to ``limit``, in listing order. ``on_max`` hears the
-    maximum as soon as it is known, ``on_found`` each declaration as it is found (for
-    a caller that shows progress or streams)."""
+    """The first ``limit`` legal declarations of the listing order
+    (:func:`listing_order`), found in that order: a time limit that runs out leaves the
+    first ones found (status "unknown"). ``on_max`` hears the maximum as soon as it is
+    known, ``on_found`` each declaration as it is found, in order (for a caller that
+    shows progress or streams); with ``keep=False`` the answer keeps none of them
+    (``declarations`` stays empty, ``found`` counts them): a caller streaming a long
+    listing holds one declaration at a time."""
     problem = board.problem(kind)
-    be = get_backend(backend)
     deadline = Deadline(time_limit)
-    maxc = MaxCache(problem, be, deadline)
     try:
-        m0, _ = maxc(frozenset())
+        m0, found = _ordered(board, kind, backend, deadline)
     except SolverTimeout:
         return DeclarationListing(kind, board.rules, "unknown", None, problem, [])
     if on_max is not None:
         on_max(m0)
     out: list[Listed] = []
+    n = 0
     status = "complete"
     from .costs import judge, judges
 
     mana = judges(board, problem.costs)  # spec: then costly declarations say "payable"
     try:
-        for listed in iter_legal(problem, be, deadline, maxc):
-            if limit is not None and len(out) >= limit:
+        for listed in found:
+            if limit is not None and n >= limit:
                 status = "truncated"
                 break
-            out.append(listed)
+            n += 1
             if mana:
                 judge(board, kind, [listed], judged=True)
+            if keep:
+                out.append(listed)
             if on_found is not None:
                 on_found(listed)
     except SolverTimeout:
         status = "unknown"
-    out.sort(key=lambda d: listing_order(d.declaration))
-    return DeclarationListing(kind, board.rules, status, m0, problem, out)
+    return DeclarationListing(kind, board.rules, status, m0, problem, out, n)
 
 
 # ---------------------------------------------------------------------------------------
@@ -412,14 +446,17 @@ def unobeyable(problem: Problem, backend: Any, deadline: Deadline,
 
 def unobeyable_requirements(board: Any, kind: Kind, only: Optional[Sequence[str]] = None,
                             backend: str = "auto", time_limit: Optional[float] = None,
+                            known: Sequence[Mapping] = (),
                             ) -> dict[str, Optional[Reason]]:
-    """:func:`unobeyable` for a board's declaration problem."""
-    return unobeyable(board.problem(kind), get_backend(backend), Deadline(time_limit), only)
+    """:func:`unobeyable` for a board's declaration problem (``known``: legal
+    declarations already found)."""
+    return unobeyable(board.problem(kind), get_backend(backend), Deadline(time_limit), only,
+                      known)
 
 
 __all__ = [
     "DeclarationListing", "DeclarationVerdict", "check", "decl_json", "decl_value",
-    "iter_declarations", "list_declarations", "listing_order", "unobeyable",
+    "iter_declarations", "iter_found", "list_declarations", "listing_order", "unobeyable",
     "unobeyable_requirements", "validate",
 ]
 

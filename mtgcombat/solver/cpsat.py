@@ -239,6 +239,12 @@ class _Prepared:
         return min(self.problem.cap(c), len(self.options[c]))
 
 
+def prepared(problem: Problem) -> _Prepared:
+    """The problem with forced keys removed and every expression simplified (shared with
+    the Python search and the ordered listing; no OR-tools import)."""
+    return _Prepared(problem)
+
+
 # -- the CP-SAT model ------------------------------------------------------------
 
 

@@ -191,7 +191,7 @@ def obeyable_near(problem: Problem, seed: Mapping, targets: Iterable[int]) -> se
             if opts is None:
                 continue
             have = cur.get(c, ())
-            tries = [()]
+            tries: list[tuple[str, ...]] = [()]
             if o in opts and (c, o) not in kx.banned:
                 tries.append((o,))
                 if o not in have and len(have) < problem.cap(c):

@@ -155,7 +155,7 @@ def maximum(creatures: Sequence[str], options: dict, caps: dict, hard: Sequence[
     choices: dict[str, list[frozenset]] = {}
     for c in order:
         opts = sorted(options[c])
-        cs = [frozenset()]
+        cs: list[frozenset] = [frozenset()]
         for k in range(1, min(caps[c], len(opts)) + 1):
             cs.extend(frozenset(x) for x in combinations(opts, k))
         choices[c] = cs
@@ -187,7 +187,7 @@ def maximum(creatures: Sequence[str], options: dict, caps: dict, hard: Sequence[
         for i in touch[c]:
             if hard_f[i](chosen) is False:
                 return None
-        changed = []
+        changed: list[tuple[int, Optional[bool]]] = []
         for i in rtouch[c]:
             old = status[i]
             if old is None:
@@ -210,7 +210,7 @@ def maximum(creatures: Sequence[str], options: dict, caps: dict, hard: Sequence[
             return best == total
         c = order[depth]
         # try each choice; the hint's first, then the ones making most requirements true
-        scored = []
+        scored: list[tuple] = []
         for ch in choices[c]:
             chosen[c] = ch
             changed = settle(c)
