@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .glossary import KEYWORDS as _KW
+
 _STEP = {"first": "Erstschlag-Kampfschadensegment (510.4)",
          "regular": "Kampfschadensegment (510)"}
 
@@ -38,26 +40,26 @@ T: dict = {
         f"{r['n']} --damage mehr, als es Kampfschadensegmente gab ({r['steps']}) "
         f"({w.cite(r.rule)})."),
     "combat.trigger_exalted": lambda r, w: (
-        f"Überragend von {w.name(r['source'])}: {w.name(r['affected'])} greift allein an und "
+        f"{_KW['exalted']} von {w.name(r['source'])}: {w.name(r['affected'])} greift allein an und "
         f"erhält {_pt(r)} ({w.cite(r.rule)})"),
     "combat.trigger_melee": lambda r, w: (
-        f"Nahkampf von {w.name(r['source'])}: {r['n']} "
+        f"{_KW['melee']} von {w.name(r['source'])}: {r['n']} "
         f"{'Gegner' if r['n'] != 1 else 'Gegner'} angegriffen, sie erhält {_pt(r)} "
         f"({w.cite(r.rule)})"),
     "combat.trigger_battle_cry": lambda r, w: (
-        f"Schlachtruf von {w.name(r['source'])}: {w.name(r['affected'])} erhält {_pt(r)} "
+        f"{_KW['battle cry']} von {w.name(r['source'])}: {w.name(r['affected'])} erhält {_pt(r)} "
         f"({w.cite(r.rule)})"),
     "combat.trigger_bushido": lambda r, w: (
-        f"Bushido {r['n']} von {w.name(r['source'])}: sie erhält {_pt(r)} "
+        f"{_KW['bushido']} {r['n']} von {w.name(r['source'])}: sie erhält {_pt(r)} "
         f"({w.cite(r.rule)})"),
     "combat.trigger_flanking": lambda r, w: (
-        f"Flankenangriff von {w.name(r['source'])}: {w.name(r['affected'])}, die sie ohne "
-        f"Flankenangriff blockt, erhält {_pt(r)} ({w.cite(r.rule)})"),
+        f"{_KW['flanking']} von {w.name(r['source'])}: {w.name(r['affected'])}, die sie ohne "
+        f"{_KW['flanking']} blockt, erhält {_pt(r)} ({w.cite(r.rule)})"),
     "combat.trigger_rampage": lambda r, w: (
-        f"Amoklauf {r['n']} von {w.name(r['source'])}: sie erhält {_pt(r)} für die "
+        f"{_KW['rampage']} {r['n']} von {w.name(r['source'])}: sie erhält {_pt(r)} für die "
         f"Kreaturen, die sie über die erste hinaus blocken ({w.cite(r.rule)})"),
     "combat.trigger_afflict": lambda r, w: (
-        f"Heimsuchen {r['n']} von {w.name(r['source'])}: {w.name(r['affected'])} verliert "
+        f"{_KW['afflict']} {r['n']} von {w.name(r['source'])}: {w.name(r['affected'])} verliert "
         f"{r['life']} Lebenspunkte ({w.cite(r.rule)})"),
     "human.combat_head": lambda r, w: (
         f"Regeln: {r['rules']}. Kampf von {w.name(r['active'])}:"),
