@@ -238,3 +238,22 @@ def test_a_listing_stopped_by_its_time_limit_is_a_prefix_of_the_listing():
         n = len(part.declarations)
         assert [d.declaration for d in part.declarations] == \
             [d.declaration for d in full.declarations[:n]]
+
+
+def test_a_json_listing_streamed_in_pieces_is_the_listings_json():
+    from mtgcombat import Board
+    from mtgcombat.questions.declarations import list_declarations, listing_json_chunks
+    from mtgcombat.text import Writer
+
+    sys.path.insert(0, str(REPO / "bench"))
+    from boards import combat
+
+    board = Board.from_data(combat(12, lure=0.1))
+    w = Writer.for_board(board, "en")
+    for limit in (0, 1, 7, 50):
+        whole = list_declarations(board, "blocks", limit).to_json(w)
+        text = "".join(listing_json_chunks(board, "blocks", w, limit,
+                                           extra=lambda: {"x": [1, "y"]}))
+        assert json.loads(text) == {**whole, "x": [1, "y"]}
+        compact = "".join(listing_json_chunks(board, "blocks", w, limit, indent=None))
+        assert json.loads(compact) == whole

@@ -173,6 +173,63 @@ def list_declarations(board: Any, kind: Kind, limit: Optional[int] = 1000,
     return DeclarationListing(kind, board.rules, status, m0, problem, out, n)
 
 
+def listing_json_chunks(board: Any, kind: Kind, w: "Writer", limit: Optional[int] = 1000,
+                        backend: str = "auto", time_limit: Optional[float] = None,
+                        extra: Optional[Callable[[], dict]] = None,
+                        on_max: Optional[Callable[[Optional[int]], None]] = None,
+                        on_found: Optional[Callable[[Listed], None]] = None,
+                        indent: Optional[int] = 2) -> Iterator[str]:
+    """The ``--json`` answer of a listing as text, in pieces handed out as the
+    declarations are found (one declaration held at a time: ``blocks --limit 100000
+    --json`` on a 160 v 160 board stays small). The same object as
+    ``list_declarations(...).to_json(w)`` with ``extra()``'s fields added (e.g.
+    ``not_understood``), its keys in this order: ``rules``, ``max_requirements``,
+    ``requirements``, ``declarations``, then ``status`` (known last) and the extra
+    fields. ``"".join(...)`` of the pieces is the whole JSON text."""
+    import json
+
+    def dump(x: Any, level: int) -> str:
+        text = json.dumps(x, indent=indent, ensure_ascii=False)
+        return text if indent is None else text.replace("\n", "\n" + " " * (indent * level))
+
+    nl = "" if indent is None else "\n"
+    pad = "" if indent is None else " " * indent
+    sep = "," if indent is not None else ", "
+    problem = board.problem(kind)
+    deadline = Deadline(time_limit)
+    status = "complete"
+    try:
+        m0, found = _ordered(board, kind, backend, deadline)
+    except SolverTimeout:
+        m0, found, status = None, iter(()), "unknown"
+    if on_max is not None:
+        on_max(m0)
+    yield ("{" + nl + pad + '"rules": ' + dump(board.rules, 1) + sep + nl + pad +
+           '"max_requirements": ' + dump(m0, 1) + sep + nl + pad + '"requirements": ' +
+           dump(requirements_json(problem, w), 1) + sep + nl + pad + '"declarations": [')
+    from .costs import judge, judges
+
+    mana = judges(board, problem.costs)  # spec: then costly declarations say "payable"
+    n = 0
+    try:
+        for listed in found:
+            if limit is not None and n >= limit:
+                status = "truncated"
+                break
+            n += 1
+            if mana:
+                judge(board, kind, [listed], judged=True)
+            if on_found is not None:
+                on_found(listed)
+            yield (sep if n > 1 else "") + nl + pad * 2 + dump(listed_json(listed, w), 2)
+    except SolverTimeout:
+        status = "unknown"
+    tail = (nl + pad + "]" if n else "]") + sep + nl + pad + '"status": ' + dump(status, 1)
+    for k, v in (extra() if extra is not None else {}).items():
+        tail += sep + nl + pad + dump(k, 1) + ": " + dump(v, 1)
+    yield tail + nl + "}"
+
+
 # ---------------------------------------------------------------------------------------
 # One declaration
 # ---------------------------------------------------------------------------------------
@@ -456,7 +513,7 @@ def unobeyable_requirements(board: Any, kind: Kind, only: Optional[Sequence[str]
 
 __all__ = [
     "DeclarationListing", "DeclarationVerdict", "check", "decl_json", "decl_value",
-    "iter_declarations", "iter_found", "list_declarations", "listing_order", "unobeyable",
+    "iter_declarations", "iter_found", "listing_json_chunks", "list_declarations", "listing_order", "unobeyable",
     "unobeyable_requirements", "validate",
 ]
 
@@ -487,34 +544,63 @@ class DeclarationCount:
                 "max_requirements": self.max_requirements, "method": self.method}
 
 
+#: Counting's time limit when none is given, in seconds (``--count`` without
+#: ``--time-limit``): past it the answer is a lower bound, status "at_least".
+COUNT_TIME_LIMIT = 10.0
+
+
 def count_declarations(board: Any, kind: Kind, backend: str = "auto",
-                       time_limit: Optional[float] = None) -> DeclarationCount:
-    """The number of legal declarations. Without costs, a problem that splits into
-    independent parts (creatures no restriction or requirement links) is counted part
-    by part and the counts multiplied -- every legal declaration is one legal part of
-    each, each part reaching its own maximum (508.1d, 509.1c: the maximum is the sum of
-    the parts' maxima); otherwise the legal declarations are counted one by one."""
+                       time_limit: Optional[float] = None,
+                       on_progress: Optional[Callable[[int], None]] = None,
+                       ) -> DeclarationCount:
+    """The number of legal declarations (508.1c-d, 509.1b-c), within ``time_limit``
+    seconds: None means :data:`COUNT_TIME_LIMIT` (counting has no natural end on a big
+    board), ``math.inf`` no limit. Past the limit the answer is what was counted, a
+    lower bound (status "at_least"); memory stays bounded either way.
+
+    Without costs it is counted symbolically (method "product",
+    :func:`mtgcombat.solver.counting.count_legal`): independent parts (creatures no
+    restriction or requirement links) are counted apart and multiplied -- every legal
+    declaration is one legal part of each, each part reaching its own maximum (the
+    maximum is the sum of the parts' maxima) -- and each part by deciding its creatures
+    one by one, counting every state of what is left open once. With costs, the legal
+    declarations are counted one by one as they are listed (method "listing").
+    ``on_progress`` hears, every few hundred steps, how many states were counted (or
+    declarations listed) so far: a caller can show that it is still working."""
+    import math
+
+    if time_limit is None:
+        time_limit = COUNT_TIME_LIMIT
+    if time_limit == math.inf:
+        time_limit = None
     problem = board.problem(kind)
     be = get_backend(backend)
     deadline = Deadline(time_limit)
     maxc = MaxCache(problem, be, deadline)
     try:
-        m0, _ = maxc(frozenset())
+        m0, witness = maxc(frozenset())
     except SolverTimeout:
         return DeclarationCount(kind, board.rules, None, "unknown", None)
-    parts_count = getattr(be, "count_parts", None)
-    if parts_count is not None and not problem.costs and m0 is not None:
-        rem = deadline.remaining()
-        try:  # at most half of what is left, so that counting one by one still gets a go
-            n = parts_count(problem, m0, Deadline(None if rem is None else rem / 2))
-        except SolverTimeout:
-            n = None
-        if n is not None:
-            return DeclarationCount(kind, board.rules, n, "exact", m0, "product")
+    steps = [0]
+
+    def tick() -> None:
+        steps[0] += 256
+        if on_progress is not None:
+            on_progress(steps[0])
+
+    if not problem.costs:
+        from ..solver.counting import count_legal
+
+        n, status = count_legal(problem, m0, witness, deadline, tick)
+        return DeclarationCount(kind, board.rules, n, status, m0, "product")
+    from ..solver.order import ordered_legal
+
     n = 0
     try:
-        for _ in iter_legal(problem, be, deadline, maxc):
+        for _ in ordered_legal(problem, m0, maxc, deadline):
             n += 1
+            if on_progress is not None and n % 256 == 0:
+                on_progress(n)
     except SolverTimeout:
         return DeclarationCount(kind, board.rules, n, "at_least", m0)
     return DeclarationCount(kind, board.rules, n, "exact", m0)

@@ -239,6 +239,13 @@ class _Prepared:
         return min(self.problem.cap(c), len(self.options[c]))
 
 
+def components(prep: _Prepared, exprs: list[Expr]
+               ) -> tuple[list[list[str]], list[Optional[int]]]:
+    """Groups of creatures linked by no expression, and each expression's group
+    (:func:`_components`)."""
+    return _components(prep, exprs)
+
+
 def prepared(problem: Problem) -> _Prepared:
     """The problem with forced keys removed and every expression simplified (shared with
     the Python search and the ordered listing; no OR-tools import)."""

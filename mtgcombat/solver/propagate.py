@@ -44,6 +44,7 @@ class Engine:
         self.lo: list[Optional[int]] = []
         self.hi: list[Optional[int]] = []
         self.parents: list[list[int]] = []
+        self.children: list[list[int]] = []
         self.nt: list[int] = []
         self.nf: list[int] = []
         self.val: list[Optional[bool]] = []
@@ -88,6 +89,7 @@ class Engine:
         self.lo.append(lo)
         self.hi.append(hi)
         self.parents.append([])
+        self.children.append([])
         self.nt.append(0)
         self.nf.append(0)
         self.val.append(None)
@@ -130,6 +132,7 @@ class Engine:
         return i
 
     def _attach(self, i: int, kids: list[int]) -> None:
+        self.children[i] = kids
         for k in kids:
             self.parents[k].append(i)
             v = self.val[k]
@@ -160,17 +163,19 @@ class Engine:
         return self.val[i]  # literals and constants are set, not derived
 
     def _set(self, i: int, new: Optional[bool]) -> None:
-        """Set node ``i``'s value and carry the change up."""
+        """Set node ``i``'s value and carry the change up: a parent whose counts changed
+        is judged again from its counts when it is reached (a child counted twice by one
+        parent updates both counts first)."""
         val, nt, nf, parents, role = self.val, self.nt, self.nf, self.parents, self.role
         kind, nn, los, his = self.kind, self.n, self.lo, self.hi
-        stack = [(i, new)]
+        old = val[i]
+        if old is new:
+            return
+        stack = [(i, old, new)]
         pop, push = stack.pop, stack.append
+        val[i] = new
         while stack:
-            i, new = pop()
-            old = val[i]
-            if old is new:
-                continue
-            val[i] = new
+            i, old, new = pop()
             if role[i]:
                 self._root_changed(i, old, new)
             for p in parents[i]:
@@ -182,7 +187,8 @@ class Engine:
                     nt[p] += 1
                 elif new is False:
                     nf[p] += 1
-                # the parent's value (as _value)
+            for p in parents[i]:
+                # the parent's value from its counts (as _value)
                 k = kind[p]
                 t = nt[p]
                 f = nf[p]
@@ -201,8 +207,10 @@ class Engine:
                     pv = False if f else (True if t == nn[p] else None)
                 else:  # _NOT
                     pv = False if t else (True if f else None)
-                if pv is not val[p]:
-                    push((p, pv))
+                pold = val[p]
+                if pv is not pold:
+                    val[p] = pv
+                    push((p, pold, pv))
 
     def _root_changed(self, i: int, old: Optional[bool], new: Optional[bool]) -> None:
         if new is None:
