@@ -201,6 +201,8 @@ class Board(model.Board):
         model_board = parse_scenario(text, source, cards=cards)
         board = cls.from_model(model_board)
         board.__dict__["origin"] = (source, getattr(model_board, "_locate", None))
+        # what the scenario reader read in a way the writer may not have meant (warnings)
+        board.__dict__["scenario_notes"] = getattr(model_board, "_notes", ())
         return board
 
     def locate(self, e: BoardError) -> BoardError:
@@ -366,7 +368,7 @@ class Board(model.Board):
         from .grammar.oracle.sentences import name_variants
 
         own_names = set(name_variants(self.permanent(own).name)) \
-            if own is not None and own not in self.player_names else set()
+            if own is not None and own in self._by_id else set()  # gone: 400.7
         understood = list(reading.understood)
         left = list(reading.not_understood)
         names = sorted({p.name for p in self.permanents if p.id != own and p.name

@@ -42,7 +42,8 @@ class Edition:
     attacker_order: ClassVar[str] = ""
     blocker_order: ClassVar[str] = ""
     #: Rules whose text in this edition differs from the current one: human answers
-    #: cite them as "old 510.1c" (the JSON answers give the plain number).
+    #: cite them as "old 510.1c" (``mtgcombat.text.Writer.cite``, in each language; the
+    #: JSON answers give the plain number).
     old_rules: ClassVar[frozenset[str]] = frozenset()
 
     # -- goad ------------------------------------------------------------------------
@@ -70,12 +71,6 @@ class Edition:
     # -- keyword actions -------------------------------------------------------------------
     #: To sacrifice a permanent (701.21a current, 701.17a in 2024).
     sacrifice: ClassVar[str] = "701.21a"
-
-    @classmethod
-    def cite(cls, rule: str) -> str:
-        """A rule number as a human answer cites it in this edition ("old 510.1c" for a
-        2024-only text). The JSON answers give the plain number."""
-        return "old " + rule if rule in cls.old_rules else rule
 
     @classmethod
     def division(cls, role: str) -> str:

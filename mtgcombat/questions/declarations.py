@@ -115,10 +115,17 @@ def _ordered(board: Any, kind: Kind, backend: str, deadline: Deadline,
 def iter_declarations(board: Any, kind: Kind, backend: str = "auto",
                       deadline: Optional[Deadline] = None) -> Iterator[Listed]:
     """Every legal declaration, lazily, in listing order (:func:`listing_order`; the
-    backend settles the maxima). Raises :class:`~mtgcombat.solver.base.SolverTimeout`
-    past the deadline."""
+    backend settles the maxima), costly ones judged ``payable`` as in a listing. Raises
+    :class:`~mtgcombat.solver.base.SolverTimeout` past the deadline."""
+    from .costs import judge, judges
+
+    problem = board.problem(kind)
+    mana = judges(board, problem.costs)
     _, found = _ordered(board, kind, backend, deadline or Deadline(None))
-    return found
+    for d in found:
+        if mana:
+            judge(board, kind, [d], judged=True)
+        yield d
 
 
 def iter_found(board: Any, kind: Kind, backend: str = "auto",

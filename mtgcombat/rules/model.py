@@ -266,6 +266,11 @@ class Effect:
     modes chosen for a modal spell's text (700.2a), numbered from 1 in the order the
     text prints them; the targets are numbered across the chosen modes (601.2c). None:
     not given (a text that is not a modal spell's).
+
+    ``gone``: those of its targets and its source that have left the battlefield since
+    it began to apply (a creature it names died in combat). The effect stays, as a
+    fact; a gone object is a new object if it ever returns (400.7), so what the effect
+    says about it applies to nothing -- a group of targets keeps the others.
     """
 
     text: str
@@ -273,10 +278,15 @@ class Effect:
     targets: tuple[ObjectId, ...] = ()
     source: Optional[ObjectId] = None
     modes: Optional[tuple[int, ...]] = None
+    gone: tuple[ObjectId, ...] = ()
 
     def __post_init__(self) -> None:
         if isinstance(self.modes, list):
             object.__setattr__(self, "modes", tuple(self.modes))
+        if not isinstance(self.gone, tuple):
+            object.__setattr__(self, "gone", tuple(self.gone))
+        if not isinstance(self.targets, tuple):
+            object.__setattr__(self, "targets", tuple(self.targets))
 
 
 def _frozen_map(m: Optional[Mapping]) -> Optional[Mapping]:
