@@ -67,10 +67,10 @@ class _Node:
         return f"{type(self).__qualname__}({inner})"
 
     def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"cannot assign to field {name!r}")
+        raise AttributeError(name)  # immutable
 
     def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"cannot delete field {name!r}")
+        raise AttributeError(name)  # immutable
 
     def __reduce__(self) -> tuple:
         return (type(self), self._values())
