@@ -37,7 +37,11 @@ B = TypeVar("B", bound=Board)
 def _unknown(obj: Mapping, allowed: set, where: str) -> None:
     extra = sorted(set(obj) - allowed)
     if extra:
-        raise BoardError(f"{where}: unknown field {extra[0]!r}")
+        from .errors import closest
+
+        near = closest(extra[0], allowed)
+        hint = f" (did you mean {near[0]!r}?)" if near else ""
+        raise BoardError(f"{where}: unknown field {extra[0]!r}{hint}")
 
 
 def _type(value: Any, typ, where: str, what: str) -> Any:

@@ -305,10 +305,11 @@ def draw_result(answer: Any, *, lang: str = "en", size: Optional[int] = None,
 
 # -- input ------------------------------------------------------------------------------
 def _full_board(board: ModelBoard) -> "Board":
-    """A :class:`mtgcombat.Board` (which knows its abilities) for a model board."""
-    from .board import Board
-
-    return board if isinstance(board, Board) else Board.from_model(board)
+    """A :class:`mtgcombat.Board` (which knows its abilities); a model board alone can't
+    be drawn (draw never imports the facade, which imports draw for ``_repr_svg_``)."""
+    if not hasattr(board, "bound"):
+        raise TypeError("draw() needs a mtgcombat.Board (Board.from_model(board))")
+    return cast("Board", board)
 
 
 def _with_declarations(board: "Board", attacks: Optional[Mapping[str, str]],

@@ -319,23 +319,30 @@ class DeclarationVerdict:
 
 
 def validate(board: Any, kind: Kind, decl: Any) -> None:
-    """Unknown ids and wrongly shaped declarations are bad input (BoardError)."""
+    """Unknown ids and wrongly shaped declarations are bad input (BoardError); an
+    unknown id comes with the closest the board has ("did you mean 'hill'?")."""
+    from ..errors import closest
+
+    def fail(code: str, **params: Any) -> None:
+        raise BoardError(reason("error.decl_" + code, None, (), kind=kind, **params))
+
     if not isinstance(decl, Mapping):
-        raise BoardError(f"a declaration of {kind} must be a JSON object")
+        fail("not_object")
+    ids = [p.id for p in board.permanents]
     for c, v in decl.items():
         if not isinstance(c, str) or not board.has_object(c):
-            raise BoardError(f"declaration: unknown creature {c!r}")
+            fail("unknown_creature", creature=repr(c), closest=closest(c, ids))
         vals = [v] if kind == "attacks" else v
         if kind == "attacks" and not isinstance(v, str):
-            raise BoardError(f"declaration: {c!r} must map to what it attacks (a string)")
+            fail("attack_value", creature=c)
         if kind == "blocks" and (not isinstance(v, (list, tuple)) or not v):
-            raise BoardError(
-                f"declaration: {c!r} must map to a non-empty array of the attackers it blocks")
+            fail("blocks_value", creature=c)
         for x in vals:
             if not isinstance(x, str) or not board.has_object(x):
-                raise BoardError(f"declaration: unknown id {x!r} (for {c!r})")
+                fail("unknown_target", target=repr(x), creature=c,
+                     closest=closest(x, ids + list(board.player_names)))
         if kind == "blocks" and len(set(vals)) != len(vals):
-            raise BoardError(f"declaration: {c!r} lists the same attacker twice")
+            fail("twice", creature=c)
 
 
 def check(board: Any, kind: Kind, decl: Mapping, backend: str = "auto",

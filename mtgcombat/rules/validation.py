@@ -15,12 +15,15 @@ edition (damage assignment order), 702.22c (bands).
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Optional
+from typing import TYPE_CHECKING, Any, Iterable, Optional
 
-from .model import (
-    CHOSEN_KEYS, COLORS, DAMAGE_STEPS, EDITIONS, LIMIT, Board, BoardError, parse_type_line,
-    is_int, mana_symbols_ok,
+from .values import (
+    CHOSEN_KEYS, COLORS, DAMAGE_STEPS, EDITIONS, LIMIT, BoardError, is_int, mana_symbols_ok,
+    parse_type_line,
 )
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .model import Board
 from .reasons import reason
 
 
