@@ -217,10 +217,6 @@ class Board:
             _validate(self)
 
     # -- construction -------------------------------------------------------
-    @classmethod
-    def create(cls, **fields) -> "Board":
-        return cls(**fields)
-
     def evolve(self, **changes: Any) -> Self:
         """A copy with some fields changed (validated again)."""
         return replace(self, **changes)
