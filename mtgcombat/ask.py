@@ -613,6 +613,10 @@ def parse_request(text: Union[str, bytes]) -> Any:
         raise OptionError("the request is nested too deeply") from None
     except ValueError as e:  # e.g. an integer of more than 4300 digits
         raise OptionError(f"the request holds a value that can't be read: {e}"[:200]) from None
+    from .boardjson import MAX_DEPTH, depth
+
+    if depth(data) > MAX_DEPTH + 1:  # whatever the interpreter's recursion limit is
+        raise OptionError("the request is nested too deeply")
     where = lone_surrogate(data)
     if where is not None:
         raise OptionError(f"the request holds a lone surrogate (not a character) in {where}")

@@ -328,3 +328,42 @@ def test_an_unknown_board_field_suggests_the_closest_field(capsys, tmp_path):
                  '"permanentz": []}')
     assert cli_main(["show", str(p)]) == 2
     assert "unknown field 'permanentz' (did you mean 'permanents'?)" in capsys.readouterr().err
+
+
+# -- progress (issue 24.3) ----------------------------------------------------------------
+
+
+def test_the_progress_line_is_redrawn_at_least_every_second_on_a_terminal(monkeypatch):
+    import io
+
+    from mtgcombat.progress import Progress
+
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+
+    err = Tty()
+    monkeypatch.setattr(sys, "stderr", err)
+    p = Progress(True, "counting")
+    time.sleep(3.2)  # no work reported: the line still moves on its own
+    p.done()
+    draws = err.getvalue().count("mtgcombat: counting...")
+    assert draws >= 2, err.getvalue()
+    assert err.getvalue().endswith("\r\x1b[K")
+
+
+def test_no_progress_line_when_standard_error_is_piped_or_quiet(monkeypatch):
+    import io
+
+    from mtgcombat.progress import Progress
+
+    piped = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", piped)
+    p = Progress(True, "counting")
+    time.sleep(1.6)
+    p.done()
+    assert piped.getvalue() == ""
+    r = subprocess.run([sys.executable, "-m", "mtgcombat", "batch", "--jobs", "1"],
+                       input=json.dumps({"ask": "show", "board": BRIGAND}) + "\n",
+                       capture_output=True, text=True, cwd=REPO)
+    assert r.stderr == "" and json.loads(r.stdout)

@@ -119,9 +119,6 @@ class Bound:
     def has_keyword(self, pid: str, kw: str) -> bool:
         return kw in self.keywords.get(pid, ())
 
-    def landwalks(self, pid: str) -> list[A.Landwalk]:
-        return [i.ability for i in self.held_by(pid, A.Landwalk)]  # type: ignore[misc]
-
     def protections(self, pid: str) -> list[Instance]:
         return self.held_by(pid, A.Protection)
 
