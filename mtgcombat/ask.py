@@ -8,7 +8,7 @@ options with :func:`mtgcombat.options.parse` and call :func:`answer`; none of th
 imports another. A new question is a module in :mod:`mtgcombat.questions`, its words
 in :mod:`mtgcombat.text`, and one entry in :data:`QUESTIONS`.
 
->>> from mtgcombat.options import parse, Door
+>>> from mtgcombat.options import Door
 >>> board = board_from_request({"players": [{"name": "Alice"}, {"name": "Bob"}],
 ...     "active_player": "Alice", "permanents": [{"name": "Grizzly Bears",
 ...     "controller": "Alice", "power": 2, "toughness": 2}]})
@@ -23,8 +23,8 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional, Union
 
+from .errors import BadInput, BoardError
 from .options import OptionError, Options
-from .rules.model import BoardError
 
 if TYPE_CHECKING:  # pragma: no cover
     from .board import Board
@@ -33,12 +33,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
     Report = list[Union[Line, Table]]
 
-__all__ = ["Question", "QUESTIONS", "Context", "Reply", "answer", "prepare",
+__all__ = ["Question", "QUESTIONS", "Context", "Reply", "answer", "prepare", "parse",
            "board_from_request", "BadInput", "names"]
-
-#: Bad input, whichever door it came through: one line, exit status 2 (HTTP 400).
-BadInput = (BoardError, OptionError)
-
 
 @dataclass
 class Context:
@@ -95,6 +91,19 @@ class Question:
         from .options import COMMON
 
         return COMMON + self.own
+
+
+def parse(name: str, args: Any, door: Any = None) -> Options:
+    """The options of question ``name`` given as ``args`` at ``door`` (default: the
+    command line, the board's path first), by the one option grammar."""
+    from . import options
+
+    q = QUESTIONS.get(name)
+    if q is None:
+        raise OptionError(f"unknown question {options.quoted(str(name))}; one of "
+                          + ", ".join(QUESTIONS))
+    return options.parse(name, q.options, args, door or options.Door.COMMAND_LINE,
+                         q.repeated)
 
 
 def names() -> list[str]:
@@ -200,16 +209,42 @@ def not_understood_json(board: Any) -> dict:
 
 
 def answer(board: "Board", opts: Options, ctx: Optional[Context] = None) -> Reply:
-    """Ask ``opts.question`` of ``board``. Bad input raises :data:`BadInput` (a board
-    error located in the board's text where it can be)."""
+    """Ask ``opts.question`` of ``board``. Bad input raises :class:`BadInput`: a fault of
+    a declaration or assignment given as an option is the option's (``--blocks:
+    declaration: unknown creature 'hil' (did you mean 'hill'?)``), any other board error
+    is located in the board's text where it can be."""
     q = QUESTIONS[opts.question]
     ctx = ctx or Context.starting_now(opts.time_limit)
     try:
         board = prepare(board, opts, ctx)
         result = q.ask(board, opts, ctx)
     except BoardError as e:
+        flag = option_at_fault(e, opts)
+        if flag is not None:
+            raise OptionError(f"{flag}: {e}", command=opts.question) from None
         raise located(board, e) from None
     return Reply(q, opts, board, result, writer(board, opts), ctx.warnings)
+
+
+#: The reasons that say a declaration (``error.decl_*``, with its ``kind``) or an
+#: assignment (``error.assignment_*``) is malformed or names what the board lacks.
+_ASSIGNMENT_FAULTS = ("error.assignment_not_object", "error.assignment_source",
+                      "error.assignment_division", "error.assignment_recipient",
+                      "error.assignment_amount")
+
+
+def option_at_fault(e: BoardError, opts: Options) -> Optional[str]:
+    """The option (``--attacks``, ``--blocks``, ``--damage``) whose declaration or
+    assignment a board error is about, when it was given as one; else None (the board's
+    own declarations are faults of the board)."""
+    code = e.why.code
+    if code.startswith("error.decl_"):
+        kind = e.why.get("kind")
+        if kind in ("attacks", "blocks") and opts.declaration(kind) is not None:
+            return f"--{kind}"
+    elif code in _ASSIGNMENT_FAULTS and opts.damage:
+        return "--damage"
+    return None
 
 
 def located(board: Any, e: BoardError) -> BoardError:
@@ -325,7 +360,11 @@ def _show_words(shown: Any, w: "Writer", opts: Options, board: Any) -> str:
 
 def _ask_draw(board: "Board", opts: Options, ctx: Context) -> str:
     from .draw import draw
+    from .questions.declarations import validate
 
+    for kind in ("attacks", "blocks"):  # an unknown id is the option's fault
+        if opts.declaration(kind) is not None:
+            validate(board, kind, opts.declaration(kind))
     return draw(board, attacks=opts.attacks, blocks=opts.blocks,
                 damage=opts.damage[0] if opts.damage else None, lang=opts.lang or "en",
                 size=opts.size)
@@ -574,6 +613,10 @@ def parse_request(text: Union[str, bytes]) -> Any:
         raise OptionError("the request is nested too deeply") from None
     except ValueError as e:  # e.g. an integer of more than 4300 digits
         raise OptionError(f"the request holds a value that can't be read: {e}"[:200]) from None
+    from .boardjson import MAX_DEPTH, depth
+
+    if depth(data) > MAX_DEPTH + 1:  # whatever the interpreter's recursion limit is
+        raise OptionError("the request is nested too deeply")
     where = lone_surrogate(data)
     if where is not None:
         raise OptionError(f"the request holds a lone surrogate (not a character) in {where}")
@@ -635,7 +678,7 @@ def ask_request(body: Any, question: Optional[str] = None, cards: Any = None,
     from the allow-list of its question (:data:`mtgcombat.options.Door.REQUEST`), its
     board from its data, the card database the door's own (``cards``). ``max_seconds``
     caps its time limit (the web lab's)."""
-    from .options import Door, parse
+    from .options import Door
 
     name, data, args = request_parts(body, question)
     opts = parse(name, args, Door.REQUEST)

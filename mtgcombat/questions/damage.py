@@ -22,7 +22,7 @@ every id renames the answer and changes nothing else (tests/test_trust.py).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Mapping, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Sequence
 
 from ..rules.damage import (
     DamageStep, DamageViolation, ObjectiveFn, covered_players, damage_dealt_to,
@@ -172,7 +172,7 @@ def damage_answer(board: Any, bound: Any = None, limit: Optional[int] = 1000,
                   blocked: Sequence[str] = (), first_strikers: Optional[Sequence[str]] = None,
                   target_left: Sequence[str] = (),
                   deadline: Optional[Deadline] = None, backend: str = "auto",
-                  judge: bool = True) -> DamageAnswer:
+                  judge: Optional[Callable[..., Any]] = None) -> DamageAnswer:
     """The legal assignments of the step (up to ``limit``) and the best one for each
     player who assigns. ``objective(step, player)`` replaces the default ranking (most
     opposing creatures destroyed, then most damage); see :mod:`mtgcombat.rules.damage`.
@@ -181,19 +181,18 @@ def damage_answer(board: Any, bound: Any = None, limit: Optional[int] = 1000,
 
     One verdict for one declaration (spec Extension 3): unless the board stands in a
     combat damage step (:func:`mtgcombat.questions.combat.in_damage_step`), its
-    ``attacks`` and ``blocks`` are judged first, as ``combat`` judges them; illegal ones
-    answer ``status: "illegal"`` with the violations and no assignment (``judge``
-    False: taken as facts)."""
-    from .combat import in_damage_step, judge_declarations
-
+    ``attacks`` and ``blocks`` are judged first, as ``combat`` judges them, by ``judge``
+    (:func:`mtgcombat.questions.combat.judge_declarations`, which :meth:`Board.damage
+    <mtgcombat.board.Board.damage>` passes; None: taken as facts); illegal ones answer
+    ``status: "illegal"`` with the violations and no assignment."""
     bound = bound if bound is not None else board.bound
     deadline = deadline or Deadline(time_limit)
     step = damage_step(board, bound, blocked, first_strikers, target_left)
     # (a board of the rules model alone, without its texts read, is taken as it is)
-    if judge and hasattr(board, "problem") and not blocked and first_strikers is None \
-            and not target_left and not in_damage_step(board):
+    if judge is not None and hasattr(board, "problem") and not blocked \
+            and first_strikers is None and not target_left:
         try:
-            stop = judge_declarations(board, backend=backend, time_limit=deadline.remaining())
+            stop = judge(board, backend=backend, time_limit=deadline.remaining())
         except SolverTimeout:
             return DamageAnswer(step, "unknown", [], {})
         if stop is not None:

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Optional, Sequence
 
 from . import abilities as A
+from .creature_types import CREATURE_TYPES
 from .mana import CumulativeUpkeep, ManaAbility
 from .model import Board, BoardError, Permanent, PlayerName, parse_type_line
 from .reasons import Src, reason
@@ -117,9 +118,6 @@ class Bound:
 
     def has_keyword(self, pid: str, kw: str) -> bool:
         return kw in self.keywords.get(pid, ())
-
-    def landwalks(self, pid: str) -> list[A.Landwalk]:
-        return [i.ability for i in self.held_by(pid, A.Landwalk)]  # type: ignore[misc]
 
     def protections(self, pid: str) -> list[Instance]:
         return self.held_by(pid, A.Protection)
@@ -313,7 +311,10 @@ class Bound:
         if isinstance(pred, A.MulticoloredPred):
             return len(perm.colors) >= 2
         if isinstance(pred, A.TypePred):
-            return _type_matches(perm, pred.word)
+            if _type_matches(perm, pred.word):
+                return True
+            # 702.73a: changeling -- every creature type (205.3m), on top of its own.
+            return self.has_keyword(perm.id, "changeling") and _creature_type(pred.word)
         if isinstance(pred, A.KeywordPred):
             return self.has_keyword(perm.id, pred.keyword.lower())
         if isinstance(pred, A.StatPred):
@@ -347,8 +348,17 @@ class Bound:
             else:
                 ref = pred.value
             return _compare(mine, pred.op, ref)
+        if isinstance(pred, A.OwnStatsPred):
+            values = {"power": perm.power, "toughness": perm.toughness}
+            a, b = values[pred.stat], values[pred.other]
+            return a is not None and b is not None and _compare(a, pred.op, b)
         if isinstance(pred, A.NamePred):
-            return perm.name.lower() == pred.name.lower()
+            name = pred.name
+            if name == "~":  # "named ~": the name of the ability's source (201.4)
+                if source is None or source.permanent is None:
+                    return False
+                name = self.board.permanent(source.permanent).name
+            return perm.name.lower() == name.lower()
         if isinstance(pred, A.CounterPred):
             if not pred.kind:  # counters of any kind (122.1)
                 return sum(perm.counters.values()) >= pred.at_least
@@ -464,6 +474,17 @@ def _type_matches(perm: Permanent, word: str) -> bool:
     return False
 
 
+def _creature_type(word: str) -> bool:
+    """Whether a type word ("Goblin", "Goblins", "Elves") names a creature type (205.3m)."""
+    w = word.strip()
+    if w in CREATURE_TYPES:
+        return True
+    low = w.lower()
+    if low in _PLURALS:
+        return _PLURALS[low].capitalize() in CREATURE_TYPES
+    return low.endswith("s") and w[:-1] in CREATURE_TYPES
+
+
 #: Abilities that apply to the whole game rather than to one creature.
 GLOBAL_ABILITIES = (A.AttackCap, A.AttackParity, A.BlockCap, A.DefenderAssignsDamage,
                     A.BlockableDespiteLandwalk, A.PlayerAttackRequirement, A.AllAttackIfAny)
@@ -546,6 +567,8 @@ def bind(
             bound.keywords.setdefault(holder, set()).update(_keyword_names(ab))
         elif holder is not None and isinstance(ab, A.Landwalk):
             bound.walks.setdefault(holder, set()).add(ab.label.lower())
+    # Pass 2b: 613.1f (layer 6) -- keywords lost, after those gained.
+    expanded = _lose_keywords(bound, expanded)
     # 702.16k: "protection from Bob" where Bob is a player is protection from that player.
     expanded = [(_player_protection(board, ab), src, sentence, holder)
                 for ab, src, sentence, holder in expanded]
@@ -568,6 +591,64 @@ def bind(
                 bound.instances.append(Instance(ab, src, sentence, h))
     # Goad (701.15 current; 701.38 in 2024) is board state, not text.
     return bound
+
+
+def _timestamp(board: Board, src: Source) -> int:
+    """A source's place in timestamp order (613.7a) as a board shows it: its permanents
+    in the order listed, then its effects in the order listed."""
+    if src.kind == "effect" and src.effect_index is not None:
+        return len(board.permanents) + src.effect_index
+    for i, p in enumerate(board.permanents):
+        if p.id == src.permanent:
+            return i
+    return -1
+
+
+def _lose_keywords(bound: Bound, expanded: list) -> list:
+    """613.1f, 613.7: "[creatures] lose [keywords]" removes the keywords printed on them
+    (layer 1) and those granted by a source earlier in timestamp order; "... can't have or
+    gain [keywords]" removes every instance, whatever grants it. The lost keywords go
+    from :attr:`Bound.keywords` and their instances from the abilities bound."""
+    from .combat_abilities import KeywordN, LoseKeywords
+
+    board = bound.board
+    losses: dict[str, list[tuple[set[str], int, bool]]] = {}
+    for ab, src, sentence, holder in expanded:
+        if not isinstance(ab, LoseKeywords):
+            continue
+        names = {n.lower() for n in ab.keywords}
+        stamp = _timestamp(board, src)
+        for h in ([holder] if holder is not None else bound.subject_holders(ab.subject, src)):
+            losses.setdefault(h, []).append((names, stamp, ab.for_good))
+    if not losses:
+        return expanded
+
+    def lost(holder: Optional[str], name: str, src: Source, printed: bool) -> bool:
+        stamp = -1 if printed else _timestamp(board, src)
+        return any(name in names and (for_good or stamp < at)
+                   for names, at, for_good in losses.get(holder or "", ()))
+
+    out = []
+    kept: dict[str, set[str]] = {}
+    for ab, src, sentence, holder in expanded:
+        own = holder is None and src.kind == "permanent"
+        who = holder if holder is not None else (src.permanent if own else None)
+        if isinstance(ab, (A.Keyword, KeywordN)) and who in losses and \
+                lost(who, ab.name.lower(), src, printed=holder is None):
+            continue
+        out.append((ab, src, sentence, holder))
+    for who in losses:
+        # what is left of its keywords: printed ones not lost, and granted ones kept
+        printed = {n for n in bound.keywords.get(who, set())
+                   if not lost(who, n, Source("permanent", "", permanent=who), printed=True)}
+        kept[who] = printed
+    for ab, src, sentence, holder in out:
+        if holder in losses and isinstance(ab, A.Keyword):
+            kept[holder].update(_keyword_names(ab))
+    for who, names in kept.items():
+        # a printed keyword lost may still be granted by a later source (kept above)
+        bound.keywords[who] = names
+    return out
 
 
 def _player_protection(board: Board, ab):

@@ -76,6 +76,8 @@ from .bind import Bound
 from .combat_abilities import AssignsNoDamage, AssignsToughness
 from .model import Board, BoardError, Permanent
 from .prevention import prevention_rule
+from .statics import lethal_limit
+from ..errors import closest
 from .reasons import Reason, reason
 
 Assignment = Mapping[str, Mapping[str, int]]
@@ -101,6 +103,8 @@ class Recipient:
     #: Creatures: lethal damage (toughness - marked, at least 0, 120.6); planeswalkers:
     #: loyalty; battles: defense; players: None.
     threshold: Optional[int] = None
+    #: Creatures: the damage marked at which it has lethal damage -- its toughness, or its
+    #: power where lethal damage is determined by power (Zilortha; statics.lethal_limit).
     toughness: Optional[int] = None
     marked: int = 0
     indestructible: bool = False
@@ -367,7 +371,8 @@ def damage_step(
         recipients[p.name] = Recipient(p.name, p.name, "player", p.name)
     for perm in board.permanents:
         if perm.is_creature and (perm.id in attacks or perm.id in blocks):
-            t = perm.toughness or 0
+            # 120.6: lethal damage by toughness -- or by power (Zilortha; lethal_limit)
+            t = lethal_limit(bound, perm)
             recipients[perm.id] = Recipient(
                 perm.id, perm.name, "creature", perm.controller, max(0, t - perm.damage),
                 t, perm.damage, _has(bound, perm.id, "indestructible"),
@@ -536,14 +541,17 @@ def normalise(step: DamageStep, assignment: Mapping) -> dict[str, dict[str, int]
         raise BoardError(reason("error.assignment_not_object"))
     for s, division in assignment.items():
         if not isinstance(s, str) or not b.has_object(s) or s in b.player_names:
-            raise BoardError(reason("error.assignment_source", None, (), source=repr(s)))
+            raise BoardError(reason("error.assignment_source", None, (), source=repr(s),
+                                    closest=closest(s, [p.id for p in b.permanents])))
         if not isinstance(division, Mapping):
             raise BoardError(reason("error.assignment_division", None, (s,), source=s))
         d: dict[str, int] = {}
         for r, n in division.items():
             if not isinstance(r, str) or not b.has_object(r):
                 raise BoardError(reason("error.assignment_recipient", None, (s,), source=s,
-                                        recipient=repr(r)))
+                                        recipient=repr(r), closest=closest(
+                                            r, [p.id for p in b.permanents] + list(
+                                                b.player_names))))
             if not isinstance(n, int) or isinstance(n, bool) or n < 0:
                 raise BoardError(reason("error.assignment_amount", None, (s, r), source=s,
                                         recipient=r, amount=_as_json(n)))

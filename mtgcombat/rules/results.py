@@ -35,6 +35,7 @@ from .bind import Bound
 from .combat_abilities import KeywordN
 from .model import Board, Effect, Permanent
 from .prevention import prevention_rule
+from .statics import cant_get_poison, lethal_by_power, lethal_limit, no_minus_counters
 
 
 # -- dealing damage ----------------------------------------------------------------------
@@ -83,9 +84,14 @@ def deal(board: Board, bound: Bound, assignment: Mapping[str, Mapping[str, int]]
 
 
 def toxic_value(bound: Bound, pid: str) -> int:
-    """702.164b: the sum of the N of every toxic ability the creature has."""
+    """The poison counters each combat damage the creature deals to a player gives, on
+    top of infect: the sum of the N of every toxic ability it has (702.164b) and of every
+    poisonous ability (702.70a-b: each instance triggers). Poisonous is a triggered
+    ability that resolves after the step's state-based actions (603.3, 704.3); it is
+    applied with the damage's results here, which decides the same -- a player with
+    poison counters to lose by loses at the next check either way."""
     return sum(inst.ability.n for inst in bound.held_by(pid, KeywordN)  # type: ignore[union-attr]
-               if inst.ability.name == "toxic")  # type: ignore[union-attr]
+               if inst.ability.name in ("toxic", "poisonous"))  # type: ignore[union-attr]
 
 
 @dataclass
@@ -112,18 +118,22 @@ def results(board: Board, bound: Bound, dealt: Sequence[Dealt]) -> Results:
         wither = bound.has_keyword(d.source, "wither")
         if d.to in board.player_names:
             _add(out.damaged, d.to, d.amount)  # damage dealt this turn, as the board records it
+            # "You can't get poison counters" (Melira): none from infect, toxic, poisonous.
+            immune = cant_get_poison(bound, d.to)
             if infect:
-                _add(out.poison, d.to, d.amount)  # 120.3b, 702.90b
+                if not immune:
+                    _add(out.poison, d.to, d.amount)  # 120.3b, 702.90b
             else:
                 _add(out.life, d.to, -d.amount)  # 120.3a
             tox = toxic_value(bound, d.source)
-            if tox:
-                _add(out.poison, d.to, tox)  # 120.3g, 702.164c (combat damage)
+            if tox and not immune:
+                _add(out.poison, d.to, tox)  # 120.3g, 702.164c (combat damage); 702.70a
         else:
             rec = board.permanent(d.to)
             if rec.is_creature:
                 if infect or wither:
-                    _add(out.minus, d.to, d.amount)  # 120.3d
+                    if not no_minus_counters(bound, d.to):  # 122.1: none can be put on it
+                        _add(out.minus, d.to, d.amount)  # 120.3d
                 else:
                     _add(out.marked, d.to, d.amount)  # 120.3e
                 if bound.has_keyword(d.source, "deathtouch"):
@@ -222,8 +232,10 @@ def outcome(board: Board, bound: Bound, res: Results, lost_before: Sequence[str]
         indestructible = bound.has_keyword(p.id, "indestructible")
         if t <= 0:
             gone.add(p.id)
-        elif not indestructible and (p.damage + res.marked.get(p.id, 0) >= t
-                                     or p.id in res.deathtouched):
+        # 120.6, 704.5g: lethal by toughness, or by power (Zilortha, at least 1)
+        lethal = max(1, (p.power or 0) - minus) if lethal_by_power(bound, p.id) else t
+        if t > 0 and not indestructible and (p.damage + res.marked.get(p.id, 0) >= lethal
+                                             or p.id in res.deathtouched):
             gone.add(p.id)
     if len(board.players) > 2 and not teams:
         gone |= {p.id for p in board.permanents if p.controller in lost and p.is_creature}
@@ -304,7 +316,7 @@ def state_based(board: Board, bound: Bound, deathtouched: set[str], defeated_now
                 indestructible = bound.has_keyword(p.id, "indestructible")
                 if t <= 0:
                     out.gone[p.id] = "704.5f"  # not a destruction: indestructible can't help
-                elif p.damage >= t and not indestructible:
+                elif p.damage >= lethal_limit(bound, p) and not indestructible:
                     out.gone[p.id] = "704.5g"
                 elif p.id in deathtouched and not indestructible:
                     out.gone[p.id] = "704.5h"

@@ -17,10 +17,11 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Optional
 
-from .model import (
-    CHOSEN_KEYS, COLORS, DAMAGE_STEPS, EDITIONS, LIMIT, Board, BoardError, parse_type_line,
-    is_int, mana_symbols_ok,
+from .values import (
+    CHOSEN_KEYS, COLORS, DAMAGE_STEPS, EDITIONS, LIMIT, BoardError, is_int, mana_symbols_ok,
+    parse_type_line,
 )
+from .model import CHECKS, Board
 from .reasons import Reason, reason
 
 
@@ -405,3 +406,6 @@ def _bands(b: Board, attackers: set[str]) -> None:
             if a in seen:
                 fail("band_twice", ("bands",), attacker=a)
             seen.add(a)
+
+
+CHECKS.append(validate)

@@ -57,7 +57,7 @@ def listing(answer: Any, w: Writer, limit: Optional[int] = None) -> Report:
         out.append(Line(w.t("human.requirements_none", rule=rule)))
     if answer.max_requirements is not None and reqs:
         out.append(Line(w.t("human.at_most", n=answer.max_requirements, kind=kind)))
-    listed = sorted(answer.declarations, key=lambda d: _decl_sort_key(w, d.declaration))
+    listed = list(answer.declarations)  # the listing order, as in JSON (docs/board-format.md)
     n = len(listed)
     head = w.t("human.listing_head", status=answer.status, n=n, kind=kind, limit=limit,
                max_known=answer.max_requirements is not None)
@@ -109,7 +109,8 @@ def _preamble(problem: Any, rules: str, w: Writer, kind: str, m0: Optional[int])
 class ListingStream:
     """A human listing that shows its rows as they are found once there are more than
     ``keep`` of them (then in the order found, as plain lines: a terminal is no slower
-    than a pipe); with fewer, :func:`listing` shows them sorted, as a table."""
+    than a pipe); with fewer, :func:`listing` shows them as a table. Both keep the
+    listing order (the order they are found in)."""
 
     def __init__(self, problem: Any, w: Writer, kind: str, keep: int, printer: Any) -> None:
         self.problem, self.w, self.kind, self.keep, self.printer = problem, w, kind, keep, printer
@@ -274,7 +275,6 @@ def silent_lines(step: Any, w: Writer, indent: str = "  ") -> list[str]:
 def damage(answer: Any, w: Writer, limit: Optional[int] = None, shown: int = 50) -> Report:
     """``damage``: who assigns damage to what, the legal assignments, the best ones."""
     if getattr(answer, "declaration", None) is not None:
-        from .results import declarations_stop
 
         return [Line(w.t("human.damage_rules", rules=answer.rules))] + declarations_stop(
             answer.status, answer.declaration.violations, w)
@@ -372,3 +372,13 @@ def not_understood_lines(board: Any, w: Writer) -> list[str]:
     return [w(n) for n in notes] + [
         w.t("human.not_understood", source=n["source"], sentence=n["sentence"])
         for n in board.not_understood]
+
+
+def declarations_stop(status: str, violations: Any, w: Writer) -> Report:
+    """Declarations of the board that are illegal (or unsettled): the verdict and each
+    violation, as ``check`` words it (spec Extension 3: one verdict for one
+    declaration)."""
+    out: Report = [Line(w.t("human.declarations_illegal", status=status),
+                        "bad" if status == "illegal" else "warn")]
+    out += [Line(f"  - {w(why)}", "bad") for _rule, why, _objs in violations]
+    return out

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from . import Writer
+from .render import declarations_stop
 from .report import Line, Report
 
 
@@ -107,16 +108,6 @@ def life_pools(board: Any) -> tuple:
             seen.add(p.team)
         out.append((names or (p.name,), p.team if len(names) > 1 else None, p.life, p.poison))
     return tuple(out)
-
-
-def declarations_stop(status: str, violations: Any, w: Writer) -> Report:
-    """Declarations of the board that are illegal (or unsettled): the verdict and each
-    violation, as ``check`` words it (spec Extension 3: one verdict for one
-    declaration)."""
-    out: Report = [Line(w.t("human.declarations_illegal", status=status),
-                        "bad" if status == "illegal" else "warn")]
-    out += [Line(f"  - {w(why)}", "bad") for _rule, why, _objs in violations]
-    return out
 
 
 def turn(answer: Any, w: Writer) -> Report:

@@ -353,7 +353,7 @@ class _ObjectRules(Transformer):
 
     def named_clause(self, *toks):
         """"creatures named Rock Lobster", "a creature named Advocate of the Beast" (201.2:
-        a name as printed)."""
+        a name as printed); "creatures named ~": the source's own name ("~")."""
         return A.NamePred(" ".join(str(t) for t in toks[1:]))
 
     def stat(self, tok):
@@ -381,6 +381,14 @@ class _ObjectRules(Transformer):
         if desc.ctrl is None or desc.ctrl.controller != A.YouRef():
             raise _Fail("the number of permanents of another player")
         return A.StatPred(stat, "<", A.CountOf(_to_pred(desc, "permanent"), A.YouRef()))
+
+    def wi_gt_its(self, stat, stat2):
+        """"with toughness greater than its power": the creature's own (OwnStatsPred);
+        "with power greater than its power" is the source's (as "~'s power")."""
+        if stat == stat2:
+            self._mention(A.SelfRef())
+            return A.StatPred(stat, ">", "self")
+        return A.OwnStatsPred(stat, ">", stat2)
 
     def wi_gt_self(self, stat, _poss, stat2):
         if stat != stat2:
