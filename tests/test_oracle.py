@@ -712,8 +712,6 @@ def test_cant_be_blocked_as_long_as_its_attacking_alone():
 
 
 @pytest.mark.parametrize("text", [
-    "X can't be blocked as long as defending player controls the most creatures or is tied "
-    "for the most.",
     "X can't be blocked as long as you have the initiative.",
     "X can't be blocked as long as it has a +1/+1 counter on it.",
 ])

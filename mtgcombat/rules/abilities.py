@@ -974,13 +974,50 @@ class OwnStatsPred(Record):
 
 
 # ---------------------------------------------------------------------------
+# Declaration readings of issue 26 (grammar/oracle/readings.py): qualities and
+# conditions judged on the board that more real cards' sentences need.
+# ---------------------------------------------------------------------------
+
+
+class ControllerFact(Record):
+    """A permanent whose controller meets ``fact`` (a :class:`PlayerFact` whose
+    ``player`` is left None): "Each opponent who cast a spell this turn can't attack
+    with creatures" (Angelic Arbiter) -- judged from that player's records (601)."""
+
+    fact: "PlayerFact"
+
+
+class ThisObject(Record):
+    """Is the very object ``ref`` names -- the source or the permanent it is attached to:
+    "... for each creature they control that's blocking it" (Awesome Presence)."""
+
+    ref: Union[SelfRef, AttachedRef]
+
+
+class DefenderMost(Record):
+    """The defending player of that attack (508.5) controls at least as many permanents
+    matching ``pred`` as any other player: "as long as defending player controls the
+    most creatures or is tied for the most" (Hooded Horror)."""
+
+    pred: "Pred"
+
+
+class DefenderSharesType(Record):
+    """The defending player of that attack (508.5) controls ``count`` or more creatures
+    that share a creature type (205.3m; a changeling has every one, 702.73a):
+    Graxiplon."""
+
+    count: int
+
+
+# ---------------------------------------------------------------------------
 # The unions, complete (every class above)
 # ---------------------------------------------------------------------------
 
 Pred = Union[_BasePred, LandwalkPred, AttachedPred, InCombatPred, NotSelfPred, ObjectPred,
-             OwnStatsPred]
+             OwnStatsPred, ControllerFact, ThisObject]
 Subject = Union[_BaseSubject, TargetGroup]
-Condition = Union[_BaseCondition, MoreThan, OnBattlefield]
+Condition = Union[_BaseCondition, MoreThan, OnBattlefield, DefenderMost, DefenderSharesType]
 Ability = Union[
     _BaseAbility, CantBeBlockedIf, GrantWhileInCombat, BlockableDespiteLandwalk, BlockCondition,
     AttackAsThough, BlockAsThough, BlockEachAttacker, LureBy, Conditional, Named, Goaded,

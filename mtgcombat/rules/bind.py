@@ -285,6 +285,19 @@ class Bound:
             return self.player_of(ref, source)
         return None
 
+    def shares_creature_type(self, player: PlayerName, count: int) -> bool:
+        """Whether ``player`` controls ``count`` or more creatures that share a creature
+        type (205.3m); a changeling has every creature type (702.73a)."""
+        creatures = self.board.creatures(player)
+        changelings = sum(1 for p in creatures if self.has_keyword(p.id, "changeling"))
+        by_type: dict[str, int] = {}
+        for p in creatures:
+            if self.has_keyword(p.id, "changeling"):
+                continue
+            for t in {s for s in p.types.subtypes if s in CREATURE_TYPES}:
+                by_type[t] = by_type.get(t, 0) + 1
+        return changelings + max(by_type.values(), default=0) >= count
+
     # -- predicates -------------------------------------------------------------
     def matches(
         self, pred: A.Pred, perm: Permanent, source: Optional[Source] = None,
@@ -385,6 +398,14 @@ class Bound:
             # 506.4: declared attackers / blockers of the board.
             role = self.board.attacks if pred.role == "attacking" else self.board.blocks
             return role is not None and perm.id in role
+        if isinstance(pred, A.ControllerFact):
+            # its controller's record (601: "each opponent who cast a spell this turn")
+            if source is None:
+                return False
+            fact = pred.fact
+            return _compare(self.fact_value(fact, perm.controller, source), fact.op, fact.n)
+        if isinstance(pred, A.ThisObject):
+            return source is not None and perm.id == self.object_of(pred.ref, source)
         if isinstance(pred, A.NotPred):
             return not self.matches(pred.pred, perm, source, relative_to)
         if isinstance(pred, A.AndPred):

@@ -554,6 +554,18 @@ def _condition_holds(b: _Builder, cond: A.Condition, a: str, inst) -> bool:
         n = sum(1 for o in b.attackers
                 if o != a and bound.matches(cond.pred, b.perm(o), inst.source, ap))
         return n >= cond.count
+    if isinstance(cond, A.DefenderMost):
+        # 508.5: its defending player, compared with every other player of the game.
+        dp = board.defending_player_of(board.attacks[a])  # type: ignore[index]
+
+        def count(player: PlayerName) -> int:
+            return sum(1 for p in board.permanents
+                       if p.controller == player and bound.matches(cond.pred, p, inst.source, ap))
+        mine = count(dp)
+        return all(mine >= count(o) for o in board.player_names if o != dp)
+    if isinstance(cond, A.DefenderSharesType):
+        dp = board.defending_player_of(board.attacks[a])  # type: ignore[index]
+        return bound.shares_creature_type(dp, cond.count)
     raise TypeError(f"unknown condition {cond!r}")
 
 

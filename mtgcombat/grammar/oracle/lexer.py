@@ -252,6 +252,9 @@ def _candidates(raw: list[tuple[str, str]]) -> list[list[tuple[int, Token]]]:
             if _NON.match(text) and not low.startswith("none"):
                 cands.append((1, Token("NONWORD", text)))
             if text[0].isupper() and low not in _NOT_SUBTYPES and low not in m.literal_words:
+                listed = _subtype_list(raw, i, m)
+                if listed is not None:
+                    cands.append(listed)
                 cands.append((1, Token("CAPWORD", text)))
         cands.sort(key=lambda c: -c[0])
         out.append(cands)
@@ -284,6 +287,33 @@ def _parse_tokens(sentence: str, start: str):
         else:
             raise _Unknown(raw[i][1])
     return ip.feed_eof()
+
+
+def _is_subtype_word(raw: list[tuple[str, str]], j: int, m: "_Machine") -> bool:
+    if j >= len(raw) or raw[j][0] != "word":
+        return False
+    text = raw[j][1]
+    low = text.lower()
+    return text[0].isupper() and low not in _NOT_SUBTYPES and low not in m.literal_words
+
+
+def _subtype_list(raw: list[tuple[str, str]], i: int, m: "_Machine"):
+    """A list of three or more capitalised words at ``i`` -- "Krakens, Leviathans,
+    Octopuses, and Serpents" (or "..., or Serpents") -- as one SUBTYPES token (its words
+    joined by "|"), or None (205.3: a list of subtypes; the grammar reads it as any of
+    them)."""
+    words = [raw[i][1]]
+    j = i + 1
+    while j + 1 < len(raw) and raw[j] == ("punct", ",") and _is_subtype_word(raw, j + 1, m):
+        words.append(raw[j + 1][1])
+        j += 2
+    if len(words) < 2 or j + 2 >= len(raw) + 0 or raw[j] != ("punct", ","):
+        return None
+    if j + 2 < len(raw) and raw[j + 1][0] == "word" and raw[j + 1][1] in ("and", "or") \
+            and _is_subtype_word(raw, j + 2, m):
+        words.append(raw[j + 2][1])
+        return (j + 3 - i, Token("SUBTYPES", "|".join(words)))
+    return None
 
 
 def _starts_vp(raw: list[tuple[str, str]], j: int) -> bool:

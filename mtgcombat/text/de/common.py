@@ -108,6 +108,13 @@ def pred_words(p, w) -> str:
         return f"mit {names[p.stat]} {p.op} ihrer {names[p.other]}"
     if isinstance(p, A.ControllerPred):
         return f"kontrolliert von {dative(ref_words(p.player, w))}"
+    if isinstance(p, A.ControllerFact):
+        f = p.fact
+        if f.fact == "spells" and f.op == ">=" and f.n == 1 and f.kind is None:
+            return "deren Beherrscher in diesem Zug einen Zauberspruch gewirkt hat"
+        return f"deren Beherrscher in diesem Zug {f.fact} {f.op} {f.n} hat"
+    if isinstance(p, A.ThisObject):
+        return ref_words(p.ref, w)
     if isinstance(p, A.ModifiedPred):
         return "modifiziert"
     if isinstance(p, A.TappedPred):

@@ -58,6 +58,13 @@ def pred_words(p, w) -> str:
         return f"with {p.stat} {p.op} its {p.other}"
     if isinstance(p, A.ControllerPred):
         return f"controlled by {ref_words(p.player, w)}"
+    if isinstance(p, A.ControllerFact):
+        f = p.fact
+        if f.fact == "spells" and f.op == ">=" and f.n == 1 and f.kind is None:
+            return "whose controller cast a spell this turn"
+        return f"whose controller's {f.fact} this turn is {f.op} {f.n}"
+    if isinstance(p, A.ThisObject):
+        return ref_words(p.ref, w)
     if isinstance(p, A.ModifiedPred):
         return "modified"
     if isinstance(p, A.TappedPred):

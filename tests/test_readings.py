@@ -1,0 +1,194 @@
+"""Issue 26: static declaration sentences of real cards read (helper "readings") -- each
+form checked on a board by what it allows and forbids, with its rule in the test's name."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from mtgcombat.board import Board
+from mtgcombat.rules.model import BoardError
+
+
+def creature(pid: str, controller: str, name: str | None = None, power: int = 2,
+             toughness: int = 2, **more) -> dict:
+    return {"id": pid, "name": name or pid, "controller": controller,
+            "type_line": more.pop("type_line", "Creature — Beast"), "power": power,
+            "toughness": toughness, **more}
+
+
+def make(*perms: dict, players=("Alice", "Bob"), **top) -> Board:
+    ps = [p if isinstance(p, dict) else {"name": p} for p in players]
+    return Board.from_data({"players": ps, "active_player": ps[0]["name"],
+                            "permanents": list(perms), **top})
+
+
+def as_set(ds) -> set:
+    return {json.dumps({k: (list(v) if isinstance(v, tuple) else v) for k, v in d.items()},
+                       sort_keys=True) for d in ds}
+
+
+def unread(b: Board) -> list[str]:
+    return [x["sentence"] for x in b.not_understood]
+
+
+def attacks(b: Board) -> set:
+    return as_set(b.legal_attacks())
+
+
+def blocks(b: Board) -> set:
+    return as_set(b.legal_blocks())
+
+
+# -- 303.4: "enchanted artifact" -------------------------------------------------------------
+
+def test_508_1c_509_1b_stasis_cocoon_enchanted_artifact_cant_attack_or_block():
+    cocoon = {"id": "cocoon", "name": "Stasis Cocoon", "controller": "Bob",
+              "type_line": "Enchantment — Aura", "attached_to": "golem",
+              "text": "Enchant artifact\nEnchanted artifact can't attack or block, and its "
+                      "activated abilities can't be activated."}
+    b = make(cocoon, creature("golem", "Alice", type_line="Artifact Creature — Golem"),
+             creature("bears", "Alice"))
+    assert unread(b) == ["and its activated abilities can't be activated."]
+    assert attacks(b) == as_set([{}, {"bears": "Bob"}])
+
+
+# -- 205.3: a list of subtypes -----------------------------------------------------------------
+
+def test_509_1b_serpent_of_yawning_depths_a_list_of_subtypes_blocked_only_by_them():
+    serpent = creature("serpent", "Alice", "Serpent of Yawning Depths", 8, 6,
+                       type_line="Enchantment Creature — Serpent",
+                       text="Krakens, Leviathans, Octopuses, and Serpents you control can't "
+                            "be blocked except by Krakens, Leviathans, Octopuses, and Serpents.")
+    b = make(serpent, creature("kraken", "Alice", type_line="Creature — Kraken"),
+             creature("octopus", "Bob", type_line="Creature — Octopus"),
+             creature("bears", "Bob", type_line="Creature — Bear"),
+             attacks={"serpent": "Bob", "kraken": "Bob"})
+    assert b.not_understood == []
+    legal = blocks(b)
+    assert as_set([{"octopus": ["serpent"]}, {"octopus": ["kraken"]}]) <= legal
+    assert not any("bears" in json.loads(d) for d in legal)
+
+
+# -- "they": the group the sentence is about ---------------------------------------------------
+
+def test_508_1c_509_1b_varchild_survivors_cant_block_and_they_cant_attack_you():
+    varchild = creature("varchild", "Alice", "Varchild, Betrayer of Kjeldor", 3, 3,
+                        text="Survivors your opponents control can't block, and they can't "
+                             "attack you or planeswalkers you control.")
+    survivor = creature("survivor", "Bob", type_line="Token Creature — Survivor")
+    b = make(varchild, survivor, creature("bears", "Bob"), players=("Bob", "Alice", "Carol"))
+    assert b.not_understood == []
+    legal = attacks(b)
+    assert as_set([{"survivor": "Carol"}, {"bears": "Alice"}]) <= legal
+    assert not any(json.loads(d).get("survivor") == "Alice" for d in legal)
+    b2 = make(varchild, survivor, creature("x", "Alice"), attacks={"x": "Bob"})
+    assert blocks(b2) == as_set([{}])
+
+
+# -- 508.1d: "If a creature with a magnet counter on it attacks, ..." (Magnetic Web) -----------
+
+def test_508_1d_magnetic_web_if_a_magnet_creature_attacks_all_magnet_creatures_attack():
+    web = {"id": "web", "name": "Magnetic Web", "controller": "Bob", "type_line": "Artifact",
+           "text": "If a creature with a magnet counter on it attacks, all creatures with "
+                   "magnet counters on them attack if able."}
+    b = make(web, creature("a", "Alice", counters={"magnet": 1}),
+             creature("b", "Alice", counters={"magnet": 1}), creature("c", "Alice"))
+    assert b.not_understood == []
+    legal = attacks(b)
+    assert as_set([{}, {"c": "Bob"}, {"a": "Bob", "b": "Bob"}]) <= legal
+    assert as_set([{"a": "Bob"}, {"b": "Bob", "c": "Bob"}]) & legal == set()
+
+
+# -- 508.1c: restrictions on a player's creatures (Prahv, Angelic Arbiter) ----------------------
+
+PRAHV = {"id": "prahv", "name": "Prahv", "controller": "Alice", "type_line": "Plane — Ravnica",
+         "text": "If you cast a spell this turn, you can't attack with creatures."}
+
+
+@pytest.mark.parametrize("spells,can", [([], True), (["Instant"], False)])
+def test_508_1c_prahv_if_you_cast_a_spell_this_turn_you_cant_attack(spells, can):
+    b = make(PRAHV, creature("bears", "Alice"),
+             players=({"name": "Alice", "spells_cast": spells}, "Bob"))
+    assert b.not_understood == []
+    assert (as_set([{"bears": "Bob"}]) <= attacks(b)) is can
+
+
+ARBITER = creature("arbiter", "Bob", "Angelic Arbiter", 5, 6,
+                   text="Flying\nEach opponent who cast a spell this turn can't attack with "
+                        "creatures.\nEach opponent who attacked with a creature this turn can't "
+                        "cast spells.")
+
+
+def test_508_1c_angelic_arbiter_an_opponent_who_cast_a_spell_cant_attack():
+    b = make(ARBITER, creature("bears", "Alice"),
+             players=({"name": "Alice", "spells_cast": ["Creature — Bear"]}, "Bob"))
+    assert unread(b) == ["Each opponent who attacked with a creature this turn can't "
+                         "cast spells."]
+    assert attacks(b) == as_set([{}])
+    quiet = make(ARBITER, creature("bears", "Alice"),
+                 players=({"name": "Alice", "spells_cast": []}, "Bob"))
+    assert as_set([{"bears": "Bob"}]) <= attacks(quiet)
+
+
+def test_angelic_arbiter_without_the_spells_record_is_bad_input_naming_it():
+    with pytest.raises(BoardError) as e:
+        make(ARBITER, creature("bears", "Alice")).legal_attacks().count()
+    assert "spells_cast" in str(e.value)
+
+
+# -- 509.1b: conditions across players (Hooded Horror, Graxiplon) -------------------------------
+
+HORROR = creature("horror", "Alice", "Hooded Horror", 4, 4,
+                  text="Hooded Horror can't be blocked as long as defending player controls "
+                       "the most creatures or is tied for the most.")
+
+
+@pytest.mark.parametrize("theirs,blockable", [(1, True), (2, False), (3, False)])
+def test_509_1b_hooded_horror_unblockable_while_defender_has_the_most_creatures(theirs, blockable):
+    # Alice controls the Horror and one more creature: two.
+    b = make(HORROR, creature("bears", "Alice"),
+             *[creature(f"x{i}", "Bob") for i in range(theirs)], attacks={"horror": "Bob"})
+    assert b.not_understood == []
+    assert (as_set([{"x0": ["horror"]}]) <= blocks(b)) is blockable
+
+
+GRAX = creature("grax", "Alice", "Graxiplon", 3, 4,
+                text="Graxiplon can't be blocked unless defending player controls three or "
+                     "more creatures that share a creature type.")
+
+
+@pytest.mark.parametrize("lines,blockable", [
+    (["Creature — Goblin", "Creature — Goblin Warrior", "Creature — Goblin"], True),
+    (["Creature — Goblin", "Creature — Elf", "Creature — Goblin"], False),
+    (["Creature — Goblin", "Creature — Elf Warrior", "Creature — Goblin Warrior"], False),
+])
+def test_509_1b_graxiplon_blockable_only_if_three_defenders_share_a_creature_type(lines, blockable):
+    b = make(GRAX, *[creature(f"x{i}", "Bob", type_line=t) for i, t in enumerate(lines)],
+             attacks={"grax": "Bob"})
+    assert b.not_understood == []
+    assert (as_set([{"x0": ["grax"]}]) <= blocks(b)) is blockable
+
+
+def test_509_1b_702_73a_graxiplon_a_changeling_shares_every_creature_type():
+    b = make(GRAX, creature("x0", "Bob", type_line="Creature — Goblin"),
+             creature("x1", "Bob", type_line="Creature — Shapeshifter", text="Changeling"),
+             creature("x2", "Bob", type_line="Creature — Elf", text="Changeling"),
+             attacks={"grax": "Bob"})
+    assert as_set([{"x0": ["grax"]}]) <= blocks(b)
+
+
+# -- 509.1d: a cost for each creature blocking it (Awesome Presence) ------------------------------
+
+def test_509_1d_awesome_presence_each_creature_blocking_it_costs_3():
+    aura = {"id": "aura", "name": "Awesome Presence", "controller": "Alice",
+            "type_line": "Enchantment — Aura", "attached_to": "bears",
+            "text": "Enchant creature\nEnchanted creature can't be blocked unless defending "
+                    "player pays {3} for each creature they control that's blocking it."}
+    b = make(aura, creature("bears", "Alice"), creature("ogre", "Alice"),
+             creature("x", "Bob"), creature("y", "Bob"),
+             attacks={"bears": "Bob", "ogre": "Bob"})
+    assert b.not_understood == []
+    both = b.check_blocks({"x": ["bears"], "y": ["bears"]})
+    assert sorted(c.amount for c in both.paid) == ["{3}", "{3}"]
+    assert b.check_blocks({"x": ["ogre"]}).paid == ()
