@@ -825,8 +825,8 @@ def test_sphere_of_safety_reads_what_x_counts():
 
 def test_an_x_the_board_cannot_count_leaves_the_sentence_not_understood():
     text = ("Creatures can't attack you unless their controller pays {X} for each creature "
-            "they control that's attacking you, where X is the number of basic land types "
-            "among lands you control.")
+            "they control that's attacking you, where X is the number of cards in your "
+            "library.")
     assert read_text(text, "Collective Restraint").not_understood == (text,)
 
 
@@ -1064,7 +1064,6 @@ def test_enchanted_creature_cant_block_creatures_you_control():
     "Whenever enchanted creature attacks, put a +1/+1 counter on it.",
     "Whenever equipped creature attacks, it gains deathtouch until end of turn.",
     "{R}: Enchanted creature can't block this turn.",
-    "As long as enchanted creature is green, it gets +1/+1 and all creatures able to block it do so.",
     "Enchanted creature has first strike as long as it's blocking and you control a snow land.",
 ])
 def test_other_attachment_texts_are_not_understood(text):
@@ -1668,11 +1667,13 @@ def test_statement_and_all_creatures_able_to_block_it_do_so():
         LureRequirement(TargetRef(0, "creature")))
 
 
-def test_conditional_statement_and_lure_is_not_understood():
+def test_conditional_statement_and_lure_reads_the_lure_under_the_condition():
     # The condition covers both parts; reading the lure alone would apply it always.
     text = ("As long as enchanted creature is green, it gets +1/+1 and all creatures able to "
             "block it do so.")
-    assert read_text(text, "Gift of the Deity").not_understood == (text,)
+    (parsed,) = read_text(text, "Gift of the Deity").understood
+    (cond,) = parsed.abilities
+    assert isinstance(cond, Conditional) and cond.abilities == (LureRequirement(AttachedRef()),)
 
 
 def test_cant_attack_or_block_unless_its_equipped():

@@ -192,3 +192,146 @@ def test_509_1d_awesome_presence_each_creature_blocking_it_costs_3():
     both = b.check_blocks({"x": ["bears"], "y": ["bears"]})
     assert sorted(c.amount for c in both.paid) == ["{3}", "{3}"]
     assert b.check_blocks({"x": ["ogre"]}).paid == ()
+
+
+# -- 611.3a: a condition over a statement and a lure (Gift of the Deity) --------------------------
+
+GIFT = {"id": "gift", "name": "Gift of the Deity", "controller": "Alice",
+        "type_line": "Enchantment — Aura", "attached_to": "bears",
+        "text": "Enchant creature\nAs long as enchanted creature is black, it gets +1/+1 and has "
+                "deathtouch.\nAs long as enchanted creature is green, it gets +1/+1 and all "
+                "creatures able to block it do so."}
+
+
+@pytest.mark.parametrize("colors,lured", [(["G"], True), (["B"], False)])
+def test_509_1c_611_3a_gift_of_the_deity_lures_only_while_enchanted_creature_is_green(colors, lured):
+    b = make(GIFT, creature("bears", "Alice", colors=colors), creature("x", "Bob"),
+             attacks={"bears": "Bob"})
+    assert b.not_understood == []
+    assert (blocks(b) == as_set([{"x": ["bears"]}])) is lured
+
+
+# -- 611.3a: "Otherwise, ..." (Bonds of Faith) --------------------------------------------------
+
+BONDS = {"id": "bonds", "name": "Bonds of Faith", "controller": "Bob",
+         "type_line": "Enchantment — Aura", "attached_to": "x",
+         "text": "Enchant creature\nEnchanted creature gets +2/+2 as long as it's a Human. "
+                 "Otherwise, it can't attack or block."}
+
+
+@pytest.mark.parametrize("type_line,can", [("Creature — Human Soldier", True),
+                                           ("Creature — Bear", False)])
+def test_508_1c_611_3a_bonds_of_faith_otherwise_a_non_human_cant_attack(type_line, can):
+    b = make(BONDS, creature("x", "Alice", type_line=type_line))
+    assert unread(b) == ["Enchanted creature gets +2/+2 as long as it's a Human."]
+    assert (as_set([{"x": "Bob"}]) <= attacks(b)) is can
+
+
+def test_otherwise_after_a_sentence_without_a_condition_is_not_understood():
+    from mtgcombat.grammar.oracle import read_text
+
+    r = read_text("Enchanted creature gets +2/+2. Otherwise, it can't attack or block.")
+    assert r.not_understood == ("Otherwise, it can't attack or block.",)
+
+
+# -- 609.4: as though it had haste, against opponents only (Frenzied Saddlebrute) ----------------
+
+def test_302_6_609_4_frenzied_saddlebrute_sick_creatures_attack_its_controllers_opponents():
+    brute = creature("brute", "Alice", "Frenzied Saddlebrute", 5, 4,
+                     text="Haste\nAll creatures can attack your opponents and planeswalkers your "
+                          "opponents control as though those creatures had haste.")
+    # Carol's turn: her sick creature may attack Bob (Alice's opponent), not Alice.
+    b = make(brute, creature("sick", "Carol", summoning_sick=True),
+             players=("Carol", "Alice", "Bob"))
+    assert b.not_understood == []
+    assert attacks(b) == as_set([{}, {"sick": "Bob"}])
+
+
+# -- 611.2b: during a player's turn (Taunt) ---------------------------------------------------------
+
+@pytest.mark.parametrize("active,required", [("Bob", True), ("Alice", False)])
+def test_508_1d_taunt_during_target_players_turn_their_creatures_attack_you(active, required):
+    taunt = {"text": "During target player's next turn, creatures that player controls attack "
+                     "you if able.", "controller": "Alice", "targets": ["Bob"]}
+    b = Board.from_data({"players": [{"name": "Alice"}, {"name": "Bob"}],
+                         "active_player": active, "effects": [taunt],
+                         "permanents": [creature("x", "Bob"), creature("y", "Alice")]})
+    assert b.not_understood == []
+    if active == "Bob":
+        assert attacks(b) == as_set([{"x": "Alice"}])
+    else:
+        assert attacks(b) == as_set([{}, {"y": "Bob"}])
+
+
+# -- Peace Talks: "This turn and next turn, creatures can't attack" ---------------------------------
+
+def test_508_1c_peace_talks_creatures_cant_attack_and_the_targeting_clause_is_reported():
+    talks = {"text": "This turn and next turn, creatures can't attack, and players and "
+                     "permanents can't be the targets of spells or activated abilities.",
+             "controller": "Bob"}
+    b = make(creature("x", "Alice"), effects=[talks])
+    assert unread(b) == ["players and permanents can't be the targets of spells or activated "
+                         "abilities"]
+    assert attacks(b) == as_set([{}])
+
+
+# -- 305.6, 107.3a: domain X (Collective Restraint) --------------------------------------------------
+
+def _land(i: int, sub: str, controller: str = "Bob") -> dict:
+    return {"id": f"land{i}", "name": sub, "controller": controller,
+            "type_line": f"Basic Land — {sub}"}
+
+
+def test_508_1d_collective_restraint_x_is_the_number_of_basic_land_types():
+    restraint = {"id": "r", "name": "Collective Restraint", "controller": "Bob",
+                 "type_line": "Enchantment",
+                 "text": "Domain — Creatures can't attack you unless their controller pays {X} "
+                         "for each creature they control that's attacking you, where X is the "
+                         "number of basic land types among lands you control."}
+    b = make(restraint, creature("x", "Alice"), _land(1, "Island"), _land(2, "Island"),
+             _land(3, "Swamp"), _land(4, "Forest", "Alice"))
+    assert b.not_understood == []
+    assert [c.amount for c in b.check_attacks({"x": "Bob"}).paid] == ["{2}"]
+
+
+# -- 601.3: a permission to cast the card (Qasali Ambusher) -------------------------------------------
+
+def test_qasali_ambushers_permission_to_cast_it_is_understood_with_nothing_to_apply():
+    from mtgcombat.grammar.oracle import read_text
+
+    r = read_text("Reach\nIf a creature is attacking you and you control a Forest and a "
+                  "Plains, you may cast Qasali Ambusher without paying its mana cost and as "
+                  "though it had flash.", "Qasali Ambusher")
+    assert r.not_understood == () and r.understood[1].abilities == ()
+
+
+# -- 510.1c-style: as though it weren't blocked (Siege Behemoth, Proud Wildbonder) -------------------
+
+def test_siege_behemoth_while_attacking_each_creature_may_assign_as_though_unblocked():
+    behemoth = creature("behemoth", "Alice", "Siege Behemoth", 7, 4,
+                        text="Hexproof\nAs long as Siege Behemoth is attacking, for each "
+                             "creature you control, you may have that creature assign its "
+                             "combat damage as though it weren't blocked.")
+    b = make(behemoth, creature("bears", "Alice", power=3), creature("x", "Bob", power=0,
+                                                                      toughness=5),
+             attacks={"behemoth": "Bob", "bears": "Bob"}, blocks={"x": ["bears"]})
+    assert b.not_understood == []
+    assert b.check_damage({"bears": {"Bob": 3}, "behemoth": {"Bob": 7}}).legal
+    alone = make(behemoth, creature("bears", "Alice", power=3),
+                 creature("x", "Bob", power=0, toughness=5),
+                 attacks={"bears": "Bob"}, blocks={"x": ["bears"]})
+    assert not alone.check_damage({"bears": {"Bob": 3}}).legal
+
+
+def test_proud_wildbonder_a_quoted_ability_of_creatures_with_trample():
+    bonder = creature("bonder", "Alice", "Proud Wildbonder", 4, 3,
+                      text="Trample\nCreatures you control with trample have \"You may have "
+                           "this creature assign its combat damage as though it weren't "
+                           "blocked.\"")
+    b = make(bonder, creature("bears", "Alice", power=3),
+             creature("x", "Bob", power=0, toughness=9), creature("y", "Bob", power=0,
+                                                                   toughness=9),
+             attacks={"bonder": "Bob", "bears": "Bob"}, blocks={"x": ["bonder"], "y": ["bears"]})
+    assert b.not_understood == []
+    assert b.check_damage({"bonder": {"Bob": 4}, "bears": {"y": 3}}).legal
+    assert not b.check_damage({"bonder": {"Bob": 4}, "bears": {"Bob": 3}}).legal

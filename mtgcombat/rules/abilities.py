@@ -455,7 +455,7 @@ class AttackCost(Record):
     include_permanents: bool = False  # "... you or planeswalkers you control"
     #: "where X is the number of [permanents] you control", "{1} for each +1/+1 counter
     #: on it", "{1} for each card in your hand": X counted on the board (107.3a).
-    x: Optional[Union["CountOf", "CountersOn", "HandSize"]] = None
+    x: Optional[Union["CountOf", "CountersOn", "HandSize", "BasicLandTypes"]] = None
     #: Permanents to sacrifice or return as well (or instead of mana).
     remove: Optional["RemovalCost"] = None
 
@@ -796,6 +796,10 @@ class AttackAsThough(Record):
     subject: Subject
     had: Optional[str] = None
     lacked: Optional[str] = None
+    #: Only attacking this player's opponents and planeswalkers they control ("can attack
+    #: your opponents and planeswalkers your opponents control as though those creatures
+    #: had haste", Frenzied Saddlebrute); None: attacking anything.
+    opponents_of: Optional["PlayerRef"] = None
 
 
 class BlockAsThough(Record):
@@ -918,7 +922,7 @@ class Conditional(Record):
     :class:`PlayerFact`). Conditions the board doesn't record are not read."""
 
     condition: Union[PlayerControls, ObjectIs, DefenderControls, OthersAttack, CounterRange,
-                     HandCount, PlayerFact]
+                     HandCount, PlayerFact, "ActiveIs"]
     abilities: tuple["Ability", ...]
     unless: bool = False
 
@@ -992,6 +996,21 @@ class ThisObject(Record):
     "... for each creature they control that's blocking it" (Awesome Presence)."""
 
     ref: Union[SelfRef, AttachedRef]
+
+
+class BasicLandTypes(Record):
+    """The number of basic land types among lands ``controller`` controls (305.6;
+    domain): "where X is the number of basic land types among lands you control"
+    (Collective Restraint) -- an X the board settles (107.3a)."""
+
+    controller: "PlayerRef"
+
+
+class ActiveIs(Record):
+    """``player`` is the active player (102.1): "During target player's next turn, ..."
+    (Taunt; 611.2b) -- judged on the board's ``active_player``."""
+
+    player: "PlayerRef"
 
 
 class DefenderMost(Record):

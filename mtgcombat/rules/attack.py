@@ -138,10 +138,17 @@ def _basic(b: _Builder) -> None:
     # attacks as if that were so; nothing else about it changes.
     had: dict[str, set[str]] = {}
     lacked: dict[str, set[str]] = {}
+    # "... can attack your opponents and planeswalkers your opponents control as though
+    # those creatures had haste": the players whose opponents it may so attack.
+    haste_against: dict[str, set[PlayerName]] = {}
     for inst in b.bound.of_type(A.AttackAsThough):
         ab: A.AttackAsThough = inst.ability  # type: ignore[assignment]
         holder = inst.holder or ""
-        if ab.had:
+        if ab.had and ab.opponents_of is not None:
+            who = b.resolve_player(ab.opponents_of, inst)
+            if who is not None:
+                haste_against.setdefault(holder, set()).add(who)
+        elif ab.had:
             had.setdefault(holder, set()).add(ab.had)
         if ab.lacked:
             lacked.setdefault(holder, set()).add(ab.lacked)
@@ -157,7 +164,16 @@ def _basic(b: _Builder) -> None:
         # 508.1a, 302.6, 702.10b: summoning sickness unless it has haste.
         if perm.summoning_sick and not b.bound.has_keyword(c, "haste") \
                 and "haste" not in had.get(c, ()):
-            b.forbid(c, lits, "302.6", reason("attack.sick", "302.6", (c,), creature=c))
+            against = haste_against.get(c, set())
+
+            def allowed(t: str) -> bool:
+                # 609.4: an opponent of one of those players, or a planeswalker one controls
+                if not (b.is_player(t) or b.kind_of(t) == "planeswalker"):
+                    return False
+                dp = b.board.defending_player_of(t)
+                return any(not b.board.teammates(dp, who) for who in against)
+            b.forbid(c, b.lits(c, lambda t: not allowed(t)), "302.6",
+                     reason("attack.sick", "302.6", (c,), creature=c))
         # 702.3b: a creature with defender can't attack -- unless it can attack as
         # though it didn't have defender (609.4; Animate Wall, Rolling Stones).
         if b.bound.has_keyword(c, "defender") and "defender" not in lacked.get(c, ()):

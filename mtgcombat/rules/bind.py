@@ -205,6 +205,12 @@ class Bound:
             return holder.counter(x.kind)
         if isinstance(x, A.HandSize):
             return self.hand_size(x.player, source)
+        if isinstance(x, A.BasicLandTypes):
+            # 305.6: Plains, Island, Swamp, Mountain, Forest among the lands they control
+            who = self.player_of(x.controller, source)
+            return len({t for p in self.board.permanents if p.controller == who and p.is_land
+                        for t in ("Plains", "Island", "Swamp", "Mountain", "Forest")
+                        if p.types.has(t)})
         who = self.player_of(x.controller, source)
         return sum(1 for p in self.board.permanents
                    if p.controller == who and self.matches(x.pred, p, source))
@@ -748,6 +754,8 @@ def _condition_holds(bound: Bound, ab: A.Conditional, src: Source) -> Optional[b
         # 711.2: a leveler's band applies while its level counters are in the range.
         n = me.counter(cond.kind) if me is not None else 0
         return n >= cond.low and (cond.high is None or n <= cond.high)
+    if isinstance(cond, A.ActiveIs):
+        return bound.player_of(cond.player, src) == board.active_player  # 102.1
     if isinstance(cond, A.OnBattlefield):
         return sum(1 for p in board.permanents if bound.matches(cond.pred, p, src, me)) >= cond.count
     if isinstance(cond, A.ObjectIs):

@@ -16,6 +16,7 @@ from .lexer import (
     _NUMBERS, _machine, _parse_tokens, _prefilter, _raw_tokens, _Unknown, noncombat_keyword,
 )
 from .sentences import name_variants, replace_names, strip_reminder, split_sentences
+from . import readings as _readings
 from .transformer import _DEFENDER_DIVIDES, _OracleTransformer, _State, _uses_target_group
 from .words import _Fail
 
@@ -95,6 +96,8 @@ _NONCOMBAT_CLAUSES: tuple[tuple[re.Pattern, str, str], ...] = (
     (re.compile(r"can't attack, block, or (transform|crew Vehicles)\b"), "can't attack or block",
      "can't {0}"),
     (re.compile(r",? and can't be sacrificed(?=\.?$)"), "", "can't be sacrificed"),
+    (re.compile(r",? and (players and permanents can't be the targets of spells or activated "
+                r"abilities)(?=\.?$)"), "", "{0}"),
     (re.compile(r"\b((?:has|have|gains|gain) (?:hexproof|shroud|phasing)(?: until end of turn)?) "
                 r"and (?=can't |can |must |attacks? |blocks? )"), "", "{0}"),
     (re.compile(r",? and ((?:has|have|gains|gain) (?:hexproof|shroud|phasing)"
@@ -196,12 +199,17 @@ _PLURAL_TYPES = {"enchantments": "Enchantment", "artifacts": "Artifact",
                  "creatures": "Creature", "lands": "Land", "planeswalkers": "Planeswalker"}
 
 
-def _x_definition(clause: str) -> Optional[Union[A.CountOf, A.CountersOn]]:
+_X_DOMAIN = re.compile(r"^, where X is the number of basic land types among lands you control$")
+
+
+def _x_definition(clause: str) -> Optional[Union[A.CountOf, A.CountersOn, A.BasicLandTypes]]:
     """"where X is the number of enchantments you control" -- what X counts, or None;
     "the number of counters on that creature": counters of any kind on the creature the
     cost is for (122.1, Nils)."""
     if _X_COUNTERS.match(clause.strip() if clause.startswith(",") else ", " + clause.strip()):
         return A.CountersOn("")
+    if _X_DOMAIN.match(clause.strip() if clause.startswith(",") else ", " + clause.strip()):
+        return A.BasicLandTypes(A.YouRef())  # domain (305.6)
     m = _X_COUNT.match(clause.strip() if clause.startswith(",") else ", " + clause.strip())
     if not m:
         return None
@@ -466,7 +474,9 @@ def _read(text: str, name: Optional[str], modes: Optional[Sequence[int]] = None
         state.scanned_obj = None
         state.scanned_group = None
         after_unknown = mode_of_ability
+        state.condition = None  # "Otherwise" never reaches across abilities (611.3a)
         for k, sentence in enumerate(split_sentences(line, names)):
+            state.condition_before, state.condition = state.condition, None
             norm = replace_names(sentence, names)
             if k == 0 and not bullet:
                 follows = index + 1 < len(lines) and lines[index + 1].startswith(_BULLET)
@@ -474,7 +484,7 @@ def _read(text: str, name: Optional[str], modes: Optional[Sequence[int]] = None
             if norm.startswith("\u2022"):  # a mode of a modal spell: read the mode
                 norm = norm[1:].lstrip()
             norm = _ABILITY_WORD.sub("", norm)  # ability words have no rules meaning (207.2c)
-            x_def: Optional[Union[A.CountOf, A.CountersOn]] = None
+            x_def: Optional[Union[A.CountOf, A.CountersOn, A.BasicLandTypes]] = None
             if re.search(r"[+-]X/", norm) and "{X}" not in norm:
                 # "gets +X/+0, where X is ...": P/T changes are on the board already.
                 norm = _WHERE_X.sub("", norm)
@@ -509,6 +519,8 @@ def _read(text: str, name: Optional[str], modes: Optional[Sequence[int]] = None
                 result, parts = _parse_without_noncombat(norm, state)
             if result is None:
                 result = _parse_with_lure_tail(norm, state)
+            if result is None and '"' in norm:
+                result = _readings.read_quoted_grant(norm, state, _parse, read_text)
             if result is None:
                 # "Enchanted creature can't attack or block, and its activated abilities
                 # can't be activated": the combat clause is read, the other one is
@@ -552,6 +564,10 @@ def _read(text: str, name: Optional[str], modes: Optional[Sequence[int]] = None
                 # A static power/toughness change ("Enchanted creature gets +2/+2.",
                 # "Other Elves you control get +1/+1."): the board's power and toughness
                 # are the current values (613.4c, layer 7c), so it is on the board already.
+                understood.append(A.Parsed(sentence, ()))
+                continue
+            if result is None and _readings.nothing_to_apply(norm):
+                # A permission to cast the card (601.3): nothing in a combat.
                 understood.append(A.Parsed(sentence, ()))
                 continue
             if result is None and not mode_of_ability and noncombat_keyword(sentence):

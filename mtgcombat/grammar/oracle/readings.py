@@ -5,10 +5,15 @@
 
 from __future__ import annotations
 
+import re
+from dataclasses import fields, is_dataclass, replace
+from typing import Optional
+
 from lark import Transformer, v_args
 
 from ...rules import abilities as A
 from .helpers import _num
+from .state import _Cond
 from .words import _Fail, _Word, _noun_is_creature, _to_pred
 
 
@@ -100,3 +105,159 @@ class ReadingsMixin(Transformer):
             if group is None:
                 raise
             return group
+
+    # -- 611.3a: conditions over more than one statement ------------------------------------
+    def conditional_lure(self, cond, subject, vps, obj):
+        """611.3a, 509.1c: "As long as [condition], it gets +1/+1 and all creatures able to
+        block it do so" (Gift of the Deity): both under the condition."""
+        abilities = self.subject_statement(subject, vps) + self.lure(obj)  # type: ignore[attr-defined]
+        return self._conditional(cond, abilities)  # type: ignore[attr-defined]
+
+    def _conditional(self, cond, abilities: list) -> list:
+        out = super()._conditional(cond, abilities)  # type: ignore[misc]
+        # what "Otherwise, ..." in the next sentence reverses (611.3a), kept once the
+        # whole sentence is read (statement_line)
+        self._condition = cond if isinstance(cond, _Cond) else _Cond(cond)
+        return out
+
+    def statement_line(self, abilities):
+        self.st.condition = getattr(self, "_condition", None)
+        return super().statement_line(abilities)  # type: ignore[misc]
+
+    def two_statements(self, first, second):
+        self.st.condition = None  # two conditions: "otherwise" can't say which
+        return super().two_statements(first, second)  # type: ignore[misc]
+
+    def otherwise(self, abilities):
+        """611.3a: "Otherwise, [statement]" -- applies while the condition of the sentence
+        just before doesn't hold (Bonds of Faith: "Enchanted creature gets +2/+2 as long as
+        it's a Human. Otherwise, it can't attack or block.")."""
+        before = self.st.condition_before
+        if before is None:
+            raise _Fail("\"otherwise\" after a sentence without a condition")
+        if not abilities:
+            return []
+        return [A.Conditional(before.cond, tuple(abilities), not before.unless)]
+
+    def sw_subtype(self, tok):
+        """"it's a Human": it has that subtype (205.3)."""
+        return A.TypePred(str(tok))
+
+    # -- 609.4: as though it had haste, against some players --------------------------------
+    def attack_opponents_as_though_haste(self):
+        """609.4, 302.6: "[creatures] can attack your opponents and planeswalkers your
+        opponents control as though those creatures had haste" (Frenzied Saddlebrute):
+        summoning sickness doesn't stop them attacking those (battles excepted)."""
+        return lambda subject: [A.AttackAsThough(subject, had="haste", opponents_of=A.YouRef())]
+
+    # -- 611.2b: during a player's turn -----------------------------------------------------
+    def during_target(self):
+        """"During target player's next turn": the text's next target, a player (115.1);
+        "that player" after it is this one."""
+        return self.target_player()  # type: ignore[attr-defined]
+
+    def during_players_turn(self, player, abilities):
+        """611.2b, 102.1: "During target player's next turn, [statement]" (Taunt): the
+        effect applies while that player is the active player."""
+        if not abilities:
+            return []
+        return [A.Conditional(A.ActiveIs(player), tuple(abilities))]
+
+    # -- 510.1c-style: "as though it weren't blocked" ---------------------------------------
+    def conditional_each_unblocked(self, cond):
+        """611.3a: "As long as ~ is attacking, for each creature you control, you may have
+        that creature assign its combat damage as though it weren't blocked" (Siege
+        Behemoth): each creature's controller chooses as its damage is assigned, while the
+        condition holds (judged once attackers are declared)."""
+        c = cond if isinstance(cond, _Cond) else _Cond(cond)
+        return [A.Conditional(c.cond, (A.AssignAsThoughUnblocked(A.Group(controller=A.YouRef())),),
+                              c.unless)]
+
+
+# ---------------------------------------------------------------------------------------
+# Whole sentences read around the grammar (the reader calls these)
+# ---------------------------------------------------------------------------------------
+
+#: 601.3, 702.8: a permission to cast the card itself ("If a creature is attacking you and
+#: you control a Forest and a Plains, you may cast ~ without paying its mana cost and as
+#: though it had flash." -- Qasali Ambusher): it acts from a player's hand, never on a board
+#: in combat; understood with nothing to apply, as "Flash" is.
+_CAST_PERMISSION = re.compile(
+    r"^(?:if [^.]*?, )?you may cast ~ without paying its mana cost"
+    r"(?: and as though it had flash)?\.?$", re.I)
+
+
+def nothing_to_apply(sentence_norm: str) -> bool:
+    """Whether a sentence is understood with nothing to apply in a combat."""
+    return bool(_CAST_PERMISSION.match(sentence_norm))
+
+
+#: "[subject] has/have/gains/gain "[ability]"[ until end of turn]." -- an ability in quotes
+#: granted (613.1f).
+_QUOTED = re.compile(r'^(?P<head>.*?\b(?:has|have|gains|gain)) "(?P<inner>[^"]+)"(?P<tail>[^"]*)$')
+_SENTINEL = "flying"
+
+
+def read_quoted_grant(sentence_norm: str, state, parse, read) -> Optional[list]:
+    """613.1f: "[subject] [has] "[ability]"" -- the ability in quotes read on its own ("this
+    creature" is the creature that has it) and granted to the subject. An ability whose
+    only reference to "this creature" is its subject is read as that ability of the subject
+    itself ('Creatures you control with trample have "You may have this creature assign
+    its combat damage as though it weren't blocked."' -- Proud Wildbonder: each of them
+    may); any other is not read. ``parse`` and ``read`` are the reader's."""
+    m = _QUOTED.match(sentence_norm)
+    if m is None:
+        return None
+    inner = read(m.group("inner"), None)
+    if inner.not_understood or not inner.understood:
+        return None
+    granted = [a for p in inner.understood for a in p.abilities]
+    outer = parse(f"{m.group('head')} {_SENTINEL}{m.group('tail')}", state)
+    if not outer:
+        return None
+    out: list = []
+    found = 0
+    for ab in outer:
+        if isinstance(ab, A.Grant) and ab.abilities == (A.Keyword(_SENTINEL),):
+            found += 1
+            for g in granted:
+                moved = _as_subjects(g, ab.subject)
+                if moved is None:
+                    return None
+                out.append(moved)
+        elif _mentions_keyword(ab, _SENTINEL):
+            return None
+        else:
+            out.append(ab)
+    return out if found == 1 else None
+
+
+def _as_subjects(ab, subject):
+    """``ab`` (read from quotes: its subject is "this creature") as the same ability of
+    ``subject``, or None when "this creature" appears anywhere else in it."""
+    if getattr(ab, "subject", None) != A.SelfRef():
+        return None
+    moved = replace(ab, subject=subject)
+    if _has_self(tuple(getattr(moved, f.name) for f in fields(moved))):
+        return None
+    return moved
+
+
+def _has_self(x) -> bool:
+    if isinstance(x, A.SelfRef):
+        return True
+    if isinstance(x, (tuple, list)):
+        return any(_has_self(y) for y in x)
+    if is_dataclass(x) and not isinstance(x, type):
+        return any(_has_self(getattr(x, f.name)) for f in fields(x))
+    return False
+
+
+def _mentions_keyword(x, name: str) -> bool:
+    if isinstance(x, A.Keyword):
+        return x.name == name
+    if isinstance(x, (tuple, list)):
+        return any(_mentions_keyword(y, name) for y in x)
+    if is_dataclass(x) and not isinstance(x, type):
+        return any(_mentions_keyword(getattr(x, f.name), name) for f in fields(x))
+    return False

@@ -30,6 +30,10 @@ class _State:
     # targets after it can't be numbered any more.
     open_targets: bool = False
     spoiled: bool = False  # a target was named after a TargetGroup that was read
+    #: 611.3a: the condition of the sentence being read and of the one before it (what
+    #: "Otherwise, ..." reverses; grammar/oracle/readings.py).
+    condition: Optional[Any] = None
+    condition_before: Optional[Any] = None
 
 
 @dataclass(frozen=True)
