@@ -650,7 +650,6 @@ SCENARIOS = [
           "  bears: Grizzly Bears 2/2 [Creature — Bear] green\n"
           "attack bg -> Bob\n"
           "block bears -> bg\n"),
-      bug=('c', 'Undying (702.93a) on a creature that dies in combat is neither carried out nor listed in not_modelled'),
       expect={'nu': None, 'acts': 'Undying', 'named': {'Butcher Ghoul': {'counters': {'+1/+1': 1}}}}),
     X('persist-returns', '702.79a, 603.6',
       'Persist: the dead creature returns with a -1/-1 counter',
@@ -660,7 +659,6 @@ SCENARIOS = [
           "  bears: Grizzly Bears 2/2 [Creature — Bear] green\n"
           "attack pg -> Bob\n"
           "block bears -> pg\n"),
-      bug=('c', 'Persist (702.79a) on a creature that dies in combat is neither carried out nor listed in not_modelled'),
       expect={'nu': None, 'acts': 'Persist', 'named': {'Putrid Goblin': {'counters': {'-1/-1': 1}}}}),
     X('decayed-attacker-sacrificed', '702.147a, 511.2',
       'A decayed token that attacked is sacrificed at end of combat',
@@ -705,7 +703,6 @@ SCENARIOS = [
           "  ls: Lymph Sliver 3/3 [Creature — Sliver] white \"All Sliver creatures have absorb 1. (If a source would deal damage to a Sliver, prevent 1 of that damage.)\"\n"
           "attack giant -> Bob\n"
           "block ls -> giant\n"),
-      bug=('c', "'All Sliver creatures have absorb 1.' (a prevention static, 702.64a) is not understood and not listed in not_modelled; the Sliver dies"),
       expect={'nu': None,
           'acts': 'absorb 1',
           'after': {'destroyed': ['giant']},
@@ -733,7 +730,6 @@ SCENARIOS = [
           "Bob:\n"
           "  vb: Veteran Bodyguard 2/5 [Creature — Human] white \"As long as Veteran Bodyguard is untapped, all damage that would be dealt to you by unblocked creatures is dealt to Veteran Bodyguard instead.\"\n"
           "attack giant -> Bob\n"),
-      bug=('c', "Veteran Bodyguard's redirection (614.1) is not understood and not listed in not_modelled; Bob loses 3"),
       expect={'nu': None,
           'acts': 'Veteran Bodyguard is untapped',
           'after': {'life': {'Bob': 20}},
@@ -746,7 +742,6 @@ SCENARIOS = [
           "  giant: Hill Giant 3/3 [Creature — Giant] red\n"
           "attack at -> Bob\n"
           "block giant -> at\n"),
-      bug=('c', "Armored Transport's 'Prevent all combat damage ... by creatures blocking it' is not understood and not listed in not_modelled; it dies"),
       expect={'nu': None,
           'acts': 'Prevent all combat damage that would be dealt to Armored Transport',
           'after': {'destroyed': []},
@@ -1356,7 +1351,6 @@ SCENARIOS = [
           "effect Alice -> bears: \"Prevent the next 2 damage that would be dealt to target creature this turn.\"\n"
           "attack bears -> Bob\n"
           "block giant -> bears\n"),
-      bug=('c', "the board effect 'Prevent the next 2 damage that would be dealt to target creature this turn.' (a prevention shield, 615.7) is not understood and not listed in not_modelled; the bears die"),
       expect={'nu': None,
           'acts': 'Prevent the next 2 damage',
           'after': {'destroyed': []},
