@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 try:  # the built-in SHA-256 (hashlib would load OpenSSL: a few milliseconds a start)
-    from _sha256 import sha256 as _sha256
+    from _sha256 import sha256 as _sha256  # type: ignore[import-not-found]
 except ImportError:  # pragma: no cover - other Pythons
     from hashlib import sha256 as _sha256
 
