@@ -359,12 +359,15 @@ def _show_words(shown: Any, w: "Writer", opts: Options, board: Any) -> str:
 
 
 def _ask_draw(board: "Board", opts: Options, ctx: Context) -> str:
-    from .draw import draw
+    from .draw import draw, draw_result
     from .questions.declarations import validate
 
     for kind in ("attacks", "blocks"):  # an unknown id is the option's fault
         if opts.declaration(kind) is not None:
             validate(board, kind, opts.declaration(kind))
+    if opts.result:
+        return draw_result(_ask_combat(board, opts, ctx), lang=opts.lang or "en",
+                           size=opts.size)
     return draw(board, attacks=opts.attacks, blocks=opts.blocks,
                 damage=opts.damage[0] if opts.damage else None, lang=opts.lang or "en",
                 size=opts.size)
@@ -515,8 +518,9 @@ QUESTIONS: dict[str, Question] = {q.name: q for q in (
         ("mtgcombat combat examples/first-strike.mtg",
          "mtgcombat combat board.mtg --attacks 'bears -> Bob' --blocks 'wall -> bears'",
          "mtgcombat combat fs.mtg --damage 'knight -> wall 2' --damage 'knight -> Bob 2'",
-         "mtgcombat combat board.json --json --lang de"),
-        _DECL, _ask_combat, _json, _results("combat"), repeated=("damage",)),
+         "mtgcombat combat board.json --json --lang de",
+         "mtgcombat combat examples/first-strike.mtg --picture after.svg"),
+        (*_DECL, "picture"), _ask_combat, _json, _results("combat"), repeated=("damage",)),
     Question(
         "turn", "the turn's phases and steps, whether each happens and what happens (500-514)",
         "The active player's turn step by step (500-514): untap, upkeep (with its "
@@ -582,11 +586,15 @@ QUESTIONS: dict[str, Question] = {q.name: q for q in (
     Question(
         "draw", "the board and its combat as an SVG picture",
         "An SVG picture of the board and the combat: each player's creatures, planeswalkers "
-        "and battles, who attacks what, who blocks whom, damage. Standard output without -o.",
+        "and battles, who attacks what, who blocks whom, damage; with --result, the combat "
+        "resolved (who died, life and poison before and after; --damage once per step). "
+        "Standard output without -o.",
         ("mtgcombat draw corpus/boards/walker-and-battle.mtg -o combat.svg",
-         "mtgcombat draw board.mtg --attacks 'bears -> Bob' --lang de > kampf.svg"),
-        (*_DECL, "output", "size"), _ask_draw,
-        lambda svg, w, opts, board: {"svg": svg}, lambda svg, w, opts, board: svg),
+         "mtgcombat draw board.mtg --attacks 'bears -> Bob' --lang de > kampf.svg",
+         "mtgcombat draw examples/first-strike.mtg --result -o after.svg"),
+        (*_DECL, "result", "output", "size"), _ask_draw,
+        lambda svg, w, opts, board: {"svg": svg}, lambda svg, w, opts, board: svg,
+        repeated=("damage",)),
 )}
 
 

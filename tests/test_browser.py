@@ -306,11 +306,12 @@ def test_browser_tables_scroll_instead_of_wrapping(browser, url):
 def test_browser_shows_sentences_not_understood(wide, url):
     from selenium.webdriver.common.by import By
 
-    _open(wide, url, "", EVERY)
-    _ask(wide, "attacks")
-    wait_for(wide, lambda d: d.find_element(By.ID, "notes").is_displayed())
-    notes = wide.find_element(By.ID, "not-understood").text
-    assert "Lantern" in notes and "Flip a coin until you lose a flip." in notes
+    for question in ("attacks", "draw"):
+        _open(wide, url, "", EVERY)
+        _ask(wide, question)
+        wait_for(wide, lambda d: d.find_element(By.ID, "notes").is_displayed())
+        notes = wide.find_element(By.ID, "not-understood").text
+        assert "Lantern" in notes and "Flip a coin until you lose a flip." in notes, question
 
 
 def test_browser_has_a_favicon(wide, url):

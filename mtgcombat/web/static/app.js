@@ -366,7 +366,8 @@ async function ask(name, extraArgs) {
     $("svg").src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(r.data.svg);
     $("answer").replaceChildren(el("p", "", words().drawn));
     $("json").textContent = JSON.stringify(r.data, null, 2);
-    showNotes(null, []);
+    showNotes({ not_understood_sources: r.data.not_understood_sources || [],
+                not_understood: r.data.not_understood || [] }, []);
     return;
   }
   const [human, machine] = await Promise.all([post(`/api/text/${name}`, args),
