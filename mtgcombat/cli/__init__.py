@@ -209,8 +209,12 @@ def load_board(opts: Options) -> Any:
                 raw = raw.decode("utf-8")
             except UnicodeDecodeError as e:
                 raise BoardError(f"<stdin>: not UTF-8 text (byte {e.start + 1})") from None
-        return Board.parse(raw, "<stdin>", cards=cards)
-    return Board.load(path, cards=cards)
+        board = Board.parse(raw, "<stdin>", cards=cards)
+    else:
+        board = Board.load(path, cards=cards)
+    if cards is not None and not opts.quiet:
+        warn(["warning: " + line for line in cards.warnings])  # said once, on stderr
+    return board
 
 
 def _cards(opts: Options) -> Any:
