@@ -175,9 +175,7 @@ class Declaration(Mapping[str, Union[str, tuple[str, ...]]]):
         """Read the notation; bad text is a one-line :class:`BoardError`."""
         r = _Reader(text, what)
         out: dict = {}
-        if r.mark("none"):
-            if not r.at_end():
-                raise r.error("nothing may follow 'none'")
+        if text.strip() == "none":  # the whole text: "none0 -> Bob" names a creature
             return cls(kind, {})
         while True:
             c = r.name()
