@@ -217,6 +217,21 @@ def combat(board: Any, attacks: Optional[Mapping] = None, blocks: Optional[Mappi
     return out
 
 
+def refuse_finished_game(board: Any, question: str) -> None:
+    """Bad input for a decision about a combat that can't happen: a player on the board
+    has already lost (704.5a, c; 704.6a-b) -- the state-based actions ended their game
+    (or took them out of it, 800.4a) before any player could decide anything."""
+    from ..rules.results import already_lost
+
+    lost = already_lost(board)
+    if lost:
+        who = next(p for p in board.player_names if p in lost)
+        p = board.player(who)
+        raise BoardError(reason("error.already_lost", lost[who], (who,), player=who,
+                                life=p.life, poison=p.poison, cr=lost[who],
+                                question=question, where=("player", who)))
+
+
 def in_damage_step(board: Any) -> bool:
     """Whether the board stands in a combat damage step (it says which, ``damage_step``,
     or what happened before it: ``first_strikers``, ``blocked``, ``target_left``). Such
