@@ -1598,6 +1598,17 @@ SCENARIOS = [
       args=('--lang', 'de'),
       bug=('w', "German message of a protection violation quotes the English keyword: 'Black Knight hat protection from white (Schutz) ...' (tests/test_text_de.py's check fails on such a corpus case)"),
       expect={'legal': False, 'rule': '702.16f', 'message_lacks': ['protection from']}),
+    X('wall-of-frost-blocks', '509.3a',
+      'Wall of Frost blocks Craw Wurm: nothing dies (its trigger acts next turn only)',
+      board=("Alice:\n"
+          "  wurm: Craw Wurm 6/4 [Creature — Wurm] green\n"
+          "Bob:\n"
+          "  wof: Wall of Frost 0/7 [Creature — Wall] blue \"Defender\" \"Whenever Wall of Frost blocks a creature, that creature doesn't untap during its controller's next untap step.\"\n"
+          "attack wurm -> Bob\n"
+          "block wof -> wurm\n"),
+      expect={'nu': None,
+          'after': {'destroyed': [], 'life': {'Bob': 20}},
+          'perm': {'wof': {'damage': 6}}}),
 ]
 
 
