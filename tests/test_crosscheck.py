@@ -1084,7 +1084,6 @@ SCENARIOS = [
           "Bea:\n"
           "  mel: \"Melira, Sylvok Outcast\" 2/2 [Legendary Creature — Human Scout] green \"You can't get poison counters.\" \"Creatures you control can't have -1/-1 counters put on them.\" \"Creatures your opponents control lose infect.\"\n"
           "attack skull -> Bob\n"),
-      bug=('a', "810.10c: Melira on Bea ('You can't get poison counters') is read but her teammate Bob's toxic damage still gives the team a poison counter"),
       expect={'after': {'poison': {'Bob': 0, 'Bea': 0}, 'life': {'Bob': 29}}}),
     X('best-attacks-lethal', '104.3b',
       'Two bears against one blocker at 2 life: attack with both for the win',
@@ -1596,7 +1595,6 @@ SCENARIOS = [
       ask='check-blocks',
       decl='wk -> bk',
       args=('--lang', 'de'),
-      bug=('w', "German message of a protection violation quotes the English keyword: 'Black Knight hat protection from white (Schutz) ...' (tests/test_text_de.py's check fails on such a corpus case)"),
       expect={'legal': False, 'rule': '702.16f', 'message_lacks': ['protection from']}),
     X('wall-of-frost-blocks', '509.3a',
       'Wall of Frost blocks Craw Wurm: nothing dies (its trigger acts next turn only)',
