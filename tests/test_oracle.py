@@ -1157,9 +1157,16 @@ def test_that_creature_names_the_target_of_an_unread_effect_sentence():
     assert reading.abilities == (CantBlock(TargetRef(0, "creature")),)
 
 
-def test_it_after_unknown_sentence_is_not_understood():
+def test_it_after_an_unread_sentence_naming_one_target_is_that_target_115_1():
     text = "Tap target creature. It can't block this turn."
-    assert read_text(text, None).not_understood == tuple(split_sentences(text))
+    reading = read_text(text, None)
+    assert reading.not_understood == ("Tap target creature.",)
+    assert reading.abilities == (CantBlock(TargetRef(0, "creature")),)
+
+
+def test_it_after_an_unread_sentence_naming_the_source_too_is_not_understood():
+    text = "X deals 1 damage to target creature. It can't block this turn."
+    assert read_text(text, "X").not_understood == tuple(split_sentences(text))
 
 
 def test_that_creature_after_a_trigger_or_activation_is_not_understood():

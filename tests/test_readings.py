@@ -335,3 +335,88 @@ def test_proud_wildbonder_a_quoted_ability_of_creatures_with_trample():
     assert b.not_understood == []
     assert b.check_damage({"bonder": {"Bob": 4}, "bears": {"y": 3}}).legal
     assert not b.check_damage({"bonder": {"Bob": 4}, "bears": {"Bob": 3}}).legal
+
+
+# -- 115.1: "it" after an unread effect sentence naming one target ---------------------------------
+
+ACT_OF_HEROISM = ("Untap target creature. It gets +2/+2 until end of turn and can block an "
+                  "additional creature this turn.")
+
+
+def test_509_1a_act_of_heroism_it_is_the_target_and_blocks_an_additional_creature():
+    hero = {"text": ACT_OF_HEROISM, "controller": "Bob", "targets": ["x"]}
+    b = make(creature("a", "Alice"), creature("c", "Alice"), creature("x", "Bob"),
+             creature("y", "Bob"), effects=[hero], attacks={"a": "Bob", "c": "Bob"})
+    assert unread(b) == ["Untap target creature."]  # the untap is on the board already
+    assert b.check_blocks({"x": ["a", "c"]}).legal
+    assert not b.check_blocks({"y": ["a", "c"]}).legal
+
+
+def test_509_1c_elemental_uprising_it_is_the_target_land_and_must_be_blocked():
+    uprising = {"text": "Target land you control becomes a 4/4 Elemental creature with haste "
+                        "until end of turn. It's still a land. It must be blocked this turn "
+                        "if able.", "controller": "Alice", "targets": ["forest"]}
+    land = creature("forest", "Alice", "Forest", 4, 4,
+                    type_line="Land Creature — Forest Elemental")
+    b = make(land, creature("bears", "Alice"), creature("x", "Bob"), effects=[uprising],
+             attacks={"forest": "Bob", "bears": "Bob"})
+    assert "It must be blocked this turn if able." not in unread(b)
+    assert blocks(b) == as_set([{"x": ["forest"]}])
+
+
+def test_608_2h_king_haralds_revenge_the_count_is_made_as_it_resolves_and_it_must_be_blocked():
+    revenge = {"text": "Until end of turn, target creature gets +1/+1 for each creature you "
+                       "control and gains trample. It must be blocked this turn if able.",
+               "controller": "Alice", "targets": ["bears"]}
+    b = make(creature("bears", "Alice", power=4, toughness=4), creature("elves", "Alice"),
+             creature("x", "Bob"), effects=[revenge], attacks={"bears": "Bob", "elves": "Bob"})
+    assert b.not_understood == []
+    assert blocks(b) == as_set([{"x": ["bears"]}])
+
+
+def test_509_1c_601_2c_domineering_will_they_are_the_group_of_targets_after_a_player():
+    will = {"text": "Target player gains control of up to three target nonattacking creatures "
+                    "until end of turn. Untap those creatures. They block this turn if able.",
+            "controller": "Bob", "targets": ["Bob", "c1", "c2"]}
+    b = make(creature("a", "Alice"), creature("c1", "Bob"), creature("c2", "Bob"),
+             creature("y", "Bob"), effects=[will], attacks={"a": "Bob"})
+    assert "They block this turn if able." not in unread(b)
+    assert blocks(b) == as_set([{"c1": ["a"], "c2": ["a"]}, {"c1": ["a"], "c2": ["a"],
+                                                             "y": ["a"]}])
+
+
+def test_508_1c_academic_probation_its_second_mode_the_target_permanent_cant_attack():
+    text = ("Choose one —\n• Choose a nonland card name. Opponents can't cast spells with the "
+            "chosen name until your next turn.\n• Choose target nonland permanent. Until your "
+            "next turn, it can't attack or block, and its activated abilities can't be "
+            "activated.")
+    probation = {"text": text, "controller": "Bob", "targets": ["x"], "modes": [2]}
+    b = make(creature("x", "Alice"), creature("y", "Alice"), effects=[probation])
+    assert "Until your next turn, it can't attack or block" not in unread(b)
+    assert attacks(b) == as_set([{}, {"y": "Bob"}])
+
+
+@pytest.mark.parametrize("text", [
+    # the source could be "it"
+    "~ deals 2 damage to target creature. It can't block this turn.",
+    # a card, not a permanent
+    "Return target creature card from your graveyard to the battlefield. It can't block this turn.",
+    # two targets
+    "Tap target creature and untap target land. It can't block this turn.",
+    # a group of targets
+    "Tap up to two target creatures. It can't block this turn.",
+])
+def test_115_1_it_is_not_read_after_a_sentence_naming_something_else_it_could_be(text):
+    from mtgcombat.grammar.oracle import read_text
+
+    r = read_text(text)
+    assert "It can't block this turn." in r.not_understood
+
+
+def test_613_4c_a_static_count_for_each_is_not_on_the_board_already():
+    """A static ability's count changes with the board (an attacking creature counted once
+    attackers are declared): only a resolving effect's count is made once (608.2h)."""
+    from mtgcombat.grammar.oracle import read_text
+
+    r = read_text("Creatures you control get +1/+1 for each other attacking creature.")
+    assert r.not_understood

@@ -182,7 +182,8 @@ def _parse(sentence_norm: str, state: _State, start: str = "line"):
 #: Unread sentences that only act on the object just named and name nothing new, so
 #: "that creature" / "that player" after them still mean what they meant before
 #: (Mark for Death: "Untap that creature.").
-_KEEPS_ANTECEDENT = re.compile(r"^(?:un)?tap (?:that creature|it)\.?$", re.I)
+_KEEPS_ANTECEDENT = re.compile(
+    r"^(?:(?:un)?tap (?:that creature|it|those creatures)|it's still an? [a-z]+)\.?$", re.I)
 
 
 _LANDWALK_IGNORED = re.compile(
@@ -473,6 +474,7 @@ def _read(text: str, name: Optional[str], modes: Optional[Sequence[int]] = None
         state.last_player = None
         state.scanned_obj = None
         state.scanned_group = None
+        state.scanned_it = None
         after_unknown = mode_of_ability
         state.condition = None  # "Otherwise" never reaches across abilities (611.3a)
         for k, sentence in enumerate(split_sentences(line, names)):
@@ -495,6 +497,7 @@ def _read(text: str, name: Optional[str], modes: Optional[Sequence[int]] = None
                 x_def = _x_definition(_WHERE_X.search(norm).group(0))  # type: ignore[union-attr]
                 if x_def is not None:
                     norm = _WHERE_X.sub("", norm)
+            norm = _readings.without_pt_count(norm)
             targets_before = state.targets
             whole, tail = sentence, None
             parts: list[str] = []  # clauses of a read sentence that were not read
@@ -583,24 +586,29 @@ def _read(text: str, name: Optional[str], modes: Optional[Sequence[int]] = None
                 # "That creature" may still name this sentence's one target creature
                 # ("~ deals 1 damage to target creature. That creature can't block
                 # this turn.") unless the sentence starts an ability we can't read.
-                if state.open_targets:
+                keeps = bool(_KEEPS_ANTECEDENT.match(norm))
+                if keeps and not _TARGET_WORD.search(norm):
+                    pass  # "Untap those creatures.", "It's still a land.": nothing new named
+                elif state.open_targets:
                     # 601.2c: after a variable number of targets, later targets can't
                     # be numbered; a group read before them can't be trusted either.
-                    state.scanned_obj = state.scanned_group = None
+                    state.scanned_obj = state.scanned_group = state.scanned_it = None
                     if _TARGET_WORD.search(norm):
                         state.spoiled = True
                 else:
                     state.scanned_obj = _scan_target_creature(norm, state.targets)
-                    state.scanned_group = _scan_target_group(norm, state.targets)
+                    state.scanned_group = _readings.scan_target_group(norm, state.targets) \
+                        or _scan_target_group(norm, state.targets)
+                    state.scanned_it = _readings.scan_target_it(norm, state.targets)
                     count, variable = _count_targets(norm)
                     state.targets += count
                     state.open_targets = variable
-                if not _KEEPS_ANTECEDENT.match(norm):
+                if not keeps:
                     state.last_obj = None
                     state.last_player = None
                 if _NON_STATIC.search(norm):
                     after_unknown = True
-                    state.scanned_obj = state.scanned_group = None
+                    state.scanned_obj = state.scanned_group = state.scanned_it = None
             # (result == []: a P/T change only -- it parsed, so "it" stays known.)
             not_understood.append(sentence)
         if band is not None:

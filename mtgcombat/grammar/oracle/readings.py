@@ -106,6 +106,21 @@ class ReadingsMixin(Transformer):
                 raise
             return group
 
+    def anaphor_it(self):
+        """"it" after an unread effect sentence whose one object is its one target
+        ("Untap target creature. It gets +2/+2 until end of turn and can block an
+        additional creature this turn." -- Act of Heroism; "Choose target nonland permanent.
+        Until your next turn, it can't attack or block" -- Academic Probation): that
+        target (115.1; the sentence names nothing else "it" could be)."""
+        try:
+            return super().anaphor_it()  # type: ignore[misc]
+        except _Fail:
+            ref = self.st.scanned_it
+            if ref is None:
+                raise
+            self._mention(ref)  # type: ignore[attr-defined]
+            return ref
+
     # -- 611.3a: conditions over more than one statement ------------------------------------
     def conditional_lure(self, cond, subject, vps, obj):
         """611.3a, 509.1c: "As long as [condition], it gets +1/+1 and all creatures able to
@@ -185,6 +200,84 @@ class ReadingsMixin(Transformer):
 _CAST_PERMISSION = re.compile(
     r"^(?:if [^.]*?, )?you may cast ~ without paying its mana cost"
     r"(?: and as though it had flash)?\.?$", re.I)
+
+
+#: One target of an effect sentence: "target creature", "target land you control",
+#: "target nonland permanent" (115.1) -- not a card ("target creature card"), not one of
+#: several ("two target creatures").
+_ONE_TARGET = re.compile(
+    r"\btarget (?:(?:non)?[a-z]+ )*?(?P<kind>creature|permanent|land|artifact|enchantment)"
+    r"\b(?! card)", re.I)
+_TARGET_WORD = re.compile(r"\btarget\b(?! beyond\b)", re.I)
+#: What else a sentence may name that "it" could mean: the source, a player, a card.
+_OTHER_ANTECEDENT = re.compile(r"~|\b(?:it|its|card|cards|spell|token|tokens)\b", re.I)
+
+
+def scan_target_it(sentence_norm: str, base: int) -> Optional[A.TargetRef]:
+    """What "it" means after an unread effect sentence (Act of Heroism: "Untap target
+    creature. It gets +2/+2 ..."): its target when the sentence names exactly one target,
+    one permanent, and nothing else "it" could be (no "~", no "it", no card or spell);
+    None otherwise."""
+    if len(_TARGET_WORD.findall(sentence_norm)) != 1:
+        return None
+    m = _ONE_TARGET.search(sentence_norm)
+    if m is None or _OTHER_ANTECEDENT.search(sentence_norm):
+        return None
+    head = sentence_norm[:m.start()].lower()
+    if re.search(r"\b(?:up to|any number of|x|one|two|three|four|five|each of)\s*$", head):
+        return None
+    kind = "creature" if m.group("kind").lower() == "creature" else "permanent"
+    return A.TargetRef(base, kind)  # type: ignore[arg-type]
+
+
+#: "up to three target nonattacking creatures" after other targets (Domineering Will:
+#: "Target player gains control of up to three target nonattacking creatures ...").
+_GROUP_AFTER = re.compile(
+    r"\b(?:up to (?P<n>one|two|three|four|five|\d+)|any number of) target (?:[a-z]+ )*?creatures\b",
+    re.I)
+_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+
+
+def scan_target_group(sentence_norm: str, base: int) -> Optional[A.TargetGroup]:
+    """601.2c: the one variable group of target creatures of an unread sentence that names
+    single targets before it ("Target player gains control of up to three target
+    nonattacking creatures until end of turn."): numbered after them; None when the group
+    isn't the sentence's last target or there are several groups."""
+    found = list(_GROUP_AFTER.finditer(sentence_norm))
+    if len(found) != 1:
+        return None
+    m = found[0]
+    before = sentence_norm[:m.start()]
+    after = sentence_norm[m.end():]
+    if _TARGET_WORD.search(after) or not _TARGET_WORD.search(before):
+        return None  # the plain case (no target before it) is the reader's own scan
+    if re.search(r"\b(?:up to|any number of|x|two|three|four|five) (?:\w+ )*?target\b", before, re.I):
+        return None
+    n = m.group("n")
+    most = None if n is None else (_NUMBER_WORDS.get(n.lower()) or int(n))
+    return A.TargetGroup(base + len(_TARGET_WORD.findall(before)), most)
+
+
+#: "gets +1/+1 for each creature you control": a power/toughness change counted on the
+#: board ("for each ..." up to the next verb phrase or the end).
+_PT_FOR_EACH = re.compile(
+    r"(\bgets? [+-]\d+/[+-]\d+) for each [^.,\"]*?"
+    r"(?= and (?:gains?|has|have|can|can't|must|loses?)\b|,? until end of turn\b|\.?$)", re.I)
+
+
+_ONE_SHOT = re.compile(r"\b(?:until end of turn|this turn)\b", re.I)
+
+
+def without_pt_count(sentence_norm: str) -> str:
+    """608.2h, 613.4c: "Until end of turn, target creature gets +1/+1 for each creature you
+    control" (King Harald's Revenge) -- a resolving spell's count is made once, as it
+    resolves, and the board's power and toughness are the current values: the sentence is
+    read without "for each ...", as "+X/+X, where X is ..." is. Only an effect's change for
+    a duration: a static ability's count changes with the board ("for each other attacking
+    creature")."""
+    if not _ONE_SHOT.search(sentence_norm):
+        return sentence_norm
+    return _PT_FOR_EACH.sub(r"\1", sentence_norm)
 
 
 def nothing_to_apply(sentence_norm: str) -> bool:

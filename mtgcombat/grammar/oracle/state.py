@@ -25,6 +25,9 @@ class _State:
     defender_assigns: bool = False  # previous sentence was Defensive Formation's first
     scanned_obj: Optional[A.Subject] = None  # "that creature" after an unread effect sentence
     scanned_group: Optional[A.TargetGroup] = None  # "those creatures" after an unread sentence
+    #: "it" after an unread effect sentence whose one object is its one target ("Untap
+    #: target creature. It gets +2/+2 ..."; grammar/oracle/readings.py)
+    scanned_it: Optional[A.Subject] = None
     before_last: Optional[A.Subject] = None  # the object named before ``last_obj``
     # 601.2c: a variable number of targets was named ("up to two target creatures"): the
     # targets after it can't be numbered any more.
