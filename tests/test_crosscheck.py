@@ -1160,7 +1160,6 @@ SCENARIOS = [
           "Bob:\n"
           "  pa: Platinum Angel 4/4 [Artifact Creature — Angel] \"Flying\" \"You can't lose the game and your opponents can't win the game.\"\n"
           "attack giant -> Bob\n"),
-      bug=('c', "Platinum Angel's 'You can't lose the game' is not understood and not listed in not_modelled: Bob is declared the loser and the game over"),
       expect={'nu': None,
           'acts': "You can't lose the game",
           'after': {'life': {'Bob': -1}, 'lost': []},

@@ -303,3 +303,57 @@ def test_a_decayed_attacker_s_sacrifice_at_end_of_combat_is_named_not_modelled_7
     assert any("decayed" in w(r) and "sacrificed" in w(r) for r in a.not_modelled)
     de = Writer.for_board(bd, "de")
     assert any("geopfert" in de(r) for r in a.not_modelled)
+
+
+# -- "You can't lose the game" (Platinum Angel; 104.3b, 104.3d, 704.5a, 704.5c) ------------
+
+ANGEL = ('  pa: Platinum Angel 4/4 [Artifact Creature \u2014 Angel] "Flying\\nYou can\'t lose the '
+         'game and your opponents can\'t win the game."')
+
+
+def test_a_player_who_cant_lose_stays_in_the_game_at_0_life_104_3b_704_5a():
+    bd = b("  giant: Hill Giant 3/3", ANGEL, "attack giant -> Bob", " (life 2)")
+    a = bd.combat()
+    assert bd.not_understood == [] and a.not_modelled == []
+    assert a.after_board.player("Bob").life == -1 and not a.lost and not a.game_over
+
+
+def test_a_player_who_cant_lose_stays_in_the_game_at_ten_poison_104_3d_704_5c():
+    bd = board("players Alice, Bob (poison 9)\nactive Alice\nAlice:\n"
+               '  shrike: Tine Shrike 2/1 "Infect"\nBob:\n' + ANGEL + "\nattack shrike -> Bob")
+    a = bd.combat()
+    assert a.after_board.player("Bob").poison == 11 and not a.lost
+
+
+def test_the_player_loses_once_what_says_so_has_left_the_battlefield_704_3():
+    """Platinum Angel destroyed in the same combat damage step: the state-based actions are
+    checked again without it (704.3), and Bob at 0 or less life loses then."""
+    bd = b("  giant: Hill Giant 3/3\n  wurm: Craw Wurm 6/4", ANGEL,
+           "attack giant -> Bob\nattack wurm -> Bob\nblock pa -> wurm", " (life 2)")
+    a = bd.combat()
+    assert set(a.lost) == {"Bob"} and a.game_over
+
+
+def test_dont_lose_for_0_life_still_loses_to_poison_704_5c():
+    bd = board("players Alice, Bob (poison 9)\nactive Alice\nAlice:\n"
+               '  shrike: Tine Shrike 2/1 "Infect"\nBob:\n'
+               '  unlife: Phyrexian Unlife [Enchantment] "You don\'t lose the game for having 0 '
+               'or less life."\nattack shrike -> Bob')
+    assert bd.not_understood == []
+    assert set(bd.combat().lost) == {"Bob"}
+
+
+def test_a_teammate_who_cant_lose_keeps_the_team_in_the_game_810_8a():
+    bd = board("players Alice (team A), Ann (team A), Bob (team B, life 2), Bea (team B, life 2)"
+               "\nactive Alice\nAlice:\n  giant: Hill Giant 3/3\nBea:\n" + ANGEL
+               + "\nattack giant -> Bob")
+    a = bd.combat()
+    assert not a.lost and a.after_board.player("Bob").life == -1
+
+
+def test_a_board_at_0_life_under_platinum_angel_is_not_a_finished_game_104_3b():
+    from mtgcombat.rules.results import already_lost
+
+    bd = b("  giant: Hill Giant 3/3", ANGEL, "", " (life 0)")
+    assert already_lost(bd, bd.bound) == {}
+    assert already_lost(bd) == {"Bob": "704.5a"}  # without the abilities: the record alone

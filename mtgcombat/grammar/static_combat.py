@@ -29,6 +29,7 @@ _KEYWORD_LINE = re.compile(
 _COMBAT_WORDS = re.compile(
     r"\b(?:attack\w*|block\w*|combat|damage|lethal|poison|-1/-1 counters?|prevent\w*|"
     r"destroy\w*|indestructible|regenerat\w*|sacrifice\w*|loses? all abilities|"
+    r"lose the game|life total|"
     r"(?:" + "|".join(re.escape(n) for n in _COMBAT_KEYWORDS) + r"))\b", re.I)
 
 

@@ -82,6 +82,18 @@ class CantGetPoison(Record):
     player: PlayerRef = YouRef()
 
 
+class CantLoseGame(Record):
+    """"You can't lose the game [and your opponents can't win the game]." (Platinum Angel,
+    Angel's Grace): the state-based actions of 704.5a and 704.5c (104.3b, 104.3d) don't
+    make that player lose -- a "can't" effect wins (101.2). ``life_only``: "You don't lose
+    the game for having 0 or less life." (Phyrexian Unlife): 704.5a alone. In a combat
+    nobody wins but by 104.2a, which overrides "can't win" effects: what an opponent can't
+    do is nothing to apply."""
+
+    player: PlayerRef = YouRef()
+    life_only: bool = False
+
+
 class NoMinusCounters(Record):
     """"Creatures you control can't have -1/-1 counters put on them." (Melira): damage
     from a source with wither or infect (120.3d) puts none on them -- that damage has no

@@ -35,7 +35,7 @@ from .bind import Bound
 from .combat_abilities import KeywordN
 from .model import Board, Effect, Permanent
 from .prevention import prevention_rule
-from .statics import cant_get_poison, lethal_by_power, lethal_limit, no_minus_counters
+from .statics import cant_get_poison, cant_lose, lethal_by_power, lethal_limit, no_minus_counters
 
 
 # -- dealing damage ----------------------------------------------------------------------
@@ -214,15 +214,6 @@ def outcome(board: Board, bound: Bound, res: Results, lost_before: Sequence[str]
         for p in _team(board, who):
             poison[p] += n
     teams = {p.team for p in board.players if p.team}
-    lost = set()
-    for p in board.players:
-        if p.name in lost_before:
-            continue
-        limit = 15 if p.team is not None and teams else 10
-        if life[p.name] <= 0 or poison[p.name] >= limit:
-            lost.add(p.name)
-    # 810.8a: a team loses together.
-    lost |= {m for name in lost for m in _team(board, name) if m not in lost_before}
     gone = set()
     for p in board.permanents:
         if not p.is_creature:
@@ -237,6 +228,18 @@ def outcome(board: Board, bound: Bound, res: Results, lost_before: Sequence[str]
         if t > 0 and not indestructible and (p.damage + res.marked.get(p.id, 0) >= lethal
                                              or p.id in res.deathtouched):
             gone.add(p.id)
+    lost = set()
+    for p in board.players:
+        if p.name in lost_before:
+            continue
+        limit = 15 if p.team is not None and teams else 10
+        # not a player who can't lose (104.3b, 104.3d) while what says so stays: the
+        # state-based actions are checked again once it has left (704.3)
+        if (life[p.name] <= 0 and not cant_lose(bound, p.name, "life", gone)) or (
+                poison[p.name] >= limit and not cant_lose(bound, p.name, "poison", gone)):
+            lost.add(p.name)
+    # 810.8a: a team loses together.
+    lost |= {m for name in lost for m in _team(board, name) if m not in lost_before}
     if len(board.players) > 2 and not teams:
         gone |= {p.id for p in board.permanents if p.controller in lost and p.is_creature}
     return Outcome(frozenset(gone), life, poison, frozenset(lost))
@@ -253,17 +256,19 @@ def _replace(p: Permanent, **changes) -> Permanent:
     return replace(p, **changes)
 
 
-def already_lost(board: Board) -> dict[str, str]:
+def already_lost(board: Board, bound: Optional[Bound] = None) -> dict[str, str]:
     """The players the board shows as having lost already (704.5a: 0 or less life;
     704.5c: ten or more poison counters; a Two-Headed Giant team's 704.6a-b), each with
-    its rule: state-based actions would have ended their game before this combat."""
+    its rule: state-based actions would have ended their game before this combat -- but
+    for a player who can't lose the game (Platinum Angel on ``bound``, 104.3b, 104.3d)."""
     teams = {p.team for p in board.players if p.team}
     out: dict[str, str] = {}
     for p in board.players:
         team = p.team is not None and bool(teams)
-        if p.life <= 0:
+        if p.life <= 0 and not (bound is not None and cant_lose(bound, p.name, "life")):
             out[p.name] = "704.6a" if team else "704.5a"
-        elif p.poison >= (15 if team else 10):
+        elif p.poison >= (15 if team else 10) and not (
+                bound is not None and cant_lose(bound, p.name, "poison")):
             out[p.name] = "704.6b" if team else "704.5c"
     return out
 
@@ -300,9 +305,11 @@ def state_based(board: Board, bound: Bound, deathtouched: set[str], defeated_now
             if p.name in out.lost or p.name in lost_before:
                 continue
             team = p.team is not None and bool(teams)
-            if p.life <= 0:
+            # 104.3b, 104.3d: not a player who can't lose, while what says so is there
+            if p.life <= 0 and not cant_lose(bound, p.name, "life", out.gone):
                 out.lost[p.name] = "704.6a" if team else "704.5a"
-            elif p.poison >= (15 if team else 10):
+            elif p.poison >= (15 if team else 10) and not cant_lose(bound, p.name, "poison",
+                                                                    out.gone):
                 out.lost[p.name] = "704.6b" if team else "704.5c"
         for name, rule in list(out.lost.items()):
             for mate in _team(board, name):

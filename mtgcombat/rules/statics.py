@@ -6,8 +6,10 @@ creature (120.6, 704.5g). No words; no solver."""
 
 from __future__ import annotations
 
+from typing import Collection
+
 from .bind import Bound
-from .combat_abilities import CantGetPoison, LethalByPower, NoMinusCounters
+from .combat_abilities import CantGetPoison, CantLoseGame, LethalByPower, NoMinusCounters
 from .model import Permanent
 
 
@@ -42,3 +44,21 @@ def lethal_limit(bound: Bound, perm: Permanent) -> int:
     if lethal_by_power(bound, perm.id):
         return max(1, perm.power or 0)
     return perm.toughness or 0
+
+
+def cant_lose(bound: Bound, player: str, by: str = "life", gone: Collection[str] = ()) -> bool:
+    """Whether ``player`` doesn't lose the game for 0 or less life (``by`` "life", 704.5a)
+    or ten or more poison counters ("poison", 704.5c): "You can't lose the game"
+    (Platinum Angel, 104.3b, 104.3d) -- nor any player of their team (810.8a: "that
+    player's team can't lose the game"); "You don't lose the game for having 0 or less
+    life" (Phyrexian Unlife) for life alone. ``gone``: permanents that have left the
+    battlefield since ``bound`` was made (their abilities no longer apply)."""
+    for inst in bound.of_type(CantLoseGame):
+        if inst.ability.life_only and by != "life":
+            continue
+        if inst.source.kind == "permanent" and inst.source.permanent in gone:
+            continue
+        holder = bound.player_of(inst.ability.player, inst.source)
+        if holder is not None and bound.board.teammates(holder, player):
+            return True
+    return False

@@ -121,6 +121,27 @@ class ReadingsMixin(Transformer):
             self._mention(ref)  # type: ignore[attr-defined]
             return ref
 
+    # -- 104.3: players who can't lose ---------------------------------------------------------
+    def cant_lose_game(self):
+        """104.3b, 104.3d, 704.5a, 704.5c: "You can't lose the game [and your opponents
+        can't win the game]" (Platinum Angel): 0 or less life and ten or more poison
+        counters don't make that player lose; the opponents' "can't win" is overridden by
+        104.2a, the only way a combat ends a game with a winner."""
+        from ...rules import combat_abilities as C
+
+        return [C.CantLoseGame(A.YouRef())]
+
+    def opponents_cant_win(self):
+        """104.2a: "Your opponents can't win the game" -- a player whose opponents have all
+        left the game wins even so: nothing to apply in a combat."""
+        return []
+
+    def cant_lose_by_life(self):
+        """704.5a: "You don't lose the game for having 0 or less life." (Phyrexian Unlife)."""
+        from ...rules import combat_abilities as C
+
+        return [C.CantLoseGame(A.YouRef(), life_only=True)]
+
     # -- 611.3a: conditions over more than one statement ------------------------------------
     def conditional_lure(self, cond, subject, vps, obj):
         """611.3a, 509.1c: "As long as [condition], it gets +1/+1 and all creatures able to
