@@ -357,3 +357,31 @@ def test_a_board_at_0_life_under_platinum_angel_is_not_a_finished_game_104_3b():
     bd = b("  giant: Hill Giant 3/3", ANGEL, "", " (life 0)")
     assert already_lost(bd, bd.bound) == {}
     assert already_lost(bd) == {"Bob": "704.5a"}  # without the abilities: the record alone
+
+
+def test_best_blocks_bounds_a_fight_by_lethal_damage_by_power_120_6():
+    """best-blocks prunes by an upper bound on each fight: under "lethal damage ... is
+    determined by their power" a 6/4 blocker needs 6 damage, as a 6/6 does elsewhere."""
+    from mtgcombat.questions.best import _fight_bound
+
+    zil = ('  zil: "Zilortha, Strength Incarnate" 7/3 "Lethal damage dealt to creatures you '
+           'control is determined by their power rather than their toughness."\n')
+    by_power = b("  a1: Hill Giant 5/5", zil + "  wurm: Craw Wurm 6/4", "attack a1 -> Bob")
+    by_toughness = b("  a1: Hill Giant 5/5", "  zil: Zilortha 7/3\n  wurm: Craw Wurm 6/6",
+                     "attack a1 -> Bob")
+    assert _fight_bound(by_power, "standard", "a1", ["wurm"]) == \
+        _fight_bound(by_toughness, "standard", "a1", ["wurm"])
+
+
+def test_best_blocks_counts_wither_counters_up_to_toughness_under_lethal_by_power_704_5f():
+    """Under Zilortha a 2/5 has lethal damage at 2, but wither damage is -1/-1 counters
+    (120.3d) and destroys it only at its toughness, 5 (704.5f): blocking a 5/5 trampler
+    with wither loses the blocker to a worst reply, so not blocking is best."""
+    from mtgcombat.questions.best import best_blocks
+
+    bd = b('  ram: Ram 5/5 "Trample\\nWither"',
+           '  zil: "Zilortha, Strength Incarnate" 7/3 tapped "Lethal damage dealt to creatures '
+           'you control is determined by their power rather than their toughness."\n'
+           "  guy: Tough Guy 2/5", "attack ram -> Bob")
+    got = best_blocks(bd)
+    assert got.declaration == {} and list(got.value) == [0, 0, -5]

@@ -618,6 +618,7 @@ def _fight_bound(base: Any, objective: str, a: str, blockers: Sequence[str]) -> 
     defending player; the blockers' lifelink gaining all their damage (120.3f)."""
     from ..rules.combat_abilities import AssignsNoDamage, AssignsToughness
     from ..rules.combat_triggers import numbered
+    from ..rules.statics import lethal_limit
 
     bound = base.bound
     everyone = [a, *blockers]
@@ -642,7 +643,8 @@ def _fight_bound(base: Any, objective: str, a: str, blockers: Sequence[str]) -> 
             simple = False
     if simple:
         dt = bound.has_keyword(a, "deathtouch")
-        needs = sorted(1 if dt else max(1, (base.permanent(b).toughness or 0)
+        # 120.6: lethal damage by toughness, or by power (Zilortha; statics.lethal_limit)
+        needs = sorted(1 if dt else max(1, lethal_limit(bound, base.permanent(b))
                                         - base.permanent(b).damage) for b in blockers)
         left = power(a)
         for x in needs:

@@ -303,12 +303,18 @@ def _capped_divisions(step: DamageStep, s: Any) -> Iterator[dict]:
     same as one of those."""
     recips = list(s.all_recipients)
     caps: list[Optional[int]] = []
+    # 120.3d: damage from a source with wither or infect is -1/-1 counters, which destroy
+    # a creature at its toughness (704.5f) even where lethal damage is its smaller power
+    # (120.6, Zilortha)
+    counters = step.bound.has_keyword(s.id, "wither") or step.bound.has_keyword(s.id, "infect")
     for r in recips:
         rec = step.recipients.get(r)
         if rec is None or rec.kind == "player":
             caps.append(None)
         else:
             t = rec.threshold or 0
+            if counters and rec.kind == "creature":
+                t = max(t, step.board.permanent(r).toughness or 0)
             caps.append(min(t, 1) if s.deathtouch and rec.kind == "creature" else t)
     if any(c is None for c in caps) or len(recips) <= 1:
         # A player among the recipients takes any amount: every division is distinct
@@ -427,7 +433,9 @@ def _effect(step: DamageStep, group: Sequence[Any], part: Mapping[str, Mapping[s
             out.append((("dmg", r), min(n, rec.threshold or 0)))
     for r, n in counters.items():
         rec = step.recipients[r]
-        out.append((("ctr", r), min(n, max(0, rec.toughness or 0))))
+        # 704.5f: counters up to its toughness can matter (rec.toughness is the lethal
+        # damage, its power under "determined by their power", 120.6)
+        out.append((("ctr", r), min(n, max(0, board.permanent(r).toughness or 0))))
     for r, n in poison.items():
         out.append((("poison", r), n))
     for p, n in gain.items():
