@@ -422,7 +422,7 @@ Bob:
 def test_an_x_the_board_cannot_count_is_reported_not_deleted():
     b = board("""
 Bob:
-  cr: Collective Restraint [Enchantment] "Domain — Creatures can't attack you unless their controller pays {X} for each creature they control that's attacking you, where X is the number of basic land types among lands you control."
+  toll: Library Toll [Enchantment] "Creatures can't attack you unless their controller pays {X} for each creature they control that's attacking you, where X is the number of cards in your library."
 """)
     assert len(b.not_understood) == 1
 
