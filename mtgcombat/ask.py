@@ -28,6 +28,7 @@ from .options import OptionError, Options
 
 if TYPE_CHECKING:  # pragma: no cover
     from .board import Board
+    from .rules.values import DeclarationKind
     from .text import Writer
     from .text.report import Line, Table
 
@@ -267,7 +268,7 @@ def _one_declaration(opts: Options, at_most: bool = False) -> Optional[str]:
     return chosen[0] if chosen else None
 
 
-def _kind(opts: Options) -> str:
+def _kind(opts: Options) -> "DeclarationKind":
     return "attacks" if opts.question == "attacks" else "blocks"
 
 
@@ -319,7 +320,8 @@ def _ask_check(board: "Board", opts: Options, ctx: Context) -> Any:
     decl = opts.declaration(kind)
     if kind == "damage":
         return board.check_damage(decl, time_limit=ctx.remaining())
-    return board.check_declaration(kind, decl, opts.backend, ctx.remaining())
+    return board.check_declaration("attacks" if kind == "attacks" else "blocks", decl,
+                                   opts.backend, ctx.remaining())
 
 
 def _check_words(v: Any, w: "Writer", opts: Options, board: Any) -> "Report":
