@@ -76,9 +76,9 @@ class _PandasWhenUsed(types.ModuleType):
             raise AttributeError(name)
         if _PandasWhenUsed.importing:
             return _STAND_INS.setdefault(name, type(name, (), {}))
-        import pandas
+        import importlib
 
-        return getattr(pandas, name)
+        return getattr(importlib.import_module("pandas"), name)
 
 
 #: The stand-in classes given to ``cp_model`` while it is imported (never kept as the
