@@ -1044,8 +1044,7 @@ def test_enchanted_creature_cant_block_creatures_you_control():
     # (Curse of the Nightly Hunt's "Creatures enchanted player controls attack each combat
     # if able." is read since issue 11: tests/test_trust.py)
     "Creatures attacking enchanted player have trample.",
-    "Whenever enchanted creature attacks, put a +1/+1 counter on it.",
-    "Whenever equipped creature attacks, it gains deathtouch until end of turn.",
+    # (triggers of the attached creature are read since issue 26: test_combat_triggers.py)
     "{R}: Enchanted creature can't block this turn.",
     "As long as enchanted creature is green, it gets +1/+1 and all creatures able to block it do so.",
     "Enchanted creature has first strike as long as it's blocking and you control a snow land.",
@@ -1098,6 +1097,13 @@ def test_target_numbering_after_an_effect_of_an_unread_ability():
     text = ("Whenever X attacks, draw a card. Target creature can't block this turn.\n"
             "Target creature can't attack.")
     reading = read_text(text, "X")
+    assert reading.not_understood == ()
+    # 603.3d: a triggered ability's targets are chosen as it is put on the stack -- its
+    # own, not the effect's: the static sentence after it names the effect's first target.
+    assert reading.abilities[-1] == CantAttack(TargetRef(0, "creature"))
+    text = ("Whenever X attacks, scry 1. Target creature can't block this turn.\n"
+            "Target creature can't attack.")
+    reading = read_text(text, "X")
     assert reading.abilities == (CantAttack(TargetRef(1, "creature")),)
 
 
@@ -1122,8 +1128,15 @@ def test_activated_ability_is_not_understood():
     assert read_text(text, "X").not_understood == (text,)
 
 
-def test_triggered_ability_is_not_understood():
+def test_triggered_ability_is_read_as_one_ability_603_1():
+    # Issue 26: a triggered ability is read (its effect carried out by the combat's stack,
+    # rules/stack.py); one it can't read is still reported whole.
     text = "Whenever X attacks, target creature can't block this turn."
+    reading = read_text(text, "X")
+    assert reading.not_understood == ()
+    (ability,) = reading.abilities
+    assert type(ability).__name__ == "Triggered"
+    text = "Whenever X attacks, scry 1."
     assert read_text(text, "X").not_understood == (text,)
 
 
@@ -1149,7 +1162,6 @@ def test_it_after_unknown_sentence_is_not_understood():
 def test_that_creature_after_a_trigger_or_activation_is_not_understood():
     for text in (
         "{1}{R}: X deals 1 damage to target creature. That creature can't block this combat.",
-        "Whenever X attacks, tap target creature. That creature can't block this turn.",
         "Whenever X attacks, defending player chooses an untapped creature they control. "
         "That creature blocks X this turn if able.",
     ):

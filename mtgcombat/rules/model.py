@@ -273,10 +273,48 @@ class Effect:
     targets: tuple[ObjectId, ...] = ()
     source: Optional[ObjectId] = None
     modes: Optional[tuple[int, ...]] = None
+    #: The combat step in which this spell or ability resolves (spec Extension 3: a
+    #: combat trick, one of :data:`COMBAT_STEPS`); None: in effect before combat.
+    step: Optional[str] = None
 
     def __post_init__(self) -> None:
         if isinstance(self.modes, list):
             object.__setattr__(self, "modes", tuple(self.modes))
+
+
+#: The steps of the combat phase as the spec names them (506.1, 510.4): an effect's
+#: ``step``, a choice's step.
+COMBAT_STEPS: tuple[str, ...] = ("beginning of combat", "declare attackers", "declare blockers",
+                                 "first-strike combat damage", "combat damage", "end of combat")
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A choice an ability leaves to a player, given with the board (spec Extension 3,
+    ``"choices"``): which ability (``source`` permanent, ``ability`` its line in the
+    source's text counting from 1, ``instance`` which time it triggered this combat,
+    counting from 1; None: any), and what was chosen -- ``targets`` (115, 601.2c),
+    ``mode`` (700.2), ``may`` (603.5), ``exert`` (701.43), ``amounts`` (a division,
+    601.2d), ``attacking`` (what a creature put onto the battlefield attacking attacks,
+    508.4). A field left None is not chosen by this entry."""
+
+    source: ObjectId
+    ability: Optional[int] = None
+    instance: Optional[int] = None
+    targets: Optional[tuple[str, ...]] = None
+    mode: Optional[tuple[int, ...]] = None
+    may: Optional[bool] = None
+    exert: Optional[bool] = None
+    amounts: Optional[Mapping[str, int]] = None
+    attacking: Optional[str] = None
+
+    def __post_init__(self) -> None:
+        for name in ("targets", "mode"):
+            v = getattr(self, name)
+            if isinstance(v, list):
+                object.__setattr__(self, name, tuple(v))
+        if self.amounts is not None and not isinstance(self.amounts, FrozenMap):
+            object.__setattr__(self, "amounts", FrozenMap(self.amounts))
 
 
 def _frozen_map(m: Optional[Mapping]) -> Optional[Mapping]:
@@ -315,9 +353,16 @@ class Board:
     bands: tuple[tuple[ObjectId, ...], ...] = ()
     #: The player who is the monarch (725; 722 in 2024), None: nobody is.
     monarch: Optional[PlayerName] = None
+    #: Spec Extension 3: the effects of one combat step are on the stack together (the
+    #: last listed resolves first, 405.5) rather than resolving in the order listed.
+    stack: bool = False
+    #: Spec Extension 3: the choices abilities leave to players (:class:`Choice`).
+    choices: tuple[Choice, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "bands", tuple(tuple(b) for b in self.bands))
+        if not isinstance(self.choices, tuple):
+            object.__setattr__(self, "choices", tuple(self.choices))
         object.__setattr__(self, "attacks", _frozen_map(self.attacks))
         if self.blocks is not None:
             object.__setattr__(

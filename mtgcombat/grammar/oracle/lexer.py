@@ -110,7 +110,7 @@ class _Machine:
 def _machine() -> _Machine:
     grammar = GRAMMAR_PATH.read_text(encoding="utf-8")
     parser = lark_parser(
-        "oracle", grammar, parser="lalr", lexer=_PassLexer, start=["line", "kw_item"],
+        "oracle", grammar, parser="lalr", lexer=_PassLexer, start=["line", "kw_item", "trigger", "instructions", "exert"],
         maybe_placeholders=False,
     )
     phrases: dict[str, list[tuple[tuple[str, ...], str]]] = {}

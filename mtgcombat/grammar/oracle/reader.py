@@ -458,7 +458,12 @@ def _read(text: str, name: Optional[str], modes: Optional[Sequence[int]] = None
         state.scanned_obj = None
         state.scanned_group = None
         after_unknown = mode_of_ability
-        for k, sentence in enumerate(split_sentences(line, names)):
+        # A triggered ability (603.1) or exert (701.43d) is read whole (issue 26).
+        whole_line = None if bullet else _read_ability_line(line, names, state)
+        if whole_line is not None:
+            understood.extend(whole_line)
+        for k, sentence in enumerate([] if whole_line is not None
+                                     else split_sentences(line, names)):
             norm = replace_names(sentence, names)
             if k == 0 and not bullet:
                 follows = index + 1 < len(lines) and lines[index + 1].startswith(_BULLET)
@@ -577,6 +582,21 @@ def _read(text: str, name: Optional[str], modes: Optional[Sequence[int]] = None
         not_understood.extend(p.sentence for p in understood if p not in kept)
         understood = kept
     return A.TextReading(tuple(understood), tuple(not_understood))
+
+
+_ABILITY_START = re.compile(r"(?i)(?:when|whenever|at|you may exert)\b")
+
+
+def _read_ability_line(line: str, names: list[str], state: _State) -> Optional[list]:
+    """A line read whole as one triggered ability, or None (see
+    :func:`~mtgcombat.grammar.oracle.triggered.read_ability_line`)."""
+    from .triggered import read_ability_line
+
+    if not _ABILITY_START.match(_ABILITY_WORD.sub("", line.lstrip())):
+        return None
+    sentences = split_sentences(line, names)
+    norms = [_ABILITY_WORD.sub("", replace_names(s, names)) for s in sentences]
+    return read_ability_line(sentences, norms, state)
 
 
 def _read_header(line: str, names: list[str], understood: list[A.Parsed],

@@ -30,6 +30,9 @@ class _State:
     # targets after it can't be numbered any more.
     open_targets: bool = False
     spoiled: bool = False  # a target was named after a TargetGroup that was read
+    #: While an effect is read (a triggered ability, an effect resolving in a step): its
+    #: :class:`~mtgcombat.grammar.oracle.triggered.EffectReading` (issue 26).
+    effects: Optional[Any] = None
 
 
 @dataclass(frozen=True)

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from .. import Language
 from . import (cards, combat, common, damage, decisions, declarations, draw, explain, human,
-               payment, turn)
+               payment, turn, stack)
 
 FAMILIES = (common, declarations, damage, explain, human, combat, payment, decisions, turn,
-            draw, cards)
+            draw, cards, stack)
 
 
 def _merge() -> dict:

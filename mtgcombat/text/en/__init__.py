@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from .. import Language
 from . import (abilities, cards, combat, common, damage, decisions, declarations, draw, errors,
-               explain, human, payment, turn)
+               explain, human, payment, stack, turn)
 
 FAMILIES = (common, declarations, damage, explain, human, combat, payment, decisions, turn,
-            draw, cards, errors, abilities)
+            draw, cards, errors, abilities, stack)
 
 
 def _merge() -> dict:
