@@ -373,6 +373,17 @@ class Instructions(Record):
     effects: tuple[Effect, ...]
 
 
+class Activated(Record):
+    """602.1: "[cost]: [effect]" -- an activated ability. It acts only when a player
+    activates it, which a board says with an effect of that text (its ``source`` the
+    permanent, a ``step``: spec Extension 3); ``cost`` as printed (paid by whoever
+    activates it), ``effects`` the instructions that effect carries out."""
+
+    cost: str
+    effects: tuple[Effect, ...]
+    targets: int = 0
+
+
 class ExertAsAttacks(Record):
     """701.43 (701.39 in 2024): "You may exert ~ as it attacks" -- an optional cost to
     attack (508.1g): an exerted creature won't untap during its controller's next untap

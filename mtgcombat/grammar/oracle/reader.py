@@ -506,6 +506,12 @@ def _read(text: str, name: Optional[str], modes: Optional[Sequence[int]] = None
                 result, parts = _parse_without_noncombat(norm, state)
             if result is None:
                 result = _parse_with_lure_tail(norm, state)
+            if (result is None or (result == [] and _DURATION.search(norm))) \
+                    and not after_unknown and not _NON_STATIC.search(norm):
+                # A one-shot effect (a spell's, issue 26): see read_instruction_sentence.
+                from .triggered import read_instruction_sentence
+
+                result = read_instruction_sentence(norm, state) or result
             if result is None:
                 # "Enchanted creature can't attack or block, and its activated abilities
                 # can't be activated": the combat clause is read, the other one is
@@ -590,13 +596,17 @@ _ABILITY_START = re.compile(r"(?i)(?:when|whenever|at|you may exert)\b")
 def _read_ability_line(line: str, names: list[str], state: _State) -> Optional[list]:
     """A line read whole as one triggered ability, or None (see
     :func:`~mtgcombat.grammar.oracle.triggered.read_ability_line`)."""
-    from .triggered import read_ability_line
+    from .triggered import read_ability_line, read_activated_line
 
-    if not _ABILITY_START.match(_ABILITY_WORD.sub("", line.lstrip())):
+    bare = _ABILITY_WORD.sub("", line.lstrip())
+    trigger = bool(_ABILITY_START.match(bare))
+    if not trigger and ":" not in bare:
         return None
     sentences = split_sentences(line, names)
     norms = [_ABILITY_WORD.sub("", replace_names(s, names)) for s in sentences]
-    return read_ability_line(sentences, norms, state)
+    if trigger:
+        return read_ability_line(sentences, norms, state)
+    return read_activated_line(sentences, norms, state)
 
 
 def _read_header(line: str, names: list[str], understood: list[A.Parsed],

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
@@ -89,13 +90,22 @@ def _vp_of(body: str) -> str:
     raise _Fail("no verb phrase")
 
 
+#: Set while a sentence written back onto the board is read again: it must read as a
+#: static effect (not as a one-shot instruction).
+_STATIC_ONLY: ContextVar[bool] = ContextVar("mtgcombat_static_only", default=False)
+
+
 def _reads_back(text: str) -> Optional[A.TextReading]:
     """How the Oracle reader reads ``text`` as an effect on the board, when it reads it
     whole with a rule object other than a P/T change (which the board's numbers hold);
     else None."""
     from .reader import read_text
 
-    r = read_text(text, None)
+    token = _STATIC_ONLY.set(True)
+    try:
+        r = read_text(text, None)
+    finally:
+        _STATIC_ONLY.reset(token)
     ok = not r.not_understood and len(r.understood) == 1 and bool(r.understood[0].abilities)
     return r if ok else None
 
@@ -128,6 +138,14 @@ class TriggerMixin(Transformer):
         return self._target(desc, other=False)
 
     def _target(self, desc, other: bool, optional: bool = False) -> T.Target:
+        extra = None
+        roles = [a for a in desc.alts if len(a) == 1 and a[0].kind in ("attacking", "blocking")]
+        if roles and len(roles) == len(desc.alts) - 1 and desc.alts[-1][0].kind in (
+                "attacking", "blocking") and desc.alts[-1][-1].kind == "creature":
+            # "target attacking or blocking creature" (506.4): either role
+            kinds = [a[0].kind for a in desc.alts]
+            extra = _or2([A.InCombatPred(k) for k in kinds])
+            desc = dataclasses.replace(desc, alts=[desc.alts[-1][1:]])
         if len(desc.alts) > 1 and not all(a[-1].kind == "creature" or a[-1].kind == "cap"
                                           for a in desc.alts):
             raise _Fail("a target with alternatives of several kinds")
@@ -146,6 +164,8 @@ class TriggerMixin(Transformer):
             pred, flags = _desc_pred(desc, "permanent", allow_flags=True)
         else:
             raise _Fail("unsupported target")
+        if extra is not None:
+            pred = _and2(pred, extra)
         controller, opponents = None, False
         if desc.ctrl is not None:
             c = desc.ctrl
@@ -689,6 +709,12 @@ class TriggerMixin(Transformer):
         return ("with", tuple(str(t).lower() for t in toks))
 
 
+def _or2(preds):
+    from .words import _or
+
+    return _or(list(preds))
+
+
 def _and2(a, b):
     from .words import _and
 
@@ -772,6 +798,80 @@ def read_ability_line(sentences: list[str], norms: list[str], state: Any
          state.before_last) = saved
 
 
+#: "[cost]: [effect]" (602.1): the cost before the first colon outside quotes.
+_ACTIVATED = re.compile(r'^(?P<cost>[^":]*?(?:\{[^}]*\}|\[[^\]]*\]|\w)[^":]*):\s+(?P<body>\S.*)$')
+#: Costs of activated abilities read as written (paid by whoever activates the ability).
+_COST_PART = re.compile(
+    r"^(?:(?:\{[^}]+\})+|\[[+\u2212\-]?[0-9X]+\]|sacrifice [^,]+|discard [^,]+|pay \d+ life|"
+    r"exile [^,]+|remove [^,]+ counters? from [^,]+|tap an untapped [^,]+|return [^,]+ to "
+    r"its owner's hand|put [^,]+ counters? on [^,]+|reveal [^,]+)$", re.I)
+
+
+def read_activated_line(sentences: list[str], norms: list[str], state: Any
+                        ) -> Optional[list[A.Parsed]]:
+    """602.1: a line "[cost]: [effect]" whose effect is read whole (each sentence): an
+    :class:`~mtgcombat.rules.triggered.Activated` (None: not read so)."""
+    from .reader import _parse
+
+    m = _ACTIVATED.match(norms[0]) if norms else None
+    if m is None:
+        return None
+    cost = m.group("cost").strip()
+    parts = [p.strip() for p in re.split(r",\s*(?![^{]*\})", cost) if p.strip()]
+    if not parts or not all(_COST_PART.match(p) for p in parts):
+        return None
+    saved = (state.targets, state.last_obj, state.last_player, state.open_targets,
+             state.before_last)
+    state.targets, state.last_obj, state.last_player, state.open_targets = 0, None, None, False
+    effects: list = []
+    try:
+        bodies = [m.group("body")] + list(norms[1:])
+        for norm in bodies:
+            state.effects = EffectReading(norm)
+            more = _parse(norm, state, "instructions")
+            if not more or len(more) != 1 or not isinstance(more[0], T.Instructions):
+                return None
+            effects.extend(more[0].effects)
+        ability = T.Activated(cost, tuple(effects), state.targets)
+    finally:
+        state.effects = None
+        (state.targets, state.last_obj, state.last_player, state.open_targets,
+         state.before_last) = saved
+    return [A.Parsed(sentences[0], (ability,))] + [A.Parsed(s, ()) for s in sentences[1:]]
+
+
+def read_instruction_sentence(norm: str, state: Any) -> Optional[list]:
+    """A sentence of a spell's effect read as instructions (608.2c): a one-shot effect.
+    On the board without a ``step`` it has happened before the combat (the board shows
+    its result, as it shows P/T changes); with one it resolves in that step."""
+    from .reader import _parse
+
+    if _STATIC_ONLY.get():
+        return None
+    state.effects = EffectReading(norm)
+    try:
+        more = _parse(norm, state, "instructions")
+    finally:
+        state.effects = None
+    if not more or len(more) != 1 or not isinstance(more[0], T.Instructions):
+        return None
+    # What the sentences after it name ("it", "that player") are the effect's targets.
+    state.last_obj = _static_ref(state.last_obj)
+    state.before_last = _static_ref(state.before_last)
+    state.last_player = _static_ref(state.last_player)
+    return more
+
+
+def _static_ref(ref: Any) -> Any:
+    """A reference of an effect as the static grammar holds it."""
+    if isinstance(ref, T.Target):
+        return A.TargetRef(ref.index, ref.kind if ref.kind in ("creature", "player",
+                                                               "permanent") else "any")
+    if isinstance(ref, T.ControllerOfRef):
+        return None
+    return ref
+
+
 def read_instructions(text: str, name: Optional[str] = None) -> Optional[Any]:
     """The effect of a spell or ability that resolves in a combat step (608.2c), read
     sentence by sentence into one :class:`~mtgcombat.rules.triggered.Instructions`
@@ -798,4 +898,5 @@ def read_instructions(text: str, name: Optional[str] = None) -> Optional[Any]:
     return T.Instructions(tuple(effects))
 
 
-__all__ = ["TriggerMixin", "EffectReading", "read_ability_line", "read_instructions"]
+__all__ = ["TriggerMixin", "EffectReading", "read_ability_line", "read_activated_line",
+           "read_instruction_sentence", "read_instructions"]
