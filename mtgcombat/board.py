@@ -200,6 +200,12 @@ class Board(model.Board):
         """The board in the scenario notation (``Board.from_scenario(repr(b)) == b``)."""
         return self.scenario()
 
+    def _repr_svg_(self) -> str:
+        """The board's picture (:func:`mtgcombat.draw.draw`): how Jupyter shows a board."""
+        from .draw import draw
+
+        return str(draw(self))
+
     def scenario(self) -> str:
         from .grammar.scenario import format_scenario
 

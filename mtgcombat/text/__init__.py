@@ -7,8 +7,20 @@ languages sit in a registry (:data:`LANGUAGES`; :func:`language` finds one by na
 it knows the board's labeller (:class:`~mtgcombat.text.labels.Labeller`) and
 edition (how to cite a 2024-only rule).
 
-A template is a function ``(reason, writer) -> str``. It reads the reason's
-parameters and writes words; it decides nothing about the game.
+A template is a phrase: a :class:`Phrase` made by :func:`sentence` or :func:`clause`
+around a function ``(reason, writer) -> str`` that says what the reason says and never
+the rule it rests on. The writer adds the citation -- the reason's ``rule`` (and, for the
+few codes that cite several rules, what :data:`mtgcombat.text.citations.CITES` names),
+each cited in the board's edition ("old 510.1c") and set out as the language sets out a
+citation (:meth:`Language.cited`). The function may return ``(text, aside)``: the aside
+goes into the citation's parentheses before the rules ("Goblin Cohort; 508.1c"). A plain
+function ``(reason, writer) -> str`` is a template that cites nothing (headings, table
+cells, words). No template types a rule number (``tests/test_text.py``): every number
+comes from the reason or from :data:`~mtgcombat.text.citations.CITES`, the one place a
+rule number is written in the text layer, in no language.
+
+Lists are cut and joined by the writer (:meth:`Writer.join`, :meth:`Writer.some`), so
+that the languages share that control flow and differ only in words.
 
 Adding a language: a package beside :mod:`mtgcombat.text.en` with the same modules,
 a :class:`Language` subclass, and an entry in :data:`LANGUAGES`;
@@ -24,6 +36,41 @@ from ..rules.reasons import Duration, Quote, Reason, Src, install_english, reaso
 from .labels import Labeller
 
 Template = Callable[[Reason, "Writer"], str]
+#: What a phrase's function returns: its text, or its text and an aside for the citation.
+Said = Union[str, tuple[str, Optional[str]]]
+
+
+class Phrase:
+    """A template that says what a reason says without the rule it rests on: the writer
+    adds the citation (:meth:`Writer.phrase`). ``words(reason, writer)`` returns the text
+    or ``(text, aside)``; ``end`` is "." for a sentence, "" for a clause, or what follows
+    the citation (a string, or a function ``(reason, writer) -> str``: "Alice declares
+    attackers (508.1): Bears -> Bob"). A phrase is itself a template (calling it renders
+    it)."""
+
+    __slots__ = ("words", "end")
+
+    def __init__(self, words: Callable[[Reason, "Writer"], Said],
+                 end: Union[str, Callable[[Reason, "Writer"], str]] = ".") -> None:
+        self.words = words
+        self.end = end
+
+    def __call__(self, r: Reason, w: "Writer") -> str:
+        return w.phrase(self, r)
+
+    def __repr__(self) -> str:  # pragma: no cover - debugging aid
+        return f"<Phrase {getattr(self.words, '__name__', '?')}{self.end!r}>"
+
+
+def sentence(words: Callable[[Reason, "Writer"], Said]) -> Phrase:
+    """A template that is a sentence: its words, the citation, a full stop."""
+    return Phrase(words, ".")
+
+
+def clause(words: Callable[[Reason, "Writer"], Said]) -> Phrase:
+    """A template that is a clause (part of another sentence): its words and the
+    citation, no full stop."""
+    return Phrase(words, "")
 
 #: Reason codes worded in English whatever the language: bad input (``error.*``).
 ENGLISH_ONLY = ("error.",)
@@ -40,6 +87,8 @@ class Language:
     #: How a rule whose text in the board's edition differs from the current one is cited
     #: ("old 510.1c").
     old: ClassVar[str] = "old"
+    #: The names of the rules editions in this language ("current" -> "aktuell").
+    editions: ClassVar[Mapping[str, str]] = {}
     open_quote: ClassVar[str] = "\u201c"
     close_quote: ClassVar[str] = "\u201d"
 
@@ -57,6 +106,26 @@ class Language:
     def finish(self, text: str) -> str:
         """A hook applied to every rendered template (a test locale transforms it)."""
         return text
+
+    def cited(self, text: str, aside: Optional[str], rules: list[str]) -> str:
+        """A phrase with its citation: "text (aside; 508.1a, 302.6)" -- the aside (a
+        source, a list the phrase refers to) and the rules, already cited, in one pair of
+        parentheses; nothing when there is neither."""
+        inner = "; ".join(x for x in (aside, ", ".join(rules)) if x)
+        return f"{text} ({inner})" if inner else text
+
+    def rule(self, rule: str, old: bool) -> str:
+        """One rule number as this language cites it; ``old`` when its text in the
+        board's edition differs from the current one ("old 510.1c")."""
+        return f"{self.old} {rule}" if old else rule
+
+    def count(self, n: int, one: str, many: str) -> str:
+        """A number and a noun that agrees with it ("1 card", "2 cards")."""
+        return f"{n} {one if n == 1 else many}"
+
+    def more(self, text: str) -> str:
+        """A list cut short (:meth:`Writer.some`)."""
+        return text + " ..."
 
 
 class Writer:
@@ -80,6 +149,9 @@ class Writer:
         """A reason in words; or a template by code with these parameters."""
         if isinstance(r, str):
             r = words(r, **params)
+        return self.lang.finish(self._template(r)(r, self))
+
+    def _template(self, r: Reason) -> Template:
         t = self.lang.templates.get(r.code)
         if t is None and r.code.startswith(ENGLISH_ONLY):
             # Bad input is reported in English in every language (one line on standard
@@ -87,7 +159,7 @@ class Writer:
             t = language("en").templates.get(r.code)
         if t is None:
             raise KeyError(f"no {self.lang.code} template for {r.code!r}")
-        return self.lang.finish(t(r, self))
+        return t
 
     def t(self, code: str, **params: Any) -> str:
         """A fixed phrase or a template by code (``w.t("head.rules", rules=...)``)."""
@@ -117,15 +189,61 @@ class Writer:
         return self.lang.join(items, last)
 
     def cite(self, rule: Optional[str]) -> str:
-        """A rule number as human answers cite it in the board's edition."""
-        if rule is None:
+        """A rule number as human answers cite it in the board's edition and this
+        language ("old 510.1c", "alte 510.1c"): the one path every citation takes."""
+        if not rule:
             return ""
-        if rule in self.edition.old_rules:
-            return f"{self.lang.old} {rule}"
-        return rule
+        return self.lang.rule(rule, rule in self.edition.old_rules)
 
     def cites(self, rules: Iterable[str], sep: str = ", ") -> str:
         return sep.join(self.cite(r) for r in rules)
+
+    def rules(self, r: Reason) -> tuple[str, ...]:
+        """The rules a reason's words cite: its own rule, or what
+        :data:`~mtgcombat.text.citations.CITES` names for its code."""
+        from .citations import rules_of
+
+        return rules_of(r, self.edition)
+
+    def phrase(self, p: Phrase, r: Reason, end: Optional[str] = None) -> str:
+        """A phrase template rendered: its words, then the citation (its aside and the
+        rules of :meth:`rules`, as the language sets them out), then its end."""
+        said = p.words(r, self)
+        text, aside = said if isinstance(said, tuple) else (said, None)
+        cited = [self.cite(x) for x in self.rules(r)]
+        if end is None:
+            end = p.end if isinstance(p.end, str) else p.end(r, self)
+        return self.lang.cited(text, aside, cited) + end
+
+    def clause(self, r: Reason) -> str:
+        """A reason in words as part of another sentence (no full stop)."""
+        t = self._template(r)
+        if isinstance(t, Phrase) and isinstance(t.end, str):
+            return self.lang.finish(self.phrase(t, r, end=""))
+        return self.lang.finish(t(r, self)).rstrip(".")
+
+    def count(self, n: int, one: str, many: str) -> str:
+        """A number and a noun that agrees with it: ``w.count(n, "card", "cards")``."""
+        return self.lang.count(n, one, many)
+
+    def rules_name(self, name: str) -> str:
+        """A rules edition by its name in this language ("current" -> "aktuell")."""
+        return self.lang.editions.get(name, name)
+
+    # -- lists ---------------------------------------------------------------------------
+    def pairs(self, pairs: Iterable[tuple[str, Any]], sep: str = "; ") -> str:
+        """Pairs in the notation of declarations ("Bears -> Bob; Wall -> Bears, Ape"),
+        objects by name."""
+        return sep.join(f"{self.name(a)} -> " + (self.name(b) if isinstance(b, str)
+                                                   else self.names(b)) for a, b in pairs)
+
+    def some(self, items: Iterable[Any], most: int = 5, sep: str = "; ") -> str:
+        """Items in words, at most ``most`` of them, the rest said to exist ("a; b; c
+        ..."): reasons as clauses, other values as they are."""
+        xs = list(items)
+        shown = sep.join(self.clause(x) if isinstance(x, Reason) else str(x)
+                         for x in xs[:most])
+        return self.lang.more(shown) if len(xs) > most else shown
 
     def quote(self, text: Union[str, Quote]) -> str:
         return self.lang.quote(str(text))
@@ -194,4 +312,5 @@ def languages() -> list[str]:
     return sorted(set(LANGUAGE_CODES) | set(_LANGS))
 
 
-__all__ = ["Labeller", "Language", "Template", "Writer", "language", "languages", "register"]
+__all__ = ["Labeller", "Language", "Phrase", "Template", "Writer", "clause", "language",
+           "languages", "register", "sentence"]

@@ -30,5 +30,6 @@ class German(Language):
     templates = _merge()
     words = {"and": "und", "or": "oder"}
     old = "alte"
+    editions = {"current": "aktuell"}
     open_quote = "\u201e"
     close_quote = "\u201c"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .glossary import KEYWORDS
+
 
 def _source(r, w):
     src = r["src"]
@@ -41,22 +43,11 @@ T: dict = {
 # -- Eigenschaften von Objekten ("schwarze oder grüne Kreaturen") -------------------------
 
 _COLOR_NAMES = {"W": "weiß", "U": "blau", "B": "schwarz", "R": "rot", "G": "grün"}
-_KEYWORDS = {
-    "flying": "Flugfähigkeit", "reach": "Reichweite", "menace": "bedrohlich",
-    "trample": "Trampelschaden", "deathtouch": "Todesberührung", "first strike": "Erstschlag",
-    "double strike": "Doppelschlag", "vigilance": "Wachsamkeit", "haste": "Eile",
-    "defender": "Verteidiger", "lifelink": "Lebensverknüpfung",
-    "indestructible": "Unzerstörbarkeit", "shadow": "Schatten", "horsemanship": "Reitkunst",
-    "fear": "Furcht", "intimidate": "Einschüchtern", "skulk": "Lauern", "banding": "Banding",
-    "infect": "Infizieren", "wither": "Verdorren", "flanking": "Flankenangriff",
-    "exalted": "Überragend", "melee": "Nahkampf", "battle cry": "Schlachtruf",
-    "provoke": "Provozieren", "trample over planeswalkers": "Trampelschaden über Planeswalker",
-}
 
 
 def keyword(word: str) -> str:
     """Ein Schlüsselwort auf Deutsch (unbekannte bleiben englisch)."""
-    return _KEYWORDS.get(word.lower(), word)
+    return KEYWORDS.get(word.lower(), word)
 
 
 #: Card types, land types and other type words in German: (singular, plural, the
