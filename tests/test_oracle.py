@@ -130,12 +130,12 @@ def test_unknown_sentence_goes_to_not_understood_verbatim():
 
 
 def test_no_sentence_is_dropped_between_understood_ones():
-    text = "Test Creature can't block. You gain 2 life. Test Creature can't be blocked."
+    text = "Test Creature can't block. You scry 2. Test Creature can't be blocked."
     reading = read_text(text, "Test Creature")
     assert [p.sentence for p in reading.understood] == [
         "Test Creature can't block.", "Test Creature can't be blocked.",
     ]
-    assert reading.not_understood == ("You gain 2 life.",)
+    assert reading.not_understood == ("You scry 2.",)
 
 
 def test_sentences_split_outside_quotes_and_braces():
@@ -594,11 +594,13 @@ def test_other_creatures_that_player_controls_means_other_than_the_target_creatu
             "Untap that creature. Other creatures that player controls can't block this turn.")
     reading = read_text(text, None)
     target = TargetRef(0, "creature")
-    assert reading.abilities == (
+    # (issue 26: "Untap that creature." is read as a one-shot effect, done as the spell
+    # resolved)
+    assert tuple(a for a in reading.abilities if type(a).__name__ != "Instructions") == (
         BlockRequirement(target),
         CantBlock(Group(pred=NotPred(ObjectPred(target)), controller=target)),
     )
-    assert reading.not_understood == ("Untap that creature.",)
+    assert reading.not_understood == ()
 
 
 def test_creatures_with_less_power_cant_block_it():
@@ -928,8 +930,10 @@ def test_power_toughness_change_alone_is_not_understood():
 def test_power_change_then_it_cant_be_blocked():
     text = "Target creature gets +2/+2 until end of turn. It can't be blocked this turn."
     reading = read_text(text, None)
-    assert reading.not_understood == ("Target creature gets +2/+2 until end of turn.",)
-    assert reading.abilities == (CantBeBlocked(TargetRef(0, "creature")),)
+    # issue 26: the P/T change of a spell is a one-shot effect, done as it resolved (the
+    # board's power and toughness show it)
+    assert reading.not_understood == ()
+    assert reading.abilities[1:] == (CantBeBlocked(TargetRef(0, "creature")),)
 
 
 # ---------------------------------------------------------------------------
@@ -1044,8 +1048,8 @@ def test_enchanted_creature_cant_block_creatures_you_control():
     # (Curse of the Nightly Hunt's "Creatures enchanted player controls attack each combat
     # if able." is read since issue 11: tests/test_trust.py)
     "Creatures attacking enchanted player have trample.",
-    # (triggers of the attached creature are read since issue 26: test_combat_triggers.py)
-    "{R}: Enchanted creature can't block this turn.",
+    # (triggers of the attached creature and activated abilities are read since issue 26:
+    # test_combat_triggers.py)
     "As long as enchanted creature is green, it gets +1/+1 and all creatures able to block it do so.",
     "Enchanted creature has first strike as long as it's blocking and you control a snow land.",
 ])
@@ -1123,8 +1127,13 @@ def test_targets_count_across_sentences_of_an_effect():
                                      CantAttack(TargetRef(1, "creature")))
 
 
-def test_activated_ability_is_not_understood():
+def test_activated_ability_is_read_as_an_ability_to_activate_602_1():
+    # issue 26: it acts when a player activates it (an effect of the board with a step)
     text = "{2}{U}: X can't be blocked this turn."
+    reading = read_text(text, "X")
+    assert reading.not_understood == ()
+    assert type(reading.abilities[0]).__name__ == "Activated"
+    text = "{2}{U}, Exert X: X can't be blocked this turn."
     assert read_text(text, "X").not_understood == (text,)
 
 
@@ -1148,20 +1157,20 @@ def test_effect_after_unknown_trigger_sentence_is_not_understood():
 
 
 def test_that_creature_names_the_target_of_an_unread_effect_sentence():
-    text = "Blindblast deals 1 damage to target creature. That creature can't block this turn."
+    text = "Target creature fights Blindblast. That creature can't block this turn."
     reading = read_text(text, "Blindblast")
-    assert reading.not_understood == ("Blindblast deals 1 damage to target creature.",)
+    assert reading.not_understood == ("Target creature fights Blindblast.",)
     assert reading.abilities == (CantBlock(TargetRef(0, "creature")),)
 
 
 def test_it_after_unknown_sentence_is_not_understood():
-    text = "Tap target creature. It can't block this turn."
+    text = "Goad target creature. It can't block this turn."
     assert read_text(text, None).not_understood == tuple(split_sentences(text))
 
 
 def test_that_creature_after_a_trigger_or_activation_is_not_understood():
     for text in (
-        "{1}{R}: X deals 1 damage to target creature. That creature can't block this combat.",
+        "{1}{R}: X fights target creature. That creature can't block this combat.",
         "Whenever X attacks, defending player chooses an untapped creature they control. "
         "That creature blocks X this turn if able.",
     ):
@@ -1735,8 +1744,8 @@ def test_another_target_creature_blocks_it_means_the_first_target():
     # Feral Contest: a creature never blocks itself; "it" is the first target.
     reading = read_text("Put a +1/+1 counter on target creature you control. Another target "
                         "creature blocks it this turn if able.", "Feral Contest")
-    assert reading.not_understood == ("Put a +1/+1 counter on target creature you control.",)
-    assert reading.abilities == (
+    assert reading.not_understood == ()  # issue 26: the counter is a one-shot effect
+    assert reading.abilities[1:] == (
         BlockRequirement(TargetRef(1, "creature"), attacker=TargetRef(0, "creature")),)
 
 

@@ -38,6 +38,7 @@ from ..rules.results import (
 from ..solver.base import Deadline, SolverTimeout
 from . import JsonView
 from .damage import sorted_assignment
+from .phases import Phases, staged
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..text import Writer
@@ -57,18 +58,30 @@ class CombatStep:
     #: The board as the step began (its damage question is the step's: who deals damage
     #: to what, and who is silent); not part of the JSON answer.
     board: Any = field(default=None, repr=False, compare=False)
+    #: What the step's triggers and tricks did after its damage (510.3a).
+    log: Any = None
+
+    @property
+    def gone(self) -> dict[str, str]:
+        """Every permanent that left in this step: by its damage's state-based actions, and
+        by its triggers and tricks (id -> rule)."""
+        out = dict(self.sba.gone)
+        if self.log is not None:
+            out.update(self.log.sba.gone)
+        return out
 
     def to_json(self) -> dict:
+        lost = set(self.sba.lost) | set(self.log.sba.lost if self.log is not None else ())
         return {
             "step": self.step,
             "assignment": self.assignment,
             "dealt": [{"source": d.source, "to": d.to, "amount": d.amount} for d in self.dealt],
             "prevented": [{"source": p.source, "to": p.to, "amount": p.amount, "rule": p.rule}
                           for p in self.prevented],
-            "destroyed": sorted(self.sba.gone),
-            "destroyed_by": dict(sorted(self.sba.gone.items())),
+            "destroyed": sorted(self.gone),
+            "destroyed_by": dict(sorted(self.gone.items())),
             "defeated": list(self.sba.defeated),
-            "lost": sorted(self.sba.lost),
+            "lost": sorted(lost),
             "given": self.given,
         }
 
@@ -91,6 +104,10 @@ class CombatAnswer(JsonView):
     lost: list[str] = field(default_factory=list)
     #: Abilities of the board that act in combat and are not carried out, as reasons.
     not_modelled: list[Reason] = field(default_factory=list)
+    #: What resolved in each step outside combat damage (rules.stack.StepLog), in order.
+    stack_log: list[Any] = field(default_factory=list)
+    #: The choices used (spec Extension 3), in the order they were made.
+    choices: list[Any] = field(default_factory=list)
 
     @property
     def rules(self) -> str:
@@ -118,8 +135,30 @@ class CombatAnswer(JsonView):
                 "board": after.to_data(),
             },
             "not_modelled": [w(r) for r in self.not_modelled],
+            "stack": [stack_log_json(log, w) for log in self.stack_log],
+            "choices": [dict(c.to_json(), message=w(c.reason())) for c in self.choices],
         }
         return out
+
+
+def stack_log_json(log: Any, w: "Writer") -> dict:
+    """One step's log as the answer gives it (spec Extension 3: the triggers and tricks
+    resolved in each step, in order, and what they did)."""
+    return {
+        "step": log.step,
+        "resolved": [{
+            "kind": r.item.kind, "source": r.item.source, "ability": r.item.line,
+            "instance": r.item.instance, "effect": r.item.effect,
+            "text": r.item.sentence, "controller": r.item.controller,
+            "targets": list(r.item.targets), "message": w(r.head()),
+            "outcome": [{"code": o.code, "rule": o.rule, "objects": list(o.objects),
+                         "message": w(o)} for o in r.outcome],
+        } for r in log.resolved],
+        "destroyed": sorted(log.sba.gone),
+        "destroyed_by": dict(sorted(log.sba.gone.items())),
+        "left": dict(sorted(log.left.items())),
+        "lost": sorted(log.sba.lost),
+    }
 
 
 def combat(board: Any, attacks: Optional[Mapping] = None, blocks: Optional[Mapping] = None,
@@ -132,41 +171,70 @@ def combat(board: Any, attacks: Optional[Mapping] = None, blocks: Optional[Mappi
 
     deadline = Deadline(time_limit)
     b = board
-    # The triggers of the declarations resolve unless the board is already in a combat
-    # damage step (it then shows their results).
-    triggers = b.damage_step is None and b.first_strikers is None
+    # The board stands as the combat phase begins (spec Extension 3), unless it is already
+    # in a combat damage step (it then shows what its declarations triggered).
+    fresh = b.damage_step is None and b.first_strikers is None
     lost: list[str] = []
     pre = BeforeDamage()
-    if attacks is not None:
+    phases = Phases(board, lost)
+    if attacks is None and b.attacks is None:
+        raise BoardError(reason("error.combat_no_attacks", None, where=("attacks",)))
+    if fresh:
+        start = b.evolve(attacks=None, blocks=None, damage_order=None, damage_step=None,
+                         blocked=None, first_strikers=None, target_left=None, bands=())
+        carry(b, start)
+        start = phases.begin(start)  # 507.2
+        if attacks is not None:
+            v = check(start, "attacks", attacks, backend, deadline.remaining())
+            if v.legal is not True:
+                out = _stopped(board, v, "attacks")
+                _log(out, phases, pre)
+                return out
+            decl, bands = dict(attacks), ()
+        else:
+            decl, bands = dict(board.attacks or {}), board.bands
+        b = start.derive(attacks=decl, bands=bands)
+        carry(start, b)
+        if not game_over(b, lost):
+            b = phases.attacks(b)  # 508.3
+    elif attacks is not None:
         before = b.evolve(attacks=None, blocks=None, damage_order=None, damage_step=None,
                           blocked=None, first_strikers=None, target_left=None, bands=())
-        v = check(before, "attacks", attacks, backend, deadline.remaining())
+        v = check(staged(before), "attacks", attacks, backend, deadline.remaining())
         if v.legal is not True:
             return _stopped(board, v, "attacks")
         b = before.with_attacks(attacks)
-    if b.attacks is None:
-        raise BoardError(reason("error.combat_no_attacks", None, where=("attacks",)))
-    if triggers:
-        b = resolve_triggers(b, attack_triggers(b, b.bound), pre, lost)
     if blocks is not None and not game_over(b, lost):
         before = b.evolve(blocks=None, damage_order=None, damage_step=None, blocked=None,
                           first_strikers=None)
-        v = check(before, "blocks", blocks, backend, deadline.remaining())
+        carry(b, before)
+        v = check(staged(before), "blocks", blocks, backend, deadline.remaining())
         if v.legal is not True:
             out = _stopped(b, v, "blocks")
+            _log(out, phases, pre)
             out.before_damage = pre
             return out
         b = before.with_blocks(blocks)
+        carry(before, b)
+    elif fresh and board.blocks is not None and b.blocks is None:
+        nb = b.derive(blocks={k: v for k, v in board.blocks.items()
+                              if b.has_object(k) and all(b.has_object(a) for a in v)},
+                      damage_order=board.damage_order)
+        carry(b, nb)
+        b = nb
     elif b.blocks is None:
-        b = b.evolve(blocks={})
-    if triggers and not game_over(b, lost):
-        b = resolve_triggers(b, block_triggers(b, b.bound), pre, lost)
+        nb = b.derive(blocks={})
+        carry(b, nb)
+        b = nb
+    if fresh and not game_over(b, lost):
+        b = phases.blocks(b)  # 509.2a
     if damage_order:
         nb = b.evolve(damage_order={**(b.damage_order or {}),
                                     **{k: tuple(v) for k, v in damage_order.items()}})
         carry(b, nb)
         b = nb
     out = CombatAnswer(board, "complete", start=b, before_damage=pre)
+    _log(out, phases, pre)
     out.destroyed += list(pre.sba.gone)
     out.not_modelled = _not_modelled(b)
     given = list(damage)
@@ -186,20 +254,45 @@ def combat(board: Any, attacks: Optional[Mapping] = None, blocks: Optional[Mappi
             out.violation_reasons = [(v.rule, v.why, tuple(v.objects)) for v in bad.violations]
             break
         after, dealt, prevented, sb = deal_damage(stepboard, assignment, lost)
-        out.steps.append(CombatStep(stage, sorted_assignment(assignment), dealt, prevented, sb,
-                                    covered, board=stepboard))
-        out.destroyed += sorted(sb.gone)
+        lost += [p for p in sorted(sb.lost) if p not in lost]
+        step = CombatStep(stage, sorted_assignment(assignment), dealt, prevented, sb,
+                          covered, board=stepboard)
+        out.steps.append(step)
+        n = len(phases.stack.log)
+        after = phases.damage(stepboard, after, dealt, sb, stage)  # 510.3a
+        if len(phases.stack.log) > n:
+            step.log = phases.stack.log[-1]
+        out.destroyed += sorted(step.gone)
         out.defeated += [x for x in sb.defeated if x not in out.defeated]
-        lost += sorted(sb.lost)
         current = after
         stage = next_stage(current, stage, lost)
     if given and out.status == "complete":
         out.status = "illegal"
         out.violation_reasons = [("510.4", reason("combat.extra_damage", "510.4", (),
                                                   n=len(given), steps=len(out.steps)), ())]
+    if out.status == "complete" and fresh and not game_over(current, lost):
+        n = len(phases.stack.log)
+        current = phases.end(current)  # 511.2
+        for log in phases.stack.log[n:]:
+            out.destroyed += sorted(g for g in log.sba.gone if g not in out.destroyed)
     out.lost = lost
+    out.stack_log = list(phases.stack.log)
+    out.choices = list(phases.stack.used)
     out.after_board = _end_of_combat(current, b)
     return out
+
+
+def _log(out: "CombatAnswer", phases: Phases, pre: "BeforeDamage") -> None:
+    """What resolved before combat damage, into the answer: keyword triggers into
+    ``before_damage`` (its older shape), deaths and losses of those steps."""
+    for log in phases.stack.log:
+        for res in log.resolved:
+            if res.keyword is not None:
+                pre.triggers.append(res.keyword)
+        pre.sba.gone.update(log.sba.gone)
+        pre.sba.lost.update(log.sba.lost)
+    out.stack_log = list(phases.stack.log)
+    out.choices = list(phases.stack.used)
 
 
 @dataclass
@@ -252,20 +345,25 @@ def declare(board: Any, attacks: Optional[Mapping], blocks: Optional[Mapping], p
     """The board with ``attacks`` (if given) declared and their triggers resolved, then
     ``blocks`` (if given) and theirs -- unchecked: for declarations known to be legal."""
     b = board
+    phases = Phases(board, lost)
     if attacks is not None:
         # The board's own attacks keep their bands (702.22c: formed as they were declared).
         bands = b.bands if dict(attacks) == dict(b.attacks or {}) else ()
         nb = b.derive(attacks=dict(attacks), blocks=None, damage_order=None, damage_step=None,
                       blocked=None, first_strikers=None, target_left=None, bands=bands)
         carry(b, nb)
-        b = resolve_triggers(nb, attack_triggers(nb, nb.bound), pre, lost) \
-            if any_triggers(board.bound) else nb
+        b = phases.attacks(nb)
     if blocks is not None and not game_over(b, lost):
         nb = b.derive(blocks={k: tuple(v) for k, v in blocks.items()}, damage_order=None,
                       damage_step=None, blocked=None, first_strikers=None)
         carry(b, nb)
-        b = resolve_triggers(nb, block_triggers(nb, nb.bound), pre, lost) \
-            if any_triggers(board.bound) else nb
+        b = phases.blocks(nb)
+    for log in phases.stack.log:
+        for res in log.resolved:
+            if res.keyword is not None:
+                pre.triggers.append(res.keyword)
+        pre.sba.gone.update(log.sba.gone)
+        pre.sba.lost.update(log.sba.lost)
     return b
 
 
@@ -406,9 +504,15 @@ def _end_of_combat(board: Any, start: Any) -> Any:
                                            {start.attacks[a] for a in start.target_left} or ()):
             continue
         perms.append(replace(p, tapped=True) if p.id in tapped and not p.tapped else p)
+    here = {p.id for p in perms} | set(board.player_names)
+    # Spells and abilities of the combat's steps have resolved (or were never cast);
+    # effects about objects that have left are gone with them (400.7).
+    effects = tuple(e for e in board.effects if e.step is None
+                    and all(t in here for t in e.targets)
+                    and (e.source is None or e.source in here))
     after = board.evolve(permanents=tuple(perms), attacks=None, blocks=None,
                          damage_order=None, damage_step=None, blocked=None,
-                         first_strikers=None, target_left=None, bands=())
+                         first_strikers=None, target_left=None, bands=(), effects=effects)
     carry(board, after)
     return after
 
@@ -416,10 +520,10 @@ def _end_of_combat(board: Any, start: Any) -> Any:
 def _not_modelled(board: Any) -> list[Reason]:
     """Sentences of the board's texts not understood that act in combat (triggers this
     combat does not carry out): reported, never silently dropped."""
-    from ..grammar.triggers import acts_in_combat
+    from .phases import not_carried_out
 
     out = [reason("combat.not_modelled", None, (), source=n["source"], sentence=n["sentence"])
-           for n in board.not_understood if acts_in_combat(n["sentence"])]
+           for n in not_carried_out(board)]
     # 702.39a: provoke's block requirement is an effect the board gives, not resolved here.
     out += [reason("combat.provoke", "702.39a", (a,), creature=a)
             for a in sorted(board.attacks or {}) if board.bound.has_keyword(a, "provoke")]

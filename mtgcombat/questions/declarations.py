@@ -16,6 +16,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Optional, Sequence
 
+from .phases import as_declared  # spec Extension 3: the steps before a declaration
 from ..rules.constraints import (
     Cost, Problem, Requirement, banned_choices, evaluate, literal_keys, paid, three_valued,
     true_keys,
@@ -97,6 +98,7 @@ def iter_declarations(board: Any, kind: Kind, backend: str = "auto",
                       deadline: Optional[Deadline] = None) -> Iterator[Listed]:
     """Every legal declaration, lazily, in the order the backend finds them.
     Raises :class:`~mtgcombat.solver.base.SolverTimeout` past the deadline."""
+    board = as_declared(board, kind)
     return iter_legal(board.problem(kind), get_backend(backend), deadline or Deadline(None))
 
 
@@ -108,6 +110,7 @@ def list_declarations(board: Any, kind: Kind, limit: Optional[int] = 1000,
     """The legal declarations, up to ``limit``, in listing order. ``on_max`` hears the
     maximum as soon as it is known, ``on_found`` each declaration as it is found (for
     a caller that shows progress or streams)."""
+    board = as_declared(board, kind)
     problem = board.problem(kind)
     be = get_backend(backend)
     deadline = Deadline(time_limit)
@@ -228,6 +231,7 @@ def check(board: Any, kind: Kind, decl: Mapping, backend: str = "auto",
     """The verdict on one declaration. A time-out leaves ``legal`` None and ``status``
     "unknown", unless a restriction is already seen to be broken: the declaration is
     then settled as illegal."""
+    board = as_declared(board, kind)
     validate(board, kind, decl)
     problem = board.problem(kind)
     be = get_backend(backend)
@@ -376,6 +380,7 @@ def unobeyable_requirements(board: Any, kind: Kind, only: Optional[Sequence[str]
                             backend: str = "auto", time_limit: Optional[float] = None,
                             ) -> dict[str, Optional[Reason]]:
     """:func:`unobeyable` for a board's declaration problem."""
+    board = as_declared(board, kind)
     return unobeyable(board.problem(kind), get_backend(backend), Deadline(time_limit), only)
 
 
@@ -419,6 +424,7 @@ def count_declarations(board: Any, kind: Kind, backend: str = "auto",
     by part and the counts multiplied -- every legal declaration is one legal part of
     each, each part reaching its own maximum (508.1d, 509.1c: the maximum is the sum of
     the parts' maxima); otherwise the legal declarations are counted one by one."""
+    board = as_declared(board, kind)
     problem = board.problem(kind)
     be = get_backend(backend)
     deadline = Deadline(time_limit)

@@ -144,7 +144,11 @@ class StepLog:
 
     step: str
     resolved: list[Resolved] = field(default_factory=list)
+    #: Permanents put into a graveyard (by state-based actions, destroyed or sacrificed:
+    #: id -> rule) and players who lost.
     sba: StateBased = field(default_factory=StateBased)
+    #: Permanents that left the battlefield otherwise (id -> "exile", "hand", "library").
+    left: dict[str, str] = field(default_factory=dict)
 
 
 class ChoiceNeeded(BoardError):
@@ -617,8 +621,16 @@ class Stack:
         before = board
         nb = removed(board, set(gone))
         died: dict[str, int] = {}
+        log = self.current
         for g in gone:
             p = before.permanent(g)
+            if how in ("destroy", "sacrifice"):
+                # put into its owner's graveyard (701.8a, 701.21a): listed as destroyed in
+                # the step it happened in (spec Extension 3)
+                log.sba.gone[g] = before.edition.destroy if how == "destroy" \
+                    else before.edition.sacrifice
+            else:
+                log.left[g] = how
             if how in ("destroy", "sacrifice") and p.is_creature:
                 events.append(("dies", g, before))
                 died[p.controller] = died.get(p.controller, 0) + 1
@@ -752,9 +764,11 @@ class Stack:
         """701.43d: "You may exert ~ as it attacks" -- chosen as attackers are declared;
         the linked "When you do" triggers."""
         out = []
+        bound = board.bound  # type: ignore[attr-defined]
+        exerts = bound.of_type(T.ExertAsAttacks)
         for a in sorted(board.attacks or {}):
-            bound = board.bound  # type: ignore[attr-defined]
-            for inst in bound.held_by(a, T.ExertAsAttacks):
+            for inst in [i for i in exerts if i.source.permanent == a
+                         and i.source.kind == "permanent"]:
                 line = _line_of(board, inst.source.permanent, inst.sentence)
                 probe = Item("exert", inst.ability, inst.source.controller, a, line, 1,
                              sentence=inst.sentence)

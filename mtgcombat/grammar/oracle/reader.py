@@ -511,7 +511,16 @@ def _read(text: str, name: Optional[str], modes: Optional[Sequence[int]] = None
                 # A one-shot effect (a spell's, issue 26): see read_instruction_sentence.
                 from .triggered import read_instruction_sentence
 
-                result = read_instruction_sentence(norm, state) or result
+                kept = (state.targets, state.last_obj, state.last_player, state.before_last,
+                        state.open_targets)
+                if result == []:
+                    state.targets = targets_before  # read again, its targets once
+                again = read_instruction_sentence(norm, state)
+                if again:
+                    result = again
+                else:
+                    (state.targets, state.last_obj, state.last_player, state.before_last,
+                     state.open_targets) = kept
             if result is None:
                 # "Enchanted creature can't attack or block, and its activated abilities
                 # can't be activated": the combat clause is read, the other one is

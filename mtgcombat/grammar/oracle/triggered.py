@@ -187,6 +187,8 @@ class TriggerMixin(Transformer):
     def target_player(self):
         if self._fx is None:
             return super().target_player()  # type: ignore[misc]
+        if self.st.open_targets:
+            raise _Fail("a target after a variable number of targets can't be numbered")
         ref = T.Target(self.st.targets, "player")
         self.st.targets += 1
         self.st.last_player = ref
@@ -623,6 +625,8 @@ class TriggerMixin(Transformer):
 
     def eff_any_target(self):
         """115.4: "any target" -- a creature, player, planeswalker or battle."""
+        if self.st.open_targets:
+            raise _Fail("a target after a variable number of targets can't be numbered")
         ref = T.Target(self.st.targets, "any")
         self.st.targets += 1
         return ref
@@ -837,7 +841,8 @@ def read_activated_line(sentences: list[str], norms: list[str], state: Any
         state.effects = None
         (state.targets, state.last_obj, state.last_player, state.open_targets,
          state.before_last) = saved
-    return [A.Parsed(sentences[0], (ability,))] + [A.Parsed(s, ()) for s in sentences[1:]]
+    first: Any = (ability,)
+    return [A.Parsed(sentences[0], first)] + [A.Parsed(s, ()) for s in sentences[1:]]
 
 
 def read_instruction_sentence(norm: str, state: Any) -> Optional[list]:

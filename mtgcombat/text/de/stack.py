@@ -3,7 +3,11 @@
 
 from __future__ import annotations
 
-_HOW = {"destroy": "wird zerstört", "sacrifice": "wird geopfert", "exile": "wird ins Exil geschickt",
+from .. import clause
+from .glossary import STEPS
+
+_HOW = {"destroy": "wird zerstört", "sacrifice": "wird geopfert",
+        "exile": "wird ins Exil geschickt",
         "hand": "wird auf die Hand ihres Besitzers zurückgebracht",
         "library": "wird oben auf die Bibliothek ihres Besitzers gelegt"}
 _WHAT = {"targets": "Ziele", "may": "„du kannst“", "exert": "Erschöpfen",
@@ -33,78 +37,62 @@ def _options(r, w, what):
     return w.join([_value(w, what, o) for o in r["options"]], "or")
 
 
-_STEP = {"beginning of combat": "Beginn des Kampfes", "declare attackers": "Angreifer deklarieren",
-         "declare blockers": "Blocker deklarieren",
-         "first-strike combat damage": "Erstschlag-Kampfschaden",
-         "combat damage": "Kampfschaden", "end of combat": "Ende des Kampfes"}
-
-
 T: dict = {
-    "stack.trigger": lambda r, w: (
+    "stack.trigger": clause(lambda r, w: (
         f"{w.name(r['source']) if r['source'] else 'ein Effekt'}: {w.quote(str(r['text']))} "
-        f"wird verrechnet ({w.cite(r.rule)})"),
-    "stack.trick": lambda r, w: (
-        f"Effekt {r['effect'] + 1} ({w.quote(str(r['text']))}) wird verrechnet "
-        f"({w.cite(r.rule)})"),
-    "stack.pt": lambda r, w: (
+        "wird verrechnet")),
+    "stack.trick": clause(lambda r, w: (
+        f"Effekt {r['effect'] + 1} ({w.quote(str(r['text']))}) wird verrechnet")),
+    "stack.pt": clause(lambda r, w: (
         f"{w.name(r['who'])} erhält {r['power']:+d}/{r['toughness']:+d} bis zum Ende des "
-        f"Zuges ({w.cite(r.rule)})"),
-    "stack.effect": lambda r, w: (
+        "Zuges")),
+    "stack.effect": clause(lambda r, w: (
         (f"{w.name(r['who'])}: " if r["who"] else "")
-        + f"{w.quote(str(r['text']))} gilt von nun an ({w.cite(r.rule)})"),
-    "stack.counters": lambda r, w: (
+        + f"{w.quote(str(r['text']))} gilt von nun an")),
+    "stack.counters": clause(lambda r, w: (
         f"{w.name(r['who'])} " + ("erhält " if r["n"] >= 0 else "verliert ")
-        + f"{abs(r['n'])} {r['kind']}-Marke{'n' if abs(r['n']) != 1 else ''} "
-        f"({w.cite(r.rule)})"),
-    "stack.damage": lambda r, w: (
+        + w.count(abs(r["n"]), f"{r['kind']}-Marke", f"{r['kind']}-Marken"))),
+    "stack.damage": clause(lambda r, w: (
         f"{w.name(r['source']) if r['source'] else 'sie'} fügt {w.name(r['to'])} "
-        f"{r['amount']} Schaden zu ({w.cite(r.rule)})"),
-    "stack.prevented": lambda r, w: (
+        f"{r['amount']} Schaden zu")),
+    "stack.prevented": clause(lambda r, w: (
         f"{r['amount']} Schaden von {w.name(r['source'])} an {w.name(r['to'])} wird "
-        f"verhindert: Schutz ({w.cite(r.rule)})"),
-    "stack.life": lambda r, w: (
+        "verhindert", "Schutz")),
+    "stack.life": clause(lambda r, w: (
         f"{w.name(r['who'])} " + (f"erhält {r['amount']}" if r["amount"] > 0
-                                  else f"verliert {-r['amount']}")
-        + f" Lebenspunkte ({w.cite(r.rule)})"),
-    "stack.poison": lambda r, w: (
-        f"{w.name(r['who'])} erhält {r['n']} Giftmarke{'n' if r['n'] != 1 else ''} "
-        f"({w.cite(r.rule)})"),
-    "stack.tap": lambda r, w: f"{w.name(r['who'])} wird getappt ({w.cite(r.rule)})",
-    "stack.untap": lambda r, w: f"{w.name(r['who'])} wird enttappt ({w.cite(r.rule)})",
-    "stack.leave": lambda r, w: (
-        f"{w.name(r['who'])} {_HOW[r['how']]} und verlässt den Kampf "
-        f"({w.cite(r.rule)}, 506.4)"),
-    "stack.indestructible": lambda r, w: (
-        f"{w.name(r['who'])} ist unzerstörbar und wird nicht zerstört ({w.cite(r.rule)})"),
-    "stack.out_of_combat": lambda r, w: (
-        f"{w.name(r['who'])} wird aus dem Kampf entfernt ({w.cite(r.rule)})"),
-    "stack.token": lambda r, w: (
+                                  else f"verliert {-r['amount']}") + " Lebenspunkte")),
+    "stack.poison": clause(lambda r, w: (
+        f"{w.name(r['who'])} erhält " + w.count(r["n"], "Giftmarke", "Giftmarken"))),
+    "stack.tap": clause(lambda r, w: f"{w.name(r['who'])} wird getappt"),
+    "stack.untap": clause(lambda r, w: f"{w.name(r['who'])} wird enttappt"),
+    "stack.leave": clause(lambda r, w: (
+        f"{w.name(r['who'])} {_HOW[r['how']]} und verlässt den Kampf")),
+    "stack.indestructible": clause(lambda r, w: (
+        f"{w.name(r['who'])} ist unzerstörbar und wird nicht zerstört")),
+    "stack.out_of_combat": clause(lambda r, w: (
+        f"{w.name(r['who'])} wird aus dem Kampf entfernt")),
+    "stack.token": clause(lambda r, w: (
         f"ein {r['power']}/{r['toughness']}-Kreaturenspielstein, {w.name(r['who'])}, wird "
-        f"erzeugt ({w.cite(r.rule)})"
-        + (f" und greift {w.name(r['attacking'])} an (508.4)" if r["attacking"] else "")),
-    "stack.draw": lambda r, w: (
-        f"{w.name(r['who'])} zieht {r['n']} Karte{'n' if r['n'] != 1 else ''} "
-        f"({w.cite(r.rule)})"),
-    "stack.delayed": lambda r, w: (
-        f"der Rest geschieht am Ende des Kampfes: eine verzögert ausgelöste Fähigkeit "
-        f"({w.cite(r.rule)})"),
-    "stack.nothing": lambda r, w: "nichts, was sie nennt, ist noch da: sie bewirkt nichts",
-    "stack.no_target": lambda r, w: (
-        f"vom Stapel entfernt: sie hat kein legales Ziel ({w.cite(r.rule)})"),
-    "stack.condition_false": lambda r, w: (
-        f"bewirkt nichts: ihre „falls“-Bedingung ist beim Verrechnen nicht erfüllt "
-        f"({w.cite(r.rule)})"),
-    "stack.declined": lambda r, w: (
-        f"ihr Beherrscher hat sich dagegen entschieden („du kannst“, {w.cite(r.rule)})"),
-    "stack.not_cast": lambda r, w: (
+        "erzeugt" + (f" und greift {w.name(r['attacking'])} an" if r["attacking"] else ""))),
+    "stack.draw": clause(lambda r, w: (
+        f"{w.name(r['who'])} zieht " + w.count(r["n"], "Karte", "Karten"))),
+    "stack.delayed": clause(lambda r, w: (
+        "der Rest geschieht am Ende des Kampfes: eine verzögert ausgelöste Fähigkeit")),
+    "stack.nothing": clause(lambda r, w: (
+        "nichts, was sie nennt, ist noch da: sie bewirkt nichts")),
+    "stack.no_target": clause(lambda r, w: "vom Stapel entfernt: sie hat kein legales Ziel"),
+    "stack.condition_false": clause(lambda r, w: (
+        "sie bewirkt nichts: ihre „falls“-Bedingung ist beim Verrechnen nicht erfüllt")),
+    "stack.declined": clause(lambda r, w: (
+        "ihr Beherrscher hat sich dagegen entschieden („du kannst“)")),
+    "stack.not_cast": clause(lambda r, w: (
         f"Effekt {r['effect'] + 1} wird nicht gewirkt: sein Ziel {w.name(r['target'])} "
-        + ("hat das Spielfeld verlassen" if r["gone"] else "ist kein legales Ziel")
-        + f" ({w.cite(r.rule)})"),
+        + ("hat das Spielfeld verlassen" if r["gone"] else "ist kein legales Ziel"))),
     "choice.made": lambda r, w: (
         f"{_ability(r, w)}: {_WHAT.get(r['what'], r['what'])} "
         f"{_value(w, r['what'], r['value'])}"
         + (" (die einzige legale Wahl)" if r["automatic"] else " (wie angegeben)")),
-    "human.combat_stack_step": lambda r, w: f"{_STEP.get(r['step'], r['step'])}:",
+    "human.combat_stack_step": lambda r, w: f"{STEPS.get(r['step'], r['step'])}:",
     "human.combat_stack_item": lambda r, w: "  " + r["text"],
     "human.combat_stack_outcome": lambda r, w: "    " + r["text"],
     "human.combat_choices": lambda r, w: "Entscheidungen: " + r["text"],
@@ -118,7 +106,6 @@ T: dict = {
         f"{_ability(r, w)} ({w.quote(str(r['text']))}): {r['value']!r} ist keine legale "
         f"Wahl; die legalen: {w.join([repr(o) for o in r['options']], 'or') or 'keine'}"),
     "error.choice_count": lambda r, w: (
-        f"{_ability(r, w)} ({w.quote(str(r['text']))}) hat {r['needs']} "
-        f"Ziel{'e' if r['needs'] != 1 else ''}, {r['given']} angegeben"),
+        f"{_ability(r, w)} ({w.quote(str(r['text']))}) hat "
+        f"{w.count(r['needs'], 'Ziel', 'Ziele')}, {r['given']} angegeben"),
 }
-
