@@ -149,7 +149,7 @@ def stack_log_json(log: Any, w: "Writer") -> dict:
         "resolved": [{
             "kind": r.item.kind, "source": r.item.source, "ability": r.item.line,
             "instance": r.item.instance, "effect": r.item.effect,
-            "text": r.item.sentence, "controller": r.item.controller,
+            "sentence": r.item.sentence, "controller": r.item.controller,
             "targets": list(r.item.targets), "message": w(r.head()),
             "outcome": [{"code": o.code, "rule": o.rule, "objects": list(o.objects),
                          "message": w(o)} for o in r.outcome],
