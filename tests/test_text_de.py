@@ -139,7 +139,7 @@ def test_german_sentences_read_as_german(capsys):
     assert "ist nicht seit Beginn des Zuges ununterbrochen unter der Kontrolle" in out
     main(["damage", str(REPO / "corpus" / "boards" / "damage-order-2024.mtg"), "--lang", "de"])
     out = capsys.readouterr().out
-    assert "Schadenszuweisungsreihenfolge: alte 509.2-509.3" in out
+    assert "Schadenszuweisungsreihenfolge: alte Regeln 509.2-509.3" in out
     assert "geblockt von Grizzly Bears (cub) (tödlich 2)" in out
     main(["combat", str(REPO / "examples" / "first-strike.mtg"), "--lang", "de"])
     out = capsys.readouterr().out
@@ -149,7 +149,7 @@ def test_german_sentences_read_as_german(capsys):
 
 def test_german_writer_cites_old_rules_as_alte():
     board = Board.load(REPO / "corpus" / "boards" / "damage-order-2024.mtg")
-    assert Writer.for_board(board, "de").cite("510.1c") == "alte 510.1c"
+    assert Writer.for_board(board, "de").cite("510.1c") == "alte Regel 510.1c"
     assert Writer.for_board(board, "en").cite("510.1c") == "old 510.1c"
 
 

@@ -28,6 +28,7 @@ from lark.lexer import PatternStr
 from ..rules.model import (
     COMBAT_STEPS, Board, BoardError, Choice, Effect, Permanent, Player, TypeLine,
 )
+from ..rules.reasons import Reason, reason
 
 __all__ = ["ScenarioError", "parse_scenario", "format_scenario", "parse_choice", "format_choice"]
 
@@ -566,6 +567,8 @@ class _Compiler:
         self.source = source
         self.lines = text.split("\n")
         self.where: list[tuple[tuple, int, int]] = []  # (where, line, column)
+        #: What a reader may have meant otherwise, as reasons (warnings, not errors).
+        self.notes: list[Reason] = []
 
     def error(self, message: str, line: int, column: int) -> ScenarioError:
         src = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
@@ -808,8 +811,25 @@ class _Compiler:
             raise self.at(ref, f"unknown {what} {ref.value!r}{_did_you_mean(ref.value, known)}: "
                                f"no {kind} has this id")
 
+    def colour_in_name(self, d: _PermDecl) -> None:
+        """A colour letter right after a bare name and before the P/T ("w2: Wall B 0/4")
+        is read as a colour (105.1), though it may be meant as part of the name: noted
+        (a warning), not refused -- the board is as written."""
+        if not d.attrs or d.attrs[0].kind != "color" or \
+                not any(a.kind == "pt" for a in d.attrs[1:]):
+            return
+        a, name = d.attrs[0], d.name
+        if self.lines[name.line - 1][name.column - 1:name.column] == '"':
+            return  # a quoted name ends where it says
+        word = self.lines[a.line - 1][a.column - 1:].split()[0]
+        if len(word) == 1:
+            self.notes.append(reason("scenario.colour_in_name", None, (), source=self.source,
+                                     line=a.line, column=a.column, word=word, name=name.value,
+                                     colour=a.value))
+
     def permanent(self, d: _PermDecl, controller: str) -> Permanent:
         kw: dict[str, Any] = {"name": d.name.value, "controller": controller}
+        self.colour_in_name(d)
         kw["id"] = d.id.value if d.id is not None else d.name.value
         given: dict[str, _Attr] = {}
         colors: list[str] = []
@@ -1114,6 +1134,7 @@ def parse_scenario(text: str, source: str = "<text>", cards: Any = None) -> Boar
     board = comp.compile(stmts)
     # Kept so that an error found later (by a question) can point at its line.
     object.__setattr__(board, "_locate", comp.locate)
+    object.__setattr__(board, "_notes", tuple(comp.notes))
     return board
 
 

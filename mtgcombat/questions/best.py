@@ -186,7 +186,12 @@ class BestAnswer(JsonView):
                               steps=len(self.reply_damage), assignment=_assignment(a, at)))
         if self.outcome is not None:
             o = self.outcome
+            # by which rule each left the battlefield (704.5g destroyed, 704.5m an Aura ...)
+            gone = dict(o.before_damage.sba.gone) if o.before_damage is not None else {}
+            for st in o.steps:
+                gone.update(st.sba.gone)
             out.append(reason("best.outcome", None, destroyed=tuple(o.destroyed),
+                              by=tuple(gone.get(x) for x in o.destroyed),
                               lost=tuple(o.lost),
                               life=tuple((p.name, p.life) for p in o.after_board.players)))
         for alt in self.alternatives[:5]:

@@ -117,6 +117,23 @@ class CombatAnswer(JsonView):
     def legal(self) -> Optional[bool]:
         return {"complete": True, "illegal": False}.get(self.status)
 
+    @property
+    def after(self) -> "After":
+        """What combat left, named as in the JSON answer's ``after``: ``.board`` (the
+        board after combat), ``.life``, ``.poison``, ``.destroyed``, ``.defeated``,
+        ``.lost``."""
+        board = self.after_board if self.after_board is not None else self.board
+        return After(board, {p.name: p.life for p in board.players},
+                     {p.name: p.poison for p in board.players}, list(self.destroyed),
+                     list(self.defeated), list(self.lost))
+
+    def __repr__(self) -> str:
+        """One line: the status, the combat damage steps, what was destroyed, who lost."""
+        n = len(self.steps)
+        return (f"<CombatAnswer {self.status}: {n} combat damage step{'' if n == 1 else 's'}; "
+                f"destroyed: {', '.join(self.destroyed) or 'none'}; "
+                f"lost: {', '.join(self.lost) or 'none'}>")
+
     def to_json(self, w: "Writer") -> dict:
         after = self.after_board if self.after_board is not None else self.board
         out: dict[str, Any] = {
@@ -159,6 +176,20 @@ def stack_log_json(log: Any, w: "Writer") -> dict:
         "left": dict(sorted(log.left.items())),
         "lost": sorted(log.sba.lost),
     }
+
+
+@dataclass(frozen=True)
+class After:
+    """What a combat left (the ``after`` of the JSON answer): the board after combat
+    (511.3: nothing declared), life and poison by player, what was destroyed (704.5),
+    battles defeated (310.10), players who lost (104.3)."""
+
+    board: Any
+    life: dict
+    poison: dict
+    destroyed: list
+    defeated: list
+    lost: list
 
 
 def combat(board: Any, attacks: Optional[Mapping] = None, blocks: Optional[Mapping] = None,

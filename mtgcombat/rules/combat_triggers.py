@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from . import abilities as A
+from . import keywords as K
 from .bind import Bound
 from .combat_abilities import KeywordN
 from .model import Board
@@ -53,7 +54,9 @@ class Trigger:
     n: int = 0  # the keyword's N, or the count it multiplies (melee, rampage)
 
 
-#: The keywords whose abilities trigger on declarations (this module resolves them).
+#: The keywords whose abilities trigger on declarations (this module resolves them; each
+#: is a keyword of the table's "trigger" family, :mod:`mtgcombat.rules.keywords`, and a
+#: trigger's ``kind`` is the keyword's ``code``).
 TRIGGERED = frozenset({"exalted", "melee", "battle cry", "flanking"})
 TRIGGERED_N = frozenset({"bushido", "rampage", "afflict"})
 
@@ -114,7 +117,7 @@ def attack_triggers_by_player(board: Board, bound: Bound) -> dict[str, list[Trig
             for o in ids:
                 if o != a:
                     by_player.setdefault(ctrl, []).append(
-                        Trigger("battle_cry", "702.91a", a, ctrl, o, 1, 0))
+                        Trigger(K.TABLE["battle cry"].code, "702.91a", a, ctrl, o, 1, 0))
     return by_player
 
 

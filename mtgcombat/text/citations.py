@@ -35,9 +35,13 @@ Spec = Union[str, Callable[[Reason, type[Edition]], Any]]
 
 
 def param(name: str) -> Spec:
-    """The rule, or rules, in the parameter ``name``."""
+    """The rule, or rules, in the parameter ``name`` (a value that is not a rule number,
+    such as ``"text"`` for card text, is not cited)."""
     def get(r: Reason, ed: type[Edition]) -> Any:
-        return r.get(name)
+        v = r.get(name)
+        if isinstance(v, str):
+            return v if v[:1].isdigit() else None
+        return v
     get.__name__ = f"param({name})"
     return get
 
@@ -54,6 +58,30 @@ def when(name: str, *rules: Spec) -> Spec:
     """``rules`` only when the parameter ``name`` is true."""
     def get(r: Reason, ed: type[Edition]) -> Any:
         return tuple(_one(x, r, ed) for x in rules) if r.get(name) else None
+    return get
+
+
+def unless(name: str, *rules: Spec) -> Spec:
+    """``rules`` only when the parameter ``name`` is false."""
+    def get(r: Reason, ed: type[Edition]) -> Any:
+        return None if r.get(name) else tuple(_one(x, r, ed) for x in rules)
+    return get
+
+
+def named(name: str) -> Spec:
+    """A rule of :data:`NAMED`."""
+    def get(r: Reason, ed: type[Edition]) -> Any:
+        return NAMED[name]
+    get.__name__ = f"named({name})"
+    return get
+
+
+def declared(kind: str, what: str) -> Spec:
+    """The rule of attack (``"attacks"``) or block (``"blocks"``) declarations that says
+    ``what`` (a key of :data:`DECLARE`)."""
+    def get(r: Reason, ed: type[Edition]) -> Any:
+        return DECLARE[kind][what]
+    get.__name__ = f"declared({kind}, {what})"
     return get
 
 
@@ -74,6 +102,63 @@ def by_kind(what: str) -> Spec:
         return DECLARE[r["kind"]][what]
     get.__name__ = f"by_kind({what})"
     return get
+
+
+def span(first: str, last: str) -> str:
+    """Two rules as a range: "509.2-509.3", "510.1c-d" (the second shortened when only
+    its last letter differs). :meth:`mtgcombat.text.Writer.cite` cites a range by its
+    first rule."""
+    if first[:-1] == last[:-1] and first[-1:].isalpha() and last[-1:].isalpha():
+        return f"{first}-{last[-1]}"
+    return f"{first}-{last}"
+
+
+def edition_span(first: str, last: str) -> Spec:
+    """A range of two rule numbers the board's edition holds."""
+    def get(r: Reason, ed: type[Edition]) -> Any:
+        return span(getattr(ed, first), getattr(ed, last))
+    get.__name__ = f"edition_span({first}, {last})"
+    return get
+
+
+#: Rules that fixed phrases of the answers cite by name (``Writer.rule("deathtouch")``):
+#: facts of the game the words state in passing.
+NAMED: Mapping[str, str] = {
+    # the turn, the combat phase, the steps
+    "turn": "500-514",
+    "combat": "506-511",
+    "upkeep": "503.1",
+    "first_strike": "510.4",
+    "dealt_at_once": "510.2",
+    "sba": "704.3",
+    # cumulative upkeep
+    "cumulative": "702.24",
+    "cumulative_upkeep": "702.24a",
+    "cumulative_instances": "702.24b",
+    # combat damage: the step, who assigns it, to what
+    "damage_step": "510",
+    "assign": "510.1",
+    "who_assigns": "510.1a-d",
+    # any nonzero damage from a source with deathtouch is lethal damage
+    "deathtouch": "702.2c",
+    # trample: lethal damage to every blocker first, the rest may go on
+    "trample": "702.19b",
+    "trample_rest": "702.19b-c",
+    # each player's whole assignment judged at once
+    "whole_assignment": "510.1e",
+}
+
+
+#: What each state-based action that puts a permanent into the graveyard, or takes a
+#: player out of the game, looks at (the words name the fact; the rule is cited).
+SBA: Mapping[str, str] = {
+    "704.5f": "toughness", "704.5g": "lethal_damage", "704.5h": "deathtouch",
+    "704.5i": "loyalty", "704.5v": "defense", "704.5m": "aura", "800.4a": "owner_left",
+}
+
+
+def _combat_step(r: Reason, ed: type[Edition]) -> Any:
+    return NAMED["first_strike"] if r["step"] == "first" else NAMED["damage_step"]
 
 
 def _one(spec: Spec, r: Reason, ed: type[Edition]) -> Any:
@@ -99,9 +184,64 @@ def _flat(v: Any, out: list[str]) -> None:
 #: docstring). A code not listed cites its reason's rule.
 CITES: dict[str, tuple[Spec, ...]] = {
     # -- the turn (500-514) -------------------------------------------------------------
-    "human.turn_head": ("500-514",),
+    "human.turn_head": (named("turn"),),
     "turn.draw": (RULE, "103.8a"),
     "turn.main": (RULE, "305.2"),
+    # -- combat damage (510.1) ------------------------------------------------------------
+    "human.combat_step": (_combat_step,),
+    "damage.threshold": (when("deathtouch", "702.2c"),),
+    "damage.trample_short": (RULE, when("deathtouch", "702.2c")),
+    "damage.order_short": (RULE, when("deathtouch", "702.2c")),
+    "damage.bad_recipient": (param("rules"),),
+    "damage.two_short": (param("order_rule"), RULE),
+    "silent.had_first_strike": (RULE, "702.4c", "702.7c"),
+    "silent.target_left": (RULE, "506.4c"),
+    # -- explain --------------------------------------------------------------------------
+    "explain.story_declared": (by_kind("declare"),),
+    "explain.story_sources": (named("assign"),),
+    "explain.who_head": (by_kind("who"), by_kind("restrict")),
+    "explain.each_defender_blocks": (declared("blocks", "who"), "802.4a"),
+    "explain.nothing_to_block": (declared("blocks", "who"),),
+    "explain.combination_head": (by_kind("restrict"),),
+    "explain.no_combination": (by_kind("restrict"),),
+    "explain.requirements_head": (by_kind("require"),),
+    "explain.no_requirements": (by_kind("require"),),
+    "explain.costs_head": (by_kind("require"),),
+    "explain.maximum": (unless("total", by_kind("restrict")), by_kind("require")),
+    "explain.able_but_unused": (by_kind("restrict"), by_kind("require")),
+    "explain.damage_head": (named("first_strike"),),
+    "explain.damage_who_head": (named("who_assigns"),),
+    "explain.deathtouch": (named("deathtouch"),),
+    "explain.free_division": (param("why"),),
+    "explain.order_given": (param("limit"),),
+    "explain.order_open": (param("limit"),),
+    "explain.trample": (named("trample_rest"),),
+    "explain.lethal_note": (when("old", edition_span("attacker_division", "blocker_division")),
+                            named("trample")),
+    "explain.relies_on_order": (param("rules"),),
+    # -- costs and cumulative upkeep -----------------------------------------------------
+    "payment.cant_pay": (RULE, when("attacking", "508.1f")),
+    "upkeep.self_allowed": (when("matches", RULE),),
+    "human.upkeep_head": (named("cumulative"),),
+    "human.upkeep_none_payable": (named("cumulative_upkeep"),),
+    # -- bad input (English only) ----------------------------------------------------------
+    "error.card_type": ("205.2a",),
+    "error.effect_modes": ("700.2a",),
+    "error.effect_modes_order": ("601.2c",),
+    "error.modes_missing": ("700.2",),
+    "error.modes_not_modal": ("700.2",),
+    "error.mode_out_of_range": ("700.2",),
+    "error.mode_twice": ("700.2d",),
+    "error.modes_count": (when("entwine", "702.42a"), "700.2"),
+    "error.attacker_not_creature": ("506.3",),
+    "error.attacker_battle": ("506.3f", "508.1a"),
+    "error.target_not_attackable": ("506.3", "508.1b"),
+    "error.target_own_battle": (param("rule"),),
+    "error.blocker_not_creature": ("506.3",),
+    "error.blocks_other_player": ("802.4a", param("rule")),
+    "error.target_left_player": ("506.4",),
+    "error.no_first_step": (RULE,),
+    # -- the human answers -------------------------------------------------------------
     # -- declaring attackers (508.1) and blockers (509.1) ------------------------------------
     "attack.sick": (RULE, "508.1a"),
     "attack.only_alone": ("506.5", RULE),

@@ -24,9 +24,17 @@ def assignment_text(w: Writer, a: Mapping[str, Mapping[str, int]]) -> str:
     return "; ".join(parts)
 
 
-def _amounts(items: Any, prevented: bool = False) -> tuple:
+def _amounts(w: Writer, items: Any, prevented: bool = False) -> tuple:
+    """Damage dealt (or prevented), in the order of ``assigned:`` -- sources by name,
+    then what each dealt damage to by name."""
+    rank = w.labels.rank
+
+    def key(oid: str) -> tuple:
+        return (w.name(oid), rank.get(oid, len(rank)), oid)
+
     return tuple({"source": x.source, "to": x.to, "amount": x.amount,
-                  **({"rule": x.rule} if prevented else {})} for x in items)
+                  **({"rule": x.rule} if prevented else {})}
+                 for x in sorted(items, key=lambda x: (key(x.source), key(x.to))))
 
 
 def combat(answer: Any, w: Writer, about_step: Any = None) -> Report:
@@ -55,10 +63,10 @@ def combat(answer: Any, w: Writer, about_step: Any = None) -> Report:
             out += about_step(step)
         out.append(Line(w.t("human.combat_assignment",
                             text=assignment_text(w, step.assignment), given=tuple(step.given))))
-        out.append(Line(w.t("human.combat_dealt", items=_amounts(step.dealt))))
+        out.append(Line(w.t("human.combat_dealt", items=_amounts(w, step.dealt))))
         if step.prevented:
             out.append(Line(w.t("human.combat_prevented",
-                                items=_amounts(step.prevented, True))))
+                                items=_amounts(w, step.prevented, True))))
         if step.sba.gone:
             out.append(Line(w.t("human.combat_destroyed",
                                 items=tuple(sorted(step.sba.gone.items(),
@@ -144,7 +152,7 @@ def combat_story(answer: Any, w: Writer) -> Report:
     """``explain --about combat``: the combat step by step -- the declarations, the
     triggers before damage, and for each combat damage step who deals damage to what and
     who is silent (and why), then what was assigned, dealt, prevented and destroyed."""
-    from .render import source_lines
+    from .render import silent_lines, source_lines
 
     b = answer.start if answer.start is not None else answer.board
     out: Report = [Line(w.t("explain.story_combat", active=b.active_player, rules=answer.rules,
@@ -159,11 +167,10 @@ def combat_story(answer: Any, w: Writer) -> Report:
     def about_step(step: Any) -> Report:
         if step.board is None:
             return []
-        view = step.board.damage(limit=0).view(w)
+        dstep = step.board.damage(limit=0).step
         lines: Report = [Line("  " + w.t("explain.story_sources"))]
-        lines += [Line("  " + x) for x in source_lines(view, w)]
-        lines += [Line("    " + w.t("human.silent", creature=s["id"], rule=s["rule"]))
-                  for s in view.get("silent", [])]
+        lines += [Line("  " + x) for x in source_lines(dstep, w)]
+        lines += [Line(x) for x in silent_lines(dstep, w, "    ")]
         return lines
 
     return out + combat(answer, w, about_step)[1:]

@@ -11,12 +11,6 @@ def _verb(kind):
     return "angreifen" if kind == "attacks" else "blocken"
 
 
-def _n(w, r, key="creature"):
-    return w.name(r[key])
-
-
-def _src(w, r, quote=True):
-    return w.source(r["src"], quote)
 
 
 def _words(r, w):
@@ -90,9 +84,30 @@ def _anything(what):
 
 
 def _cant(r, w):
+    why = f": {w(r['because'])}" if r.get("because") is not None else ""
     if _anything(r["what"]):
-        return f"{_n(w, r)} kann nicht angreifen", _src(w, r)
-    return f"{_n(w, r)} kann {w(r['what'])} nicht angreifen", _src(w, r)
+        return f"{w.of(r)} kann nicht angreifen{why}", w.source(r['src'])
+    return f"{w.of(r)} kann {w(r['what'])} nicht angreifen{why}", w.source(r['src'])
+
+
+_OP = {">": "größer als", "<": "kleiner als", ">=": "mindestens", "<=": "höchstens",
+       "==": "gleich"}
+_STAT = {"power": "ihre Stärke", "toughness": "ihre Widerstandskraft"}
+
+
+def _stat(r, w):
+    """"ihre Stärke 3 ist größer als die 2 Karten auf der Hand von Alice"."""
+    from .common import pred_words
+
+    n = r["value"]
+    if r.get("hand") is not None:
+        value = (f"{'die eine Karte' if n == 1 else f'die {n} Karten'} auf der Hand von "
+                 f"{w.name(r['hand'])}")
+    elif r.get("count") is not None:
+        value = f"die Anzahl von {pred_words(r['count'], w)}, {n}"
+    else:
+        value = str(n)
+    return f"{_STAT[r['stat']]} {r['mine']} ist {_OP[r['op']]} {value}"
 
 
 def _unless_others(r, w):
@@ -101,7 +116,7 @@ def _unless_others(r, w):
               else f"auch mindestens {k} andere Kreaturen angreifen") + (
         "" if r["any_kind"] else " (von der Art, die ihr Text nennt)")
     word = "außer wenn" if r["unless"] else "wenn"
-    return f"{_n(w, r)} kann nicht angreifen, {word} {others}", _src(w, r)
+    return f"{w.of(r)} kann nicht angreifen, {word} {others}", w.source(r['src'])
 
 
 def _requirement(r, w):
@@ -118,7 +133,7 @@ def _requirement(r, w):
                 f"{'kontrolliert' if kind == 'planeswalker' else 'beschützt'},")
     else:
         what = f" {w.name(t)}"
-    return f"{_n(w, r)} greift{what} {w.duration(r['duration'])} an, falls möglich."
+    return f"{w.of(r)} greift{what} {w.duration(r['duration'])} an, falls möglich."
 
 
 def _some(pred, n: int, w) -> str:
@@ -161,52 +176,54 @@ def _amount(r, w) -> str:
 
 def _cost(r, w):
     what = "angreift" if r["what"] is None else f"{w(r['what'])} angreift"
-    return f"{_amount(r, w)} dafür, dass {_n(w, r)} {what}", _src(w, r)
+    return f"{_amount(r, w)} dafür, dass {w.of(r)} {what}", w.source(r['src'])
 
 
 T: dict = {
     "decl.words": _words,
-    "decl.not_option": lambda r, w: f"{_n(w, r)} kann nicht {_verb(r['kind'])}.",
+    "decl.not_option": lambda r, w: f"{w.of(r)} kann nicht {_verb(r['kind'])}.",
     "decl.not_choice": lambda r, w: (
-        f"{_n(w, r)} kann {w.name(r['choice'])} nicht {_verb(r['kind'])}."),
+        f"{w.of(r)} kann {w.name(r['choice'])} nicht {_verb(r['kind'])}."),
     "decl.too_few": _too_few,
     "decl.too_few_explained": _too_few_explained,
     "decl.banned_by": _banned_by,
-    "attack.tapped": sentence(lambda r, w: f"{_n(w, r)} ist getappt und kann nicht angreifen"),
+    "attack.tapped": sentence(lambda r, w: f"{w.of(r)} ist getappt und kann nicht angreifen"),
     "attack.battle": sentence(lambda r, w: (
-        f"{_n(w, r)} ist eine Schlacht und kann nicht angreifen")),
+        f"{w.of(r)} ist eine Schlacht und kann nicht angreifen")),
     "attack.sick": sentence(lambda r, w: (
-        f"{_n(w, r)} ist nicht seit Beginn des Zuges ununterbrochen unter der Kontrolle ihres "
+        f"{w.of(r)} ist nicht seit Beginn des Zuges ununterbrochen unter der Kontrolle ihres "
         f"Beherrschers und hat keine {KEYWORDS['haste']}, also kann sie nicht angreifen")),
     "attack.defender": sentence(lambda r, w: (
-        f"{_n(w, r)} hat {KEYWORDS['defender']} und kann nicht angreifen")),
+        f"{w.of(r)} hat {KEYWORDS['defender']} und kann nicht angreifen")),
     "attack.targets": _targets,
     "attack.cant": sentence(_cant),
+    "why.stat": _stat,
+    "why.all": lambda r, w: w.join([w(x) for x in r["facts"]]),
     "attack.only_alone": sentence(lambda r, w: (
-        f"{_n(w, r)} kann nur allein angreifen, aber es greifen auch andere Kreaturen an",
-        _src(w, r))),
+        f"{w.of(r)} kann nur allein angreifen, aber es greifen auch andere Kreaturen an",
+        w.source(r['src']))),
     "attack.not_alone": sentence(lambda r, w: (
-        f"{_n(w, r)} kann nicht allein angreifen", _src(w, r))),
+        f"{w.of(r)} kann nicht allein angreifen", w.source(r['src']))),
     "attack.unless_others": sentence(_unless_others),
     "attack.cant_there": sentence(lambda r, w: (
-        f"{_n(w, r)} kann dort nicht angreifen: {r['said']}", _src(w, r, False))),
+        f"{w.of(r)} kann dort nicht angreifen: {r['said']}", w.source(r['src'], False))),
     "attack.cant_condition": sentence(lambda r, w: (
-        f"{_n(w, r)} kann nicht angreifen: {r['said']}", _src(w, r, False))),
+        f"{w.of(r)} kann nicht angreifen: {r['said']}", w.source(r['src'], False))),
     "attack.cap": sentence(lambda r, w: (
         f"In jedem Kampf {_kann(r['n'])} höchstens {_creatures(r['n'])} angreifen",
-        _src(w, r))),
+        w.source(r['src']))),
     "attack.cap_player": sentence(lambda r, w: (
         f"In jedem Kampf {_kann(r['n'])} höchstens {_creatures(r['n'])} {w(r['what'])} "
-        "angreifen", _src(w, r))),
+        "angreifen", w.source(r['src']))),
     "attack.parity": sentence(lambda r, w: (
         f"{w.name(r['player'])} kann nicht mit einer {'ungeraden' if r['odd'] else 'geraden'} "
-        "Anzahl von Kreaturen angreifen", _src(w, r))),
+        "Anzahl von Kreaturen angreifen", w.source(r['src']))),
     "attack.requirement": _requirement,
     "attack.goaded": lambda r, w: (
-        f"{_n(w, r)} ist von {w.name(r['goader'])} aufgestachelt und greift in jedem Kampf "
+        f"{w.of(r)} ist von {w.name(r['goader'])} aufgestachelt und greift in jedem Kampf "
         "an, falls möglich."),
     "attack.goaded_other": lambda r, w: (
-        f"{_n(w, r)} ist von {w.name(r['goader'])} aufgestachelt und greift einen anderen "
+        f"{w.of(r)} ist von {w.name(r['goader'])} aufgestachelt und greift einen anderen "
         f"Spieler als {w.name(r['goader'])} an, falls möglich."),
     "attack.cost": clause(_cost),
     "attack.player_requirement": sentence(lambda r, w: (
@@ -215,15 +232,15 @@ T: dict = {
            else "")
         + (" mit mindestens einer Kreatur" if r["count"] == 1 else
            f" mit mindestens {r['count']} Kreaturen")
-        + " in jedem Kampf an, falls möglich", _src(w, r))),
+        + " in jedem Kampf an, falls möglich", w.source(r['src']))),
     "attack.if_attacks": sentence(lambda r, w: (
-        f"Wenn {w.names(r['trigger'], 'or')} angreift, greift {_n(w, r)} an, falls möglich",
-        _src(w, r))),
+        f"Wenn {w.names(r['trigger'], 'or')} angreift, greift {w.of(r)} an, falls möglich",
+        w.source(r['src']))),
     "attack.all_if_any": sentence(lambda r, w: (
-        f"Wenn eine Kreatur von {w.name(r['player'])} angreift, greift {_n(w, r)} an, falls "
-        "möglich", _src(w, r))),
+        f"Wenn eine Kreatur von {w.name(r['player'])} angreift, greift {w.of(r)} an, falls "
+        "möglich", w.source(r['src']))),
     "block.capacity": lambda r, w: (
-        f"{_n(w, r)} kann nur {_creatures(r['cap'])} blocken, blockt aber {r['blocks']}."),
+        f"{w.of(r)} kann nur {_creatures(r['cap'])} blocken, blockt aber {r['blocks']}."),
 }
 
 
@@ -242,22 +259,22 @@ def _target_attacking(r, w):
 
 T.update({
     "decl.not_option_why": lambda r, w: (
-        f"{_n(w, r)} kann nicht {_verb(r['kind'])}: {w(r['why'])}."),
+        f"{w.of(r)} kann nicht {_verb(r['kind'])}: {w(r['why'])}."),
     "decl.not_choice_why": lambda r, w: (
-        f"{_n(w, r)} kann {w.name(r['choice'])} nicht {_verb(r['kind'])}: {w(r['why'])}."),
+        f"{w.of(r)} kann {w.name(r['choice'])} nicht {_verb(r['kind'])}: {w(r['why'])}."),
     "option.player": clause(lambda r, w: (
         f"{w.name(r['who'])} ist ein Spieler; nur eine Kreatur kann {_verb(r['kind'])}")),
     "option.not_creature": clause(lambda r, w: (
-        f"{_n(w, r)} ist keine Kreatur; nur eine Kreatur kann {_verb(r['kind'])}")),
+        f"{w.of(r)} ist keine Kreatur; nur eine Kreatur kann {_verb(r['kind'])}")),
     "option.not_attacking_team": clause(lambda r, w: (
-        f"{_n(w, r)} wird von {w.name(r['controller'])} kontrolliert, der nicht zum "
+        f"{w.of(r)} wird von {w.name(r['controller'])} kontrolliert, der nicht zum "
         "angreifenden Team gehört", ", ".join(w.name(p) for p in r["team"]))),
     "option.not_attacking_player": clause(lambda r, w: (
-        f"{_n(w, r)} wird von {w.name(r['controller'])} kontrolliert, der nicht der "
+        f"{w.of(r)} wird von {w.name(r['controller'])} kontrolliert, der nicht der "
         "angreifende Spieler ist", f"das ist {w.name(r['active'])}")),
-    "option.is_attacking": clause(lambda r, w: f"{_n(w, r)} greift an"),
+    "option.is_attacking": clause(lambda r, w: f"{w.of(r)} greift an"),
     "option.not_defending": clause(lambda r, w: (
-        f"{_n(w, r)} wird von {w.name(r['controller'])} kontrolliert, der kein "
+        f"{w.of(r)} wird von {w.name(r['controller'])} kontrolliert, der kein "
         "verteidigender Spieler ist", _defenders(w, r["defenders"]))),
     "option.not_attacking": clause(lambda r, w: f"{w.name(r['choice'])} greift nicht an"),
     "option.battle_protector_blocks": clause(lambda r, w: (
@@ -297,12 +314,6 @@ def _creatures(n):
     return "eine Kreatur" if n == 1 else f"{n} Kreaturen"
 
 
-def _a(w, r):
-    return w.name(r["attacker"])
-
-
-def _b(w, r):
-    return w.name(r["blocker"])
 
 
 def _block_cap(r, w):
@@ -316,7 +327,7 @@ def _unless_others_block(r, w):
     word = "außer wenn" if r["unless"] else "wenn"
     k = r["count"]
     others = "eine andere Kreatur" if k == 1 else f"{k} andere Kreaturen"
-    return (f"{_n(w, r)} kann nicht blocken, {word} auch {others} von der Art, die ihr Text "
+    return (f"{w.of(r)} kann nicht blocken, {word} auch {others} von der Art, die ihr Text "
             f"nennt, {'blockt' if k == 1 else 'blocken'}: {_says(w, r)}")
 
 
@@ -329,13 +340,13 @@ def _must_be_blocked(r, w):
     if r["by"] is not None:
         how = (how + " " if how else "von ") + f"Kreaturen, die {w(pred_reason(r['by']))} sind"
     when = w.duration(r["duration"], default="")
-    return (f"{_n(w, r)} muss{(' ' + when) if when else ''}"
+    return (f"{w.of(r)} muss{(' ' + when) if when else ''}"
             f"{(' ' + how) if how else ''} geblockt werden, falls möglich.")
 
 
 def _requirement_attacker(r, w):
     when = w.duration(r["duration"], default="")
-    return f"{_n(w, r)} blockt{' ' + when if when else ''} {_a(w, r)}, falls möglich."
+    return f"{w.of(r)} blockt{' ' + when if when else ''} {w.of(r, 'attacker')}, falls möglich."
 
 
 def pred_reason(pred):
@@ -345,76 +356,76 @@ def pred_reason(pred):
 
 
 T.update({
-    "block.tapped": sentence(lambda r, w: f"{_n(w, r)} ist getappt und kann nicht blocken"),
-    "block.battle": sentence(lambda r, w: f"{_n(w, r)} ist eine Schlacht und kann nicht blocken"),
+    "block.tapped": sentence(lambda r, w: f"{w.of(r)} ist getappt und kann nicht blocken"),
+    "block.battle": sentence(lambda r, w: f"{w.of(r)} ist eine Schlacht und kann nicht blocken"),
     "evade.flying": sentence(lambda r, w: (
-        f"{_a(w, r)} hat {KEYWORDS['flying']} und kann nicht von {_b(w, r)} geblockt werden, "
+        f"{w.of(r, 'attacker')} hat {KEYWORDS['flying']} und kann nicht von {w.of(r, 'blocker')} geblockt werden, "
         f"die weder {KEYWORDS['flying']} noch {KEYWORDS['reach']} hat")),
     "evade.shadow": sentence(lambda r, w: (
-        f"{_a(w, r)} hat {KEYWORDS['shadow']} und kann nicht von {_b(w, r)} geblockt werden, "
+        f"{w.of(r, 'attacker')} hat {KEYWORDS['shadow']} und kann nicht von {w.of(r, 'blocker')} geblockt werden, "
         f"die keine {KEYWORDS['shadow']} hat")),
     "evade.shadow_blocker": sentence(lambda r, w: (
-        f"{_b(w, r)} hat {KEYWORDS['shadow']} und kann {_a(w, r)} nicht blocken, die keine "
+        f"{w.of(r, 'blocker')} hat {KEYWORDS['shadow']} und kann {w.of(r, 'attacker')} nicht blocken, die keine "
         f"{KEYWORDS['shadow']} hat")),
     "evade.horsemanship": sentence(lambda r, w: (
-        f"{_a(w, r)} hat {KEYWORDS['horsemanship']} und kann nicht von {_b(w, r)} geblockt werden, die keine "
-        "hat")),
+        f"{w.of(r, 'attacker')} hat {KEYWORDS['horsemanship']} und kann nicht von {w.of(r, 'blocker')} geblockt "
+        "werden, die keine hat")),
     "evade.fear": sentence(lambda r, w: (
-        f"{_a(w, r)} hat {KEYWORDS['fear']} und kann nicht von {_b(w, r)} geblockt werden, die weder "
-        "eine Artefaktkreatur noch schwarz ist")),
+        f"{w.of(r, 'attacker')} hat {KEYWORDS['fear']} und kann nicht von {w.of(r, 'blocker')} geblockt werden, "
+        "die weder eine Artefaktkreatur noch schwarz ist")),
     "evade.intimidate": sentence(lambda r, w: (
-        f"{_a(w, r)} hat {KEYWORDS['intimidate']} und kann nicht von {_b(w, r)} geblockt werden, die "
-        "weder eine Artefaktkreatur ist noch eine Farbe mit ihr teilt")),
+        f"{w.of(r, 'attacker')} hat {KEYWORDS['intimidate']} und kann nicht von {w.of(r, 'blocker')} geblockt "
+        "werden, die weder eine Artefaktkreatur ist noch eine Farbe mit ihr teilt")),
     "evade.skulk": sentence(lambda r, w: (
-        f"{_a(w, r)} hat {KEYWORDS['skulk']} und kann nicht von {_b(w, r)} geblockt werden, die eine "
-        f"größere Stärke hat ({r['blocker_power']} > {r['attacker_power']})")),
+        f"{w.of(r, 'attacker')} hat {KEYWORDS['skulk']} und kann nicht von {w.of(r, 'blocker')} geblockt werden, "
+        f"die eine größere Stärke hat ({r['blocker_power']} > {r['attacker_power']})")),
     "evade.protection_everything": sentence(lambda r, w: (
-        f"{_a(w, r)} hat Schutz vor allem und kann nicht von {_b(w, r)} geblockt werden")),
+        f"{w.of(r, 'attacker')} hat Schutz vor allem und kann nicht von {w.of(r, 'blocker')} geblockt werden")),
     "evade.protection_player": sentence(lambda r, w: (
-        f"{_a(w, r)} hat {r['label']} (Schutz) und kann nicht von {_b(w, r)} geblockt werden, "
+        f"{w.of(r, 'attacker')} hat {r['label']} (Schutz) und kann nicht von {w.of(r, 'blocker')} geblockt werden, "
         f"die {w.name(r['player'])} kontrolliert")),
     "evade.protection": sentence(lambda r, w: (
-        f"{_a(w, r)} hat {r['label']} (Schutz) und kann nicht von {_b(w, r)} geblockt werden")),
+        f"{w.of(r, 'attacker')} hat {r['label']} (Schutz) und kann nicht von {w.of(r, 'blocker')} geblockt werden")),
     "evade.landwalk": sentence(lambda r, w: (
-        f"{_a(w, r)} hat {r['label']} (Landwandel) und kann nicht geblockt werden, solange "
+        f"{w.of(r, 'attacker')} hat {r['label']} (Landwandel) und kann nicht geblockt werden, solange "
         f"{w.name(r['player'])} {w.name(r['land'])} kontrolliert")),
     "evade.menace": sentence(lambda r, w: (
-        f"{_a(w, r)} hat {KEYWORDS['menace']} und kann nur von zwei oder mehr Kreaturen "
+        f"{w.of(r, 'attacker')} hat {KEYWORDS['menace']} und kann nur von zwei oder mehr Kreaturen "
         "geblockt werden")),
-    "block.cant": sentence(lambda r, w: f"{_n(w, r)} kann nicht blocken: {_says(w, r)}"),
+    "block.cant": sentence(lambda r, w: f"{w.of(r)} kann nicht blocken: {_says(w, r)}"),
     "block.cant_attacker": sentence(lambda r, w: (
-        f"{_n(w, r)} kann {_a(w, r)} nicht blocken: {_says(w, r)}")),
+        f"{w.of(r)} kann {w.of(r, 'attacker')} nicht blocken: {_says(w, r)}")),
     "block.cant_alone": sentence(lambda r, w: (
-        f"{_n(w, r)} kann nicht allein blocken: eine weitere Kreatur muss als Blocker "
+        f"{w.of(r)} kann nicht allein blocken: eine weitere Kreatur muss als Blocker "
         "deklariert werden", _says(w, r))),
     "block.unblockable": sentence(lambda r, w: (
-        f"{_n(w, r)} kann nicht geblockt werden: {_says(w, r)}")),
+        f"{w.of(r)} kann nicht geblockt werden: {_says(w, r)}")),
     "block.except_n": sentence(lambda r, w: (
-        f"{_n(w, r)} kann nur von {r['n']} oder mehr Kreaturen geblockt werden: "
+        f"{w.of(r)} kann nur von {r['n']} oder mehr Kreaturen geblockt werden: "
         f"{_says(w, r)}")),
     "block.more_than": sentence(lambda r, w: (
-        f"{_n(w, r)} kann nicht von mehr als {_creatures(r['n'])} geblockt werden: "
+        f"{w.of(r)} kann nicht von mehr als {_creatures(r['n'])} geblockt werden: "
         f"{_says(w, r)}")),
     "block.unless_all": sentence(lambda r, w: (
-        f"{_n(w, r)} kann nur geblockt werden, wenn alle Kreaturen, die "
+        f"{w.of(r)} kann nur geblockt werden, wenn alle Kreaturen, die "
         f"{w.name(r['player'])} kontrolliert, sie blocken: {_says(w, r)}")),
     "block.cap": sentence(_block_cap),
     "block.unless_others": sentence(_unless_others_block),
     "block.compared": sentence(lambda r, w: (
-        f"{_n(w, r)} kann {_a(w, r)} nicht blocken: {_says(w, r)} -- verglichen mit "
-        f"{w.name(r['player'])}, der {_a(w, r)} kontrolliert, "
+        f"{w.of(r)} kann {w.of(r, 'attacker')} nicht blocken: {_says(w, r)} -- verglichen mit "
+        f"{w.name(r['player'])}, der {w.of(r, 'attacker')} kontrolliert, "
         f"{'trifft es nicht zu' if r['unless'] else 'trifft es zu'}")),
     "block.condition": sentence(lambda r, w: (
-        f"{_n(w, r)} kann nicht blocken: {_says(w, r)} -- und auf diesem Spielfeld "
+        f"{w.of(r)} kann nicht blocken: {_says(w, r)} -- und auf diesem Spielfeld "
         f"{'trifft es nicht zu' if r['unless'] else 'trifft es zu'}")),
     "block.requirement": lambda r, w: (
-        f"{_n(w, r)} blockt {w.duration(r['duration'])}, falls möglich."),
+        f"{w.of(r)} blockt {w.duration(r['duration'])}, falls möglich."),
     "block.requirement_attacker": _requirement_attacker,
     "block.each_attacker": sentence(lambda r, w: (
-        f"{_n(w, r)} blockt jede angreifende Kreatur, falls möglich, also blockt sie "
-        f"{_a(w, r)}, falls möglich", _says(w, r))),
+        f"{w.of(r)} blockt jede angreifende Kreatur, falls möglich, also blockt sie "
+        f"{w.of(r, 'attacker')}, falls möglich", _says(w, r))),
     "block.lure": sentence(lambda r, w: (
-        f"{_n(w, r)} muss {_a(w, r)} blocken, falls möglich", _says(w, r))),
+        f"{w.of(r)} muss {w.of(r, 'attacker')} blocken, falls möglich", _says(w, r))),
     "block.must_be_blocked": _must_be_blocked,
-    "block.cost": lambda r, w: f"{_amount(r, w)} dafür, dass {_n(w, r)} blockt",
+    "block.cost": lambda r, w: f"{_amount(r, w)} dafür, dass {w.of(r)} blockt",
 })

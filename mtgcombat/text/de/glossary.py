@@ -55,6 +55,16 @@ KEYWORDS: Mapping[str, str] = {
     "exalted": "Erhaben", "melee": "Nahkampf", "battle cry": "Schlachtruf",
     "provoke": "Provozieren", "trample over planeswalkers": "Trampelschaden über Planeswalker",
     "cumulative upkeep": "Kumulative Versorgung",
+    # the other keywords of the table's combat families (mtgcombat/rules/keywords.py),
+    # as German cards print them
+    "rampage": "Amoklauf", "bushido": "Bushido", "modular": "Modular", "frenzy": "Raserei",
+    "poisonous": "Giftig", "changeling": "Wandelbar", "persist": "Beharrlichkeit",
+    "annihilator": "Vernichter", "umbra armor": "Umbra-Rüstung", "undying": "Untot",
+    "unleash": "Entfesseln", "dethrone": "Entthronen", "prowess": "Bravour", "renown": "Ruhm",
+    "devoid": "Farblos", "myriad": "Myriade", "afflict": "Heimsuchen", "mentor": "Mentor",
+    "afterlife": "Nachleben", "riot": "Krawall", "decayed": "Verwest", "training": "Training",
+    "enlist": "Einberufen", "living metal": "Lebendes Metall", "toxic": "Toxisch",
+    "absorb": "Absorbieren",
 }
 
 #: Keyword abilities the German rules documents we hold don't name: as German cards
@@ -62,6 +72,10 @@ KEYWORDS: Mapping[str, str] = {
 NOT_IN_SEEDS = frozenset({
     "horsemanship", "fear", "intimidate", "skulk", "flanking", "exalted", "melee",
     "battle cry", "provoke", "trample over planeswalkers", "protection", "landwalk",
+    "rampage", "bushido", "modular", "frenzy", "poisonous", "changeling", "persist",
+    "annihilator", "umbra armor", "undying", "unleash", "dethrone", "prowess", "renown",
+    "devoid", "myriad", "afflict", "mentor", "afterlife", "riot", "decayed", "training",
+    "enlist", "living metal", "absorb",
 })
 
 #: Other terms of the rules the German answers use.

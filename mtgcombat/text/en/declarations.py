@@ -10,12 +10,6 @@ def _verb(kind):
     return "attack" if kind == "attacks" else "block"
 
 
-def _n(w, r, key="creature"):
-    return w.name(r[key])
-
-
-def _src(w, r, quote=True):
-    return w.source(r["src"], quote)
 
 
 def _words(r, w):
@@ -85,9 +79,28 @@ def _anything(what):
 
 
 def _cant(r, w):
+    why = f": {w(r['because'])}" if r.get("because") is not None else ""
     if _anything(r["what"]):
-        return f"{_n(w, r)} can't attack", _src(w, r)
-    return f"{_n(w, r)} can't attack {w(r['what'])}", _src(w, r)
+        return f"{w.of(r)} can't attack{why}", w.source(r['src'])
+    return f"{w.of(r)} can't attack {w(r['what'])}{why}", w.source(r['src'])
+
+
+_OP = {">": "greater than", "<": "less than", ">=": "at least", "<=": "at most",
+       "==": "equal to"}
+
+
+def _stat(r, w):
+    """"its power 3 is greater than the 2 cards in Alice's hand"."""
+    from .common import pred_words
+
+    n = r["value"]
+    if r.get("hand") is not None:
+        value = f"the {w.count(n, 'card', 'cards')} in {w.name(r['hand'])}'s hand"
+    elif r.get("count") is not None:
+        value = f"the number of {pred_words(r['count'], w)}, {n}"
+    else:
+        value = str(n)
+    return f"its {r['stat']} {r['mine']} is {_OP[r['op']]} {value}"
 
 
 def _unless_others(r, w):
@@ -96,7 +109,7 @@ def _unless_others(r, w):
               else f"at least {k} other creatures also attack") + (
         "" if r["any_kind"] else " (of the kind its text names)")
     word = "unless" if r["unless"] else "if"
-    return f"{_n(w, r)} can't attack {word} {others}", _src(w, r)
+    return f"{w.of(r)} can't attack {word} {others}", w.source(r['src'])
 
 
 def _requirement(r, w):
@@ -109,7 +122,7 @@ def _requirement(r, w):
         what = f" a {kind} {'controlled' if kind == 'planeswalker' else 'protected'} by {w.name(t)}"
     else:
         what = f" {w.name(t)}"
-    return f"{_n(w, r)} attacks{what} {w.duration(r['duration'])} if able."
+    return f"{w.of(r)} attacks{what} {w.duration(r['duration'])} if able."
 
 
 _CARD_TYPES = {"artifact", "battle", "creature", "enchantment", "land", "planeswalker"}
@@ -153,49 +166,51 @@ def _amount(r, w) -> str:
 
 def _cost(r, w):
     what = "attacking" if r["what"] is None else f"attacking {w(r['what'])}"
-    return f"{_amount(r, w)} for {_n(w, r)} {what}", _src(w, r)
+    return f"{_amount(r, w)} for {w.of(r)} {what}", w.source(r['src'])
 
 
 T: dict = {
     # -- declarations -------------------------------------------------------------------
     "decl.words": _words,
-    "decl.not_option": lambda r, w: f"{_n(w, r)} can't {_verb(r['kind'])}.",
-    "decl.not_choice": lambda r, w: f"{_n(w, r)} can't {_verb(r['kind'])} {w.name(r['choice'])}.",
+    "decl.not_option": lambda r, w: f"{w.of(r)} can't {_verb(r['kind'])}.",
+    "decl.not_choice": lambda r, w: f"{w.of(r)} can't {_verb(r['kind'])} {w.name(r['choice'])}.",
     "decl.too_few": _too_few,
     "decl.too_few_explained": _too_few_explained,
     "decl.banned_by": _banned_by,
     # -- 508.1a ----------------------------------------------------------------------
-    "attack.tapped": sentence(lambda r, w: f"{_n(w, r)} is tapped and can't attack"),
-    "attack.battle": sentence(lambda r, w: f"{_n(w, r)} is a battle and can't attack"),
+    "attack.tapped": sentence(lambda r, w: f"{w.of(r)} is tapped and can't attack"),
+    "attack.battle": sentence(lambda r, w: f"{w.of(r)} is a battle and can't attack"),
     "attack.sick": sentence(lambda r, w: (
-        f"{_n(w, r)} hasn't been under its controller's control since the turn began and "
+        f"{w.of(r)} hasn't been under its controller's control since the turn began and "
         "has no haste, so it can't attack")),
-    "attack.defender": sentence(lambda r, w: f"{_n(w, r)} has defender and can't attack"),
+    "attack.defender": sentence(lambda r, w: f"{w.of(r)} has defender and can't attack"),
     # -- 508.1c ----------------------------------------------------------------------
     "attack.targets": _targets,
     "attack.cant": sentence(_cant),
+    "why.stat": _stat,
+    "why.all": lambda r, w: w.join([w(x) for x in r["facts"]]),
     "attack.only_alone": sentence(lambda r, w: (
-        f"{_n(w, r)} can attack only alone, but other creatures attack too", _src(w, r))),
-    "attack.not_alone": sentence(lambda r, w: (f"{_n(w, r)} can't attack alone", _src(w, r))),
+        f"{w.of(r)} can attack only alone, but other creatures attack too", w.source(r['src']))),
+    "attack.not_alone": sentence(lambda r, w: (f"{w.of(r)} can't attack alone", w.source(r['src']))),
     "attack.unless_others": sentence(_unless_others),
     "attack.cant_there": sentence(lambda r, w: (
-        f"{_n(w, r)} can't attack there: {r['said']}", _src(w, r, False))),
+        f"{w.of(r)} can't attack there: {r['said']}", w.source(r['src'], False))),
     "attack.cant_condition": sentence(lambda r, w: (
-        f"{_n(w, r)} can't attack: {r['said']}", _src(w, r, False))),
+        f"{w.of(r)} can't attack: {r['said']}", w.source(r['src'], False))),
     "attack.cap": sentence(lambda r, w: (
-        f"No more than {_creatures(r['n'])} can attack each combat", _src(w, r))),
+        f"No more than {_creatures(r['n'])} can attack each combat", w.source(r['src']))),
     "attack.cap_player": sentence(lambda r, w: (
         f"No more than {_creatures(r['n'])} can attack {w(r['what'])} each combat",
-        _src(w, r))),
+        w.source(r['src']))),
     "attack.parity": sentence(lambda r, w: (
         f"{w.name(r['player'])} can't attack with an {'odd' if r['odd'] else 'even'} number "
-        "of creatures", _src(w, r))),
+        "of creatures", w.source(r['src']))),
     # -- 508.1d ----------------------------------------------------------------------
     "attack.requirement": _requirement,
     "attack.goaded": lambda r, w: (
-        f"{_n(w, r)} is goaded by {w.name(r['goader'])} and attacks each combat if able."),
+        f"{w.of(r)} is goaded by {w.name(r['goader'])} and attacks each combat if able."),
     "attack.goaded_other": lambda r, w: (
-        f"{_n(w, r)} is goaded by {w.name(r['goader'])} and attacks a player other than "
+        f"{w.of(r)} is goaded by {w.name(r['goader'])} and attacks a player other than "
         f"{w.name(r['goader'])} if able."),
     "attack.cost": clause(_cost),
     "attack.player_requirement": sentence(lambda r, w: (
@@ -203,21 +218,21 @@ T: dict = {
         + (f" or a planeswalker {w.name(r['target'])} controls" if r["permanents"] else "")
         + (" with at least one creature" if r["count"] == 1 else
            f" with at least {r['count']} creatures")
-        + " each combat if able", _src(w, r))),
+        + " each combat if able", w.source(r['src']))),
     "attack.if_attacks": sentence(lambda r, w: (
-        f"If {w.names(r['trigger'], 'or')} attacks, {_n(w, r)} attacks if able", _src(w, r))),
+        f"If {w.names(r['trigger'], 'or')} attacks, {w.of(r)} attacks if able", w.source(r['src']))),
     "attack.all_if_any": sentence(lambda r, w: (
-        f"If a creature {w.name(r['player'])} controls attacks, {_n(w, r)} attacks if able",
-        _src(w, r))),
+        f"If a creature {w.name(r['player'])} controls attacks, {w.of(r)} attacks if able",
+        w.source(r['src']))),
     # -- errors -------------------------------------------------------------------------
     "error.attack_condition_unknown": lambda r, w: (
-        f"{_src(w, r, False)}: can't decide whether {_n(w, r)} may attack -- the condition in "
+        f"{w.source(r['src'], False)}: can't decide whether {w.of(r)} may attack -- the condition in "
         f"{str(r['said'])!r} depends on something the board doesn't record"),
     "error.cap_player_unknown": lambda r, w: (
-        f"{_src(w, r)}: can't tell which player {str(r['said'])!r} protects"),
+        f"{w.source(r['src'])}: can't tell which player {str(r['said'])!r} protects"),
     # -- 509.1a ----------------------------------------------------------------------
     "block.capacity": lambda r, w: (
-        f"{_n(w, r)} can block only {_creatures(r['cap'])} but blocks {r['blocks']}."),
+        f"{w.of(r)} can block only {_creatures(r['cap'])} but blocks {r['blocks']}."),
 }
 
 
@@ -237,22 +252,22 @@ def _target_attacking(r, w):
 
 
 T.update({
-    "decl.not_option_why": lambda r, w: f"{_n(w, r)} can't {_verb(r['kind'])}: {w(r['why'])}.",
+    "decl.not_option_why": lambda r, w: f"{w.of(r)} can't {_verb(r['kind'])}: {w(r['why'])}.",
     "decl.not_choice_why": lambda r, w: (
-        f"{_n(w, r)} can't {_verb(r['kind'])} {w.name(r['choice'])}: {w(r['why'])}."),
+        f"{w.of(r)} can't {_verb(r['kind'])} {w.name(r['choice'])}: {w(r['why'])}."),
     "option.player": clause(lambda r, w: (
         f"{w.name(r['who'])} is a player; only a creature can {_verb(r['kind'])}")),
     "option.not_creature": clause(lambda r, w: (
-        f"{_n(w, r)} is not a creature; only a creature can {_verb(r['kind'])}")),
+        f"{w.of(r)} is not a creature; only a creature can {_verb(r['kind'])}")),
     "option.not_attacking_team": clause(lambda r, w: (
-        f"{_n(w, r)} is controlled by {w.name(r['controller'])}, who is not on the attacking "
+        f"{w.of(r)} is controlled by {w.name(r['controller'])}, who is not on the attacking "
         "team", ", ".join(w.name(p) for p in r["team"]))),
     "option.not_attacking_player": clause(lambda r, w: (
-        f"{_n(w, r)} is controlled by {w.name(r['controller'])}, who is not the attacking "
+        f"{w.of(r)} is controlled by {w.name(r['controller'])}, who is not the attacking "
         "player", f"{w.name(r['active'])} is")),
-    "option.is_attacking": clause(lambda r, w: f"{_n(w, r)} is attacking"),
+    "option.is_attacking": clause(lambda r, w: f"{w.of(r)} is attacking"),
     "option.not_defending": clause(lambda r, w: (
-        f"{_n(w, r)} is controlled by {w.name(r['controller'])}, who is not a defending "
+        f"{w.of(r)} is controlled by {w.name(r['controller'])}, who is not a defending "
         "player", _defenders(w, r["defenders"]))),
     "option.not_attacking": clause(lambda r, w: f"{w.name(r['choice'])} is not attacking"),
     "option.battle_protector_blocks": clause(lambda r, w: (
@@ -294,12 +309,6 @@ def _creatures(n):
     return "one creature" if n == 1 else f"{n} creatures"
 
 
-def _a(w, r):
-    return w.name(r["attacker"])
-
-
-def _b(w, r):
-    return w.name(r["blocker"])
 
 
 def _block_cap(r, w):
@@ -313,7 +322,7 @@ def _unless_others_block(r, w):
     word = "unless" if r["unless"] else "if"
     k = r["count"]
     others = "another creature" if k == 1 else f"{k} other creatures"
-    return (f"{_n(w, r)} can't block {word} {others} of the kind its text names also block: "
+    return (f"{w.of(r)} can't block {word} {others} of the kind its text names also block: "
             f"{_says(w, r)}")
 
 
@@ -326,13 +335,13 @@ def _must_be_blocked(r, w):
     if r["by"] is not None:
         how = (how + " " if how else "by ") + f"creatures matching {w(pred_reason(r['by']))}"
     when = w.duration(r["duration"], default="")
-    return (f"{_n(w, r)} must be blocked{(' ' + how) if how else ''}"
+    return (f"{w.of(r)} must be blocked{(' ' + how) if how else ''}"
             f"{(' ' + when) if when else ''} if able.")
 
 
 def _requirement_attacker(r, w):
     when = w.duration(r["duration"], default="")
-    return f"{_n(w, r)} blocks {_a(w, r)}{' ' + when if when else ''} if able."
+    return f"{w.of(r)} blocks {w.of(r, 'attacker')}{' ' + when if when else ''} if able."
 
 
 def pred_reason(pred):
@@ -342,73 +351,73 @@ def pred_reason(pred):
 
 
 T.update({
-    "block.tapped": sentence(lambda r, w: f"{_n(w, r)} is tapped and can't block"),
-    "block.battle": sentence(lambda r, w: f"{_n(w, r)} is a battle and can't block"),
+    "block.tapped": sentence(lambda r, w: f"{w.of(r)} is tapped and can't block"),
+    "block.battle": sentence(lambda r, w: f"{w.of(r)} is a battle and can't block"),
     # 702: evasion
     "evade.flying": sentence(lambda r, w: (
-        f"{_a(w, r)} has flying and can't be blocked by {_b(w, r)}, which has neither flying "
+        f"{w.of(r, 'attacker')} has flying and can't be blocked by {w.of(r, 'blocker')}, which has neither flying "
         "nor reach")),
     "evade.shadow": sentence(lambda r, w: (
-        f"{_a(w, r)} has shadow and can't be blocked by {_b(w, r)}, which doesn't have "
+        f"{w.of(r, 'attacker')} has shadow and can't be blocked by {w.of(r, 'blocker')}, which doesn't have "
         "shadow")),
     "evade.shadow_blocker": sentence(lambda r, w: (
-        f"{_b(w, r)} has shadow and can't block {_a(w, r)}, which doesn't have shadow")),
+        f"{w.of(r, 'blocker')} has shadow and can't block {w.of(r, 'attacker')}, which doesn't have shadow")),
     "evade.horsemanship": sentence(lambda r, w: (
-        f"{_a(w, r)} has horsemanship and can't be blocked by {_b(w, r)}, which doesn't")),
+        f"{w.of(r, 'attacker')} has horsemanship and can't be blocked by {w.of(r, 'blocker')}, which doesn't")),
     "evade.fear": sentence(lambda r, w: (
-        f"{_a(w, r)} has fear and can't be blocked by {_b(w, r)}, which is neither an "
+        f"{w.of(r, 'attacker')} has fear and can't be blocked by {w.of(r, 'blocker')}, which is neither an "
         "artifact creature nor black")),
     "evade.intimidate": sentence(lambda r, w: (
-        f"{_a(w, r)} has intimidate and can't be blocked by {_b(w, r)}, which is neither an "
+        f"{w.of(r, 'attacker')} has intimidate and can't be blocked by {w.of(r, 'blocker')}, which is neither an "
         "artifact creature nor shares a color with it")),
     "evade.skulk": sentence(lambda r, w: (
-        f"{_a(w, r)} has skulk and can't be blocked by {_b(w, r)}, which has greater power "
+        f"{w.of(r, 'attacker')} has skulk and can't be blocked by {w.of(r, 'blocker')}, which has greater power "
         f"({r['blocker_power']} > {r['attacker_power']})")),
     "evade.protection_everything": sentence(lambda r, w: (
-        f"{_a(w, r)} has protection from everything and can't be blocked by {_b(w, r)}")),
+        f"{w.of(r, 'attacker')} has protection from everything and can't be blocked by {w.of(r, 'blocker')}")),
     "evade.protection_player": sentence(lambda r, w: (
-        f"{_a(w, r)} has {r['label']} and can't be blocked by {_b(w, r)}, which "
+        f"{w.of(r, 'attacker')} has {r['label']} and can't be blocked by {w.of(r, 'blocker')}, which "
         f"{w.name(r['player'])} controls")),
     "evade.protection": sentence(lambda r, w: (
-        f"{_a(w, r)} has {r['label']} and can't be blocked by {_b(w, r)}")),
+        f"{w.of(r, 'attacker')} has {r['label']} and can't be blocked by {w.of(r, 'blocker')}")),
     "evade.landwalk": sentence(lambda r, w: (
-        f"{_a(w, r)} has {r['label']} and can't be blocked while {w.name(r['player'])} "
+        f"{w.of(r, 'attacker')} has {r['label']} and can't be blocked while {w.name(r['player'])} "
         f"controls {w.name(r['land'])}")),
     "evade.menace": sentence(lambda r, w: (
-        f"{_a(w, r)} has menace and can't be blocked except by two or more creatures")),
+        f"{w.of(r, 'attacker')} has menace and can't be blocked except by two or more creatures")),
     # 509.1b: restrictions from card text
-    "block.cant": sentence(lambda r, w: f"{_n(w, r)} can't block: {_says(w, r)}"),
+    "block.cant": sentence(lambda r, w: f"{w.of(r)} can't block: {_says(w, r)}"),
     "block.cant_attacker": sentence(lambda r, w: (
-        f"{_n(w, r)} can't block {_a(w, r)}: {_says(w, r)}")),
+        f"{w.of(r)} can't block {w.of(r, 'attacker')}: {_says(w, r)}")),
     "block.cant_alone": sentence(lambda r, w: (
-        f"{_n(w, r)} can't block alone: another creature must also be declared as a blocker",
+        f"{w.of(r)} can't block alone: another creature must also be declared as a blocker",
         _says(w, r))),
-    "block.unblockable": sentence(lambda r, w: f"{_n(w, r)} can't be blocked: {_says(w, r)}"),
+    "block.unblockable": sentence(lambda r, w: f"{w.of(r)} can't be blocked: {_says(w, r)}"),
     "block.except_n": sentence(lambda r, w: (
-        f"{_n(w, r)} can't be blocked except by {r['n']} or more creatures: {_says(w, r)}")),
+        f"{w.of(r)} can't be blocked except by {r['n']} or more creatures: {_says(w, r)}")),
     "block.more_than": sentence(lambda r, w: (
-        f"{_n(w, r)} can't be blocked by more than {_creatures(r['n'])}: {_says(w, r)}")),
+        f"{w.of(r)} can't be blocked by more than {_creatures(r['n'])}: {_says(w, r)}")),
     "block.unless_all": sentence(lambda r, w: (
-        f"{_n(w, r)} can't be blocked unless all creatures {w.name(r['player'])} controls "
+        f"{w.of(r)} can't be blocked unless all creatures {w.name(r['player'])} controls "
         f"block it: {_says(w, r)}")),
     "block.cap": sentence(_block_cap),
     "block.unless_others": sentence(_unless_others_block),
     "block.compared": sentence(lambda r, w: (
-        f"{_n(w, r)} can't block {_a(w, r)}: {_says(w, r)} -- compared with "
-        f"{w.name(r['player'])}, who controls {_a(w, r)}, it "
+        f"{w.of(r)} can't block {w.of(r, 'attacker')}: {_says(w, r)} -- compared with "
+        f"{w.name(r['player'])}, who controls {w.of(r, 'attacker')}, it "
         f"{'does not hold' if r['unless'] else 'holds'}")),
     "block.condition": sentence(lambda r, w: (
-        f"{_n(w, r)} can't block: {_says(w, r)} -- and on this board "
+        f"{w.of(r)} can't block: {_says(w, r)} -- and on this board "
         f"{'it does not hold' if r['unless'] else 'it holds'}")),
     # 509.1c: requirements
-    "block.requirement": lambda r, w: f"{_n(w, r)} blocks {w.duration(r['duration'])} if able.",
+    "block.requirement": lambda r, w: f"{w.of(r)} blocks {w.duration(r['duration'])} if able.",
     "block.requirement_attacker": _requirement_attacker,
     "block.each_attacker": sentence(lambda r, w: (
-        f"{_n(w, r)} blocks each attacking creature if able, so it blocks {_a(w, r)} if able",
+        f"{w.of(r)} blocks each attacking creature if able, so it blocks {w.of(r, 'attacker')} if able",
         _says(w, r))),
     "block.lure": sentence(lambda r, w: (
-        f"{_n(w, r)} must block {_a(w, r)} if able", _says(w, r))),
+        f"{w.of(r)} must block {w.of(r, 'attacker')} if able", _says(w, r))),
     "block.must_be_blocked": _must_be_blocked,
     # 509.1d: costs
-    "block.cost": lambda r, w: f"{_amount(r, w)} for {_n(w, r)} to block",
+    "block.cost": lambda r, w: f"{_amount(r, w)} for {w.of(r)} to block",
 })
