@@ -77,6 +77,7 @@ class Edition:
     tap: ClassVar[str] = "701.26a"
     create: ClassVar[str] = "701.7a"
     exert: ClassVar[str] = "701.43a"
+    discard: ClassVar[str] = "701.9a"
     exert_cost: ClassVar[str] = "701.43d"
 
     # -- triggered abilities of the declare blockers step --------------------------------
@@ -147,6 +148,7 @@ class Edition2024(Edition):
     tap = "701.21a"
     create = "701.6a"
     exert = "701.39a"
+    discard = "701.8a"
     exert_cost = "701.39d"
     block_triggers = "509.4a"
     blocks_trigger = "509.5a"

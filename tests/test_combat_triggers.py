@@ -445,3 +445,86 @@ def test_a_trigger_not_read_is_not_modelled_ability_word_207_2c():
     a = run(b('  s: Sergeant 1/1 "Battalion \u2014 Whenever Sergeant and at least two other '
               'creatures attack, scry 2."', "  w: Wall 0/4", "attack s -> Bob"))
     assert any("scry" in m for m in js(a)["not_modelled"])
+
+
+# -- more events and effects ------------------------------------------------------------------
+
+
+def test_enters_or_attacks_triggers_on_attack_508_3a():
+    a = run(b('  s: Sentry 2/2 "Whenever Sentry enters the battlefield or attacks, you gain 2 life."',
+              "  w: Wall 0/4", "attack s -> Bob"))
+    assert life(a, "Alice") == 22
+
+
+def test_a_token_entering_triggers_enters_the_battlefield_603_6a():
+    a = run(b('  r: Raider 2/2 "Whenever Raider attacks, create a 1/1 red Goblin creature token."\n'
+              '  c: Chief 1/1 "Whenever another creature enters the battlefield under your control, '
+              'you gain 1 life."', "  w: Wall 0/4", "attack r -> Bob"))
+    assert life(a, "Alice") == 21
+
+
+def test_pump_for_each_other_attacking_creature_613_4c():
+    a = run(b('  g: Goblin Chief 1/1 "Whenever Goblin Chief attacks, it gets +1/+0 until end of '
+              'turn for each other attacking Goblin."\n  x: Goblin Raider 1/1 [Creature — Goblin]'
+              "\n  y: Goblin Raider 1/1 [Creature — Goblin]", "  w: Wall 0/4",
+              "attack g -> Bob\nattack x -> Bob\nattack y -> Bob"))
+    assert after(a, "g").power == 3
+
+
+def test_rampage_like_pump_for_each_blocker_beyond_the_first_613_4c():
+    a = run(b('  t: Tusker 3/3 "Whenever Tusker becomes blocked, it gets +1/+1 until end of turn for '
+              'each creature blocking it beyond the first."', "  e: Elf 1/1\n  f: Elf 1/1\n"
+              "  g: Elf 1/1", "attack t -> Bob\nblock e -> t\nblock f -> t\nblock g -> t"))
+    assert after(a, "t").power == 5
+
+
+def test_if_you_do_follows_you_may_603_5():
+    text = b('  n: Ninja 2/2 "Whenever Ninja attacks and isn\'t blocked, you may sacrifice it. If '
+             'you do, defending player loses 3 life."', "  w: Wall 0/4", "attack n -> Bob\n")
+    yes = board(text + "choose n: may yes\n").combat()
+    assert after(yes, "n") is None and life(yes, "Bob") == 17
+    no = board(text + "choose n: may no\n").combat()
+    assert after(no, "n") is not None and life(no, "Bob") == 18
+
+
+def test_then_if_counts_counters_as_it_resolves_608_2c():
+    text = ('  o: Ordeal [Enchantment — Aura] attached to x "Enchant creature\\nWhenever enchanted '
+            'creature attacks, put a +1/+1 counter on it. Then if it has three or more +1/+1 '
+            'counters on it, sacrifice Ordeal."\n  x: Bears 4/4 counter +1/+1 2')
+    a = run(b(text, "  w: Wall 0/4", "attack x -> Bob"))
+    assert after(a, "x").counter("+1/+1") == 3
+    assert after(a, "o") is None
+
+
+def test_discard_shrinks_a_recorded_hand_701_9a():
+    a = run(b('  h: Hound 2/2 "Whenever Hound attacks, defending player discards a card."',
+              "  w: Wall 0/4", "attack h -> Bob", bob_opts=" (hand 3)"))
+    assert a.after_board.player("Bob").hand == 2
+
+
+def test_attacks_you_triggers_for_the_defender_508_3a():
+    a = run(b("  x: Bears 2/2", '  o: Oracle 0/4 "Whenever a creature attacks you, it gets -1/-0 '
+              'until end of turn."', "attack x -> Bob"))
+    assert after(a, "x").power == 1 and life(a, "Bob") == 19
+
+
+def test_at_end_of_combat_if_it_attacked_511_2_603_4():
+    text = ('  k: Knight 3/3 counter +1/+0 1 "At end of combat, if Knight attacked or blocked this '
+            'combat, remove a +1/+0 counter from it."')
+    a = run(b(text, "  w: Wall 0/4", "attack k -> Bob"))
+    assert after(a, "k").counter("+1/+0") == 0
+
+
+def test_exert_the_linked_trigger_prevents_damage_to_it_701_43d_615_1():
+    text = b('  o: Avenger 4/3 "You may exert Avenger as it attacks. When you do, prevent all '
+             'combat damage that would be dealt to it this turn."', "  g: Giant 5/5",
+             "attack o -> Bob\nblock g -> o\nchoose o: exert yes\n")
+    a = board(text).combat()
+    assert after(a, "o") is not None
+
+
+def test_a_delayed_trigger_after_a_creature_dies_does_nothing_to_it_603_7():
+    a = run(b('  f: Fury 1/1 "Whenever Fury attacks or blocks, sacrifice it at end of combat."',
+              "  g: Giant 5/5", "attack f -> Bob\nblock g -> f"))
+    assert after(a, "f") is None
+    assert a.destroyed.count("f") == 1

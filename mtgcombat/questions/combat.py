@@ -541,9 +541,11 @@ def _end_of_combat(board: Any, start: Any) -> Any:
     effects = tuple(e for e in board.effects if e.step is None
                     and all(t in here for t in e.targets)
                     and (e.source is None or e.source in here))
+    # The choices were this combat's (spec Extension 3), and its tricks have resolved.
     after = board.evolve(permanents=tuple(perms), attacks=None, blocks=None,
                          damage_order=None, damage_step=None, blocked=None,
-                         first_strikers=None, target_left=None, bands=(), effects=effects)
+                         first_strikers=None, target_left=None, bands=(), effects=effects,
+                         choices=(), stack=False)
     carry(board, after)
     return after
 

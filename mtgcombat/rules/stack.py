@@ -208,6 +208,8 @@ class Stack:
         self.log: list[StepLog] = []
         self.used: list[Chosen] = []
         self.exerted: list[str] = []
+        #: The creatures declared as attackers or blockers this combat (508.1, 509.1).
+        self.fought: set[str] = set()
         self._deathtouched: set[str] = set()
 
     # -- the steps --------------------------------------------------------------------
@@ -236,6 +238,7 @@ class Stack:
         """508.3, 508.2b: the abilities that trigger on the declared attacks (and
         ``keyword`` ones, by player), exert (701.43d)."""
         self.begin("declare attackers")
+        self.fought |= set(board.attacks or {})
         items = self._exert(board)
         items += _keyword_items(board, keyword)
         items += self._attack_items(board)
@@ -245,6 +248,7 @@ class Stack:
         """509.2a, 509.3: the abilities that trigger on the declared blocks, and those of
         attackers that aren't blocked (509.3g)."""
         self.begin("declare blockers")
+        self.fought |= set(board.blocks or {})
         items = _keyword_items(board, keyword) + self._block_items(board)
         return self.run(board, items)
 
@@ -426,7 +430,7 @@ class Stack:
             return nb, []
         ab = item.ability
         if isinstance(ab, T.Triggered) and ab.condition is not None \
-                and not _condition(board, item, ab.condition):
+                and not _condition(board, item, ab.condition, self.fought):
             done.outcome.append(reason("stack.condition_false", "603.4", ()))
             return board, []
         specs = _target_specs(_effects_of(item))
@@ -459,8 +463,8 @@ class Stack:
                 return board
             for p in board.permanents:
                 if p.id in ids:
-                    dp = _amount(board, item, eff.power, self)
-                    dt = _amount(board, item, eff.toughness, self)
+                    dp = _amount(board, item, eff.power, self, p.id)
+                    dt = _amount(board, item, eff.toughness, self, p.id)
                     p = replace(p, power=(p.power or 0) + dp, toughness=(p.toughness or 0) + dt)
                     out.append(reason("stack.pt", "613.4c", (p.id,), who=p.id, power=dp,
                                       toughness=dt))
@@ -541,7 +545,7 @@ class Stack:
                 out.append(reason("stack.out_of_combat", "506.4", (o,), who=o))
             return nb
         if isinstance(eff, T.Tokens):
-            return self._tokens(board, item, eff, done)
+            return self._tokens(board, item, eff, done, events)
         if isinstance(eff, T.Draw):
             for who in self._objects(board, item, eff.who):
                 if who in board.player_names and who not in self.lost:
@@ -551,6 +555,26 @@ class Stack:
                                 else p.cards_drawn + eff.n)
                         if p.name == who else p for p in board.players))
                     out.append(reason("stack.draw", "121.1", (who,), who=who, n=eff.n))
+            return board
+        if isinstance(eff, T.Discard):
+            for who in self._objects(board, item, eff.who):
+                if who in board.player_names and who not in self.lost:
+                    board = _derive(board, players=tuple(
+                        replace(p, hand=None if p.hand is None else max(0, p.hand - eff.n))
+                        if p.name == who else p for p in board.players))
+                    out.append(reason("stack.discard", board.edition.discard, (who,), who=who,
+                                      n=eff.n))
+            return board
+        if isinstance(eff, T.NoUntap):
+            for o in self._objects(board, item, eff.who):
+                out.append(reason("stack.no_untap", "502.3", (o,), who=o))
+            return board
+        if isinstance(eff, T.IfThen):
+            if not _condition(board, item, eff.condition, self.fought):
+                out.append(reason("stack.condition_false", "608.2c", ()))
+                return board
+            for sub in eff.effects:
+                board = self._effect(board, item, sub, done, events)
             return board
         if isinstance(eff, T.Delayed):
             self.delayed.append(replace(item, kind="delayed",
@@ -634,6 +658,8 @@ class Stack:
             if how in ("destroy", "sacrifice") and p.is_creature:
                 events.append(("dies", g, before))
                 died[p.controller] = died.get(p.controller, 0) + 1
+            if how == "sacrifice":
+                events.append(("sacrificed", g, before))
             if how == "hand" and not p.is_token:
                 nb = _derive(nb, players=tuple(
                     replace(q, hand=q.hand + 1) if q.name == p.controller and q.hand is not None
@@ -645,7 +671,8 @@ class Stack:
         _carry(before, nb)
         return nb
 
-    def _tokens(self, board: Board, item: Item, eff: T.Tokens, done: Resolved) -> Board:
+    def _tokens(self, board: Board, item: Item, eff: T.Tokens, done: Resolved,
+                events: list) -> Board:
         """111.1, 111.4: creature tokens, named by their subtypes and "Token"; entering
         attacking (508.4) what their controller chooses, when the controller is an
         attacking player (506.3b)."""
@@ -676,6 +703,7 @@ class Stack:
             done.outcome.append(reason("stack.token", board.edition.create, (tid,), who=tid,
                                        power=eff.power, toughness=eff.toughness,
                                        attacking=target))
+            events.append(("enters", tid))
         nb = _derive(board, permanents=board.permanents + tuple(new),
                      attacks=attacks if board.attacks is not None else None)
         readings = {p.id: eff.reading for p in new} if eff.reading is not None else {}
@@ -708,6 +736,8 @@ class Stack:
                 if t in _legal_targets(board, item, who, exclude_chosen=False):
                     return [t]  # 608.2b: an illegal target is not affected
             return []
+        if isinstance(who, T.Targets):
+            return [o for t in who.targets for o in self._objects(board, item, t)]
         if isinstance(who, (A.TargetRef, A.TargetGroup)):
             return list(item.targets)
         if isinstance(who, A.YouRef):
@@ -758,7 +788,7 @@ class Stack:
     def _if_holds(self, board: Board, item: Item) -> bool:
         """603.4: an intervening "if" is checked as the ability triggers."""
         cond = getattr(item.ability, "condition", None)
-        return cond is None or _condition(board, item, cond)
+        return cond is None or _condition(board, item, cond, self.fought)
 
     def _exert(self, board: Board) -> list[Item]:
         """701.43d: "You may exert ~ as it attacks" -- chosen as attackers are declared;
@@ -777,6 +807,13 @@ class Stack:
                     if inst.ability.then:
                         out.append(replace(probe, ability=T.Instructions(inst.ability.then),
                                            lki=board.permanent(a)))
+                    # "Whenever you exert a creature" (701.43)
+                    for t_inst, t_line in _triggered(board):
+                        if isinstance(t_inst.ability.event, T.Exerted) and \
+                                t_inst.source.controller == inst.source.controller:
+                            item = self._item(board, t_inst, t_line, subject=a)
+                            if self._if_holds(board, item):
+                                out.append(item)
         return out
 
     def _attack_items(self, board: Board) -> list[Item]:
@@ -792,6 +829,13 @@ class Stack:
                 if len(mine) >= max(1, ev.at_least):
                     out.append(self._item(board, inst, line))
                 continue
+            if isinstance(ev, T.AttackYou):
+                at_me = [a for a in attacks if attacks[a] == ctrl
+                         and board.bound.matches(ev.pred, board.permanent(a),  # type: ignore[attr-defined]
+                                                 inst.source)]
+                if at_me:
+                    out.append(self._item(board, inst, line))
+                continue
             if isinstance(ev, T.Attacks):
                 for a in sorted(attacks):
                     if not _is_who(board, ev.who, a, inst):
@@ -799,6 +843,11 @@ class Stack:
                     if ev.alone and len(attacks) != 1:
                         continue  # 506.5
                     if ev.others and len(attacks) - 1 < ev.others:
+                        continue
+                    if ev.you and not (attacks[a] == ctrl or (
+                            ev.planeswalkers and attacks[a] not in board.player_names
+                            and board.permanent(attacks[a]).is_planeswalker
+                            and board.permanent(attacks[a]).controller == ctrl)):
                         continue
                     out.append(self._item(board, inst, line, subject=a))
             elif isinstance(ev, T.AttacksOrBlocks):
@@ -973,6 +1022,19 @@ class Stack:
             items += self._dies(lki_board, [cid])
         items += self._dies_items(board, sb.gone)
         items += self._life_items(nb, [e[1] for e in events if e[0] == "life"])
+        entered = [e[1] for e in events if e[0] == "enters" and nb.has_object(e[1])]
+        for inst, line in _triggered(nb) if entered else ():
+            ev = inst.ability.event
+            if isinstance(ev, T.EntersBattlefield):
+                for c in entered:
+                    if _is_who(nb, ev.who, c, inst):
+                        item = self._item(nb, inst, line, subject=c)
+                        if self._if_holds(nb, item):
+                            items.append(item)
+        for kind, g, lki_board in [e for e in events if e[0] == "sacrificed"]:
+            for inst, line in _triggered(lki_board):
+                if isinstance(inst.ability.event, T.Sacrificed) and inst.source.permanent == g:
+                    items.append(self._item(lki_board, inst, line, subject=g))
         return nb, items
 
 
@@ -1175,8 +1237,9 @@ def _defending(board: Board, item: Item) -> list[str]:
     return list(d) if len(d) == 1 else []
 
 
-def _condition(board: Board, item: Item, cond: Any) -> bool:
-    """An intervening "if" (603.4) on the board as it is now."""
+def _condition(board: Board, item: Item, cond: Any, fought: Iterable[str] = ()) -> bool:
+    """An intervening "if" (603.4) on the board as it is now; ``fought``: the creatures
+    declared as attackers or blockers this combat."""
     bound = board.bound  # type: ignore[attr-defined]
     if isinstance(cond, T.ControlsCount):
         if cond.defending:
@@ -1198,18 +1261,37 @@ def _condition(board: Board, item: Item, cond: Any) -> bool:
         life = board.player(item.controller).life
         return life >= cond.n if cond.op == ">=" else life <= cond.n
     if isinstance(cond, T.IsState):
-        who = cond.who
-        ids = [item.source] if isinstance(who, A.SelfRef) else (
-            [item.subject] if isinstance(who, T.EventRef) else [])
-        return any(i and board.has_object(i) and bound.matches(cond.pred, board.permanent(i),
-                                                                _source(item))
+        ids = _who_ids(board, item, cond.who)
+        return any(i and board.has_object(i) and i not in board.player_names
+                   and bound.matches(cond.pred, board.permanent(i), _source(item))
                    for i in ids)
+    if isinstance(cond, T.AttackedOrBlocked):
+        return bool(item.source) and item.source in fought
     raise TypeError(f"unknown condition {cond!r}")
 
 
-def _amount(board: Board, item: Item, amount: Any, stack: Stack) -> int:
+def _who_ids(board: Board, item: Item, who: Any) -> list[str]:
+    """The objects a condition's ``who`` names (without the stack's choices)."""
+    if isinstance(who, A.SelfRef):
+        return [item.source] if item.source else []
+    if isinstance(who, T.EventRef):
+        v = {"subject": item.subject, "other": item.other, "player": item.player}[who.role]
+        return [v] if v else []
+    if isinstance(who, A.AttachedRef):
+        perm = board.permanent(item.source) if item.source and board.has_object(item.source) \
+            else item.lki
+        return [perm.attached_to] if perm is not None and perm.attached_to else []
+    if isinstance(who, T.Target):
+        return [item.targets[who.index]] if who.index < len(item.targets) else []
+    return []
+
+
+def _amount(board: Board, item: Item, amount: Any, stack: Stack,
+            about: Optional[str] = None) -> int:
     if isinstance(amount, int):
         return amount
+    if isinstance(amount, T.Scaled):
+        return amount.n * _count(board, item, amount.count, stack, about)
     if isinstance(amount, T.PowerOf):
         ids = stack._objects(board, item, amount.who)
         for o in ids:
@@ -1220,6 +1302,40 @@ def _amount(board: Board, item: Item, amount: Any, stack: Stack) -> int:
                 return max(0, v or 0)
         return 0
     raise TypeError(f"unknown amount {amount!r}")
+
+
+def _count(board: Board, item: Item, c: T.Count, stack: Stack, about: Optional[str] = None
+           ) -> int:
+    """How many a :class:`~mtgcombat.rules.triggered.Count` counts as the effect resolves
+    (``about``: the object the effect is about -- "other", "blocking it")."""
+    it = about or item.subject or item.source
+    blocks = board.blocks or {}
+    if c.blocking:
+        n = sum(1 for b, atts in blocks.items() if it in atts)
+    elif c.blocked:
+        n = len(blocks.get(it or "", ()))
+    else:
+        bound = board.bound  # type: ignore[attr-defined]
+        src = _source(item)
+        who = None
+        if c.controller is not None:
+            if isinstance(c.controller, A.YouRef):
+                who = [item.controller]
+            elif isinstance(c.controller, A.DefendingPlayerRef):
+                who = _defending(board, item)
+            else:
+                who = []
+        n = 0
+        for p in board.permanents:
+            if who is not None and p.controller not in who:
+                continue
+            if c.other and p.id == it:
+                continue
+            if c.attacking is not None and (p.id in (board.attacks or {})) != c.attacking:
+                continue
+            if bound.matches(c.pred, p, src):
+                n += 1
+    return max(0, n - c.beyond)
 
 
 def _damage_result(board: Board, res: Results, to: str, n: int, keywords: set[str],

@@ -101,7 +101,36 @@ class ControllerOfRef(Record):
 
 #: Whom an effect is about.
 Who = Union[A.SelfRef, A.AttachedRef, A.YouRef, A.DefendingPlayerRef, EventRef, Target, Each,
-            A.NamedRef, Partners, ControllerOfRef]
+            A.NamedRef, Partners, ControllerOfRef, "Targets"]
+
+
+class Targets(Record):
+    """"up to N target creatures" (601.2c): N targets, each of which may be left unchosen."""
+
+    targets: tuple[Target, ...]
+
+
+class Count(Record):
+    """How many permanents there are as the effect resolves ("for each other attacking
+    Goblin", "for each land you control", "for each creature blocking it [beyond the
+    first]"): those matching ``pred`` (controlled by ``controller``; ``attacking``;
+    ``other``: other than the object the effect is about), or with ``blocking`` the
+    creatures blocking it (``blocked``: those it blocks); ``beyond`` is subtracted."""
+
+    pred: A.Pred = A.AnyPred()
+    controller: Optional[A.PlayerRef] = None
+    attacking: Optional[bool] = None
+    other: bool = False
+    blocking: bool = False
+    blocked: bool = False
+    beyond: int = 0
+
+
+class Scaled(Record):
+    """``n`` for each of ``count`` (613.4c: "+1/+0 for each ...")."""
+
+    n: int
+    count: Count
 
 
 class PowerOf(Record):
@@ -112,7 +141,7 @@ class PowerOf(Record):
     stat: Literal["power", "toughness"] = "power"
 
 
-Amount = Union[int, PowerOf]
+Amount = Union[int, PowerOf, Scaled]
 
 # ---------------------------------------------------------------------------
 # Events
@@ -124,11 +153,38 @@ class Attacks(Record):
     permanent it is attached to (AttachedRef), or a group ("a creature you control");
     ``alone``: it is the only creature declared as an attacker (506.5); ``others``:
     "[creature] and at least N other creatures attack" (battalion, 702-style ability
-    word, 207.2c)."""
+    word, 207.2c); ``you``: "attacks you" (the source's controller, 508.3a) or with
+    ``planeswalkers`` "attacks you or a planeswalker you control"."""
 
     who: Union[A.SelfRef, A.AttachedRef, A.Group]
     alone: bool = False
     others: int = 0
+    you: bool = False
+    planeswalkers: bool = False
+
+
+class AttackYou(Record):
+    """"Whenever one or more creatures [with a quality] attack you" (508.3b: you are
+    attacked): once, when at least one such creature is declared attacking you."""
+
+    pred: A.Pred = A.AnyPred()
+
+
+class EntersBattlefield(Record):
+    """"When [permanent] enters (the battlefield)" (603.6a): in a combat only a permanent
+    put onto the battlefield by it (a token, 111.1) enters."""
+
+    who: Union[A.SelfRef, A.AttachedRef, A.Group]
+
+
+class Sacrificed(Record):
+    """"When you sacrifice ~" (701.21a)."""
+
+    who: A.SelfRef = A.SelfRef()
+
+
+class Exerted(Record):
+    """"Whenever you exert a creature" (701.43)."""
 
 
 class PlayerAttacks(Record):
@@ -223,7 +279,7 @@ class GainsLife(Record):
 
 Event = Union[Attacks, PlayerAttacks, Blocks, BecomesBlocked, BlocksOrBlocked, AttacksOrBlocks,
               Unblocked, BeginningOfCombat, EndOfCombat, DealsDamage, IsDealtDamage, Dies,
-              GainsLife]
+              GainsLife, AttackYou, EntersBattlefield, Sacrificed, Exerted]
 
 # ---------------------------------------------------------------------------
 # Effects (instructions, 608.2c: in the order written)
@@ -337,6 +393,29 @@ class Delayed(Record):
     effects: tuple["Effect", ...]
 
 
+class Discard(Record):
+    """701.9: ``who`` discards ``n`` cards -- their hand (where the board records it)
+    shrinks, never below 0."""
+
+    who: Who
+    n: int = 1
+
+
+class NoUntap(Record):
+    """"[it] doesn't untap during its controller's next untap step": an effect on the
+    next turn (502.3), beyond this combat and the board after it."""
+
+    who: Who
+
+
+class IfThen(Record):
+    """"Then if [condition], [effects]" (608.2c): the effects happen if the condition holds
+    as this part resolves."""
+
+    condition: "Condition"
+    effects: tuple["Effect", ...]
+
+
 class RemoveFromCombat(Record):
     """506.4: "remove [who] from combat"."""
 
@@ -344,7 +423,7 @@ class RemoveFromCombat(Record):
 
 
 Effect = Union[PTChange, Continuous, Counters, Damage, Life, Poison, Tap, Leave, Tokens, Draw,
-               Delayed, RemoveFromCombat]
+               Delayed, RemoveFromCombat, Discard, NoUntap, IfThen]
 
 # ---------------------------------------------------------------------------
 # Abilities
@@ -416,6 +495,13 @@ class IsState(Record):
     pred: A.Pred
 
 
+class AttackedOrBlocked(Record):
+    """"if ~ attacked or blocked this combat": it was declared as an attacker or a blocker
+    (508.1, 509.1) in this combat."""
+
+    who: A.SelfRef = A.SelfRef()
+
+
 class LifeAtLeast(Record):
     """"if you have N or more life" / "N or less" (``op``)."""
 
@@ -424,4 +510,4 @@ class LifeAtLeast(Record):
     n: int
 
 
-Condition = Union[ControlsCount, IsState, LifeAtLeast]
+Condition = Union[ControlsCount, IsState, LifeAtLeast, AttackedOrBlocked]

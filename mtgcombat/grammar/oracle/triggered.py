@@ -45,6 +45,13 @@ class EffectReading:
 
 
 @dataclass
+class _IfYouDo:
+    """"If you do, [effects]": joined to the "you may" of the ability before it."""
+
+    effects: tuple
+
+
+@dataclass
 class _Stmt:
     """A statement read as an effect: its instructions and the continuous abilities it
     states (written back as a sentence, :class:`~mtgcombat.rules.triggered.Continuous`)."""
@@ -216,7 +223,8 @@ class TriggerMixin(Transformer):
             cond = rest[0]
         optional, effects = body
         effects = self._effects(effects, trigger=True)
-        return [T.Triggered(head, tuple(effects), cond, optional, self.st.targets)]
+        heads = head if isinstance(head, list) else [head]
+        return [T.Triggered(h, tuple(effects), cond, optional, self.st.targets) for h in heads]
 
     def instructions(self, body):
         """608.2c: one more sentence of an ability, or a spell's effect: its instructions."""
@@ -224,6 +232,27 @@ class TriggerMixin(Transformer):
         if optional:
             raise _Fail("\"you may\" in a later sentence of an ability")
         return [T.Instructions(tuple(self._effects(effects, trigger=False)))]
+
+    def if_you_do(self, effects):
+        """"If you do, [effects]" after "you may [effect]" (603.5): part of what its
+        controller chooses to do."""
+        return [_IfYouDo(tuple(self._effects(effects, trigger=False)))]
+
+    def then_if(self, cond, effects):
+        """608.2c: "Then if [condition], [effects]"."""
+        return [T.Instructions((T.IfThen(cond, tuple(self._effects(effects, trigger=False))),))]
+
+    def no_regeneration(self, *_):
+        """"It can't be regenerated" (701.19c): a board holds no regeneration shields, so
+        nothing replaces the destruction anyway."""
+        return [T.Instructions(())]
+
+    def tc_counters(self, obj, n, kind):
+        """"if it has N or more [kind] counters on it" (122.1)."""
+        return T.IsState(_who(obj), A.CounterPred(str(kind), _num(n)))
+
+    def tc_attacked_or_blocked(self, me):
+        return T.AttackedOrBlocked()
 
     def exert_as_attacks(self, me):
         """701.43d: "You may exert ~ as it attacks" -- an optional cost to attack."""
@@ -340,6 +369,41 @@ class TriggerMixin(Transformer):
         if kind == "dies":
             return T.Dies(who)
         raise _Fail(kind)
+
+    def ev_enters(self, who):
+        """603.6a: "When [permanent] enters (the battlefield)"."""
+        return T.EntersBattlefield(who)
+
+    def ev_enters_or_attacks(self, who):
+        """"Whenever ~ enters the battlefield or attacks": two trigger events, one ability."""
+        return [T.Attacks(who), T.EntersBattlefield(who)]
+
+    def ev_sacrificed(self, me):
+        """"When you sacrifice ~" (701.21a)."""
+        return T.Sacrificed()
+
+    def ev_exert(self):
+        """"Whenever you exert a creature" (701.43)."""
+        return T.Exerted()
+
+    def ev_attacks_you(self, who, *rest):
+        """508.3a: "Whenever [a creature] attacks you [or a planeswalker you control]"."""
+        if not isinstance(who, A.Group):
+            raise _Fail("a creature of your own attacks you")
+        fx = self._fx
+        if fx is not None:
+            fx.subject = T.EventRef("subject")
+            self.st.last_obj = None
+        pw = "planeswalker" in str(self.st.effects.sentence if fx else "")
+        return T.Attacks(who, you=True, planeswalkers=pw)
+
+    def ev_attack_you_any(self):
+        """508.3b: "Whenever one or more creatures attack you"."""
+        return T.AttackYou()
+
+    def ev_attack_you_desc(self, desc):
+        pred, _ = _desc_pred(desc, "creature")
+        return T.AttackYou(pred)
 
     def tv_attacks(self):
         return ("attacks", None)
@@ -612,6 +676,82 @@ class TriggerMixin(Transformer):
             raise _Fail("a continuous effect at end of combat")
         return T.Delayed(tuple(effects))
 
+    def eff_no_untap(self, obj):
+        """"[it] doesn't untap during its controller's next untap step" (502.3)."""
+        return T.NoUntap(_who(obj))
+
+    def eff_discard(self, who, n, *_):
+        """701.9: "[player] discards N cards"."""
+        return T.Discard(_who(who), n)
+
+    def eff_discard_you(self, n, *_):
+        return T.Discard(A.YouRef(), n)
+
+    def eff_prevent_to(self, obj):
+        """615.1: "Prevent all combat damage that would be dealt to [it] this turn"."""
+        return self._prevent(obj, "to")
+
+    def eff_prevent_by(self, obj):
+        return self._prevent(obj, "by")
+
+    def eff_prevent_to_by(self, obj):
+        return self._prevent(obj, "to and dealt by")
+
+    def _prevent(self, obj, how):
+        text = f"Prevent all combat damage that would be dealt {how} target creature this turn."
+        reading = _reads_back(text)
+        if reading is None:
+            raise _Fail("the prevention does not read back")
+        return T.Continuous(text, _who(obj), reading)
+
+    def eff_all_other(self, *parts):
+        desc = parts[-1]
+        return T.Each(group=dataclasses.replace(self.group("each", desc),  # type: ignore[attr-defined]
+                                                other=True))
+
+    def eff_up_to_n(self, n, desc):
+        """601.2c: "up to N target creatures" -- each target may be left unchosen."""
+        k = _num(n)
+        out = tuple(self._target(desc, other=False, optional=True) for _ in range(k))
+        return T.Targets(out)
+
+    def tvp_pt_for_each(self, tok, count):
+        """613.4c: "gets +N/+M until end of turn for each [permanent]"."""
+        self._in_effect()
+        m = re.fullmatch(r"([+-]\d+)/([+-]\d+)", str(tok))
+        if not m:
+            raise _Fail("a P/T change with X or *")
+        p, t = int(m.group(1)), int(m.group(2))
+        return lambda who: [T.PTChange(_who(who), T.Scaled(p, count), T.Scaled(t, count))]
+
+    def fe_desc(self, desc):
+        pred, flags = _desc_pred(desc, "permanent", allow_flags=True)
+        return self._count(desc, pred, flags, False)
+
+    def fe_other(self, desc):
+        pred, flags = _desc_pred(desc, "permanent", allow_flags=True)
+        return self._count(desc, pred, flags, True)
+
+    def _count(self, desc, pred, flags, other) -> T.Count:
+        controller = None
+        if desc.ctrl is not None:
+            c = desc.ctrl
+            if c.pred is not None or c.opponents_of is not None:
+                raise _Fail("a count of another player's permanents of this kind")
+            controller = c.controller
+        if flags.get("blocking"):
+            raise _Fail("a count of blocking creatures")
+        return T.Count(pred, controller, flags.get("attacking"), other)
+
+    def fe_blocking(self):
+        return T.Count(blocking=True)
+
+    def fe_blocking_beyond(self):
+        return T.Count(blocking=True, beyond=1)
+
+    def fe_blocked(self):
+        return T.Count(blocked=True)
+
     def eff_up_to_one(self, desc):
         """601.2c: "up to one target creature" -- a target that may be left unchosen."""
         return self._target(desc, other=False, optional=True)
@@ -776,13 +916,23 @@ def read_ability_line(sentences: list[str], norms: list[str], state: Any
     state.effects = fx
     try:
         head = _parse(first, state, start)
-        if not head or len(head) != 1:
+        if not head:
             return None
+        if len(head) > 1:
+            # one ability with two trigger events ("enters the battlefield or attacks")
+            if len(sentences) > 1 or not all(isinstance(h, T.Triggered) for h in head):
+                return None
+            return [A.Parsed(sentences[0], tuple(head))]
         ability: Any = head[0]
         out = [A.Parsed(sentences[0], (ability,))]
         for sentence, norm in zip(sentences[1:], norms[1:]):
             fx.sentence = norm
             more = _parse(norm, state, "exert" if start == "exert" else "instructions")
+            if more and len(more) == 1 and isinstance(more[0], _IfYouDo):
+                # 603.5: "If you do" -- only after the ability's own "you may"
+                if not (isinstance(ability, T.Triggered) and ability.optional):
+                    return None
+                more = [T.Instructions(more[0].effects)]
             if not more or len(more) != 1 or not isinstance(more[0], T.Instructions):
                 return None
             if isinstance(ability, T.Triggered):

@@ -76,6 +76,11 @@ T: dict = {
         "erzeugt" + (f" und greift {w.name(r['attacking'])} an" if r["attacking"] else ""))),
     "stack.draw": clause(lambda r, w: (
         f"{w.name(r['who'])} zieht " + w.count(r["n"], "Karte", "Karten"))),
+    "stack.discard": clause(lambda r, w: (
+        f"{w.name(r['who'])} wirft " + w.count(r["n"], "Karte", "Karten") + " ab")),
+    "stack.no_untap": clause(lambda r, w: (
+        f"{w.name(r['who'])} wird im nächsten Enttappsegment ihres Beherrschers nicht enttappt "
+        "(nach diesem Zug: nicht auf dem Spielfeld)")),
     "stack.delayed": clause(lambda r, w: (
         "der Rest geschieht am Ende des Kampfes: eine verzögert ausgelöste Fähigkeit")),
     "stack.nothing": clause(lambda r, w: (

@@ -77,6 +77,11 @@ T: dict = {
         + (f", attacking {w.name(r['attacking'])}" if r["attacking"] else ""))),
     "stack.draw": clause(lambda r, w: (
         f"{w.name(r['who'])} draws " + w.count(r["n"], "card", "cards"))),
+    "stack.discard": clause(lambda r, w: (
+        f"{w.name(r['who'])} discards " + w.count(r["n"], "card", "cards"))),
+    "stack.no_untap": clause(lambda r, w: (
+        f"{w.name(r['who'])} won't untap during its controller's next untap step (after this "
+        "turn: not on the board)")),
     "stack.delayed": clause(lambda r, w: (
         "the rest happens at end of combat: a delayed triggered ability")),
     "stack.nothing": clause(lambda r, w: "nothing it names is there any more: it does nothing"),
