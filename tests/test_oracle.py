@@ -130,7 +130,7 @@ def test_keyword_list_with_a_noncombat_keyword_is_understood_702_21a():
 
 
 def test_unknown_sentence_goes_to_not_understood_verbatim():
-    text = "When Test Creature enters the battlefield, draw a card."
+    text = "When Test Creature enters the battlefield, scry 1."
     reading = read_text(text, "Test Creature")
     assert reading.understood == ()
     assert reading.not_understood == (text,)

@@ -478,7 +478,11 @@ class Stack:
                 out.append(reason("stack.nothing", None, ()))
                 return board
             source = item.source if item.source and board.has_object(item.source) else None
-            new = tuple(Effect(eff.text, item.controller, (o,) if o else (), source)
+            bound_refs = tuple(o for t in eff.targets for o in self._objects(board, item, t))
+            if len(bound_refs) != len(eff.targets):
+                out.append(reason("stack.nothing", None, ()))  # a target is gone (608.2b)
+                return board
+            new = tuple(Effect(eff.text, item.controller, (o,) if o else bound_refs, source)
                         for o in objs)
             nb = _derive(board, effects=board.effects + new)
             _carry(board, nb, effect_readings=tuple(eff.reading for _ in new))
@@ -1266,7 +1270,7 @@ def _condition(board: Board, item: Item, cond: Any, fought: Iterable[str] = ()) 
                    and bound.matches(cond.pred, board.permanent(i), _source(item))
                    for i in ids)
     if isinstance(cond, T.AttackedOrBlocked):
-        return bool(item.source) and item.source in fought
+        return item.source is not None and item.source in set(fought)
     raise TypeError(f"unknown condition {cond!r}")
 
 

@@ -307,6 +307,9 @@ class Continuous(Record):
     who: Optional[Who] = None
     #: How the board's reader reads ``text`` (so the board it is added to needn't read it).
     reading: Optional[A.TextReading] = None
+    #: For a sentence about no one object (``who`` None): the targets it names, in order
+    #: (the effect on the board binds them to what was chosen, 601.2c).
+    targets: tuple[Target, ...] = ()
 
 
 class Counters(Record):

@@ -288,10 +288,12 @@ class TriggerMixin(Transformer):
         "target creature" when it is about an object (each object of a group: 611.2c, the
         set is fixed as it resolves), else as written."""
         who = stmt.who
+        refs: tuple = ()
         if who is None:
             if _ANAPHORA.search(body):
                 raise _Fail("an effect about an object named before it")
             text = body[:1].upper() + body[1:] + "."
+            refs = tuple(_targets_in(stmt.continuous))
         else:
             vp = _vp_of(body)
             if _ANAPHORA.search(vp):
@@ -300,7 +302,7 @@ class TriggerMixin(Transformer):
         reading = _reads_back(text)
         if reading is None:
             raise _Fail("the effect does not read back")
-        return T.Continuous(text, who, reading)
+        return T.Continuous(text, who, reading, refs)
 
     # -- events ----------------------------------------------------------------------------
     def trig_who(self, ref):
@@ -851,6 +853,24 @@ class TriggerMixin(Transformer):
 
     def token_with(self, *toks):
         return ("with", tuple(str(t).lower() for t in toks))
+
+
+def _targets_in(obj) -> list:
+    """The targets a rule object names, in the order of their index."""
+    found: dict = {}
+
+    def walk(x):
+        if isinstance(x, T.Target):
+            found.setdefault(x.index, x)
+        elif isinstance(x, (tuple, list)):
+            for y in x:
+                walk(y)
+        elif hasattr(x, "__dataclass_fields__"):
+            for f in x.__dataclass_fields__:
+                walk(getattr(x, f))
+
+    walk(obj)
+    return [found[k] for k in sorted(found)]
 
 
 def _or2(preds):
