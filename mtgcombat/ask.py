@@ -8,7 +8,7 @@ options with :func:`mtgcombat.options.parse` and call :func:`answer`; none of th
 imports another. A new question is a module in :mod:`mtgcombat.questions`, its words
 in :mod:`mtgcombat.text`, and one entry in :data:`QUESTIONS`.
 
->>> from mtgcombat.options import parse, Door
+>>> from mtgcombat.options import Door
 >>> board = board_from_request({"players": [{"name": "Alice"}, {"name": "Bob"}],
 ...     "active_player": "Alice", "permanents": [{"name": "Grizzly Bears",
 ...     "controller": "Alice", "power": 2, "toughness": 2}]})
@@ -23,8 +23,8 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional, Union
 
+from .errors import BadInput, BoardError
 from .options import OptionError, Options
-from .rules.model import BoardError
 
 if TYPE_CHECKING:  # pragma: no cover
     from .board import Board
@@ -33,12 +33,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
     Report = list[Union[Line, Table]]
 
-__all__ = ["Question", "QUESTIONS", "Context", "Reply", "answer", "prepare",
+__all__ = ["Question", "QUESTIONS", "Context", "Reply", "answer", "prepare", "parse",
            "board_from_request", "BadInput", "names"]
-
-#: Bad input, whichever door it came through: one line, exit status 2 (HTTP 400).
-BadInput = (BoardError, OptionError)
-
 
 @dataclass
 class Context:
@@ -95,6 +91,19 @@ class Question:
         from .options import COMMON
 
         return COMMON + self.own
+
+
+def parse(name: str, args: Any, door: Any = None) -> Options:
+    """The options of question ``name`` given as ``args`` at ``door`` (default: the
+    command line, the board's path first), by the one option grammar."""
+    from . import options
+
+    q = QUESTIONS.get(name)
+    if q is None:
+        raise OptionError(f"unknown question {options.quoted(str(name))}; one of "
+                          + ", ".join(QUESTIONS))
+    return options.parse(name, q.options, args, door or options.Door.COMMAND_LINE,
+                         q.repeated)
 
 
 def names() -> list[str]:
@@ -635,7 +644,7 @@ def ask_request(body: Any, question: Optional[str] = None, cards: Any = None,
     from the allow-list of its question (:data:`mtgcombat.options.Door.REQUEST`), its
     board from its data, the card database the door's own (``cards``). ``max_seconds``
     caps its time limit (the web lab's)."""
-    from .options import Door, parse
+    from .options import Door
 
     name, data, args = request_parts(body, question)
     opts = parse(name, args, Door.REQUEST)

@@ -25,7 +25,7 @@ True
 >>> "brigand Bob" in board.legal_attacks()
 Traceback (most recent call last):
     ...
-mtgcombat.rules.model.BoardError: declaration: expected '->' at column 12 of 'brigand Bob'
+mtgcombat.errors.BoardError: declaration: expected '->' at column 12 of 'brigand Bob'
 >>> board.check_attacks("Grizzly Bears -> Bob")
 <DeclarationVerdict attacks 'Grizzly Bears -> Bob': illegal (508.1d), 1 violation>
 
@@ -382,7 +382,7 @@ class Board(model.Board):
         from .grammar.oracle.sentences import name_variants
 
         own_names = set(name_variants(self.permanent(own).name)) \
-            if own is not None and own not in self.player_names else set()
+            if own is not None and own in self._by_id else set()  # gone: 400.7
         understood = list(reading.understood)
         left = list(reading.not_understood)
         names = sorted({p.name for p in self.permanents if p.id != own and p.name
@@ -603,13 +603,14 @@ class Board(model.Board):
         see :mod:`mtgcombat.rules.damage` (:func:`~mtgcombat.rules.damage.protecting`,
         :func:`~mtgcombat.rules.damage.player_damage_first`). For example
         ``board.damage(objective=protecting("bears")).best["Alice"]``."""
+        from .questions.combat import judge_declarations
         from .questions.damage import damage_answer
 
         self._need_attacks()
         return damage_answer(self, self.bound, limit=limit, time_limit=time_limit,
                              objective=objective, blocked=self.blocked or (),
                              first_strikers=self.first_strikers,
-                             target_left=self.target_left or ())
+                             target_left=self.target_left or (), judge=judge_declarations)
 
     def check_damage(self, assignment: Union[Mapping, str], time_limit: Optional[float] = None
                      ) -> "DamageVerdict":

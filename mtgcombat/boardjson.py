@@ -29,7 +29,7 @@ PERMANENT_FIELDS = {
     "tapped", "summoning_sick", "damage", "loyalty", "defense", "protector", "goaded_by",
     "attached_to", "counters", "chosen",
 }
-EFFECT_FIELDS = {"text", "controller", "targets", "source", "modes", "step"}
+EFFECT_FIELDS = {"text", "controller", "targets", "source", "modes", "gone", "step"}
 #: Spec Extension 3: a choice an ability leaves to a player.
 CHOICE_FIELDS = {"source", "ability", "instance", "targets", "mode", "may", "exert", "amounts",
                  "attacking"}
@@ -159,6 +159,7 @@ def board_from_data(data: Any, cls: type[B] = Board, cards: Any = None) -> B:  #
             targets=_str_list(e.get("targets", []), where, "targets"),
             source=_opt(e, "source", str, where),
             modes=_modes(e, where),
+            gone=_str_list(e.get("gone", []), where, "gone"),
             step=_opt(e, "step", str, where),
         ))
     attacks = None
@@ -420,6 +421,8 @@ def board_to_data(board: Board, full: bool = False) -> dict:
             d["source"] = e.source
         if e.modes is not None:
             d["modes"] = list(e.modes)
+        if e.gone:
+            d["gone"] = list(e.gone)
         if e.step is not None:
             d["step"] = e.step
         effects.append(d)

@@ -166,7 +166,12 @@ COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"
 
 
 class Svg(str):
-    """SVG text; shown as a picture in Jupyter (like python-chess's boards)."""
+    """SVG text; shown as a picture in Jupyter (like python-chess's boards).
+    ``status``: "complete", or "illegal"/"unknown" when the declarations drawn are
+    (``violations``: as ``check`` gives them)."""
+
+    status: str = "complete"
+    violations: list = []
 
     def _repr_svg_(self) -> str:
         return str(self)
@@ -197,13 +202,50 @@ def draw(board: ModelBoard, *, attacks: Optional[Mapping[str, str]] = None,
     :param legend: whether to draw the legend (what arrows, marks and colours mean).
     :raises BoardError: unknown ids or impossible declarations, damage or result.
     """
+    from .questions.combat import judge_declarations
+
     board = _with_declarations(_full_board(board), attacks, blocks)
-    scene = _Scene(board, Writer.for_board(board, lang), _checked_damage(board, damage),
-                   _checked_result(board, result))
+    # One verdict for one declaration: the attacks drawn (and the blocks, when there
+    # are any) are judged as combat judges them; an illegal one is drawn with its
+    # violations and without damage or results.
+    stop = judge_declarations(board, judge_blocks=False)
+    scene = _Scene(board, Writer.for_board(board, lang),
+                   _checked_damage(board, damage) if stop is None else {},
+                   _checked_result(board, result) if stop is None else _Result())
     layout = _layout(scene, legend)
     root = _render(scene, layout, size)
+    if stop is not None:
+        root = _with_verdict(root, scene, stop, layout.width, size)
     ET.indent(root, space=" ")
-    return Svg(ET.tostring(root, encoding="unicode") + "\n")
+    svg = Svg(ET.tostring(root, encoding="unicode") + "\n")
+    svg.status = "complete" if stop is None else stop.status
+    svg.violations = [] if stop is None else stop.violations_json(scene.w)
+    return svg
+
+
+def _with_verdict(root: ET.Element, scene: "_Scene", stop: Any, width: float,
+                  size: Optional[int]) -> ET.Element:
+    """The picture with a band on top that says the declarations drawn are illegal
+    (or unsettled) and lists each violation with its rule."""
+    lines = [scene.t("draw.illegal", status=stop.status)]
+    for rule, why, _objs in stop.violations:
+        lines += _wrapped(_clean(scene.w(why)).split(), width - 2 * MARGIN, 11, False, 3)
+    band = 2 * PAD + LINE * 1.3 * len(lines)
+    x0, y0, w, h = (float(v) for v in root.get("viewBox", "0 0 0 0").split())
+    out = ET.Element("svg", dict(root.attrib))
+    out.set("viewBox", f"0 0 {_n(w)} {_n(h + band)}")
+    if size is not None:
+        out.set("height", str(round(size * (h + band) / w)))
+    g = ET.Element("g", {"transform": f"translate(0 {_n(band)})"})
+    for child in list(root):
+        (out if child.tag in ("title", "style") else g).append(child)
+    _el(out, "rect", {"class": "background", "x": 0, "y": 0, "width": w, "height": band})
+    verdict = _el(out, "g", {"class": "verdict"})
+    for i, text in enumerate(lines):
+        _el(verdict, "text", {"class": "line lost" if i == 0 else "line", "x": MARGIN,
+                              "y": PAD + LINE * 1.3 * (i + 0.8)}, text)
+    out.append(g)
+    return out
 
 
 def result_of(answer: Any) -> tuple["Board", dict[str, dict[str, int]], dict[str, Any]]:
@@ -263,10 +305,11 @@ def draw_result(answer: Any, *, lang: str = "en", size: Optional[int] = None,
 
 # -- input ------------------------------------------------------------------------------
 def _full_board(board: ModelBoard) -> "Board":
-    """A :class:`mtgcombat.Board` (which knows its abilities) for a model board."""
-    from .board import Board
-
-    return board if isinstance(board, Board) else Board.from_model(board)
+    """A :class:`mtgcombat.Board` (which knows its abilities); a model board alone can't
+    be drawn (draw never imports the facade, which imports draw for ``_repr_svg_``)."""
+    if not hasattr(board, "bound"):
+        raise TypeError("draw() needs a mtgcombat.Board (Board.from_model(board))")
+    return cast("Board", board)
 
 
 def _with_declarations(board: "Board", attacks: Optional[Mapping[str, str]],

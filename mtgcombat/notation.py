@@ -28,7 +28,7 @@ True
 >>> Declaration.parse("attacks", "bears Bob")
 Traceback (most recent call last):
     ...
-mtgcombat.rules.model.BoardError: declaration: expected '->' at column 10 of 'bears Bob'
+mtgcombat.errors.BoardError: declaration: expected '->' at column 10 of 'bears Bob'
 """
 
 from __future__ import annotations

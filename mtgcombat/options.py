@@ -10,13 +10,14 @@ card database (``-o``, ``--output``, ``--cards``, ``--backend``, a declaration r
 from ``@FILE`` or ``@-``). Those are the command line's alone; a server's card
 database is its own setting.
 
->>> opts = parse("check", ["board.json", "--blocks", "wall -> raider", "--lang", "de"])
+>>> takes = ("lang", "attacks", "blocks")
+>>> opts = parse("check", takes, ["board.json", "--blocks", "wall -> raider", "--lang", "de"])
 >>> opts.blocks, opts.lang
 ({'wall': ['raider']}, 'de')
->>> parse("check", ["--attacks", "@/etc/passwd"], door=Door.REQUEST)
+>>> parse("check", takes, ["--attacks", "@/etc/passwd"], Door.REQUEST)
 Traceback (most recent call last):
 ...
-mtgcombat.options.OptionError: --attacks: a request can't read files ('@/etc/passwd')
+mtgcombat.options.OptionError: check: --attacks: a request can't read files ('@/etc/passwd')
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ import math
 from dataclasses import dataclass, fields
 from functools import lru_cache
 from typing import Any, Callable, Literal, Optional, Sequence
+
+from .errors import BadInput
 
 __all__ = ["Door", "Value", "Opt", "Options", "OptionError", "OPTIONS", "parse",
            "parse_args", "argparse_for", "OBJECTIVES", "ABOUT", "BACKENDS"]
@@ -68,7 +71,7 @@ class Value(enum.Enum):
     TEXT = "text"                # a string
 
 
-class OptionError(ValueError):
+class OptionError(BadInput):
     """Bad options: one line naming the option (exit status 2, HTTP 400). ``command``
     is the question they were given to, if any."""
 
@@ -364,29 +367,24 @@ def allowed(names: Sequence[str], door: Door) -> list[Opt]:
 
 
 @lru_cache(maxsize=None)
-def argparse_for(question: str, door: Door = Door.COMMAND_LINE) -> argparse.ArgumentParser:
-    """The parser of one question's options at one door (built once: a parser is only
-    read when it parses)."""
-    from .ask import QUESTIONS
-
-    q = QUESTIONS[question]
+def argparse_for(question: str, names: tuple[str, ...], repeated: tuple[str, ...] = (),
+                 door: Door = Door.COMMAND_LINE) -> argparse.ArgumentParser:
+    """The parser of one question's options (``names``) at one door (built once: a
+    parser is only read when it parses)."""
     p = _Parser(prog=f"mtgcombat {question}", add_help=False, allow_abbrev=False)
     if door is Door.COMMAND_LINE:
         p.add_argument("board")
-    for o in allowed(q.options, door):
-        add_option(p, o, door, repeat=o.dest in q.repeated)
+    for o in allowed(names, door):
+        add_option(p, o, door, repeat=o.dest in repeated)
     return p
 
 
-def parse(question: str, args: Sequence[str], door: Door = Door.COMMAND_LINE) -> Options:
-    """The options of ``question`` given as ``args`` (on the command line: the board
-    first). Raises :class:`OptionError` with one line naming the problem."""
-    from .ask import QUESTIONS
-
-    if question not in QUESTIONS:
-        raise OptionError(f"unknown question {quoted(question)}; one of "
-                          + ", ".join(QUESTIONS))
-    parser = argparse_for(question, door)
+def parse(question: str, names: Sequence[str], args: Sequence[str],
+          door: Door = Door.COMMAND_LINE, repeated: Sequence[str] = ()) -> Options:
+    """The options of ``question``, which takes the options ``names``, given as ``args``
+    (on the command line: the board first). Raises :class:`OptionError` with one line
+    naming the problem. (:func:`mtgcombat.ask.parse` knows each question's names.)"""
+    parser = argparse_for(question, tuple(names), tuple(repeated), door)
     try:
         ns, extra = parser.parse_known_args(list(args))
     except _Direct as e:

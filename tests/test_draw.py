@@ -131,7 +131,7 @@ Bea:
 
 attack Hill Giant -> Jace Beleren
 attack Goblin Guide -> Bob
-attack Elvish Warrior -> Bea
+attack Elvish Warrior -> Bob
 block Fog Bank -> Elvish Warrior
 block Typhoid Rats -> Elvish Warrior
 """
@@ -186,8 +186,9 @@ block elves -> bears
 
 
 def _poisoned(board: Board, player: str, n: int) -> Board:
-    return board.evolve(players=tuple(replace(p, poison=n) if p.name == player else p
-                                      for p in board.players))
+    # (a Two-Headed Giant team shares its poison counters, 810.10)
+    return board.evolve(players=tuple(replace(p, poison=n) if board.teammates(p.name, player)
+                                      else p for p in board.players))
 
 
 #: name -> how to draw it (each a golden file ``tests/snapshots/NAME.svg``).
@@ -679,7 +680,7 @@ _SAMPLE: dict[str, Any] = {
     "n": 3, "before": 20, "after": 17, "team": "Suns", "player": "Alice", "players": ("Bob",),
     "attacker": "Alice", "target": "Bob", "blocker": "Bob", "source": "Alice", "to": "Bob",
     "walk": "swampwalk", "kw": "flying", "short": False, "item": "Alice", "host": "Bob",
-    "kind": "age", "quality": "color", "color": "black",
+    "kind": "age", "quality": "color", "color": "black", "status": "illegal",
 }
 
 

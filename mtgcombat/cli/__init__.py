@@ -243,7 +243,7 @@ def _print(reply: Reply, stream: Any) -> int:
     opts = reply.options
     if not opts.quiet:
         warn(reply.warnings)
-    if opts.question == "draw":
+    if opts.question == "draw" and (opts.output or not opts.json):
         return _draw(reply)
     if opts.json:
         emit_json(reply.json())

@@ -453,11 +453,14 @@ class _ToAst(Transformer):
         source = None
         targets: tuple = ()
         modes = None
+        gone: tuple = ()
         lines: list[str] = []
         step = None
         for r in rest:
             if isinstance(r, tuple) and r[0] == "from":
                 source = r[1]
+            elif isinstance(r, tuple) and r[0] == "gone":
+                gone = r[1]
             elif isinstance(r, tuple) and r[0] == "modes":
                 modes = r[1]
             elif isinstance(r, tuple) and r[0] == "in":
@@ -467,7 +470,7 @@ class _ToAst(Transformer):
             else:
                 lines = r
         return _Stmt("effect", meta.line, meta.column,
-                     (ctrl, source, targets, lines, modes, step))
+                     (ctrl, source, targets, lines, modes, gone, step))
 
     def effect_step(self, meta, tok):
         """"in declare blockers": the combat step a trick resolves in (spec Extension 3)."""
@@ -528,6 +531,10 @@ class _ToAst(Transformer):
 
     def effect_targets(self, meta, *refs):
         return ("->", refs)
+
+    def effect_gone(self, meta, *refs):
+        """"gone bear": targets or the source that have left the battlefield (400.7)."""
+        return ("gone", refs)
 
     def effect_text(self, meta, *items):
         out: list[str] = []
@@ -687,11 +694,15 @@ class _Compiler:
         for s in stmts:
             if s.kind != "effect":
                 continue
-            ctrl, source, targets, lines, modes, step = s.args
+            ctrl, source, targets, lines, modes, gone, step = s.args
             self.player(ctrl)
+            # 400.7: a target or the source that has left the battlefield is named
+            # after "gone" (validated with the board).
+            gone_ids = {g.value for g in gone}
             for t in targets:
-                self.object(t, "target")
-            if source is not None:
+                if t.value not in gone_ids:
+                    self.object(t, "target")
+            if source is not None and source.value not in gone_ids:
                 self.object(source, "source", players=False)
             text = "\n".join(lines)
             if not text.strip():
@@ -704,6 +715,7 @@ class _Compiler:
             effects.append(Effect(text=text, controller=ctrl.value,
                                   targets=tuple(t.value for t in targets),
                                   source=source.value if source else None, modes=modes,
+                                  gone=tuple(g.value for g in gone),
                                   step=step.value if step is not None else None))
         fields["effects"] = tuple(effects)
         stacks = [s for s in stmts if s.kind == "stack"]
@@ -1354,6 +1366,8 @@ def format_scenario(board: Board) -> str:
             head += f" in {e.step}"
         if e.targets:
             head += f" -> {_refs(e.targets)}"
+        if e.gone:
+            head += f" gone {_refs(e.gone)}"
         lines = e.text.split("\n")
         if len(lines) == 1:
             decl.append(f"{head}: {_quote(lines[0])}")

@@ -42,7 +42,7 @@ from ..rules.model import BoardError
 from ..rules.reasons import Reason, reason
 from ..solver.base import Deadline, SolverTimeout
 from . import JsonView
-from .combat import BeforeDamage, combat, declare
+from .combat import BeforeDamage, combat, declare, judge_declarations
 from .game import CombatGame, Line, Value, ValueFn, gone_between
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -159,6 +159,9 @@ class BestAnswer(JsonView):
     #: While searching: the best (value, declaration) so far and a bound on the rest.
     best_found: Optional[tuple] = field(default=None, repr=False)
     best_bound: Optional[Value] = field(default=None, repr=False)
+    #: The board's own attacks when they are illegal (status "illegal") or unsettled:
+    #: :class:`mtgcombat.questions.combat.Stop` (one verdict for one declaration).
+    stop: Any = None
 
     @property
     def rules(self) -> str:
@@ -168,6 +171,8 @@ class BestAnswer(JsonView):
         """The explanation as reasons: the choice, its value, the reply it expects, and
         what the alternatives lose."""
         out: list[Reason] = []
+        if self.stop is not None:
+            return out  # the violations say it (text.results.best)
         if self.declaration is None:
             out.append(reason("best.none", None, status=self.status))
             return out
@@ -220,6 +225,7 @@ class BestAnswer(JsonView):
         out["alternatives"] = [{"declaration": a.declaration, "value": list(a.value),
                                 "exact": a.exact} for a in self.alternatives[:10]]
         out["explanation"] = [w(r) for r in self.why()]
+        out["violations"] = self.stop.violations_json(w) if self.stop is not None else []
         return out
 
 
@@ -296,6 +302,11 @@ def best_blocks(board: Any, objective: str = "standard", time_limit: Optional[fl
     deadline = Deadline(time_limit)
     start = board.evolve(blocks=None, damage_order=None, damage_step=None, blocked=None,
                          first_strikers=None)
+    # One verdict for one declaration: the board's attacks are judged as --attacks is.
+    stop = judge_declarations(start, backend=backend, time_limit=deadline.remaining(),
+                              judge_blocks=False)
+    if stop is not None:
+        return BestAnswer(board, "blocks", objective, stop.status, stop=stop)
     sides = Sides(frozenset(start.defenders),
                   frozenset(p for p in start.player_names if p not in start.defenders))
     value = value_fn(objective, sides)

@@ -15,6 +15,11 @@ actions follow (704.3); a creature destroyed in the first-strike step deals no d
 in the second, a double striker deals damage in both (702.4b-c), an attacker whose
 blockers all left stays blocked (509.1h). When the game ends (104.2a: every opponent
 of the attacking player has lost, or the attacking player has), no later step happens.
+Triggered abilities and the board's combat tricks happen as :mod:`.phases` carries the
+combat through its steps (spec Extension 3): the beginning of combat (507.2), the attack
+declaration's triggers (508.3), the block declaration's (509.2a), each damage step's
+(510.3a), the end of combat (511.2), each step's tricks after its triggers; what resolved
+is in ``stack`` and the choices used in ``choices``.
 At the end of combat every creature is removed from combat (511.3): the board after
 (``after.board``) declares nothing, so it can be asked again -- attackers without
 vigilance tapped (508.1f), damage, counters, loyalty, defense, life and poison as the
@@ -58,13 +63,14 @@ class CombatStep:
     #: The board as the step began (its damage question is the step's: who deals damage
     #: to what, and who is silent); not part of the JSON answer.
     board: Any = field(default=None, repr=False, compare=False)
-    #: What the step's triggers and tricks did after its damage (510.3a).
+    #: What the step's triggers and tricks did after its damage (510.3a; a
+    #: :class:`~mtgcombat.rules.stack.StepLog`).
     log: Any = None
 
     @property
     def gone(self) -> dict[str, str]:
-        """Every permanent that left in this step: by its damage's state-based actions, and
-        by its triggers and tricks (id -> rule)."""
+        """Every permanent put into a graveyard in this step: by its damage's state-based
+        actions, and by its triggers and tricks (id -> rule)."""
         out = dict(self.sba.gone)
         if self.log is not None:
             out.update(self.log.sba.gone)
@@ -118,6 +124,12 @@ class CombatAnswer(JsonView):
         return {"complete": True, "illegal": False}.get(self.status)
 
     @property
+    def game_over(self) -> bool:
+        """Whether the game ended in this combat (104.2a): nothing happens after it."""
+        return self.status == "complete" and bool(self.lost) and game_over(self.board,
+                                                                           self.lost)
+
+    @property
     def after(self) -> "After":
         """What combat left, named as in the JSON answer's ``after``: ``.board`` (the
         board after combat), ``.life``, ``.poison``, ``.destroyed``, ``.defeated``,
@@ -151,6 +163,7 @@ class CombatAnswer(JsonView):
                 "lost": list(self.lost),
                 "board": after.to_data(),
             },
+            "game_over": self.game_over,
             "not_modelled": [w(r) for r in self.not_modelled],
             "stack": [stack_log_json(log, w) for log in self.stack_log],
             "choices": [dict(c.to_json(), message=w(c.reason())) for c in self.choices],
@@ -198,74 +211,24 @@ def combat(board: Any, attacks: Optional[Mapping] = None, blocks: Optional[Mappi
            damage_order: Optional[Mapping] = None) -> CombatAnswer:
     """Resolve the combat of ``board`` (see the module docstring). ``damage_order``
     ("2024"): damage assignment orders chosen after the blocks (509.2-509.3)."""
-    from .declarations import check
-
     deadline = Deadline(time_limit)
-    b = board
-    # The board stands as the combat phase begins (spec Extension 3), unless it is already
-    # in a combat damage step (it then shows what its declarations triggered).
-    fresh = b.damage_step is None and b.first_strikers is None
     lost: list[str] = []
     pre = BeforeDamage()
     phases = Phases(board, lost)
-    if attacks is None and b.attacks is None:
-        raise BoardError(reason("error.combat_no_attacks", None, where=("attacks",)))
-    if fresh:
-        start = b.evolve(attacks=None, blocks=None, damage_order=None, damage_step=None,
-                         blocked=None, first_strikers=None, target_left=None, bands=())
-        carry(b, start)
-        start = phases.begin(start)  # 507.2
-        if attacks is not None:
-            v = check(start, "attacks", attacks, backend, deadline.remaining())
-            if v.legal is not True:
-                out = _stopped(board, v, "attacks")
-                _log(out, phases, pre)
-                return out
-            decl, bands = dict(attacks), ()
-        else:
-            decl, bands = dict(board.attacks or {}), board.bands
-        b = start.derive(attacks=decl, bands=bands)
-        carry(start, b)
-        if not game_over(b, lost):
-            b = phases.attacks(b)  # 508.3
-    elif attacks is not None:
-        before = b.evolve(attacks=None, blocks=None, damage_order=None, damage_step=None,
-                          blocked=None, first_strikers=None, target_left=None, bands=())
-        v = check(staged(before), "attacks", attacks, backend, deadline.remaining())
-        if v.legal is not True:
-            return _stopped(board, v, "attacks")
-        b = before.with_attacks(attacks)
-    if blocks is not None and not game_over(b, lost):
-        before = b.evolve(blocks=None, damage_order=None, damage_step=None, blocked=None,
-                          first_strikers=None)
-        carry(b, before)
-        v = check(staged(before), "blocks", blocks, backend, deadline.remaining())
-        if v.legal is not True:
-            out = _stopped(b, v, "blocks")
-            _log(out, phases, pre)
+    b, stop = _declared(board, attacks, blocks, backend, deadline, pre, lost, phases=phases)
+    if stop is not None:
+        out = _stopped(board, stop.verdict, stop.kind)
+        out.start = stop.board
+        if stop.kind == "blocks":
             out.before_damage = pre
-            return out
-        b = before.with_blocks(blocks)
-        carry(before, b)
-    elif fresh and board.blocks is not None and b.blocks is None:
-        nb = b.derive(blocks={k: v for k, v in board.blocks.items()
-                              if b.has_object(k) and all(b.has_object(a) for a in v)},
-                      damage_order=board.damage_order)
-        carry(b, nb)
-        b = nb
-    elif b.blocks is None:
-        nb = b.derive(blocks={})
-        carry(b, nb)
-        b = nb
-    if fresh and not game_over(b, lost):
-        b = phases.blocks(b)  # 509.2a
+        out.stack_log, out.choices = list(phases.stack.log), list(phases.stack.used)
+        return out
     if damage_order:
         nb = b.evolve(damage_order={**(b.damage_order or {}),
                                     **{k: tuple(v) for k, v in damage_order.items()}})
         carry(b, nb)
         b = nb
     out = CombatAnswer(board, "complete", start=b, before_damage=pre)
-    _log(out, phases, pre)
     out.destroyed += list(pre.sba.gone)
     out.not_modelled = _not_modelled(b)
     given = list(damage)
@@ -293,7 +256,7 @@ def combat(board: Any, attacks: Optional[Mapping] = None, blocks: Optional[Mappi
         after = phases.damage(stepboard, after, dealt, sb, stage)  # 510.3a
         if len(phases.stack.log) > n:
             step.log = phases.stack.log[-1]
-        out.destroyed += sorted(step.gone)
+        out.destroyed += sorted(g for g in step.gone if g not in out.destroyed)
         out.defeated += [x for x in sb.defeated if x not in out.defeated]
         current = after
         stage = next_stage(current, stage, lost)
@@ -301,29 +264,163 @@ def combat(board: Any, attacks: Optional[Mapping] = None, blocks: Optional[Mappi
         out.status = "illegal"
         out.violation_reasons = [("510.4", reason("combat.extra_damage", "510.4", (),
                                                   n=len(given), steps=len(out.steps)), ())]
-    if out.status == "complete" and fresh and not game_over(current, lost):
+    if out.status == "complete" and not in_damage_step(board) and not game_over(current, lost):
         n = len(phases.stack.log)
         current = phases.end(current)  # 511.2
         for log in phases.stack.log[n:]:
             out.destroyed += sorted(g for g in log.sba.gone if g not in out.destroyed)
     out.lost = lost
-    out.stack_log = list(phases.stack.log)
-    out.choices = list(phases.stack.used)
+    out.stack_log, out.choices = list(phases.stack.log), list(phases.stack.used)
     out.after_board = _end_of_combat(current, b)
     return out
 
 
-def _log(out: "CombatAnswer", phases: Phases, pre: "BeforeDamage") -> None:
-    """What resolved before combat damage, into the answer: keyword triggers into
-    ``before_damage`` (its older shape), deaths and losses of those steps."""
+def in_damage_step(board: Any) -> bool:
+    """Whether the board stands in a combat damage step (it says which, ``damage_step``,
+    or what happened before it: ``first_strikers``, ``blocked``, ``target_left``). Such
+    a board already shows what its declarations and their triggers did, so its
+    ``attacks`` and ``blocks`` are the facts of its combat, not judged again; any other
+    board stands as the combat phase begins (spec Extension 3, "When the board stands")
+    and its declarations are judged as declarations given by flag are."""
+    return (board.damage_step is not None or board.first_strikers is not None
+            or bool(board.blocked) or bool(board.target_left))
+
+
+@dataclass
+class Stop:
+    """A declaration that stops the combat: illegal, or not settled in time."""
+
+    kind: str  # "attacks" or "blocks"
+    verdict: Any  # the DeclarationVerdict, as ``check`` gives it
+    #: The board it was judged on (the blocks: after the attack triggers resolved).
+    board: Any = None
+
+    @property
+    def status(self) -> str:
+        return "illegal" if self.verdict.legal is False else "unknown"
+
+    @property
+    def violations(self) -> list[tuple[str, Reason, tuple]]:
+        """(rule, reason, objects) of each violation, as ``check`` gives them."""
+        return [(v.rule, v.why, tuple(v.objects)) for v in self.verdict.violations]
+
+    def violations_json(self, w: "Writer") -> list[dict]:
+        """The violations as every answer gives them (``check``'s shape)."""
+        return [{"rule": rule, "message": w(why), "objects": list(objs)}
+                for rule, why, objs in self.violations]
+
+
+def judge_declarations(board: Any, attacks: Optional[Mapping] = None,
+                       blocks: Optional[Mapping] = None, *, backend: str = "auto",
+                       time_limit: Optional[float] = None, judge_blocks: bool = True
+                       ) -> Optional[Stop]:
+    """One verdict for one declaration (spec Extension 3): the declarations of a
+    question -- ``attacks``/``blocks`` given (flags), else the board's own -- judged
+    exactly as ``combat`` judges them: the attacks (508.1) on the board before them,
+    then, after the attack triggers have resolved (508.3), the blocks (509.1; a board
+    that declares attacks and no blocks declares that no creature blocks). None when
+    every declaration is legal (or, on a board in a combat damage step, a fact:
+    :func:`in_damage_step`); else the first one that is illegal or unsettled, with the
+    violations and their rules as ``check`` gives them. ``judge_blocks`` False: a board
+    without blocks leaves them open (``turn``), only its attacks are judged."""
+    if attacks is None and board.attacks is None:
+        return None
+    _, stop = _declared(board, attacks, blocks, backend, Deadline(time_limit),
+                        BeforeDamage(), [], judge_blocks=judge_blocks)
+    return stop
+
+
+def _declared(board: Any, attacks: Optional[Mapping], blocks: Optional[Mapping],
+              backend: str, deadline: Deadline, pre: "BeforeDamage", lost: list[str],
+              judge_blocks: bool = True, phases: Optional[Phases] = None
+              ) -> tuple[Any, Optional[Stop]]:
+    """The board with its declarations made and their triggers resolved (into ``pre``
+    and ``lost``; the combat's ``phases``), each declaration judged first (508.1, 509.1)
+    -- the given ones, and the board's own unless it stands in a combat damage step --
+    or the first that stops the combat. The board stands as the combat phase begins
+    (spec Extension 3): the beginning of combat happens before the attacks are judged
+    (507.2), the attack declaration's triggers and tricks before the blocks are."""
+    from .declarations import check
+
+    phases = phases if phases is not None else Phases(board, lost)
+    b = board
+    # A board in a combat damage step shows what its declarations and their triggers
+    # did: its declarations are facts and no trigger resolves again.
+    fresh = not in_damage_step(board)
+    if attacks is None and b.attacks is None:
+        raise BoardError(reason("error.combat_no_attacks", None, where=("attacks",)))
+    if fresh:
+        start = b.evolve(attacks=None, blocks=None, damage_order=None, damage_step=None,
+                         blocked=None, first_strikers=None, target_left=None, bands=())
+        carry(b, start)
+        start = phases.begin(start)  # 507.2
+        decl_a = dict(attacks) if attacks is not None else dict(board.attacks or {})
+        v = check(staged(start), "attacks", decl_a, backend, deadline.remaining())
+        if v.legal is not True:
+            _into(pre, phases)
+            return b, Stop("attacks", v, start)
+        # The board's own attacks keep their bands (702.22c: formed as they were declared).
+        b = start.derive(attacks=decl_a, bands=board.bands if attacks is None else ())
+        carry(start, b)
+        if not game_over(b, lost):
+            b = phases.attacks(b)  # 508.3
+        if attacks is None and board.blocks is not None and blocks is None:
+            # the board's own blocks (those of creatures still there), judged below
+            kept = {k: tuple(a for a in v if b.has_object(a)) for k, v in board.blocks.items()
+                    if b.has_object(k)}
+            nb = b.derive(blocks={k: v for k, v in kept.items() if v},
+                          damage_order=board.damage_order)
+            carry(b, nb)
+            b = nb
+    elif attacks is not None:
+        before = b.evolve(attacks=None, blocks=None, damage_order=None, damage_step=None,
+                          blocked=None, first_strikers=None, target_left=None, bands=())
+        carry(b, before)
+        v = check(staged(before), "attacks", attacks, backend, deadline.remaining())
+        if v.legal is not True:
+            return b, Stop("attacks", v, before)
+        b = before.with_attacks(attacks)
+        carry(before, b)
+    if game_over(b, lost) or (blocks is None and not fresh):
+        # 104.2a: nobody declares blockers any more; in a combat damage step the
+        # board's blocks are facts (none given: none).
+        _into(pre, phases)
+        return (b if b.blocks is not None else b.derive(blocks={})), None
+    own = blocks is None
+    if own and b.blocks is None and not judge_blocks:
+        _into(pre, phases)
+        return b, None
+    decl: Mapping = ({k: list(v) for k, v in (b.blocks or {}).items()} if blocks is None
+                     else blocks)
+    before = b.derive(blocks=None, damage_order=None, damage_step=None, blocked=None,
+                      first_strikers=None)
+    carry(b, before)
+    v = check(staged(before), "blocks", decl, backend, deadline.remaining())
+    if v.legal is not True:
+        _into(pre, phases)
+        return b, Stop("blocks", v, before)
+    if not own or b.blocks is None:
+        # (the board's own blocks stay with its damage assignment order, "2024")
+        b = before.derive(blocks={k: tuple(v) for k, v in decl.items()})
+        carry(before, b)
+    if fresh and not game_over(b, lost):
+        b = phases.blocks(b)  # 509.2a
+    _into(pre, phases)
+    return b, None
+
+
+def _into(pre: "BeforeDamage", phases: Phases) -> None:
+    """What resolved before combat damage, into ``pre``: keyword triggers (its older
+    shape), what the state-based actions of those steps did and who lost in which step."""
+    pre.triggers.clear()
     for log in phases.stack.log:
         for res in log.resolved:
             if res.keyword is not None:
                 pre.triggers.append(res.keyword)
         pre.sba.gone.update(log.sba.gone)
         pre.sba.lost.update(log.sba.lost)
-    out.stack_log = list(phases.stack.log)
-    out.choices = list(phases.stack.used)
+        for p in log.sba.lost:
+            pre.lost_in.setdefault(p, log.step)
 
 
 @dataclass
@@ -333,6 +430,9 @@ class BeforeDamage:
 
     triggers: list[Trigger] = field(default_factory=list)
     sba: StateBased = field(default_factory=StateBased)
+    #: The step each player who lost lost in: "declare attackers" (attack triggers,
+    #: 508.3) or "declare blockers" (block triggers, 509.3).
+    lost_in: dict[str, str] = field(default_factory=dict)
 
     def to_json(self, w: "Writer") -> dict:
         return {
@@ -354,8 +454,9 @@ def trigger_reason(t: Trigger) -> Reason:
 
 
 def resolve_triggers(board: Any, triggers: Sequence[Trigger], pre: "BeforeDamage",
-                     lost: list[str]) -> Any:
-    """Resolve ``triggers`` in order, state-based actions after each (704.3)."""
+                     lost: list[str], step: str = "declare attackers") -> Any:
+    """Resolve ``triggers`` (of ``step``) in order, state-based actions after each
+    (704.3)."""
     for t in triggers:
         if game_over(board, lost):
             break
@@ -366,6 +467,8 @@ def resolve_triggers(board: Any, triggers: Sequence[Trigger], pre: "BeforeDamage
         carry(nb, nb2)
         pre.sba.gone.update(sb.gone)
         pre.sba.lost.update(sb.lost)
+        for p in sb.lost:
+            pre.lost_in.setdefault(p, step)
         lost += sorted(sb.lost)
         board = nb2
     return board
@@ -389,12 +492,7 @@ def declare(board: Any, attacks: Optional[Mapping], blocks: Optional[Mapping], p
                       damage_step=None, blocked=None, first_strikers=None)
         carry(b, nb)
         b = phases.blocks(nb)
-    for log in phases.stack.log:
-        for res in log.resolved:
-            if res.keyword is not None:
-                pre.triggers.append(res.keyword)
-        pre.sba.gone.update(log.sba.gone)
-        pre.sba.lost.update(log.sba.lost)
+    _into(pre, phases)
     return b
 
 
@@ -425,6 +523,10 @@ def step_board(current: Any, stage: str, had_first: Optional[tuple[str, ...]]
     elif had_first is not None:
         stepboard = current.derive(damage_step=None, first_strikers=tuple(
             c for c in had_first if c in _combatants(current)))
+    elif current.damage_step is None and current.first_strikers is None:
+        # No first-strike step (510.4): the board of the one combat damage step says so
+        # (it stands in a combat damage step, :func:`in_damage_step`).
+        stepboard = current.derive(damage_step="regular")
     else:
         stepboard = current
     carry(current, stepboard)
@@ -507,8 +609,17 @@ def carry(old: Any, new: Any) -> None:
     if "readings" in old.__dict__:
         ids = {p.id for p in new.permanents}
         new.__dict__["readings"] = {k: v for k, v in old.readings.items() if k in ids}
-    if "effect_readings" in old.__dict__ and new.effects == old.effects:
+    if "effect_readings" in old.__dict__ and _same_texts(old.effects, new.effects):
         new.__dict__["effect_readings"] = old.effect_readings
+
+
+def _same_texts(old: Sequence[Any], new: Sequence[Any]) -> bool:
+    """Whether two boards' effects read alike: the same effects, perhaps with more of
+    their objects gone (400.7; what a gone object's abilities say is dropped as the
+    board is bound, not as the text is read)."""
+    return len(old) == len(new) and all(
+        (a.text, a.controller, a.targets, a.source, a.modes, a.step)
+        == (b.text, b.controller, b.targets, b.source, b.modes, b.step) for a, b in zip(old, new))
 
 
 def game_over(board: Any, lost: Sequence[str]) -> bool:
@@ -528,24 +639,24 @@ def _end_of_combat(board: Any, start: Any) -> Any:
     perms = []
     from dataclasses import replace
 
+    from ..rules.results import effects_after_leaving
+
     # What attackers attacked and has left (kept for them, 506.4c) goes with combat.
     ghosts = {(board.attacks or {}).get(a) for a in (board.target_left or ())}
+    left = set()
     for p in board.permanents:
         if p.id in ghosts and p.id not in (start.target_left and
                                            {start.attacks[a] for a in start.target_left} or ()):
+            left.add(p.id)
             continue
         perms.append(replace(p, tapped=True) if p.id in tapped and not p.tapped else p)
-    here = {p.id for p in perms} | set(board.player_names)
-    # Spells and abilities of the combat's steps have resolved (or were never cast);
-    # effects about objects that have left are gone with them (400.7).
-    effects = tuple(e for e in board.effects if e.step is None
-                    and all(t in here for t in e.targets)
-                    and (e.source is None or e.source in here))
-    # The choices were this combat's (spec Extension 3), and its tricks have resolved.
+    # Spells and abilities of the combat's steps have resolved (or were never cast), and
+    # the choices were this combat's (spec Extension 3).
+    effects = tuple(e for e in effects_after_leaving(board.effects, left) if e.step is None)
     after = board.evolve(permanents=tuple(perms), attacks=None, blocks=None,
                          damage_order=None, damage_step=None, blocked=None,
-                         first_strikers=None, target_left=None, bands=(), effects=effects,
-                         choices=(), stack=False)
+                         first_strikers=None, target_left=None, bands=(),
+                         effects=effects, choices=(), stack=False)
     carry(board, after)
     return after
 

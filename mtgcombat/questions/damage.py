@@ -22,7 +22,7 @@ every id renames the answer and changes nothing else (tests/test_trust.py).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Mapping, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Sequence
 
 from ..rules.damage import (
     DamageStep, DamageViolation, ObjectiveFn, covered_players, damage_dealt_to,
@@ -128,6 +128,9 @@ class DamageAnswer(JsonView):
     status: str
     assignments: list[Assignment]
     best: dict[str, BestPart] = field(default_factory=dict)
+    #: When the board's own declarations are illegal (status "illegal") or unsettled:
+    #: the verdict (:class:`mtgcombat.questions.combat.Stop`); no assignment is listed.
+    declaration: Any = None
 
     @property
     def rules(self) -> str:
@@ -151,6 +154,8 @@ class DamageAnswer(JsonView):
             "silent": silent_json(step, w, human),
             "assigners": list(step.players),
             "names": {rid: r.name for rid, r in step.recipients.items()},
+            "violations": (self.declaration.violations_json(w)
+                           if self.declaration is not None else []),
         }
 
     def to_json(self, w: "Writer") -> dict:
@@ -166,15 +171,32 @@ def damage_answer(board: Any, bound: Any = None, limit: Optional[int] = 1000,
                   time_limit: Optional[float] = None, objective: Optional[ObjectiveFn] = None,
                   blocked: Sequence[str] = (), first_strikers: Optional[Sequence[str]] = None,
                   target_left: Sequence[str] = (),
-                  deadline: Optional[Deadline] = None) -> DamageAnswer:
+                  deadline: Optional[Deadline] = None, backend: str = "auto",
+                  judge: Optional[Callable[..., Any]] = None) -> DamageAnswer:
     """The legal assignments of the step (up to ``limit``) and the best one for each
     player who assigns. ``objective(step, player)`` replaces the default ranking (most
     opposing creatures destroyed, then most damage); see :mod:`mtgcombat.rules.damage`.
     ``blocked``, ``first_strikers`` and ``target_left`` are as for
-    :func:`~mtgcombat.rules.damage.damage_step` (by default the board's own)."""
+    :func:`~mtgcombat.rules.damage.damage_step` (by default the board's own).
+
+    One verdict for one declaration (spec Extension 3): unless the board stands in a
+    combat damage step (:func:`mtgcombat.questions.combat.in_damage_step`), its
+    ``attacks`` and ``blocks`` are judged first, as ``combat`` judges them, by ``judge``
+    (:func:`mtgcombat.questions.combat.judge_declarations`, which :meth:`Board.damage
+    <mtgcombat.board.Board.damage>` passes; None: taken as facts); illegal ones answer
+    ``status: "illegal"`` with the violations and no assignment."""
     bound = bound if bound is not None else board.bound
     deadline = deadline or Deadline(time_limit)
     step = damage_step(board, bound, blocked, first_strikers, target_left)
+    # (a board of the rules model alone, without its texts read, is taken as it is)
+    if judge is not None and hasattr(board, "problem") and not blocked \
+            and first_strikers is None and not target_left:
+        try:
+            stop = judge(board, backend=backend, time_limit=deadline.remaining())
+        except SolverTimeout:
+            return DamageAnswer(step, "unknown", [], {})
+        if stop is not None:
+            return DamageAnswer(step, stop.status, [], {}, declaration=stop)
     status, found = enumerate_assignments(step, None if limit is None else max(limit, 0),
                                           deadline)
     assignments = sorted((sorted_assignment(a) for a in found), key=_assignment_key)

@@ -963,11 +963,22 @@ class ObjectPred(Record):
     ref: "TargetRef"
 
 
+class OwnStatsPred(Record):
+    """Compares a permanent's own power and toughness: "each creature with toughness
+    greater than its power" (``stat`` "toughness", ``op`` ">", ``other`` "power"; Ancient
+    Lumberknot, Immobilizer Eldrazi)."""
+
+    stat: Literal["power", "toughness"]
+    op: Literal["<", "<=", "==", ">=", ">"]
+    other: Literal["power", "toughness"]
+
+
 # ---------------------------------------------------------------------------
 # The unions, complete (every class above)
 # ---------------------------------------------------------------------------
 
-Pred = Union[_BasePred, LandwalkPred, AttachedPred, InCombatPred, NotSelfPred, ObjectPred]
+Pred = Union[_BasePred, LandwalkPred, AttachedPred, InCombatPred, NotSelfPred, ObjectPred,
+             OwnStatsPred]
 Subject = Union[_BaseSubject, TargetGroup]
 Condition = Union[_BaseCondition, MoreThan, OnBattlefield]
 Ability = Union[

@@ -187,6 +187,7 @@ CITES: dict[str, tuple[Spec, ...]] = {
     "human.turn_head": (named("turn"),),
     "turn.draw": (RULE, "103.8a"),
     "turn.main": (RULE, "305.2"),
+    "human.combat_game_over": ("104.2a",),
     # -- combat damage (510.1) ------------------------------------------------------------
     "human.combat_step": (_combat_step,),
     "damage.threshold": (when("deathtouch", "702.2c"),),
@@ -226,6 +227,7 @@ CITES: dict[str, tuple[Spec, ...]] = {
     "human.upkeep_none_payable": (named("cumulative_upkeep"),),
     # -- bad input (English only) ----------------------------------------------------------
     "error.card_type": ("205.2a",),
+    "error.effect_gone_present": ("400.7",),
     "error.effect_modes": ("700.2a",),
     "error.effect_modes_order": ("601.2c",),
     "error.modes_missing": ("700.2",),

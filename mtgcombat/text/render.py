@@ -273,6 +273,10 @@ def silent_lines(step: Any, w: Writer, indent: str = "  ") -> list[str]:
 
 def damage(answer: Any, w: Writer, limit: Optional[int] = None, shown: int = 50) -> Report:
     """``damage``: who assigns damage to what, the legal assignments, the best ones."""
+    if getattr(answer, "declaration", None) is not None:
+
+        return [Line(w.t("human.damage_rules", rules=answer.rules))] + declarations_stop(
+            answer.status, answer.declaration.violations, w)
     step = answer.step
     out: Report = [
         Line(w.t("human.damage_rules", rules=answer.rules)),
@@ -367,3 +371,13 @@ def not_understood_lines(board: Any, w: Writer) -> list[str]:
     return [w(n) for n in notes] + [
         w.t("human.not_understood", source=n["source"], sentence=n["sentence"])
         for n in board.not_understood]
+
+
+def declarations_stop(status: str, violations: Any, w: Writer) -> Report:
+    """Declarations of the board that are illegal (or unsettled): the verdict and each
+    violation, as ``check`` words it (spec Extension 3: one verdict for one
+    declaration)."""
+    out: Report = [Line(w.t("human.declarations_illegal", status=status),
+                        "bad" if status == "illegal" else "warn")]
+    out += [Line(f"  - {w(why)}", "bad") for _rule, why, _objs in violations]
+    return out

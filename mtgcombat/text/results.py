@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from . import Writer
+from .render import declarations_stop
 from .report import Line, Report
 
 
@@ -85,15 +86,36 @@ def combat(answer: Any, w: Writer, about_step: Any = None) -> Report:
         out.append(Line(w.t("human.combat_unknown"), "warn"))
         return out
     after = answer.after_board
-    out.append(Line(w.t("human.combat_after", players=tuple(
-        (p.name, p.life, p.poison) for p in after.players))))
+    if answer.game_over:
+        # 104.2a: the game ended in the last step told; nothing more happens.
+        out.append(Line(w.t("human.combat_game_over", players=tuple(answer.lost),
+                            step=answer.steps[-1].step if answer.steps else None), "bad"))
+    out.append(Line(w.t("human.combat_after", players=life_pools(after))))
     return out
+
+
+def life_pools(board: Any) -> tuple:
+    """Life and poison once per life total: a player alone, or a Two-Headed Giant team
+    whose players share one (810.9, 810.10) -- ((names, team or None, life, poison), ...)
+    in the board's order of players."""
+    out: list = []
+    seen: set = set()
+    for p in board.players:
+        if p.team is not None and p.team in seen:
+            continue
+        names = tuple(q.name for q in board.players if p.team is not None and q.team == p.team)
+        if p.team is not None:
+            seen.add(p.team)
+        out.append((names or (p.name,), p.team if len(names) > 1 else None, p.life, p.poison))
+    return tuple(out)
 
 
 def turn(answer: Any, w: Writer) -> Report:
     """``turn``: the phases and steps, whether each happens and what happens in it."""
     out: Report = [Line(w.t("human.turn_head", rules=answer.rules,
                             player=answer.board.active_player))]
+    if answer.status != "complete":
+        out += declarations_stop(answer.status, answer.violations, w)
     phase = None
     for s in answer.steps:
         if s.phase != phase:
@@ -114,6 +136,8 @@ def best(answer: Any, w: Writer) -> Report:
     out: Report = [Line(w.t("human.best_head", rules=answer.rules, objective=answer.objective,
                             status=answer.status),
                         "" if answer.status == "optimal" else "warn")]
+    if getattr(answer, "stop", None) is not None:
+        return out + declarations_stop(answer.status, answer.stop.violations, w)
     for r in answer.why():
         out.append(Line(w(r)))
     if answer.bound is not None:

@@ -93,8 +93,12 @@ class Lab:
     """The server's settings and its workers."""
 
     def __init__(self, host: str, cards: Optional[str] = None,
-                 allow_hosts: tuple[str, ...] = (), workers: Any = None) -> None:
+                 allow_hosts: tuple[str, ...] = (), workers: Any = None,
+                 max_answer: Optional[int] = None) -> None:
+        from .workers import MAX_ANSWER
+
         self.host = host
+        self.max_answer = max_answer or MAX_ANSWER
         self.cards = cards
         self.allow_hosts = {h.lower() for h in allow_hosts} | {"localhost", host.lower()}
         self.workers = workers
@@ -120,6 +124,7 @@ class Lab:
 
 class _Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
+    disable_nagle_algorithm = True  # headers and body leave at once (no 40 ms delayed ACK)
     server_version = "mtgcombat"
     sys_version = ""
     timeout = 60  # a client that stops sending is dropped
@@ -232,7 +237,7 @@ class _Handler(BaseHTTPRequestHandler):
     def _answer(self, mode: str, name: str, body: Any) -> None:
         from .workers import Busy, TooSlow, answer_request
 
-        job = (mode, name, body, self.lab.cards, MAX_SECONDS)
+        job = (mode, name, body, self.lab.cards, MAX_SECONDS, self.lab.max_answer)
         if self.lab.workers is None:
             status, text = answer_request(*job)
         else:
@@ -262,14 +267,15 @@ class _Server(ThreadingHTTPServer):
 
 def start(host: str = "127.0.0.1", port: int = 8000, cards: Optional[str] = None,
           allow_hosts: tuple[str, ...] = (), workers: Optional[int] = 2,
-          quiet: bool = True) -> tuple[Any, str]:
+          quiet: bool = True, max_answer: Optional[int] = None) -> tuple[Any, str]:
     """Start the server in a background thread; returns (server, its URL). ``workers``:
     processes answering at first (more start when all are busy; None answers in the
-    server's threads, with no hard time limit). ``server.shutdown()`` stops it."""
+    server's threads, with no hard time limit). ``max_answer``: the longest answer, in
+    characters. ``server.shutdown()`` stops it."""
     from .workers import Workers
 
     pool = Workers(least=workers) if workers else None
-    lab = Lab(host, cards, allow_hosts, pool)
+    lab = Lab(host, cards, allow_hosts, pool, max_answer)
     handler = type("Handler", (_Handler,), {"lab": lab})
     server = _Server((host, port), handler)
     server.quiet = quiet

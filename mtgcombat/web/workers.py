@@ -30,9 +30,10 @@ class TooSlow(Exception):
 
 
 def answer_request(mode: str, question: str, body: Any, cards: Optional[str],
-                   max_seconds: float) -> tuple[int, str]:
+                   max_seconds: float, max_answer: int = MAX_ANSWER) -> tuple[int, str]:
     """(HTTP status, JSON text) for one request: ``mode`` "json" (the --json answer) or
-    "text" (the answer for a person, ``{"text": ..., "warnings": [...]}``)."""
+    "text" (the answer for a person, ``{"text": ..., "warnings": [...]}``); an answer
+    longer than ``max_answer`` characters is refused (ask with ``--limit``)."""
     from ..ask import BadInput, ask_request, dumps, error_json
 
     try:
@@ -44,9 +45,9 @@ def answer_request(mode: str, question: str, body: Any, cards: Optional[str],
         else:
             payload = reply.json()
         text = dumps(payload)
-        if len(text) > MAX_ANSWER:
-            return 400, dumps({"error": f"the answer is larger than {MAX_ANSWER // 2**20} MB: "
-                                        "ask for fewer with --limit"})
+        if len(text) > max_answer:
+            return 400, dumps({"error": f"the answer is larger than {max_answer:,} "
+                                        "characters: ask for fewer with --limit"})
         return 200, text
     except BadInput as e:
         return 400, dumps(error_json(e))
@@ -69,8 +70,8 @@ def _cards(path: Optional[str]) -> Any:
     return _DB[path]
 
 
-def _serve(conn: Any) -> None:
-    """A worker's loop: one request in, one answer out, until the pipe closes."""
+def _serve(conn: Any, target: Any) -> None:
+    """A worker's loop: one request in, ``target(*request)`` out, until the pipe closes."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -80,15 +81,15 @@ def _serve(conn: Any) -> None:
         except (EOFError, OSError):
             return
         try:
-            conn.send(answer_request(*job))
+            conn.send(target(*job))
         except (BrokenPipeError, OSError):
             return
 
 
 class _Worker:
-    def __init__(self, ctx: Any) -> None:
+    def __init__(self, ctx: Any, target: Any) -> None:
         self.conn, child = ctx.Pipe()
-        self.process = ctx.Process(target=_serve, args=(child,), daemon=True)
+        self.process = ctx.Process(target=_serve, args=(child, target), daemon=True)
         self.process.start()
         child.close()
 
@@ -106,7 +107,9 @@ class Workers:
 
     def __init__(self, least: int = 2, most: int = 8, preload: tuple[str, ...] = (
             "mtgcombat.ask", "mtgcombat.board", "mtgcombat.questions.declarations",
-            "mtgcombat.text")) -> None:
+            "mtgcombat.text"), target: Any = answer_request) -> None:
+        """``target``: what a worker runs for each job (a module-level function)."""
+        self.target = target
         self.ctx = multiprocessing.get_context("forkserver")
         self.ctx.set_forkserver_preload(list(preload))
         self.most = most
@@ -115,7 +118,7 @@ class Workers:
         self.cond = threading.Condition()
         self.closed = False
         for _ in range(least):
-            self.idle.append(_Worker(self.ctx))
+            self.idle.append(_Worker(self.ctx, self.target))
             self.count += 1
 
     def _borrow(self, wait: float) -> _Worker:
@@ -134,7 +137,7 @@ class Workers:
                     raise Busy()
                 self.cond.wait(left)
         try:
-            return _Worker(self.ctx)
+            return _Worker(self.ctx, self.target)
         except BaseException:
             with self.cond:
                 self.count -= 1

@@ -64,7 +64,7 @@ _WALK_MODIFIERS = {"nonbasic", "snow", "legendary", "basic", "artifact"}
 #: Words that start a verb phrase: "and"/"," before them separate verb phrases.
 _VP_START = {
     "can't", "can", "has", "have", "gains", "gain", "gets", "get", "attacks",
-    "attack", "blocks", "block", "must", "is", "assigns", "assign",
+    "attack", "blocks", "block", "must", "is", "assigns", "assign", "loses", "lose",
 }
 
 #: Capitalised words that are never a subtype (they start English sentences).

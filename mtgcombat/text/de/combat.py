@@ -76,9 +76,20 @@ T: dict = {
     "human.combat_lost": lambda r, w: "  hat das Spiel verloren: " + "; ".join(
         f"{w.name(p)} ({w.cite(rule)})" for p, rule in r["items"]),
     "human.combat_after": lambda r, w: "Nach dem Kampf: " + "; ".join(
-        f"{w.name(p)} {w.count(life, 'Lebenspunkt', 'Lebenspunkte')}"
+        w.names(who) + (f" (Team {team}, eine gemeinsame Lebenspunktzahl)"
+                        if team is not None else "")
+        + f" {w.count(life, 'Lebenspunkt', 'Lebenspunkte')}"
         + (f", {w.count(poison, 'Giftmarke', 'Giftmarken')}" if poison else "")
-        for p, life, poison in r["players"]) + ".",
+        for who, team, life, poison in r["players"]) + ".",
+    "human.combat_game_over": sentence(lambda r, w: (
+        f"Das Spiel ist vorbei: nachdem {w.names(r['players'])} verloren "
+        f"{'hat' if len(r['players']) == 1 else 'haben'}, geschieht nichts mehr, nicht einmal "
+        "das Kampfende")),
+    "human.declarations_illegal": lambda r, w: (
+        "Nicht erlaubt: die Deklarationen verstoßen gegen die Regeln (beurteilt wie "
+            "von check); nichts wird verrechnet."
+        if r["status"] == "illegal" else
+        "Unbekannt: das Zeitlimit lief ab, bevor die Deklarationen beurteilt waren."),
     "human.combat_illegal": lambda r, w: "Nicht erlaubt: der Kampf endet hier.",
     "human.combat_unknown": lambda r, w: (
         "Unbekannt: das Zeitlimit lief ab, bevor der Kampf feststand."),

@@ -21,7 +21,8 @@ LEGEND = {
              "zerstörte Kreaturen, ihre minus deine"),
 }
 
-_STATUS = {"optimal": "optimal", "feasible": "zulässig", "unknown": "unbekannt"}
+_STATUS = {"optimal": "optimal", "feasible": "zulässig", "unknown": "unbekannt",
+           "illegal": "nicht erlaubt"}
 #: Die Ziele (--objective) auf Deutsch.
 OBJECTIVES = {"standard": "Standard", "survive": "Überleben", "race": "Wettlauf"}
 

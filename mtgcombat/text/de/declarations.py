@@ -358,6 +358,8 @@ def pred_reason(pred):
 T.update({
     "block.tapped": sentence(lambda r, w: f"{w.of(r)} ist getappt und kann nicht blocken"),
     "block.battle": sentence(lambda r, w: f"{w.of(r)} ist eine Schlacht und kann nicht blocken"),
+    "block.decayed": sentence(lambda r, w: (
+        f"{w.of(r)} hat {KEYWORDS['decayed']} und kann nicht blocken")),
     "evade.flying": sentence(lambda r, w: (
         f"{w.of(r, 'attacker')} hat {KEYWORDS['flying']} und kann nicht von {w.of(r, 'blocker')} geblockt werden, "
         f"die weder {KEYWORDS['flying']} noch {KEYWORDS['reach']} hat")),

@@ -72,6 +72,10 @@ def _protection(r, w):
 
 
 T: dict = {
+    "draw.illegal": lambda r, w: (
+        "Nicht erlaubt: die gezeichneten Deklarationen verstoßen gegen die Regeln:"
+        if r["status"] == "illegal"
+        else "Unbekannt: das Zeitlimit lief ab, bevor die Deklarationen beurteilt waren."),
     "draw.title": lambda r, w: f"Kampf im Zug von {w.name(r['player'])}",
     "draw.life": lambda r, w: _count(r["n"], "Lebenspunkt", "Lebenspunkte"),
     "draw.life_change": lambda r, w: f"Lebenspunkte {r['before']} \u2192 {r['after']}",

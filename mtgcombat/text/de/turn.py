@@ -64,7 +64,7 @@ T: dict = {
     "turn.game_over": clause(lambda r, w: (
         f"das Spiel ist vorbei: {w.names(r['players'])} "
         f"{'hat' if len(r['players']) == 1 else 'haben'} im "
-        f"{STEPS['first-strike combat damage']} verloren")),
+        f"{STEPS[r.get('step') or 'first-strike combat damage']} verloren")),
     "turn.dealt": lambda r, w: (
         f"{w.name(r['source'])} fügt {w.name(r['to'])} {r['amount']} Schaden zu"),
     "turn.prevented": clause(lambda r, w: (

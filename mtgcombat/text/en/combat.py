@@ -72,8 +72,17 @@ T: dict = {
     "human.combat_lost": lambda r, w: "  lost the game: " + "; ".join(
         f"{w.name(p)} ({w.cite(rule)})" for p, rule in r["items"]),
     "human.combat_after": lambda r, w: "After combat: " + "; ".join(
-        f"{w.name(p)} {life} life" + (f", {poison} poison" if poison else "")
-        for p, life, poison in r["players"]) + ".",
+        w.names(who) + (f" (team {team}, one life total)" if team is not None else "")
+        + f" {life} life" + (f", {poison} poison" if poison else "")
+        for who, team, life, poison in r["players"]) + ".",
+    "human.combat_game_over": sentence(lambda r, w: (
+        f"The game is over: nothing happens after {w.names(r['players'])} lost, "
+        "not even the end of combat")),
+    "human.declarations_illegal": lambda r, w: (
+        "Illegal: the declarations break the rules (judged as check judges them); "
+            "nothing is resolved."
+        if r["status"] == "illegal" else
+        "Unknown: the time limit ran out before the declarations were judged."),
     "human.combat_illegal": lambda r, w: "Illegal: the combat stops here.",
     "human.combat_unknown": lambda r, w: (
         "Unknown: the time limit ran out before the combat was settled."),

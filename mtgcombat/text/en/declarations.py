@@ -353,6 +353,7 @@ def pred_reason(pred):
 T.update({
     "block.tapped": sentence(lambda r, w: f"{w.of(r)} is tapped and can't block"),
     "block.battle": sentence(lambda r, w: f"{w.of(r)} is a battle and can't block"),
+    "block.decayed": sentence(lambda r, w: f"{w.of(r)} has decayed and can't block"),
     # 702: evasion
     "evade.flying": sentence(lambda r, w: (
         f"{w.of(r, 'attacker')} has flying and can't be blocked by {w.of(r, 'blocker')}, which has neither flying "

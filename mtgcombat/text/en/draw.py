@@ -63,6 +63,9 @@ def _protection(r, w):
 
 
 T: dict = {
+    "draw.illegal": lambda r, w: (
+        "Illegal: the declarations drawn break the rules:" if r["status"] == "illegal"
+        else "Unknown: the time limit ran out before the declarations were judged."),
     "draw.title": lambda r, w: f"Combat on {w.name(r['player'])}'s turn",
     "draw.life": lambda r, w: f"life {r['n']}",
     "draw.life_change": lambda r, w: f"life {r['before']} \u2192 {r['after']}",

@@ -123,6 +123,17 @@ T: dict = {
     "error.choice_mode": _e(lambda r, w: f"a mode is a number from 1, not {r['value']!r}"),
     "error.choice_amount": _e(lambda r, w: (
         f"amount {r['key']!r} must be 0 or more, not {r['value']!r}")),
+    "error.team_shared": lambda r, w: (
+        f"players {r['mate']!r} and {r['player']!r} are both of team {r['team']!r}, which "
+        f"has one {'life total' if r['field'] == 'life' else 'poison count'} "
+        f"(Two-Headed Giant, {r['cr']}), but {r['field']} is {r['mate_value']} for "
+        f"{r['mate']!r} and {r['value']} for {r['player']!r}: give both the team's"),
+    "error.effect_gone_unnamed": _e(lambda r, w: (
+        f"gone {r['value']!r} is neither one of its targets nor its source")),
+    "error.effect_gone_present": _e(clause(lambda r, w: (
+        f"gone {r['value']!r} is on the board: an object that left the battlefield and "
+        "returned is a new object, give it another id"))),
+    "error.effect_gone_twice": _e("gone lists an object twice"),
     "error.effect_modes": _e(clause(lambda r, w: (
         "modes must be a list of mode numbers 1, 2, ..., not "
         f"{list(r['value']) if isinstance(r['value'], tuple) else r['value']!r}"))),

@@ -66,7 +66,8 @@ T: dict = {
         "no attacking or blocking creature has first strike or double strike, so there is "
         "no first-strike combat damage step")),
     "turn.game_over": clause(lambda r, w: (
-        f"the game is over: {w.names(r['players'])} lost in the first-strike step")),
+        f"the game is over: {w.names(r['players'])} lost in the "
+        f"{STEPS[r.get('step') or 'first-strike combat damage'].lower()}")),
     "turn.dealt": lambda r, w: (
         f"{w.name(r['source'])} deals {r['amount']} damage to {w.name(r['to'])}"),
     "turn.prevented": clause(lambda r, w: (
