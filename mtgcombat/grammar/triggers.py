@@ -36,10 +36,16 @@ _CAST = re.compile(r"^whenever (?:you|an opponent|a player) casts?\b|^whenever (
                    r"opponent|a player) casts? or copies\b", re.I)
 
 
-def acts_in_combat(sentence: str, spells: bool = False) -> bool:
+def acts_in_combat(sentence: str, spells: bool = False, name: str = "") -> bool:
     """Whether a sentence (or keyword) is a triggered ability (or exert) that may act in a
-    combat; ``spells``: spells are cast during this combat (the board's tricks)."""
+    combat; ``spells``: spells are cast during this combat (the board's tricks); ``name``:
+    the name of the card whose text it is (it names itself by it)."""
     s = _PREFIX.sub("", sentence.strip()).replace("\u2019", "'")
+    if name:
+        from .oracle.sentences import name_variants
+
+        for n in sorted(name_variants(name), key=len, reverse=True):
+            s = re.sub(r"(?<![\w])" + re.escape(n) + r"(?![\w])", "~", s)
     if _KEYWORD_TRIGGERS.search(s) or _EXERT.search(s):
         return True
     if not _TRIGGER.match(s):

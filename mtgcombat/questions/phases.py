@@ -22,7 +22,7 @@ from ..rules.combat_triggers import (
     TRIGGERED, TRIGGERED_N, attack_triggers_by_player, block_triggers_by_player,
 )
 from ..rules.combat_abilities import KeywordN
-from ..rules.stack import Stack, has_triggers
+from ..rules.stack import Stack, carry, has_triggers
 
 #: The events that happen before attackers are declared, and those of the declaration.
 _BEFORE_ATTACKS = (T.BeginningOfCombat,)
@@ -121,8 +121,6 @@ def as_declared(board: Any, kind: str) -> Any:
 def _as_declared(board: Any, kind: str) -> Any:
     if not _acts_before(board, kind):
         return board
-    from .combat import carry
-
     phases = Phases(board)
     start = board.evolve(attacks=None, blocks=None, damage_order=None, bands=())
     carry(board, start)
@@ -172,7 +170,7 @@ def not_carried_out(board: Any) -> list[dict]:
         for sentence in reading.not_understood:
             line = next((x for x in lines if sentence.strip() and sentence.strip() in x),
                         sentence)
-            if acts_in_combat(sentence, spells) or acts_in_combat(line, spells):
+            if acts_in_combat(sentence, spells, p.name) or acts_in_combat(line, spells, p.name):
                 out.append({"source": p.id, "sentence": sentence})
     for i, reading in enumerate(board.effect_readings):
         for sentence in reading.not_understood:

@@ -1446,6 +1446,11 @@ def _carry(old: Board, new: Board, readings: Optional[Mapping[str, Any]] = None,
             effect_readings)
 
 
+def carry(old: Board, new: Board) -> None:
+    """The new board reads its texts as the old one did (where they are the same)."""
+    _carry(old, new)
+
+
 def _instructions(board: Board, i: int) -> T.Instructions:
     """The instructions of the board's effect ``i`` (a trick), as its reader read them."""
     reading = board.effect_readings[i]  # type: ignore[attr-defined]
@@ -1466,5 +1471,5 @@ def has_triggers(board: Board) -> bool:
 
 
 __all__ = ["Stack", "Item", "Resolved", "StepLog", "Chosen", "ChoiceNeeded", "ChoiceIllegal",
-           "Request", "has_triggers", "keyword_reason"]
+           "Request", "carry", "has_triggers", "keyword_reason"]
 _ = (Callable, dataclasses)

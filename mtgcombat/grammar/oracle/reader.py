@@ -16,6 +16,7 @@ from .lexer import (
     _NUMBERS, _machine, _parse_tokens, _prefilter, _raw_tokens, _Unknown, noncombat_keyword,
 )
 from .sentences import name_variants, replace_names, strip_reminder, split_sentences
+from .state import HOOKS as _HOOKS
 from .transformer import _DEFENDER_DIVIDES, _OracleTransformer, _State, _uses_target_group
 from .words import _Fail
 
@@ -626,7 +627,7 @@ _ABILITY_START = re.compile(r"(?i)(?:when|whenever|at|you may exert)\b")
 def _read_ability_line(line: str, names: list[str], state: _State) -> Optional[list]:
     """A line read whole as one triggered ability, or None (see
     :func:`~mtgcombat.grammar.oracle.triggered.read_ability_line`)."""
-    from .triggered import read_ability_line, read_activated_line
+    from .triggered import read_ability_line, read_activated_line  # noqa: F401
 
     bare = _ABILITY_WORD.sub("", line.lstrip())
     trigger = bool(_ABILITY_START.match(bare))
@@ -685,3 +686,7 @@ def _keyword_items(
             not_understood.append(_capitalize(item))
     return True
 
+
+# The transformer reads again what it writes onto a board (grammar/oracle/triggered.py).
+_HOOKS["parse"] = _parse
+_HOOKS["read"] = read_text

@@ -63,4 +63,9 @@ _Vp = Callable[[A.Subject], list]
 
 _DEFENDER_DIVIDES = object()
 
+#: Set by :mod:`.reader` as it loads (``"parse"``: a sentence from a start symbol;
+#: ``"read"``: a whole text): so that the transformer can read again what it writes onto a
+#: board (issue 26) without importing the reader.
+HOOKS: dict[str, Callable[..., Any]] = {}
+
 

@@ -27,6 +27,7 @@ from ...rules import combat_abilities as C
 from ...rules import triggered as T
 from .helpers import _num
 from .lexer import _COLORS
+from .state import HOOKS, _State
 from .words import _Fail, _desc_pred, _noun_is_creature, _singular, _to_pred
 
 
@@ -106,11 +107,9 @@ def _reads_back(text: str) -> Optional[A.TextReading]:
     """How the Oracle reader reads ``text`` as an effect on the board, when it reads it
     whole with a rule object other than a P/T change (which the board's numbers hold);
     else None."""
-    from .reader import read_text
-
     token = _STATIC_ONLY.set(True)
     try:
-        r = read_text(text, None)
+        r = HOOKS["read"](text, None)
     finally:
         _STATIC_ONLY.reset(token)
     ok = not r.not_understood and len(r.understood) == 1 and bool(r.understood[0].abilities)
@@ -825,9 +824,7 @@ class TriggerMixin(Transformer):
         text = ", ".join(k[:1].upper() + k[1:] for k in keywords)
         reading = None
         if text:
-            from .reader import read_text
-
-            reading = read_text(text, None)
+            reading = HOOKS["read"](text, None)
             if reading.not_understood:
                 raise _Fail("a token with abilities not read")
         return T.Tokens(count, power, toughness, tuple(colors or ()), tuple(subtypes), text,
@@ -908,6 +905,8 @@ def _who(ref) -> Any:
     return ref
 
 
+#: An ability word (207.2c) before an ability: no rules meaning.
+_WORD_PREFIX = re.compile(r"^(?![IVX]+\b)[A-Z][a-z]+(?: [a-z]+)* \u2014 ")
 _TRIGGER_START = re.compile(r"^(?:when|whenever|at)\b", re.I)
 _EXERT_START = re.compile(r"^you may exert\b", re.I)
 
@@ -918,8 +917,7 @@ def read_ability_line(sentences: list[str], norms: list[str], state: Any
     sentence of it is part of that one ability, so it is understood only when each is
     read (else None, and the reader goes on as before). ``norms``: the sentences
     normalised as the reader parses them."""
-    from .reader import _parse
-
+    _parse = HOOKS["parse"]
     if not norms:
         return None
     first = norms[0]
@@ -985,8 +983,7 @@ def read_activated_line(sentences: list[str], norms: list[str], state: Any
                         ) -> Optional[list[A.Parsed]]:
     """602.1: a line "[cost]: [effect]" whose effect is read whole (each sentence): an
     :class:`~mtgcombat.rules.triggered.Activated` (None: not read so)."""
-    from .reader import _parse
-
+    _parse = HOOKS["parse"]
     m = _ACTIVATED.match(norms[0]) if norms else None
     if m is None:
         return None
@@ -1019,10 +1016,9 @@ def read_instruction_sentence(norm: str, state: Any) -> Optional[list]:
     """A sentence of a spell's effect read as instructions (608.2c): a one-shot effect.
     On the board without a ``step`` it has happened before the combat (the board shows
     its result, as it shows P/T changes); with one it resolves in that step."""
-    from .reader import _parse
-
     if _STATIC_ONLY.get():
         return None
+    _parse = HOOKS["parse"]
     state.effects = EffectReading(norm)
     try:
         more = _parse(norm, state, "instructions")
@@ -1051,9 +1047,9 @@ def read_instructions(text: str, name: Optional[str] = None) -> Optional[Any]:
     """The effect of a spell or ability that resolves in a combat step (608.2c), read
     sentence by sentence into one :class:`~mtgcombat.rules.triggered.Instructions`
     (targets numbered over the whole text, 601.2c); None when a sentence isn't read."""
-    from .reader import _ABILITY_WORD, _State, _parse
     from .sentences import name_variants, replace_names, split_sentences, strip_reminder
 
+    _parse = HOOKS["parse"]
     names = name_variants(name)
     state = _State()
     effects: list = []
@@ -1061,7 +1057,7 @@ def read_instructions(text: str, name: Optional[str] = None) -> Optional[Any]:
         if not line.strip():
             continue
         for sentence in split_sentences(line, names):
-            norm = _ABILITY_WORD.sub("", replace_names(sentence, names))
+            norm = _WORD_PREFIX.sub("", replace_names(sentence, names))
             state.effects = EffectReading(norm)
             try:
                 more = _parse(norm, state, "instructions")
