@@ -163,6 +163,11 @@ OPTIONS: dict[str, Opt] = {o.dest: o for o in (
          help="write the picture to this file"),
     _opt("--size", value=Value.PIXELS, metavar="PIXELS",
          help="the picture's width (default: scalable, a viewBox only)"),
+    _opt("--result", value=Value.FLAG,
+         help="draw the combat's result as `combat` resolves it (with the board's or the "
+              "given declarations and damage): who died, life and poison before and after"),
+    _opt("--picture", value=Value.PATH, metavar="FILE.svg", local=True,
+         help="also write a picture of the combat's result to this file"),
 )}
 
 #: The options every question takes.
@@ -197,6 +202,8 @@ class Options:
     about: Optional[str] = None
     output: Optional[str] = None
     size: Optional[int] = None
+    result: bool = False
+    picture: Optional[str] = None
 
     def declaration(self, kind: str) -> Any:
         """The declaration (``attacks``, ``blocks``) or assignment (``damage``: the first)

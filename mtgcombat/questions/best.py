@@ -286,9 +286,9 @@ def _canonical(kind: str, decl: dict, sig: dict[str, tuple]) -> tuple:
 
 
 def _legal(board: Any, kind: str, backend: str, deadline: Deadline):
-    from .declarations import iter_declarations
+    from .declarations import iter_found
 
-    return iter_declarations(board, kind, backend, deadline)
+    return iter_found(board, kind, backend, deadline)
 
 
 def best_blocks(board: Any, objective: str = "standard", time_limit: Optional[float] = None,

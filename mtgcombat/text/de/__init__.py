@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from .. import Language, templates_of
 from . import (cards, combat, common, damage, decisions, declarations, draw, explain, human,
-               payment, turn, stack)
+               lessons, payment, stack, turn)
 
 FAMILIES = (common, declarations, damage, explain, human, combat, payment, decisions, turn,
-            draw, cards, stack)
+            draw, cards, lessons, stack)
 
 
 class German(Language):
