@@ -70,7 +70,9 @@ _SINGULAR_VERBS = {"gain": "gains", "get": "gets", "have": "has", "attack": "att
 _VP_WORDS = frozenset({"can't", "can", "has", "have", "gains", "gain", "gets", "get",
                        "attacks", "attack", "blocks", "block", "must", "is", "are", "assigns",
                        "assign", "loses", "lose"})
-_HEAD = re.compile(r"^(?:[^,]*),\s*(?:if [^,]*,\s*)?", re.I)
+_HEAD = re.compile(r"^(?:[^,]*),\s*(?:(?:intervening )?if [^,]*,\s*)?", re.I)
+#: 603.4: the "if" right after a trigger condition is an intervening "if".
+_INTERVENING = re.compile(r"^((?:when|whenever|at)\b[^,]*), if ", re.I)
 _ANAPHORA = re.compile(r"\b(?:it|its|it's|they|them|their|that creature|that player|those)\b",
                        re.I)
 
@@ -923,6 +925,7 @@ def read_ability_line(sentences: list[str], norms: list[str], state: Any
     first = norms[0]
     if _TRIGGER_START.match(first):
         start = "trigger"
+        first = _INTERVENING.sub(r"\1, intervening if ", first, count=1)
     elif _EXERT_START.match(first):
         start = "exert"
     else:
