@@ -28,6 +28,7 @@ from .options import OptionError, Options
 
 if TYPE_CHECKING:  # pragma: no cover
     from .board import Board
+    from .rules.values import DeclarationKind
     from .text import Writer
     from .text.report import Line, Table
 
@@ -276,7 +277,7 @@ def _one_declaration(opts: Options, at_most: bool = False) -> Optional[str]:
     return chosen[0] if chosen else None
 
 
-def _kind(opts: Options) -> str:
+def _kind(opts: Options) -> "DeclarationKind":
     return "attacks" if opts.question == "attacks" else "blocks"
 
 
@@ -328,7 +329,8 @@ def _ask_check(board: "Board", opts: Options, ctx: Context) -> Any:
     decl = opts.declaration(kind)
     if kind == "damage":
         return board.check_damage(decl, time_limit=ctx.remaining())
-    return board.check_declaration(kind, decl, opts.backend, ctx.remaining())
+    return board.check_declaration("attacks" if kind == "attacks" else "blocks", decl,
+                                   opts.backend, ctx.remaining())
 
 
 def _check_words(v: Any, w: "Writer", opts: Options, board: Any) -> "Report":
@@ -675,7 +677,7 @@ def request_parts(body: Any, question: Optional[str] = None) -> tuple[str, Any, 
         raise OptionError(f"unknown field {extra[0][:40]!r} in the request")
     if question is None:
         question = body.get("ask")
-        if question not in QUESTIONS:
+        if not isinstance(question, str) or question not in QUESTIONS:
             raise OptionError("\"ask\" must be one of " + ", ".join(QUESTIONS) + ", not "
                               + repr(question)[:40])
     if "board" not in body:

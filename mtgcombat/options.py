@@ -29,7 +29,7 @@ from dataclasses import dataclass, fields
 from functools import lru_cache
 from typing import Any, Callable, Literal, Optional, Sequence
 
-from .errors import BadInput
+from .errors import BadInput, one_line
 
 __all__ = ["Door", "Value", "Opt", "Options", "OptionError", "OPTIONS", "parse",
            "parse_args", "argparse_for", "OBJECTIVES", "ABOUT", "BACKENDS"]
@@ -81,7 +81,7 @@ class OptionError(BadInput):
         self.command = command
 
     def __str__(self) -> str:
-        return f"{self.command}: {self.message}" if self.command else self.message
+        return one_line(f"{self.command}: {self.message}" if self.command else self.message)
 
 
 @dataclass(frozen=True)
@@ -262,9 +262,6 @@ def declaration(text: str, kind: str, flag: str, door: Door = Door.COMMAND_LINE,
     notation (``brigand -> Bob``), or -- on the command line only -- ``@FILE`` or ``@-``
     (standard input, read by ``read("-")``). Bad input raises :class:`OptionError`
     naming the option."""
-    import json
-
-    from .boardjson import loads_strict
     from .notation import Assignment, Declaration, looks_like_notation
     from .rules.model import BoardError
 
@@ -276,22 +273,43 @@ def declaration(text: str, kind: str, flag: str, door: Door = Door.COMMAND_LINE,
         text = (read or _read_file)(path)
         src = f"{flag} (standard input)" if path == "-" else f"{flag} {path}"
     try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise OptionError(f"{src}: contains a lone surrogate (\\ud800-\\udfff), which is "
+                          "not text") from None
+    try:
         if looks_like_notation(text):
             if kind == "damage":
-                return Assignment.parse(text.strip(), src).to_json()
-            return Declaration.parse(kind, text.strip(), src).to_json()
-        try:
-            data = loads_strict(text)
-        except json.JSONDecodeError as e:
-            raise OptionError(f"{src}: malformed JSON at line {e.lineno} column {e.colno}: "
-                              f"{e.msg}") from None
-        except (ValueError, RecursionError) as e:
-            raise OptionError(f"{src}: {e}") from None
+                data = Assignment.parse(text.strip(), src).to_json()
+            else:
+                data = Declaration.parse(kind, text.strip(), src).to_json()
+        else:
+            data = _json_value(text, src)
     except BoardError as e:
         raise OptionError(str(e)) from None
     if not isinstance(data, dict):
         raise OptionError(f"{src}: must be a JSON object")
+    from .boardjson import lone_surrogate
+
+    if lone_surrogate(data) is not None:  # a "\ud800" escape in a quoted name
+        raise OptionError(f"{src}: contains a lone surrogate (\\ud800-\\udfff), which is "
+                          "not text")
     return data
+
+
+def _json_value(text: str, src: str) -> Any:
+    """A declaration's JSON (bad JSON: :class:`OptionError` naming ``src``)."""
+    import json
+
+    from .boardjson import loads_strict
+
+    try:
+        return loads_strict(text)
+    except json.JSONDecodeError as e:
+        raise OptionError(f"{src}: malformed JSON at line {e.lineno} column {e.colno}: "
+                          f"{e.msg}") from None
+    except (ValueError, RecursionError) as e:
+        raise OptionError(f"{src}: {e}") from None
 
 
 def _read_file(path: str) -> str:

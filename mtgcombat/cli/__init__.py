@@ -25,6 +25,7 @@ from ..options import (
     COMMON, OPTIONS, OptionError, Options, add_option, from_namespace, parse_args,
 )
 from ..rules.model import BoardError
+from ..rules.values import DeclarationKind
 from . import teaching
 from .output import (
     EXIT_BAD_INPUT, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_UNKNOWN, HelpFormatter,
@@ -209,8 +210,12 @@ def load_board(opts: Options) -> Any:
                 raw = raw.decode("utf-8")
             except UnicodeDecodeError as e:
                 raise BoardError(f"<stdin>: not UTF-8 text (byte {e.start + 1})") from None
-        return Board.parse(raw, "<stdin>", cards=cards)
-    return Board.load(path, cards=cards)
+        board = Board.parse(raw, "<stdin>", cards=cards)
+    else:
+        board = Board.load(path, cards=cards)
+    if cards is not None and not opts.quiet:
+        warn(["warning: " + line for line in cards.warnings])  # said once, on stderr
+    return board
 
 
 def _cards(opts: Options) -> Any:
@@ -244,7 +249,8 @@ def _run(board: Any, opts: Options, ctx: Context) -> int:
     if opts.question in ("attacks", "blocks") and not opts.json and not opts.count:
         from ..text import Writer, render
 
-        stream = render.ListingStream(board.problem(opts.question),
+        kind: DeclarationKind = "attacks" if opts.question == "attacks" else "blocks"
+        stream = render.ListingStream(board.problem(kind),
                                       Writer.for_board(board, opts.lang), opts.question,
                                       SORTED_ROWS, print_report)
         ctx.on_max = stream.set_max

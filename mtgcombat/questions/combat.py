@@ -275,6 +275,21 @@ def combat(board: Any, attacks: Optional[Mapping] = None, blocks: Optional[Mappi
     return out
 
 
+def refuse_finished_game(board: Any, question: str) -> None:
+    """Bad input for a decision about a combat that can't happen: a player on the board
+    has already lost (704.5a, c; 704.6a-b) -- the state-based actions ended their game
+    (or took them out of it, 800.4a) before any player could decide anything."""
+    from ..rules.results import already_lost
+
+    lost = already_lost(board)
+    if lost:
+        who = next(p for p in board.player_names if p in lost)
+        p = board.player(who)
+        raise BoardError(reason("error.already_lost", lost[who], (who,), player=who,
+                                life=p.life, poison=p.poison, cr=lost[who],
+                                question=question, where=("player", who)))
+
+
 def in_damage_step(board: Any) -> bool:
     """Whether the board stands in a combat damage step (it says which, ``damage_step``,
     or what happened before it: ``first_strikers``, ``blocked``, ``target_left``). Such
@@ -666,9 +681,14 @@ def _not_modelled(board: Any) -> list[Reason]:
     combat does not carry out): reported, never silently dropped."""
     from .phases import not_carried_out
 
+    # triggers, and static abilities and keywords that can act in combat (issue 26.5)
     out = [reason("combat.not_modelled", None, (), source=n["source"], sentence=n["sentence"])
            for n in not_carried_out(board)]
     # 702.39a: provoke's block requirement is an effect the board gives, not resolved here.
     out += [reason("combat.provoke", "702.39a", (a,), creature=a)
             for a in sorted(board.attacks or {}) if board.bound.has_keyword(a, "provoke")]
+    # 702.147a: decayed's "sacrifice it at end of combat" is not carried out (its "can't
+    # block" is).
+    out += [reason("combat.decayed", "702.147a", (a,), creature=a)
+            for a in sorted(board.attacks or {}) if board.bound.has_keyword(a, "decayed")]
     return out

@@ -156,8 +156,10 @@ def _acts_before(board: Any, kind: str) -> bool:
 def not_carried_out(board: Any) -> list[dict]:
     """The sentences of the board that may act in its combat and are not carried out:
     those of a permanent's text not understood whose ability may trigger during a combat
-    (a sentence of a line that starts such an ability included), and every sentence of
+    (a sentence of a line that starts such an ability included) or whose static ability
+    or keyword may act in one (issue 26.5), and every sentence of
     an effect not understood (an effect is on the board because it acts)."""
+    from ..grammar.static_combat import static_acts_in_combat
     from ..grammar.triggers import acts_in_combat
 
     spells = any(e.step is not None for e in board.effects)
@@ -170,7 +172,8 @@ def not_carried_out(board: Any) -> list[dict]:
         for sentence in reading.not_understood:
             line = next((x for x in lines if sentence.strip() and sentence.strip() in x),
                         sentence)
-            if acts_in_combat(sentence, spells, p.name) or acts_in_combat(line, spells, p.name):
+            if (acts_in_combat(sentence, spells, p.name) or acts_in_combat(line, spells, p.name)
+                    or static_acts_in_combat(sentence)):
                 out.append({"source": p.id, "sentence": sentence})
     for i, reading in enumerate(board.effect_readings):
         for sentence in reading.not_understood:
