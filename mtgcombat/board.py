@@ -333,6 +333,7 @@ class Board(model.Board):
         """A spell or ability that resolves in a combat step (spec Extension 3): its text
         read as instructions, in effect only once it resolves; not understood (whole)
         when a sentence of it isn't read."""
+        from .grammar.oracle import reader  # noqa: F401 -- loading it sets the parser's hooks
         from .grammar.oracle.triggered import read_instructions
 
         ins = read_instructions(e.text, self._source_name(e))

@@ -1046,6 +1046,11 @@ def _static_ref(ref: Any) -> Any:
     return ref
 
 
+#: "This spell deals 2 damage to any target." -- a spell's text names the spell itself
+#: (the source of its damage, 120.3, 609.7) as "this spell".
+_THIS_SPELL = re.compile(r"\b[Tt]his spell\b")
+
+
 def read_instructions(text: str, name: Optional[str] = None) -> Optional[Any]:
     """The effect of a spell or ability that resolves in a combat step (608.2c), read
     sentence by sentence into one :class:`~mtgcombat.rules.triggered.Instructions`
@@ -1060,7 +1065,7 @@ def read_instructions(text: str, name: Optional[str] = None) -> Optional[Any]:
         if not line.strip():
             continue
         for sentence in split_sentences(line, names):
-            norm = _WORD_PREFIX.sub("", replace_names(sentence, names))
+            norm = _THIS_SPELL.sub("~", _WORD_PREFIX.sub("", replace_names(sentence, names)))
             state.effects = EffectReading(norm)
             try:
                 more = _parse(norm, state, "instructions")
