@@ -432,6 +432,7 @@ def _into(pre: "BeforeDamage", phases: Phases) -> None:
         for res in log.resolved:
             if res.keyword is not None:
                 pre.triggers.append(res.keyword)
+            pre.triggers.extend(res.keywords)
         pre.sba.gone.update(log.sba.gone)
         pre.sba.lost.update(log.sba.lost)
         for p in log.sba.lost:

@@ -9,7 +9,7 @@ abilities that trigger (603.2; an intervening "if" is checked now and again as t
 ability resolves, 603.4), puts them on the stack in APNAP order (603.3b: the active
 player's first, so the last player's resolve first; within one player's abilities the
 order is that player's, and this module takes them by source id, then line, then
-instance -- keyword abilities first -- a documented default), chooses their targets as
+instance, keyword abilities last -- a documented default), chooses their targets as
 they are put on the stack (603.3d; an ability with no legal target is removed from the
 stack), and resolves them one by one from the top (405.5), performing state-based
 actions after each (704.3) and putting the abilities those trigger on top. Then the
@@ -45,6 +45,8 @@ from . import triggered as T
 from .bind import Source
 from .combat_triggers import Trigger as KeywordTrigger
 from .combat_triggers import apply as apply_keyword
+from .combat_triggers import keyword_count
+from .keywords import TABLE as KEYWORD_TABLE
 from .model import Board, BoardError, Choice, Effect, Permanent
 from .reasons import Quote, Reason, reason
 from .results import Dealt, Results, StateBased, applied, removed, state_based
@@ -125,6 +127,8 @@ class Resolved:
     outcome: list[Reason] = field(default_factory=list)
     #: A keyword trigger as it resolved (the older answer shape of ``before_damage``).
     keyword: Optional[KeywordTrigger] = None
+    #: Battle cry as it resolved: one keyword trigger for each creature it pumped.
+    keywords: list[KeywordTrigger] = field(default_factory=list)
 
     def head(self) -> Reason:
         it = self.item
@@ -240,7 +244,7 @@ class Stack:
         self.begin("declare attackers")
         self.fought |= set(board.attacks or {})
         items = self._exert(board)
-        items += _keyword_items(board, keyword)
+        items += _keyword_items(board, _battle_cry_as_it_resolves(board, keyword))
         items += self._attack_items(board)
         return self.run(board, items)
 
@@ -422,6 +426,20 @@ class Stack:
     def _resolve(self, board: Board, item: Item) -> tuple[Board, list]:
         done = Resolved(item, self.current.step)
         self.current.resolved.append(done)
+        if item.kind == "keyword" and item.ability.kind == _BATTLE_CRY \
+                and not item.ability.affected:
+            # 702.91a, 608.2c: "each other attacking creature" is the set as it resolves
+            # (a token put onto the battlefield attacking before it resolves is pumped).
+            nb = board
+            for o in sorted(board.attacks or {}):
+                if o == item.source or not board.has_object(o):
+                    continue
+                nb2, k = apply_keyword(nb, replace(item.ability, affected=o))
+                _carry(nb, nb2)
+                nb = nb2
+                done.keywords.append(k)
+                done.outcome.append(keyword_reason(k))
+            return nb, []
         if item.kind == "keyword":
             nb, k = apply_keyword(board, item.ability)
             _carry(board, nb)
@@ -1057,6 +1075,30 @@ def keyword_reason(t: KeywordTrigger) -> Reason:
                   n=t.n)
 
 
+#: The code of battle cry's triggers (702.91a).
+_BATTLE_CRY = KEYWORD_TABLE["battle cry"].code
+
+
+def _battle_cry_as_it_resolves(board: Board, keyword: Mapping[str, list]
+                               ) -> dict[str, list]:
+    """The keyword triggers of the declared attacks with battle cry's (702.91a) as one
+    ability for each instance (its ``affected`` left empty: the other attacking
+    creatures are those as it resolves, 608.2c), not one for each creature attacking as
+    attackers were declared."""
+    bound = board.bound  # type: ignore[attr-defined]
+    out: dict[str, list] = {}
+    for p, triggers in keyword.items():
+        out[p] = [t for t in triggers if t.kind != _BATTLE_CRY]
+    for a in sorted(board.attacks or {}):
+        if not board.has_object(a):
+            continue
+        ctrl = board.permanent(a).controller
+        for _ in range(keyword_count(bound, a, "battle cry")):
+            out.setdefault(ctrl, []).append(
+                KeywordTrigger(_BATTLE_CRY, "702.91a", a, ctrl, "", 1, 0))
+    return out
+
+
 def _keyword_items(board: Board, keyword: Mapping[str, list]) -> list[Item]:
     out = []
     for p, triggers in keyword.items():
@@ -1066,9 +1108,11 @@ def _keyword_items(board: Board, keyword: Mapping[str, list]) -> list[Item]:
 
 
 def _default_order(it: Item) -> tuple:
-    """Within one player's abilities (603.3b): keyword abilities first (in the order
-    :mod:`mtgcombat.rules.combat_triggers` gives them), then by source, line, instance."""
-    return (it.kind != "keyword", it.source or "" if it.kind != "keyword" else "",
+    """Within one player's abilities (603.3b), the order they resolve in: the abilities
+    of the cards' texts by source, line, instance, then keyword abilities (in the order
+    :mod:`mtgcombat.rules.combat_triggers` gives them) -- so that a keyword counting
+    what it finds as it resolves (battle cry, rampage) sees what the others made."""
+    return (it.kind == "keyword", it.source or "" if it.kind != "keyword" else "",
             it.line, it.instance, it.subject or "", it.other or "")
 
 
