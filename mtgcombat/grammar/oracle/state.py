@@ -37,6 +37,9 @@ class _State:
     #: "Otherwise, ..." reverses; grammar/oracle/readings.py).
     condition: Optional[Any] = None
     condition_before: Optional[Any] = None
+    #: While an effect is read (a triggered ability, an effect resolving in a step): its
+    #: :class:`~mtgcombat.grammar.oracle.triggered.EffectReading` (issue 26).
+    effects: Optional[Any] = None
 
 
 @dataclass(frozen=True)
@@ -66,5 +69,10 @@ _AFTER_ATTACKS = _BLOCKED_SIDE + (
 _Vp = Callable[[A.Subject], list]
 
 _DEFENDER_DIVIDES = object()
+
+#: Set by :mod:`.reader` as it loads (``"parse"``: a sentence from a start symbol;
+#: ``"read"``: a whole text): so that the transformer can read again what it writes onto a
+#: board (issue 26) without importing the reader.
+HOOKS: dict[str, Callable[..., Any]] = {}
 
 
