@@ -468,7 +468,7 @@ def test_combat_702_22h_a_creature_blocking_one_member_of_a_band_blocks_the_band
     assert life(a, "Bob") == 20  # neither member is unblocked
 
 
-def test_combat_702_39a_provoke_is_reported_not_resolved():
-    a = run(b("  lizard: Provoking Lizard 2/2 \"Provoke\"", "  cub: Grizzly Bears 2/2",
-              "attack lizard -> Bob"))
-    assert any("provoke" in m and "702.39a" in m for m in js(a)["not_modelled"])
+def test_combat_702_39a_provoke_is_resolved_through_its_choice():
+    a = run(b("  lizard: Provoking Lizard 2/2 \"Provoke\"", "  cub: Grizzly Bears 2/2 tapped",
+              "attack lizard -> Bob\nblock cub -> lizard\nchoose lizard.1: targets cub; may yes"))
+    assert js(a)["status"] == "complete" and js(a)["not_modelled"] == []

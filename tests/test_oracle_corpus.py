@@ -147,13 +147,15 @@ def _coverage_module():
 
 
 def test_coverage_counts_a_sentence_only_when_it_is_carried_out():
-    """A keyword read but not carried out (provoke, 702.39a: named in not_modelled) is not
-    understood in the figure; a granted keyword that is carried out (toxic) is."""
+    """A keyword not carried out (myriad, 702.116a: named in not_modelled) is not
+    understood in the figure; a granted keyword that is carried out (toxic) is, and
+    provoke, whose trigger the combat resolves (702.39a), is."""
     from mtgcombat.rules.abilities import Grant, Group, Keyword
     from mtgcombat.rules.combat_abilities import KeywordN
 
     cov = _coverage_module()
-    assert not cov.carried((Keyword("provoke"),))
+    assert not cov.carried((Keyword("myriad"),))
+    assert cov.carried((Keyword("provoke"),))
     assert cov.carried((Grant(Group(), (KeywordN("toxic", 1), Keyword("flying"))),))
     assert cov.carried(())  # "Enchant creature": nothing to apply (702.5a)
 

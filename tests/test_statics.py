@@ -295,14 +295,65 @@ def test_static_combat_recognition():
     assert not acts("Nonartifact spells cost {1} more to cast.")
 
 
-def test_a_decayed_attacker_s_sacrifice_at_end_of_combat_is_named_not_modelled_702_147a():
+def test_a_decayed_attacker_is_sacrificed_at_end_of_combat_702_147a():
     bd = b('  z: Zombie 2/2 [Token Creature \u2014 Zombie] "Decayed"',
+           "  Forest [Basic Land \u2014 Forest]", "attack z -> Bob")
+    a = bd.combat()
+    assert a.not_modelled == [] and bd.not_understood == []
+    assert a.after_board.player("Bob").life == 18  # it deals its damage first (511.2)
+    assert "z" in a.destroyed and not a.after_board.has_object("z")
+
+
+def test_a_decayed_creature_that_doesnt_attack_stays_702_147a():
+    bd = b('  z: Zombie 2/2 [Token Creature \u2014 Zombie] "Decayed"\n  bears: Grizzly Bears 2/2',
+           "  Forest [Basic Land \u2014 Forest]", "attack bears -> Bob")
+    assert bd.combat().after_board.has_object("z")
+
+
+def test_granted_decayed_is_named_not_modelled_702_147a():
+    """A keyword granted by another permanent comes without its rule's trigger: the
+    sacrifice is named, in both languages."""
+    bd = b('  z: Zombie 2/2 [Creature \u2014 Zombie]\n  curse: Rot [Enchantment] '
+           '"Creatures you control have decayed."',
            "  Forest [Basic Land \u2014 Forest]", "attack z -> Bob")
     a = bd.combat()
     w = Writer.for_board(bd, "en")
     assert any("decayed" in w(r) and "sacrificed" in w(r) for r in a.not_modelled)
     de = Writer.for_board(bd, "de")
     assert any("geopfert" in de(r) for r in a.not_modelled)
+
+
+# -- provoke (702.39a): its trigger through the chosen target --------------------------------
+
+PROVOKE = {"players": [{"name": "Alice"}, {"name": "Bob"}], "active_player": "Alice",
+           "permanents": [
+               {"id": "gg", "name": "Goblin Grappler", "controller": "Alice", "power": 1,
+                "toughness": 1, "text": "Provoke"},
+               {"id": "sp", "name": "Giant Spider", "controller": "Bob", "power": 2,
+                "toughness": 4, "text": "Reach", "tapped": True},
+               {"id": "bears", "name": "Grizzly Bears", "controller": "Bob", "power": 2,
+                "toughness": 2}],
+           "attacks": {"gg": "Bob"}}
+
+
+def test_provoke_untaps_its_target_which_must_block_it_in_blocks_and_check_702_39a():
+    bd = Board.from_data({**PROVOKE, "choices": [{"source": "gg", "targets": ["sp"],
+                                                  "may": True}]})
+    assert bd.not_understood == []
+    legal = [d.declaration for d in bd.list_declarations("blocks").declarations]
+    assert legal and all(d.get("sp") in (["gg"], ("gg",)) for d in legal)
+    assert not bd.check_blocks({"bears": ["gg"]}).legal
+    assert bd.check_blocks({"sp": ["gg"]}).legal
+
+
+def test_provoke_declined_requires_nothing_702_39a():
+    """The target is chosen as the trigger is put on the stack (603.3d); "you may" as it
+    resolves (603.5): declined, nothing untaps and nothing must block."""
+    bd = Board.from_data({**PROVOKE, "choices": [{"source": "gg", "targets": ["bears"],
+                                                  "may": False}]})
+    assert bd.check_blocks({}).legal
+    assert bd.combat(blocks={}).not_modelled == []
+
 
 
 # -- "You can't lose the game" (Platinum Angel; 104.3b, 104.3d, 704.5a, 704.5c) ------------

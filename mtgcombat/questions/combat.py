@@ -687,9 +687,24 @@ def _not_modelled(board: Any) -> list[Reason]:
            for n in not_carried_out(board)]
     # 702.39a: provoke's block requirement is an effect the board gives, not resolved here.
     out += [reason("combat.provoke", "702.39a", (a,), creature=a)
-            for a in sorted(board.attacks or {}) if board.bound.has_keyword(a, "provoke")]
+            for a in sorted(board.attacks or {}) if board.bound.has_keyword(a, "provoke")
+            and not _has_rule_trigger(board, a, "provoke")]
     # 702.147a: decayed's "sacrifice it at end of combat" is not carried out (its "can't
     # block" is).
     out += [reason("combat.decayed", "702.147a", (a,), creature=a)
-            for a in sorted(board.attacks or {}) if board.bound.has_keyword(a, "decayed")]
+            for a in sorted(board.attacks or {}) if board.bound.has_keyword(a, "decayed")
+            and not _has_rule_trigger(board, a, "decayed")]
     return out
+
+
+def _has_rule_trigger(board: Any, cid: str, keyword: str) -> bool:
+    """Whether ``cid`` has the triggered ability of its keyword (provoke 702.39a, decayed
+    702.147a) among its own abilities -- read with the keyword from its text (a keyword
+    granted by another permanent's text comes without it: named in ``not_modelled``)."""
+    from ..grammar.oracle.fast import rule_triggers
+    from ..rules.triggered import Triggered
+
+    mine = set(rule_triggers(keyword))
+    return bool(mine) and any(inst.source.kind == "permanent" and inst.source.permanent == cid
+                              and inst.ability in mine
+                              for inst in board.bound.of_type(Triggered))

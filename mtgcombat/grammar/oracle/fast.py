@@ -24,6 +24,34 @@ from ...rules import keywords as K
 NUMBERED = tuple(sorted(K.NUMBERED, key=len, reverse=True))
 
 _ITEM: Optional[re.Pattern] = None
+#: Keyword abilities that are (or include) a triggered ability, by the words of their
+#: rule: the reader reads that text with the keyword (grammar/oracle/readings.py), so the
+#: combat's triggers carry it out; a keyword line with one goes to the parser.
+KEYWORD_TRIGGERS: dict[str, str] = {
+    # 702.39a: "Whenever this creature attacks, you may have target creature defending
+    # player controls untap and block it if able."
+    "provoke": "Whenever this creature attacks, you may untap target creature defending "
+               "player controls. That creature blocks this creature this turn if able.",
+    # 702.147a: "... 'When this creature attacks, sacrifice it at end of combat.'"
+    "decayed": "When this creature attacks, sacrifice it at end of combat.",
+}
+_TRIGGER_KEYWORDS = frozenset(KEYWORD_TRIGGERS)
+_RULE_TRIGGERS: dict[str, tuple] = {}
+
+
+def rule_triggers(name: str, read=None) -> tuple:
+    """The rule objects of the keyword ``name``'s triggered ability, read from the words
+    of its rule (:data:`KEYWORD_TRIGGERS`) once; empty when those words are not read
+    whole (then the keyword's trigger is not carried out, and the answers say so)."""
+    if name not in KEYWORD_TRIGGERS:
+        return ()
+    if name not in _RULE_TRIGGERS:
+        if read is None:
+            from . import read_text as read
+        r = read(KEYWORD_TRIGGERS[name], None)
+        _RULE_TRIGGERS[name] = () if r.not_understood or not r.understood \
+            else tuple(x for p in r.understood for x in p.abilities)
+    return _RULE_TRIGGERS[name]
 
 
 def _item_pattern() -> re.Pattern:
@@ -48,6 +76,8 @@ def keyword_line(line: str) -> Optional[list]:
         if m is None:
             return None
         if m.group("kw"):
+            if m.group("kw").lower() in _TRIGGER_KEYWORDS:
+                return None  # read with its triggered ability by the parser's reader
             out.append(A.Keyword(m.group("kw").lower()))
         else:
             from ...rules.combat_abilities import KeywordN

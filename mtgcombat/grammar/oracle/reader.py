@@ -573,6 +573,10 @@ def _read(text: str, name: Optional[str], modes: Optional[Sequence[int]] = None
                 result = None
                 state.last_obj = state.last_player = None
                 state.targets = targets_before  # counted again below, once
+            if result:
+                # 702.39a provoke, 702.147a decayed: their triggered abilities, from the words
+                # of their rules
+                result = list(result) + _readings.keyword_triggers(result, read_text)
             if result and x_def is not None:
                 result = [dataclasses.replace(a, x=x_def) if isinstance(a, A.AttackCost)
                           else a for a in result]

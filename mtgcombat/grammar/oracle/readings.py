@@ -301,6 +301,19 @@ def without_pt_count(sentence_norm: str) -> str:
     return _PT_FOR_EACH.sub(r"\1", sentence_norm)
 
 
+def keyword_triggers(result, read) -> list:
+    """The triggered abilities of the keywords in ``result`` (a sentence's rule objects:
+    only keywords it has itself, not ones it grants) that are triggered abilities by
+    their rule (702.39a provoke, 702.147a decayed; :func:`.fast.rule_triggers`)."""
+    from .fast import KEYWORD_TRIGGERS, rule_triggers
+
+    out: list = []
+    for a in result if isinstance(result, list) else ():
+        if isinstance(a, A.Keyword) and a.name in KEYWORD_TRIGGERS:
+            out.extend(rule_triggers(a.name, read))
+    return out
+
+
 def nothing_to_apply(sentence_norm: str) -> bool:
     """Whether a sentence is understood with nothing to apply in a combat."""
     return bool(_CAST_PERMISSION.match(sentence_norm))
