@@ -1411,7 +1411,7 @@ def format_scenario(board: Board) -> str:
                 decl.append(f"block {_ref(k)} -> {_refs(v)}")
             else:
                 decl.append(f"order {_ref(k)}:" + (f" {_refs(v)}" if v else ""))
-    if board.blocked is not None:
+    if board.blocked:  # none listed means none (the language writes no empty "blocked")
         decl.append(f"blocked {_refs(board.blocked)}")
     if board.first_strikers is not None:
         decl.append("first strikers:" + (f" {_refs(board.first_strikers)}"

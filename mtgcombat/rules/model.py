@@ -242,6 +242,10 @@ class Board:
         if not isinstance(self.choices, tuple):
             object.__setattr__(self, "choices", tuple(self.choices))
         object.__setattr__(self, "attacks", _frozen_map(self.attacks))
+        if self.blocked is not None and not self.blocked:
+            # no attacker blocked without a blocker listed: the same as none given (the
+            # scenario language writes no empty "blocked"; a board reads back equal)
+            object.__setattr__(self, "blocked", None)
         if self.blocks is not None:
             object.__setattr__(
                 self, "blocks",
