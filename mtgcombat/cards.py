@@ -545,14 +545,29 @@ def _fill_index(con: sqlite3.Connection, entries: Iterator[CardEntry],
             _claim(names, shared, card.name, (entry.rank, 0 if i == 0 else 1), face_id, count)
     if not count:
         raise _Malformed("holds no cards")
-    con.executemany("INSERT INTO faces VALUES (?,?,?,?,?,?,?,?,?,?)", rows)
-    con.executemany("INSERT INTO names VALUES (?,?,?)",
-                    ((k, display, face) for k, (_, display, face, _) in names.items()))
+    try:
+        con.executemany("INSERT INTO faces VALUES (?,?,?,?,?,?,?,?,?,?)", rows)
+        con.executemany("INSERT INTO names VALUES (?,?,?)",
+                        ((k, display, face) for k, (_, display, face, _) in names.items()))
+    except UnicodeEncodeError:  # a "\ud800" escape in the file: no text
+        bad = next((r[1] for r in rows if not all(_is_text(x) for x in r if isinstance(x, str))),
+                   None) or next((d for _, d, _, _ in names.values() if not _is_text(d)), "?")
+        raise _Malformed(f"card {bad!r} holds a lone surrogate (\\ud800-\\udfff), "
+                         "which is not text") from None
     con.executemany("INSERT INTO shared VALUES (?,?)",
                     ((k, len(cards)) for k, cards in shared.items() if len(cards) > 1))
     con.executemany("INSERT INTO meta VALUES (?,?)",
                     list(meta.items()) + [("cards", str(count))])
     con.commit()
+
+
+def _is_text(value: str) -> bool:
+    """Whether ``value`` can be written as UTF-8 (no lone surrogate)."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _claim(names: dict[str, tuple[tuple[int, int], str, int, int]],

@@ -41,6 +41,16 @@ class BoardError(BadInput):
         super().__init__(why if isinstance(why, str) else why.code)
 
     def __str__(self) -> str:
-        if self.why.code == "literal":
-            return self.why["text"]
-        return english(self.why)
+        text = self.why["text"] if self.why.code == "literal" else english(self.why)
+        return one_line(text)
+
+
+#: What ends a line (``str.splitlines``), written as an escape in a message.
+_BREAKS = {ord(ch): f"\\u{ord(ch):04x}" if ord(ch) > 0x7F else repr(ch)[1:-1]
+           for ch in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"}
+
+
+def one_line(text: str) -> str:
+    """A message as one line whatever the board's names hold: line breaks (a player
+    named "\\n") written as escapes."""
+    return text.translate(_BREAKS)

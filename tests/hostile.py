@@ -245,7 +245,7 @@ def check_input(label: str, text: str, read: Callable[[], Any], run: Run) -> Opt
         except Exception as e2:  # the message itself can't be made
             run.failures.append(Failure(label, f"its message fails: {e2!r}", text))
             return None
-        if "\n" in message or "\r" in message or not message.strip():
+        if len(message.splitlines()) != 1 or not message.strip():
             run.failures.append(Failure(label, f"bad input not in one line: {message!r}", text))
         elif any("\ud800" <= ch <= "\udfff" for ch in message):
             run.failures.append(Failure(label, "a message that is not text", text))

@@ -278,8 +278,21 @@ def test_fuzz_budget_is_at_least_20000_inputs():
     'players "A\\u{d800}", B\nactive "A\\u{d800}"\n',
     'players A, B\nactive A\nA:\n  x: X 1/1 "Fly\ud800ing"\n',
     '{"players": ' + "[" * 100_000 + "]" * 100_000 + "}",
+    'players Alice, "\\n"\nactive Alice\nBob:\n  x: X 1/1\n',  # a name that breaks lines
 ])
 def test_hostile_board_is_one_line_of_bad_input(text):
     with pytest.raises(BoardError) as e:
         Board.parse(text, "<hostile>").bound
     assert "\n" not in str(e.value) and str(e.value).startswith("<hostile>")
+
+
+def test_a_card_file_with_a_lone_surrogate_is_one_line_naming_the_card(tmp_path):
+    from mtgcombat.cards import CardDatabase
+
+    path = tmp_path / "cards.json"
+    path.write_text('{"data": {"Bad": [{"name": "Bad", "type": "Creature", '
+                    '"text": "Fly\\ud800ing"}]}}')
+    with pytest.raises(BoardError) as e:
+        CardDatabase.open(path, tmp_path / "cache")
+    assert "card 'Bad' holds a lone surrogate" in str(e.value) and "\n" not in str(e.value)
+    assert not list((tmp_path / "cache").glob("*"))
