@@ -668,7 +668,7 @@ def request_parts(body: Any, question: Optional[str] = None) -> tuple[str, Any, 
         raise OptionError(f"unknown field {extra[0][:40]!r} in the request")
     if question is None:
         question = body.get("ask")
-        if question not in QUESTIONS:
+        if not isinstance(question, str) or question not in QUESTIONS:
             raise OptionError("\"ask\" must be one of " + ", ".join(QUESTIONS) + ", not "
                               + repr(question)[:40])
     if "board" not in body:

@@ -13,7 +13,7 @@ from typing import Iterable, Union
 
 from .rules.reasons import Reason, english, literal
 
-__all__ = ["BadInput", "BoardError", "closest"]
+__all__ = ["BadInput", "BoardError", "closest", "one_line"]
 
 
 def closest(word: object, known: "Iterable[str]", n: int = 1) -> tuple[str, ...]:
@@ -26,8 +26,27 @@ def closest(word: object, known: "Iterable[str]", n: int = 1) -> tuple[str, ...]
     return tuple(difflib.get_close_matches(word, sorted(set(known)), n=n, cutoff=0.6))
 
 
+#: What a message escapes: the C0 controls but tab, DEL, and every character that
+#: ``str.splitlines`` breaks a line at (\x85 NEL, \u2028 LINE SEPARATOR, \u2029
+#: PARAGRAPH SEPARATOR besides the C0 ones \n \r \x0b \x0c \x1c-\x1e).
+_CONTROL = ({c: f"\\x{c:02x}" for c in range(32) if c != 9}
+            | {10: "\\n", 13: "\\r", 127: "\\x7f", 0x85: "\\x85",
+               0x2028: "\\u2028", 0x2029: "\\u2029"})
+
+
+def one_line(text: str) -> str:
+    """``text`` with its line breaks and other control characters escaped, so that a
+    message that quotes the user's own input (a name with a line break in it) stays
+    one line: ``len(one_line(t).splitlines()) <= 1`` for every ``t``."""
+    return text.translate(_CONTROL)
+
+
 class BadInput(ValueError):
-    """Bad input of any kind: one line that names the problem."""
+    """Bad input of any kind: one line that names the problem (``str()`` escapes any
+    line break the message quotes from the input)."""
+
+    def __str__(self) -> str:
+        return one_line(super().__str__())
 
 
 class BoardError(BadInput):
@@ -41,16 +60,6 @@ class BoardError(BadInput):
         super().__init__(why if isinstance(why, str) else why.code)
 
     def __str__(self) -> str:
-        text = self.why["text"] if self.why.code == "literal" else english(self.why)
-        return one_line(text)
-
-
-#: What ends a line (``str.splitlines``), written as an escape in a message.
-_BREAKS = {ord(ch): f"\\u{ord(ch):04x}" if ord(ch) > 0x7F else repr(ch)[1:-1]
-           for ch in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"}
-
-
-def one_line(text: str) -> str:
-    """A message as one line whatever the board's names hold: line breaks (a player
-    named "\\n") written as escapes."""
-    return text.translate(_BREAKS)
+        if self.why.code == "literal":
+            return one_line(self.why["text"])
+        return one_line(english(self.why))

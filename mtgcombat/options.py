@@ -29,7 +29,7 @@ from dataclasses import dataclass, fields
 from functools import lru_cache
 from typing import Any, Callable, Literal, Optional, Sequence
 
-from .errors import BadInput
+from .errors import BadInput, one_line
 
 __all__ = ["Door", "Value", "Opt", "Options", "OptionError", "OPTIONS", "parse",
            "parse_args", "argparse_for", "OBJECTIVES", "ABOUT", "BACKENDS"]
@@ -81,7 +81,7 @@ class OptionError(BadInput):
         self.command = command
 
     def __str__(self) -> str:
-        return f"{self.command}: {self.message}" if self.command else self.message
+        return one_line(f"{self.command}: {self.message}" if self.command else self.message)
 
 
 @dataclass(frozen=True)

@@ -296,3 +296,24 @@ def test_a_card_file_with_a_lone_surrogate_is_one_line_naming_the_card(tmp_path)
         CardDatabase.open(path, tmp_path / "cache")
     assert "card 'Bad' holds a lone surrogate" in str(e.value) and "\n" not in str(e.value)
     assert not list((tmp_path / "cache").glob("*"))
+
+
+def test_one_line_escapes_every_line_break_str_splitlines_knows():
+    from mtgcombat.errors import one_line
+
+    breaks = [chr(c) for c in range(0x3000) if len(f"a{chr(c)}b".splitlines()) != 1]
+    assert {"\n", "\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028",
+            "\u2029"} <= set(breaks)
+    for ch in breaks + ["\x00", "\x1b", "\x7f"]:
+        escaped = one_line(f"name {ch} here")
+        assert len(escaped.splitlines()) == 1 and ch not in escaped, repr(ch)
+    assert one_line("tab\tstays") == "tab\tstays"
+
+
+@pytest.mark.parametrize("name", ["\\u2028", "\\u0085", "\\u000b", "\\u001e"])
+def test_a_player_named_with_a_unicode_line_break_is_one_line_of_bad_input(name):
+    text = ('{"players": [{"name": "Al%sice"}, {"name": "Bob"}], "active_player": "Al%sicex"}'
+            % (name, name))
+    with pytest.raises(BoardError) as e:
+        Board.parse(text, "<hostile>").bound
+    assert len(str(e.value).splitlines()) == 1 and "is not a player" in str(e.value)

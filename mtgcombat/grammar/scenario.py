@@ -718,7 +718,7 @@ class _Compiler:
         if ref.value not in self.player_names:
             hint = _did_you_mean(ref.value, self.player_names)
             raise self.at(ref, f"unknown player {ref.value!r}{hint} (the players are "
-                               f"{', '.join(self.player_names)})")
+                               f"{', '.join(map(repr, self.player_names))})")
 
     def object(self, ref: _Ref, what: str, players: bool = True) -> None:
         known = set(self.ids) | (set(self.player_names) if players else set())
