@@ -144,6 +144,12 @@ def _index_path(source: Path, directory: Path) -> Path:
     return directory / f"{stem}-{digest}.sqlite"
 
 
+def _path_text(path: Union[str, Path]) -> str:
+    """A path as text that can be written anywhere: a byte of a file name that is not
+    UTF-8 (Python's surrogate escape) written as ``\\xff``."""
+    return os.fsencode(path).decode("utf-8", "backslashreplace")
+
+
 def _fingerprint(source: Path) -> dict[str, str]:
     """What says the file is unchanged: size, mtime_ns, a hash of its first and last
     64 KiB, and the index version."""
@@ -154,7 +160,7 @@ def _fingerprint(source: Path) -> dict[str, str]:
         if st.st_size > 2 * _SAMPLE:
             fh.seek(-_SAMPLE, os.SEEK_END)
         h.update(fh.read(_SAMPLE))
-    return {"version": str(INDEX_VERSION), "source": str(source), "size": str(st.st_size),
+    return {"version": str(INDEX_VERSION), "source": _path_text(source), "size": str(st.st_size),
             "mtime_ns": str(st.st_mtime_ns), "sample": h.hexdigest()}
 
 
@@ -595,7 +601,7 @@ def _read_meta(con: sqlite3.Connection) -> dict[str, str]:
 def _connect_ro(path: Path) -> sqlite3.Connection:
     """A read-only connection to an index file (cell sizes checked as pages are read,
     so that more damage shows as an error rather than as a wrong card)."""
-    con = sqlite3.connect(f"file:{quote(os.fsdecode(path))}?mode=ro", uri=True)
+    con = sqlite3.connect(f"file:{quote(os.fsencode(path))}?mode=ro", uri=True)
     con.execute("PRAGMA cell_size_check=ON")
     return con
 
@@ -650,11 +656,12 @@ def _build_file(source: Path, index: Path, meta: Mapping[str, str], shown: str) 
     (SIGKILL, a power cut) is removed by the next build."""
     index.parent.mkdir(parents=True, exist_ok=True)
     _remove_stale(index)
-    fd, tmp = tempfile.mkstemp(prefix=f"{index.name}.{os.getpid()}.", suffix=".tmp",
-                               dir=index.parent)
-    os.close(fd)
-    previous = _on_sigterm()
+    tmp = ""
+    previous = _on_sigterm()  # before the temporary file exists: no moment leaves it
     try:
+        fd, tmp = tempfile.mkstemp(prefix=f"{index.name}.{os.getpid()}.", suffix=".tmp",
+                                   dir=index.parent)
+        os.close(fd)
         con = sqlite3.connect(tmp)
         try:
             con.execute("PRAGMA journal_mode=OFF")
@@ -664,13 +671,15 @@ def _build_file(source: Path, index: Path, meta: Mapping[str, str], shown: str) 
             con.close()
         os.replace(tmp, index)
     except _Terminated:
-        Path(tmp).unlink(missing_ok=True)
+        for mine in index.parent.glob(f"{glob.escape(index.name)}.{os.getpid()}.*.tmp"):
+            mine.unlink(missing_ok=True)  # even one made as the signal came
         _restore_sigterm(previous)
         previous = None
         os.kill(os.getpid(), signal.SIGTERM)  # end as terminated, as the sender meant
         raise
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        if tmp:
+            Path(tmp).unlink(missing_ok=True)
         raise
     finally:
         _restore_sigterm(previous)
@@ -759,7 +768,7 @@ class CardDatabase:
         self.rebuilt = rebuilt
         self.warnings: list[str] = []
         self._meta = dict(meta or {})
-        self._shown = shown if shown is not None else os.fsdecode(source)
+        self._shown = shown if shown is not None else _path_text(source)
         self._names: Optional[list[tuple[str, str]]] = None
         self._told: set[str] = set()
 
@@ -772,7 +781,7 @@ class CardDatabase:
         :class:`BoardError`. A cache directory that can't be written gives an index in
         memory and a warning."""
         source = Path(path).expanduser().absolute()
-        shown = str(path)
+        shown = _path_text(path)
         meta = _source_meta(source, shown)
         directory = Path(cache_dir) if cache_dir is not None else _default_cache_dir()
         index = _index_path(source, directory)
@@ -785,7 +794,8 @@ class CardDatabase:
             # The cache can't be written (read-only, full): index in memory this time.
             db = cls(_build_memory(source, meta, shown), source, None, True, meta, shown)
             db.warnings.append(
-                f"card database {shown}: the cache directory {directory} can't be written "
+                f"card database {shown}: the cache directory {_path_text(directory)} can't "
+                "be written "
                 f"({_os_reason(e)}); its index is built in memory, reading the whole file "
                 f"on every run (set {CACHE_ENV} to a writable directory)")
             return db

@@ -689,6 +689,29 @@ def test_sigterm_during_a_build_leaves_no_temporary_file(mtgjson: Path, cache: P
     assert _index_files(cache) == []
 
 
+TERM_AT_MKSTEMP = """
+import os, signal, sys, tempfile
+from mtgcombat import cards
+real = tempfile.mkstemp
+def made_then_terminated(*a, **k):
+    made = real(*a, **k)
+    os.kill(os.getpid(), signal.SIGTERM)  # the signal comes as the file is made
+    return made
+cards.tempfile.mkstemp = made_then_terminated
+cards.CardDatabase.open(sys.argv[1], sys.argv[2])
+"""
+
+
+def test_sigterm_as_the_temporary_file_is_made_leaves_no_temporary_file(
+        mtgjson: Path, cache: Path) -> None:
+    import signal
+
+    proc = subprocess.run([sys.executable, "-c", TERM_AT_MKSTEMP, str(mtgjson), str(cache)],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == -signal.SIGTERM and "Traceback" not in proc.stderr
+    assert _index_files(cache) == []
+
+
 def test_a_killed_builds_temporary_file_is_removed_by_the_next_build(
         mtgjson: Path, cache: Path) -> None:
     db = CardDatabase.open(mtgjson)
@@ -737,3 +760,21 @@ def test_an_unwritable_cache_says_so_once_on_standard_error(tmp_path: Path) -> N
     quiet = _cli("show", "examples/by-name.mtg", "--cards", "examples/cards.json", "--quiet",
                  env={"MTGCOMBAT_CACHE": str(blocker / "cache")})
     assert quiet.returncode == 0 and quiet.stderr == ""
+
+
+def test_a_card_file_whose_path_is_not_utf8_is_indexed_and_named_as_text(
+        tmp_path: Path, cache: Path) -> None:
+    """A directory named with a byte that is not UTF-8 (b"\\xff", a surrogate escape in
+    Python): the index is built and reused, and a message names the path as text."""
+    folder = tmp_path / os.fsdecode(b"d\xff")
+    folder.mkdir()
+    path = _write(folder / "AtomicCards.json", MTGJSON)
+    first = CardDatabase.open(path)
+    assert first.lookup("Grizzly Bears") is not None and first.rebuilt
+    first.close()
+    again = CardDatabase.open(path)
+    assert not again.rebuilt
+    again.close()
+    with pytest.raises(BoardError) as e:
+        CardDatabase.open(folder / "none.json")
+    assert "d\\xff" in str(e.value) and str(e.value).encode("utf-8")

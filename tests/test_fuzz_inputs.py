@@ -317,3 +317,20 @@ def test_a_player_named_with_a_unicode_line_break_is_one_line_of_bad_input(name)
     with pytest.raises(BoardError) as e:
         Board.parse(text, "<hostile>").bound
     assert len(str(e.value).splitlines()) == 1 and "is not a player" in str(e.value)
+
+
+def test_a_number_in_text_written_with_leading_zeros_is_its_value():
+    from mtgcombat.questions.combat import combat
+
+    board = Board.parse('players A, B\nactive A\nA:\n  x: X 2/2 "Bushido 00000000002"\n'
+                        'B:\n  y: Y 3/3\nattack x -> B\nblock y -> x\n', "<zeros>")
+    assert list(combat(board).destroyed) == ["y"]  # 4/4 after bushido 2 (702.45a)
+
+
+@pytest.mark.parametrize("digits", ["0" * 101, "0" * 5000])
+def test_a_number_in_text_of_more_than_100_digits_is_one_line_of_bad_input(digits):
+    with pytest.raises(BoardError) as e:
+        Board.parse(f'players A, B\nactive A\nA:\n  x: X 1/1 "Bushido {digits}"\n',
+                    "<zeros>").bound
+    assert f"({len(digits)} digits) is written with more digits than the board reads" \
+        in str(e.value)

@@ -127,8 +127,9 @@ T: dict = {
     "error.effect_source": _e(lambda r, w: f"unknown source {r['value']!r}"),
     "error.text_number": _e(lambda r, w: (
         f"{r['field']}: the number {r['start']}{'...' if r['digits'] > 12 else ''} "
-        f"({r['digits']} digits) is larger than any the board can hold "
-        f"({r['limit']:,})")),
+        f"({r['digits']} digits) is "
+        + ("written with more digits than the board reads (100)" if r.get("long")
+           else f"larger than any the board can hold ({r['limit']:,})"))),
     "error.surrogate": _e(lambda r, w: (
         f"{r['field']} contains a lone surrogate (\\ud800-\\udfff), which is not text")),
     "error.not_string": _e(lambda r, w: f"{r['field']} must be a string"),
