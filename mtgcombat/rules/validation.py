@@ -61,7 +61,8 @@ def _text_numbers(text: str, where: tuple, field: str) -> None:
         large = len(value) > width or (len(value) == width and int(value) > LIMIT)
         if large or len(run) > _TEXT_DIGITS:
             fail("text_number", where, field=field, digits=len(run),
-                 start=run[:12].decode(), limit=LIMIT, long=not large)
+                 start=run[:12].decode(), limit=LIMIT, long=not large,
+                 most=_TEXT_DIGITS)
 
 
 #: The most digits a number in a text may be written with, leading zeros included (a

@@ -128,7 +128,7 @@ T: dict = {
     "error.text_number": _e(lambda r, w: (
         f"{r['field']}: the number {r['start']}{'...' if r['digits'] > 12 else ''} "
         f"({r['digits']} digits) is "
-        + ("written with more digits than the board reads (100)" if r.get("long")
+        + (f"written with more digits than the board reads ({r['most']})" if r.get("long")
            else f"larger than any the board can hold ({r['limit']:,})"))),
     "error.surrogate": _e(lambda r, w: (
         f"{r['field']} contains a lone surrogate (\\ud800-\\udfff), which is not text")),
