@@ -793,11 +793,7 @@ class CardDatabase:
         except (OSError, sqlite3.OperationalError) as e:
             # The cache can't be written (read-only, full): index in memory this time.
             db = cls(_build_memory(source, meta, shown), source, None, True, meta, shown)
-            db.warnings.append(
-                f"card database {shown}: the cache directory {_path_text(directory)} can't "
-                "be written "
-                f"({_os_reason(e)}); its index is built in memory, reading the whole file "
-                f"on every run (set {CACHE_ENV} to a writable directory)")
+            db.warnings.append(_in_memory(shown, directory, e))
             return db
         return cls(_connect_ro(index), source, index, True, meta, shown)
 
@@ -820,9 +816,14 @@ class CardDatabase:
             if self.index is None:
                 raise
         self._con.close()
-        self.index.unlink(missing_ok=True)
-        _build_file(self.source, self.index, self._meta, self._shown)
-        self._con = _connect_ro(self.index)
+        try:
+            self.index.unlink(missing_ok=True)
+            _build_file(self.source, self.index, self._meta, self._shown)
+            self._con = _connect_ro(self.index)
+        except (OSError, sqlite3.OperationalError) as e:  # the cache can't be written now
+            self._con = _build_memory(self.source, self._meta, self._shown)
+            self.warnings.append(_in_memory(self._shown, self.index.parent, e))
+            self.index = None
         self.rebuilt = True
         return self._con.execute(sql, params).fetchall()
 
@@ -889,6 +890,13 @@ class CardDatabase:
         if self._names is None:
             self._names = [tuple(r) for r in self._query("SELECT folded, display FROM names")]
         return self._names  # type: ignore[return-value]
+
+
+def _in_memory(shown: str, directory: Path, e: BaseException) -> str:
+    """The warning of an index built in memory: the cache directory can't be written."""
+    return (f"card database {shown}: the cache directory {_path_text(directory)} can't be "
+            f"written ({_os_reason(e)}); its index is built in memory, reading the whole file "
+            f"on every run (set {CACHE_ENV} to a writable directory)")
 
 
 def _source_meta(source: Path, shown: str) -> dict[str, str]:

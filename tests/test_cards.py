@@ -778,3 +778,80 @@ def test_a_card_file_whose_path_is_not_utf8_is_indexed_and_named_as_text(
     with pytest.raises(BoardError) as e:
         CardDatabase.open(folder / "none.json")
     assert "d\\xff" in str(e.value) and str(e.value).encode("utf-8")
+
+
+def test_the_index_is_a_sqlite_database_the_project_builds_and_reads_read_only(
+        mtgjson: Path, cache: Path) -> None:
+    """The card index is an SQLite database file (the sqlite3 module, in process: no
+    server), built by CardDatabase.open with its tables, and opened read-only."""
+    import sqlite3
+
+    db = CardDatabase.open(mtgjson)
+    assert db.index is not None and db.index.read_bytes()[:16] == b"SQLite format 3\x00"
+    con = sqlite3.connect(db.index)
+    tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert tables == {"meta", "faces", "names", "shared"}
+    stored = dict(con.execute("SELECT key, value FROM meta"))
+    assert stored["version"] == str(cards.INDEX_VERSION) and int(stored["cards"]) == len(db)
+    con.close()
+    with pytest.raises(sqlite3.OperationalError, match="readonly"):
+        db._con.execute("DELETE FROM names")
+
+
+def test_an_index_damaged_at_a_lookup_in_a_cache_that_cant_be_written_is_built_in_memory(
+        mtgjson: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import sqlite3
+
+    db = CardDatabase.open(mtgjson)
+
+    class Broken:
+        def execute(self, *a: Any) -> Any:
+            raise sqlite3.DatabaseError("database disk image is malformed")
+
+        def close(self) -> None:
+            pass
+
+    def read_only(*a: Any) -> None:
+        raise PermissionError(13, "Permission denied")
+    db._con = Broken()  # type: ignore[assignment]
+    monkeypatch.setattr(cards, "_build_file", read_only)
+    assert db.lookup("Grizzly Bears") is not None and db.index is None
+    assert len(db.warnings) == 1 and "can't be written (Permission denied)" in db.warnings[0]
+
+
+@pytest.mark.parametrize("quiet", [False, True])
+def test_batch_says_once_that_its_cache_cant_be_written_unless_quiet(
+        tmp_path: Path, quiet: bool) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    request = json.dumps({"ask": "show", "board": "players A, B\nactive A\nA:\n  Grizzly Bears\n"})
+    e = {k: v for k, v in os.environ.items() if k not in ("MTGCOMBAT_CARDS", "COLUMNS")}
+    e["MTGCOMBAT_CACHE"] = str(blocker / "cache")
+    r = subprocess.run([sys.executable, "-m", "mtgcombat", "batch", "--jobs", "1", "--cards",
+                        "examples/cards.json", *(["--quiet"] if quiet else [])],
+                       input=request + "\n", capture_output=True, text=True,
+                       cwd=EXAMPLES.parent, env=e, timeout=120)
+    assert r.returncode == 0 and "error" not in json.loads(r.stdout), r.stdout + r.stderr
+    said = [x for x in r.stderr.splitlines() if x.startswith("warning: card database")]
+    assert said == ([] if quiet else [said[0]]) and ("can't be written" in said[0]
+                                                     if said else quiet)
+
+
+@pytest.mark.parametrize("quiet", [False, True])
+def test_serve_says_once_that_its_cache_cant_be_written_unless_quiet(
+        tmp_path: Path, quiet: bool, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture) -> None:
+    import argparse
+
+    from mtgcombat import web
+
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    monkeypatch.setenv("MTGCOMBAT_CACHE", str(blocker / "cache"))
+    monkeypatch.delenv("MTGCOMBAT_CARDS", raising=False)
+    monkeypatch.setattr(web, "serve", lambda *a, **k: None)  # no server: only the start
+    ns = argparse.Namespace(host="127.0.0.1", port=0, allow_host=[], quiet=quiet,
+                            cards=str(EXAMPLES / "cards.json"))
+    assert web.main(ns) == 0
+    said = capsys.readouterr().err.splitlines()
+    assert said == [] if quiet else (len(said) == 1 and "can't be written" in said[0])
