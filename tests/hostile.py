@@ -278,6 +278,14 @@ def run_fuzz(label: str, inputs: Iterable[tuple[str, Callable[[], Any]]],
     return run
 
 
+#: The inputs a CI run reads at each entry point (issue 25.5: at least 20,000 in all, every
+#: entry point fuzzed): boards as JSON, as scenario text, Oracle text, the options'
+#: declarations and assignments, card files, ``batch`` lines (in process and through a real
+#: ``batch``), web request bodies (in process and over HTTP to a real server).
+BUDGETS = {"json": 7000, "scenario": 5000, "oracle": 4000, "flags": 4000, "cards": 300,
+           "batch": 4000, "batch-process": 300, "web": 2000, "http": 200}
+
+
 def budget(n: int) -> int:
     """``n`` inputs in CI, scaled by ``MTGCOMBAT_FUZZ``."""
     return max(1, int(n * SCALE))
