@@ -71,3 +71,22 @@ def test_corpus_explain_combat_tells_a_boards_blocks_as_the_same_option(boards):
         assert (jo, to) == (jf, tf), name
         told += 1
     assert told > 100
+
+
+def test_603_3d_blocks_json_on_the_command_line_lists_after_the_attack_trigger(capsys, tmp_path):
+    """The streamed ``--json`` listing of the command line is judged on the board as
+    blockers are declared -- after the attack trigger tapped the Elf (508.3, 603.3d) --
+    exactly as the listing of a request (one question, one answer at every door)."""
+    from mtgcombat.cli import main
+
+    from .conftest import REPO
+
+    text = (REPO / "corpus" / "cases" / "cho-01.case").read_text(encoding="utf-8")
+    board = text.split("\n---\n", 1)[1]
+    path = tmp_path / "tapper.mtg"
+    path.write_text(board, encoding="utf-8")
+    assert main(["blocks", str(path), "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)
+    asked = ask_request({"ask": "blocks", "board": board, "args": []}).json()
+    assert listed == asked
+    assert [d["declaration"] for d in listed["declarations"]] == [{}, {"wall": ["goblin"]}]
