@@ -53,8 +53,12 @@ class Context:
     warnings: list[str] = field(default_factory=list)
 
     @classmethod
-    def starting_now(cls, time_limit: Optional[float], **kw: Any) -> "Context":
-        end = None if time_limit is None else time.monotonic() + time_limit
+    def starting_now(cls, time_limit: Optional[float], started: Optional[float] = None,
+                     **kw: Any) -> "Context":
+        """A context whose time runs from ``started`` (a :func:`time.monotonic` time:
+        the process's start for a command) or from now."""
+        start = time.monotonic() if started is None else started
+        end = None if time_limit is None else start + time_limit
         return cls(deadline=end, **kw)
 
     def remaining(self) -> Optional[float]:

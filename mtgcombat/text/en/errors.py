@@ -3,6 +3,8 @@ impossible (``error.*`` reasons of mtgcombat.rules.validation and the rules)."""
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from .. import clause
 
 
@@ -396,10 +398,11 @@ T.update({
         + f" at column {r['column']} of {r['text']!r}"),
 })
 
-_TYPE = {"integer": "an integer", "string": "a string", "boolean": "true or false",
-         "array": "an array", "object": "an object"}
+_TYPE: dict[str, str] = {
+    "integer": "an integer", "string": "a string", "boolean": "true or false",
+    "array": "an array", "object": "an object"}
 
-_NOTATION = {
+_NOTATION: dict[str, Callable[[Any], str]] = {
     "expected": lambda r: f"expected {r['mark']!r}",
     "name": lambda r: "expected a name",
     "quote": lambda r: "unterminated quoted name",
