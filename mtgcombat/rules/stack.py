@@ -182,6 +182,9 @@ class Request:
     options: tuple
     sentence: str
     player: str
+    #: The combat step the ability resolves in (the decision searches tell a choice made
+    #: before the opponents' reply from one made after it).
+    step: str = ""
 
     def choice(self, value: Any) -> Choice:
         """The board choice that answers this request with ``value``."""
@@ -383,7 +386,8 @@ class Stack:
                 return None
             if len(options) > 1:
                 raise ChoiceNeeded(Request(item.source, item.line, item.instance, "targets",
-                                           tuple(options), item.sentence, item.controller))
+                                           tuple(options), item.sentence, item.controller,
+                                           self.current.step))
             chosen.append(options[0])
         self._use(item, "targets", tuple(chosen), auto)
         return replace(item, targets=tuple(chosen))
@@ -420,7 +424,7 @@ class Stack:
             self._use(item, what, options[0], True)
             return options[0]
         raise ChoiceNeeded(Request(item.source, item.line, item.instance, what, options,
-                                   item.sentence, item.controller))
+                                   item.sentence, item.controller, self.current.step))
 
     # -- resolving ----------------------------------------------------------------------------
     def _resolve(self, board: Board, item: Item) -> tuple[Board, list]:

@@ -92,6 +92,8 @@ T: dict = {
         "verglichen vom ersten zum "
         "letzten: " + "; ".join(f"({i}) {x}" for i, x in enumerate(LEGEND[r['objective']], 1))
         + f". Status: {_STATUS.get(r['status'], r['status'])}."),
+    "human.best_choices": lambda r, w: (
+        "Von der Suche getroffene Wahlen: " + "; ".join(r["choices"]) + "."),
     "human.best_bound": lambda r, w: (
         f"Keine Deklaration kann besser sein als Wert {_vec(r['bound'])}."),
     "human.best_line": lambda r, w: f"  {r['text']}",

@@ -86,6 +86,8 @@ T: dict = {
         f"Rules: {r['rules']}. Objective: {r['objective']}, a value compared first to last: "
         + "; ".join(f"({i}) {x}" for i, x in enumerate(LEGEND[r['objective']], 1))
         + f". Status: {r['status']}."),
+    "human.best_choices": lambda r, w: (
+        "Choices the search made: " + "; ".join(r["choices"]) + "."),
     "human.best_bound": lambda r, w: (
         f"No declaration can be better than value {_vec(r['bound'])}."),
     "human.best_line": lambda r, w: f"  {r['text']}",
