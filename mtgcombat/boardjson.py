@@ -88,6 +88,33 @@ def board_from_data(data: Any, cls: type[B] = Board, cards: Any = None) -> B:  #
         raise BoardError(reason("error.missing_field", at="board", field="players"))
     if "active_player" not in data:
         raise BoardError(reason("error.missing_field", at="board", field="active_player"))
+    players = _players(data)
+    permanents = _permanents(data)
+    effects = _effects(data)
+    declared = _declared(data)
+    choices = []
+    for i, c in enumerate(_type(data.get("choices", []), list, "board", "choices")):
+        choices.append(_choice(c, f"choices[{i}]"))
+    defending = None
+    if data.get("defending_players") is not None:
+        defending = _str_list(data["defending_players"], "board", "defending_players")
+    return cls(
+        players=tuple(players),
+        active_player=_type(data["active_player"], str, "board", "active_player"),
+        rules=_opt(data, "rules", str, "board", "current"),
+        defending_players=defending,
+        permanents=tuple(permanents),
+        effects=tuple(effects),
+        damage_step=_opt(data, "damage_step", str, "board"),
+        **declared,
+        monarch=_opt(data, "monarch", str, "board"),
+        stack=_opt(data, "stack", bool, "board", False),
+        choices=tuple(choices),
+    )
+
+
+def _players(data: Mapping) -> list[Player]:
+    """The board's players, each field checked."""
     players = []
     for i, p in enumerate(_type(data["players"], list, "board", "players")):
         where = f"players[{i}]"
@@ -113,6 +140,11 @@ def board_from_data(data: Any, cls: type[B] = Board, cards: Any = None) -> B:  #
             creatures_died=_opt(p, "creatures_died", int, where),
             city_blessing=_opt(p, "city_blessing", bool, where, False),
         ))
+    return players
+
+
+def _permanents(data: Mapping) -> list[Permanent]:
+    """The board's permanents, each field checked (two of one name need ids)."""
     permanents = []
     raw_perms = _type(data.get("permanents", []), list, "board", "permanents")
     names = [p.get("name") for p in raw_perms if isinstance(p, dict)]
@@ -149,6 +181,11 @@ def board_from_data(data: Any, cls: type[B] = Board, cards: Any = None) -> B:  #
             counters=_int_map(p.get("counters", {}), where, "counters"),
             chosen=_str_map(p.get("chosen", {}), where, "chosen"),
         ))
+    return permanents
+
+
+def _effects(data: Mapping) -> list[Effect]:
+    """The board's effects (spec Extension 3: with a ``step``, a trick of that step)."""
     effects = []
     for i, e in enumerate(_type(data.get("effects", []), list, "board", "effects")):
         where = f"effects[{i}]"
@@ -167,6 +204,13 @@ def board_from_data(data: Any, cls: type[B] = Board, cards: Any = None) -> B:  #
             gone=_str_list(e.get("gone", []), where, "gone"),
             step=_opt(e, "step", str, where),
         ))
+    return effects
+
+
+def _declared(data: Mapping) -> dict[str, Any]:
+    """The board's declarations and the facts of a damage question: attacks, blocks,
+    damage orders, creatures blocked, first strikers, attackers whose target left,
+    bands."""
     attacks = None
     if data.get("attacks") is not None:
         raw = _type(data["attacks"], dict, "board", "attacks")
@@ -191,32 +235,8 @@ def board_from_data(data: Any, cls: type[B] = Board, cards: Any = None) -> B:  #
     if data.get("bands") is not None:
         bands = tuple(_str_list(x, "bands", "a band")
                       for x in _type(data["bands"], list, "board", "bands"))
-    choices = []
-    for i, c in enumerate(_type(data.get("choices", []), list, "board", "choices")):
-        choices.append(_choice(c, f"choices[{i}]"))
-    defending = None
-    if data.get("defending_players") is not None:
-        defending = _str_list(data["defending_players"], "board", "defending_players")
-    return cls(
-        players=tuple(players),
-        active_player=_type(data["active_player"], str, "board", "active_player"),
-        rules=_opt(data, "rules", str, "board", "current"),
-        defending_players=defending,
-        permanents=tuple(permanents),
-        effects=tuple(effects),
-        attacks=attacks,
-        blocks=blocks,
-        damage_order=order,
-        damage_step=_opt(data, "damage_step", str, "board"),
-        blocked=blocked,
-        first_strikers=first_strikers,
-        target_left=target_left,
-        bands=bands,
-        monarch=_opt(data, "monarch", str, "board"),
-        stack=_opt(data, "stack", bool, "board", False),
-        choices=tuple(choices),
-    )
-
+    return dict(attacks=attacks, blocks=blocks, damage_order=order, blocked=blocked,
+                first_strikers=first_strikers, target_left=target_left, bands=bands)
 
 def _choice(c: Any, where: str) -> Choice:
     """Spec Extension 3: ``{"source": id, "ability": line, "instance": n, "targets": [...],

@@ -36,6 +36,26 @@ class Compiler:
 
     # ---------------------------------------------------------------------------
     def compile(self, stmts: list[Stmt]) -> Board:
+        """The board the statements describe: the one-line statements, the players and
+        their seats, the permanents, the effects, the stack and the choices, the
+        declarations -- each checked where it is written."""
+        single = self.singles(stmts)
+        fields: dict[str, Any] = {}
+        self.header(single, fields)
+        self.players(single, fields)
+        self.seats(single, fields)
+        self.permanents(stmts, fields)
+        self.effects(stmts, fields)
+        self.stack_and_choices(stmts, fields)
+        self.declared(stmts, fields)
+        try:
+            return Board(**fields)
+        except BoardError as e:
+            raise self.locate(e) from None
+
+    def singles(self, stmts: list[Stmt]) -> dict[str, Stmt]:
+        """The statements a board has at most once (``players`` and ``active`` at least
+        once), by kind."""
         single: dict[str, Stmt] = {}
         for s in stmts:
             if s.kind in ("rules", "players", "active", "defending", "monarch", "step"):
@@ -51,7 +71,10 @@ class Compiler:
             raise self.error("no `active` line: name the attacking player, like `active Alice`",
                              top, 1)
 
-        fields: dict[str, Any] = {}
+        return single
+
+    def header(self, single: dict[str, Stmt], fields: dict[str, Any]) -> None:
+        """``rules`` (the edition) and ``step`` (the damage step of a damage question)."""
         if "rules" in single:
             word = single["rules"].args[0]
             if word not in ("current", "2024"):
@@ -65,7 +88,8 @@ class Compiler:
             fields["damage_step"] = str(word)
             self.where.append((("damage_step",), *position_of(word)))
 
-        # players
+    def players(self, single: dict[str, Stmt], fields: dict[str, Any]) -> None:
+        """The players in turn order, with what the board records of each."""
         players: list[Player] = []
         seen: dict[str, Ref] = {}
         for decl in single["players"].args:
@@ -95,6 +119,8 @@ class Compiler:
         self.player_names = [p.name for p in players]
         fields["players"] = tuple(players)
 
+    def seats(self, single: dict[str, Stmt], fields: dict[str, Any]) -> None:
+        """The active player, the defending players and the monarch."""
         active = single["active"].args[0]
         self.player(active)
         fields["active_player"] = active.value
@@ -112,7 +138,9 @@ class Compiler:
             fields["monarch"] = monarch.value
             self.where.append((("monarch",), monarch.line, monarch.column))
 
-        # permanents
+    def permanents(self, stmts: list[Stmt], fields: dict[str, Any]) -> None:
+        """Each player's section: their permanents, every id different from every other
+        and from the players' names."""
         perms: list[Permanent] = []
         first_of: dict[str, PermDecl] = {}
         for s in stmts:
@@ -139,7 +167,9 @@ class Compiler:
         self.ids = set(first_of)
         fields["permanents"] = tuple(perms)
 
-        # effects
+    def effects(self, stmts: list[Stmt], fields: dict[str, Any]) -> None:
+        """The effects (and tricks of a combat step), their targets and sources checked
+        (400.7: one gone from the battlefield is named after ``gone``)."""
         effects: list[Effect] = []
         for s in stmts:
             if s.kind != "effect":
@@ -168,6 +198,9 @@ class Compiler:
                                   gone=tuple(g.value for g in gone),
                                   step=step.value if step is not None else None))
         fields["effects"] = tuple(effects)
+
+    def stack_and_choices(self, stmts: list[Stmt], fields: dict[str, Any]) -> None:
+        """``stack`` (a step's effects all on the stack together) and the choices."""
         stacks = [s for s in stmts if s.kind == "stack"]
         if len(stacks) > 1:
             raise self.at(stacks[1], f"a second `stack` line (the first is line "
@@ -182,7 +215,9 @@ class Compiler:
         if choices:
             fields["choices"] = tuple(choices)
 
-        # declarations
+    def declared(self, stmts: list[Stmt], fields: dict[str, Any]) -> None:
+        """The declarations: attacks, blocks, damage orders (or ``no ...``), the
+        creatures blocked, first strikers, attackers whose target left, bands."""
         nones: dict[str, Stmt] = {}
         for s in stmts:
             if s.kind == "none":
@@ -219,11 +254,6 @@ class Compiler:
             fields["bands"] = tuple(bands)
         for key, s in nones.items():
             self.where.append(((key,), s.line, s.column))
-
-        try:
-            return Board(**fields)
-        except BoardError as e:
-            raise self.locate(e) from None
 
     def first_line(self) -> int:
         """The first line with a statement (errors about a missing one point there)."""
