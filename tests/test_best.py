@@ -192,3 +192,67 @@ def test_best_blocks_groups_and_enumeration_agree(seed):
         pytest.skip("not a board the fight-by-fight method applies to")
     assert a.status == b.status == "optimal"
     assert a.value == b.value, (data, a.declaration, b.declaration)
+
+
+# -- issue 23: the lines the search used to miss ----------------------------------------------
+
+
+def _json_board(perms, life=(20, 20), attacks=None, blocks=None, rules="current"):
+    d = {"rules": rules, "players": [{"name": "Alice", "life": life[0]},
+                                     {"name": "Bob", "life": life[1]}],
+         "active_player": "Alice", "permanents": perms}
+    if attacks is not None:
+        d["attacks"] = attacks
+    if blocks is not None:
+        d["blocks"] = blocks
+    return d
+
+
+STRIKER = {"id": "a1", "name": "Striker", "controller": "Alice", "power": 4, "toughness": 4,
+           "text": "Double strike, trample"}
+WALL = {"id": "b1", "name": "Wall", "controller": "Bob", "power": 0, "toughness": 1,
+        "text": "Indestructible"}
+
+
+def test_best_blocks_lets_the_attacker_hold_trample_damage_back_702_19b_104_2a():
+    # Bob at 2. Blocked by the indestructible wall, Alice assigns the first-strike step's
+    # damage to the wall beyond lethal (702.19b) so that Bob lives to take the regular
+    # step's 4 (104.2a would end the game at once): blocking is worth [-1, 0, -5].
+    data = _json_board([STRIKER, WALL], (20, 2), attacks={"a1": "Bob"})
+    a = best_blocks(Board.from_data(data))
+    assert a.status == "optimal" and a.declaration == {} and a.value == (-1, 0, -4)
+    forced = dict(WALL, text="Indestructible\nWall blocks each combat if able.")
+    b = best_blocks(Board.from_data(_json_board([STRIKER, forced], (20, 2),
+                                                attacks={"a1": "Bob"})))
+    assert b.declaration == {"b1": ["a1"]} and b.value == (-1, 0, -5)
+    # the reply holds 3 back on the wall, then deals 4 to Bob
+    assert b.reply_damage == [{"a1": {"b1": 3, "Bob": 1}}, {"a1": {"Bob": 4}}]
+    assert b.outcome.after_board.player("Bob").life == -3
+
+
+SHRINKER = {"id": "a1", "name": "Shrinker", "controller": "Alice", "power": 3,
+            "toughness": 3, "text": "Wither, trample, lifelink"}
+GUARDIAN = {"id": "b1", "name": "Guardian", "controller": "Bob", "power": 3, "toughness": 3,
+            "damage": 2, "text": "Indestructible"}
+
+
+def test_best_attacks_counts_counters_beyond_lethal_on_an_indestructible_blocker_704_5f():
+    # Lethal damage for the Guardian is 1 (2 marked), but it is indestructible: only three
+    # -1/-1 counters (wither, 120.3d) bring it to toughness 0 (704.5f, 702.12b). Attacking:
+    # Bob blocks (taking 3 is worse), Alice puts all 3 on it and gains 3 -- worth [0, 0, 3].
+    a = best_attacks(Board.from_data(_json_board([SHRINKER, GUARDIAN])))
+    assert a.status == "optimal"
+    assert a.declaration == {"a1": "Bob"} and a.value == (0, 0, 3)
+    assert a.reply_blocks == {"b1": ["a1"]}
+    assert a.reply_damage[-1]["a1"] == {"b1": 3}
+    assert sorted(a.outcome.destroyed) == ["a1", "b1"]
+
+
+def test_damage_best_counts_an_indestructible_creature_at_toughness_0_as_dying_704_5f():
+    data = _json_board([dict(SHRINKER, text="Wither, trample"), GUARDIAN],
+                       attacks={"a1": "Bob"}, blocks={"b1": ["a1"]})
+    board = Board.from_data(data)
+    best = board.damage()["best"]["Alice"]
+    assert best["assignment"] == {"a1": {"b1": 3}} and best["destroyed"] == ["b1"]
+    fight = board.combat()
+    assert sorted(fight.destroyed) == ["a1", "b1"]

@@ -297,7 +297,8 @@ def best_blocks(board: Any, objective: str = "standard", time_limit: Optional[fl
     pre0 = BeforeDamage()
     lost0: list[str] = []
     base = declare(start, dict(start.attacks), None, pre0, lost0)
-    game = CombatGame(start, sides.decider, value, deadline)
+    game = CombatGame(start, sides.decider, value, deadline, monotone=True,
+                      opponents=sides.opponents)
     out = BestAnswer(board, "blocks", objective, "unknown")
     sig = _signatures(base)
     seen: set = set()
@@ -362,7 +363,8 @@ def best_attacks(board: Any, objective: str = "standard", time_limit: Optional[f
     sides = Sides(frozenset(start.attacking_players),
                   frozenset(p for p in start.defenders))
     value = value_fn(objective, sides)
-    game = CombatGame(start, sides.decider, value, deadline)
+    game = CombatGame(start, sides.decider, value, deadline, monotone=True,
+                      opponents=sides.opponents)
     out = BestAnswer(board, "attacks", objective, "unknown")
     sig = _signatures(start)
     seen: set = set()
@@ -449,7 +451,8 @@ def _by_groups(base: Any, start: Any, sides: Sides, objective: str, game: Combat
     relaxed_base = base.derive(players=relaxed_start.players)
     _carry_readings(base, relaxed_base)
     rel_value = _relaxed_value_fn(objective, sides)
-    rgame = CombatGame(relaxed_start, sides.decider, rel_value, deadline)
+    rgame = CombatGame(relaxed_start, sides.decider, rel_value, deadline, monotone=True,
+                       opponents=sides.opponents)
 
     def relaxed(board: Any, decl: dict) -> Value:
         pre, lost = _copy(pre0), list(lost0)

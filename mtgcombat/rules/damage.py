@@ -280,6 +280,15 @@ def _bands_pair(bound: Bound, creatures: Sequence[Permanent]) -> bool:
     return False
 
 
+def _left_game(board: Board) -> frozenset[str]:
+    """The players who have left a multiplayer game (800.4a; not a team game, as
+    :func:`mtgcombat.rules.results.state_based` has it): those the state-based actions
+    make lose -- 0 or less life (704.5a), 10 or more poison counters (704.5c)."""
+    if len(board.players) <= 2 or any(p.team for p in board.players):
+        return frozenset()
+    return frozenset(p.name for p in board.players if p.life <= 0 or p.poison >= 10)
+
+
 def damage_step(
     board: Board, bound: Bound, blocked: Sequence[str] = (),
     first_strikers: Optional[Sequence[str]] = None, target_left: Sequence[str] = (),
@@ -360,6 +369,10 @@ def damage_step(
     attackers_side = [p for p in turn_order if p in board.attacking_players]
     others = [p for p in turn_order if p not in attackers_side]
     assigners = tuple(attackers_side + others)
+
+    # 800.4a: in a multiplayer game a player who loses leaves it; the state-based actions
+    # (704.5a, 704.5c) have been performed before any combat damage step begins (704.3).
+    left = _left_game(board)
 
     # Recipients.
     recipients: dict[str, Recipient] = {}
@@ -444,6 +457,13 @@ def damage_step(
                 target = None
             elif top and pw_controller is not None:
                 direct = (target, pw_controller)  # 702.19c
+            if left and any(d in left for d in direct):
+                # 800.4e: combat damage to a player who has left the game isn't assigned.
+                direct = tuple(d for d in direct if d not in left)
+                if not direct and not is_blocked[cid]:
+                    silent[cid] = Silent(cid, "800.4e", why("silent.player_left", "800.4e",
+                                                            player=attacks[cid]))
+                    continue
             if not is_blocked[cid] and gone and not direct:
                 silent[cid] = Silent(cid, "510.1b", why(
                     "silent.target_left", "510.1b", walker=pw_controller is not None))
@@ -775,18 +795,40 @@ def destroyed_by(step: DamageStep, assignment: Mapping[str, Mapping[str, int]],
     mine = step.sources_of(player)
     out = []
     for rid, r in step.recipients.items():
-        if r.kind == "player" or (r.kind == "creature" and r.indestructible):
+        if r.kind == "player":
             continue
         own, _ = dealt(step, assignment, mine, rid)
         if not own:
             continue
         total, dt = dealt(step, assignment, visible, rid)
-        if r.kind == "creature":
+        if r.kind == "creature" and r.indestructible:
+            # 704.5f: -1/-1 counters (infect, wither, 120.3d) bringing its toughness to 0
+            # put it into its owner's graveyard: not a destruction, so indestructible
+            # doesn't stop it (702.12b).
+            counters = counter_sources(step, rid)
+            if dealt(step, assignment, [s for s in visible if s.id in counters],
+                     rid)[0] >= (r.toughness or 0):
+                out.append(rid)
+        elif r.kind == "creature":
             if dt or r.marked + total >= (r.toughness or 0):
                 out.append(rid)
         elif total >= (r.threshold or 0):
             out.append(rid)
     return sorted(out)
+
+
+def counter_sources(step: DamageStep, cid: str) -> frozenset[str]:
+    """The sources whose damage to creature ``cid`` is dealt as -1/-1 counters (infect,
+    wither; 120.3d), as :func:`mtgcombat.rules.results.results` has it."""
+    cache = step.__dict__.setdefault("_counter_sources", {})
+    hit = cache.get(cid)
+    if hit is None:
+        from .results import Dealt, results
+
+        hit = frozenset(s.id for s in step.sources.values() if cid in s.all_recipients
+                        and results(step.board, step.bound, [Dealt(s.id, cid, 1)]).minus)
+        cache[cid] = hit
+    return hit
 
 
 def damage_dealt_to(step: DamageStep, assignment: Mapping[str, Mapping[str, int]],

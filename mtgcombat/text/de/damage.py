@@ -72,6 +72,10 @@ T: dict = {
     "silent.assigns_no_damage": lambda r, w: (
         f"{_n(w, r, 'creature')} weist in diesem Kampf keinen Kampfschaden zu (ein Effekt "
         "sagt es)"),
+    "silent.player_left": lambda r, w: (
+        f"{_n(w, r, 'creature')} ist ungeblockt, und {w.name(r['player'])}, der Spieler, den "
+        "sie angreift, hat das Spiel verlassen; ihr Kampfschaden wird nicht zugewiesen "
+        "(800.4e)"),
     "silent.target_left": lambda r, w: (
         f"{_n(w, r, 'creature')} ist ungeblockt, und "
         f"{'der Planeswalker' if r['walker'] else 'die Schlacht'}, den/die sie angriff, hat den "

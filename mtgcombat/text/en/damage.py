@@ -74,6 +74,9 @@ T: dict = {
         + (" (it assigns combat damage equal to its toughness)" if r.get('toughness') else "")),
     "silent.assigns_no_damage": lambda r, w: (
         f"{_n(w, r, 'creature')} assigns no combat damage this combat (an effect says so)"),
+    "silent.player_left": lambda r, w: (
+        f"{_n(w, r, 'creature')} is unblocked and {w.name(r['player'])}, the player it "
+        "attacks, has left the game, so its combat damage isn't assigned (800.4e)"),
     "silent.target_left": lambda r, w: (
         f"{_n(w, r, 'creature')} is unblocked and the "
         f"{'planeswalker' if r['walker'] else 'battle'} it attacked has left combat, so it "
