@@ -256,3 +256,76 @@ def test_damage_best_counts_an_indestructible_creature_at_toughness_0_as_dying_7
     assert best["assignment"] == {"a1": {"b1": 3}} and best["destroyed"] == ["b1"]
     fight = board.combat()
     assert sorted(fight.destroyed) == ["a1", "b1"]
+
+
+# -- objectives, equally good answers, the time limit (docs/decisions.md) --------------------
+
+EXAMPLES = __import__("pathlib").Path(__file__).resolve().parents[1] / "examples"
+
+
+def test_standard_and_survive_choose_differently_chump_or_not():
+    board = Board.load(str(EXAMPLES / "chump-or-not.mtg"))
+    std = best_blocks(board, "standard")
+    assert std.declaration == {} and std.value == (0, 0, -3)
+    surv = best_blocks(board, "survive")
+    assert surv.declaration == {"elves": ["ogre"]} and surv.value == (0, 0)
+
+
+def test_standard_and_race_choose_differently_race():
+    board = Board.load(str(EXAMPLES / "race.mtg"))
+    std = best_attacks(board, "standard")
+    assert std.declaration == {"knight": "Bob"} and std.value == (0, 0, 4)
+    race = best_attacks(board, "race")
+    assert race.declaration == {"knight": "Bob", "raider": "Bob"} and race.value == (0, 3, 1)
+    assert race.reply_blocks == {"roc": ["knight"]}
+    # the values the docs quote for the other choices
+    from mtgcombat.questions.best import Sides, value_fn
+    from mtgcombat.questions.combat import combat
+
+    for objective, attacks, blocks, want in (
+            ("standard", {"knight": "Bob", "raider": "Bob"}, {"roc": ["raider"]}, (0, -1, 4)),
+            ("race", {"knight": "Bob", "raider": "Bob"}, {"roc": ["raider"]}, (0, 4, -1)),
+            ("race", {"knight": "Bob"}, {"roc": ["knight"]}, (0, 0, 1))):
+        fight = combat(board, attacks, blocks)
+        after = fight.after_board
+        got = value_fn(objective, Sides(frozenset({"Alice"}), frozenset({"Bob"})))(
+            board, {p.id for p in board.permanents} - {p.id for p in after.permanents},
+            {p.name: p.life for p in after.players}, fight.lost)
+        assert got == want, (objective, attacks, blocks)
+
+
+def test_equally_good_declarations_are_listed_in_json_and_words():
+    data = _json_board([dict(SHRINKER, text="Wither, trample"), GUARDIAN])
+    board = Board.from_data(data)
+    a = best_attacks(board)
+    assert a.value == (0, 0, 0)
+    both = [a.declaration] + a.equally_good
+    assert {} in both and {"a1": "Bob"} in both
+    out = a.to_json(Writer.for_board(board, "en"))
+    assert out["equally_good"] in ([{"a1": "Bob"}], [{}])
+    assert any(line.startswith("Equally good: ") for line in out["explanation"])
+    de = a.to_json(Writer.for_board(board, "de"))
+    assert any(line.startswith("Ebenso gut: ") for line in de["explanation"])
+
+
+def test_best_keeps_the_time_limit_within_0_2_s():
+    import sys
+    import time
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+    from decisions import board as bench_board
+
+    import ortools.sat.python.cp_model  # noqa: F401 -- loading the solver isn't the search
+
+    for family, kind, limit in (("plain", "blocks", 0.5), ("hard", "attacks", 0.5),
+                                ("hard", "blocks", 1.0), ("plain", "attacks", 1.0)):
+        b = Board.from_data(bench_board(family, 12, 1, kind == "blocks"))
+        b.bound
+        t = time.monotonic()
+        a = (best_blocks if kind == "blocks" else best_attacks)(b, time_limit=limit)
+        elapsed = time.monotonic() - t
+        assert elapsed <= limit + 0.2, (family, kind, limit, elapsed, a.status)
+        assert a.status in ("feasible", "unknown", "optimal")
+        if a.status == "feasible":
+            assert a.bound is not None and a.bound >= a.value

@@ -167,43 +167,133 @@ def merging_proven(board: Any) -> bool:
 # -- keys ------------------------------------------------------------------------------------
 
 
+_MAPPINGS: tuple = ()
+
+
 def _hashable(v: Any) -> Any:
-    if isinstance(v, Mapping):
-        return tuple(sorted((k, _hashable(x)) for k, x in v.items()))
-    if isinstance(v, (list, tuple)):
+    t = type(v)
+    if t is str or t is int or v is None or t is bool:
+        return v
+    if t is tuple or t is list:
         return tuple(_hashable(x) for x in v)
-    if isinstance(v, (set, frozenset)):
+    if t is dict or isinstance(v, _mapping_types()):
+        return tuple(sorted((k, _hashable(x)) for k, x in v.items()))
+    if t is set or t is frozenset:
         return tuple(sorted(v))
     return v
+
+
+def _mapping_types() -> tuple:
+    global _MAPPINGS
+    if not _MAPPINGS:
+        from types import MappingProxyType
+
+        from ..rules.model import FrozenMap
+
+        _MAPPINGS = (dict, MappingProxyType, FrozenMap, Mapping)
+    return _MAPPINGS
+
+
+_BOARD_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
 def board_key(board: Any) -> tuple:
     """Everything a board is -- every field of it, whatever fields it has -- hashable: two
     boards with the same key are the same board."""
-    return tuple(_hashable(getattr(board, f.name)) for f in dataclasses.fields(board))
+    names = _BOARD_FIELDS.get(type(board))
+    if names is None:
+        names = tuple(f.name for f in dataclasses.fields(board))
+        _BOARD_FIELDS[type(board)] = names
+    out = []
+    for n in names:
+        v = getattr(board, n)
+        t = type(v)
+        if t is tuple:
+            try:
+                hash(v)
+                out.append(v)
+                continue
+            except TypeError:
+                pass
+        out.append(_hashable(v))
+    return tuple(out)
+
+
+#: Board fields that binding the abilities (``rules.bind.bind``) never reads: a board
+#: that differs from another only in these has the same bound abilities
+#: (``tests/test_decisions_model.py`` checks it).
+BIND_BLIND = frozenset({"damage_step", "first_strikers"})
+
+
+def share_bound(old: Any, new: Any) -> None:
+    """Give ``new`` the bound abilities of ``old`` when they differ only in fields
+    binding doesn't read (:data:`BIND_BLIND`): binding is the costly part of a board."""
+    if new is old or "bound" in new.__dict__ or "bound" not in old.__dict__:
+        return
+    names = _BOARD_FIELDS.get(type(old))
+    if names is None:
+        names = tuple(f.name for f in dataclasses.fields(old))
+        _BOARD_FIELDS[type(old)] = names
+    for n in names:
+        if n in BIND_BLIND:
+            continue
+        a, b = getattr(old, n), getattr(new, n)
+        if a is not b and a != b:
+            return
+    new.__dict__["bound"] = old.bound
+
+
+_RESULT_FIELDS: tuple[tuple[str, bool], ...] = ()
+
+
+def _result_fields() -> tuple[tuple[str, bool], ...]:
+    """Results' fields, each with whether it is a set (else a dict of numbers)."""
+    global _RESULT_FIELDS
+    if not _RESULT_FIELDS:
+        r = Results()
+        out = []
+        for f in dataclasses.fields(Results):
+            v = getattr(r, f.name)
+            if isinstance(v, dict):
+                out.append((f.name, False))
+            elif isinstance(v, (set, frozenset)):
+                out.append((f.name, True))
+            else:
+                raise TypeError(f"Results.{f.name}: neither numbers by key nor a set")
+        _RESULT_FIELDS = tuple(out)
+    return _RESULT_FIELDS
 
 
 def freeze_results(res: Results) -> tuple:
     """A :class:`~mtgcombat.rules.results.Results` as a hashable value (every field)."""
-    return tuple((f.name, _hashable(getattr(res, f.name))) for f in dataclasses.fields(res)
-                 if getattr(res, f.name))
+    out = []
+    for name, is_set in _result_fields():
+        v = getattr(res, name)
+        if v:
+            out.append((name, tuple(sorted(v)) if is_set else tuple(sorted(v.items()))))
+    return tuple(out)
 
 
 def add_results(a: Results, b: Results) -> Results:
     """The results of two sets of damage dealt together (``results`` is a sum over the
     damage dealt: numbers add up, sets unite)."""
     out = Results()
-    for f in dataclasses.fields(Results):
-        x, y = getattr(a, f.name), getattr(b, f.name)
-        if isinstance(x, dict):
-            d = dict(x)
-            for k, v in y.items():
-                d[k] = d.get(k, 0) + v
-            setattr(out, f.name, d)
-        elif isinstance(x, (set, frozenset)):
-            setattr(out, f.name, set(x) | set(y))
+    for name, is_set in _result_fields():
+        x, y = getattr(a, name), getattr(b, name)
+        if not y:
+            if x:
+                setattr(out, name, set(x) if is_set else dict(x))
+            continue
+        if not x:
+            setattr(out, name, set(y) if is_set else dict(y))
+            continue
+        if is_set:
+            setattr(out, name, set(x) | set(y))
         else:
-            raise TypeError(f"Results.{f.name}: don't know how to add {type(x).__name__}")
+            d = dict(x)
+            for k, n in y.items():
+                d[k] = d.get(k, 0) + n
+            setattr(out, name, d)
     return out
 
 
@@ -217,6 +307,7 @@ class _Step:
                  had_first: Optional[tuple[str, ...]], lost: tuple[str, ...]) -> None:
         self.stage = stage
         self.stepboard, self.had = step_board(board, stage, had_first)
+        share_bound(board, self.stepboard)
         sb = self.stepboard
         self.step: DamageStep = damage_step(sb, sb.bound, sb.blocked or (), sb.first_strikers,
                                             sb.target_left or ())
@@ -369,12 +460,7 @@ class CombatGame:
                 return v, line
         self.deadline.check()
         self.nodes += 1
-        st = self._steps.get(key)
-        if st is None:
-            st = _Step(self, board, stage, had_first, lost)
-            if len(self._steps) > 5000:
-                self._steps.clear()
-            self._steps[key] = st
+        st = self._step(board, stage, had_first, lost, key)
         out = self._search(st, 0, {}, Results(), alpha, beta)
         v = out[0]
         kind = UPPER if alpha is not None and v <= alpha else \
@@ -382,25 +468,41 @@ class CombatGame:
         self._memo[key] = (v, kind, out[1])
         return out
 
+    def _step(self, board: Any, stage: str, had_first: Optional[tuple[str, ...]],
+              lost: tuple[str, ...], key: Optional[tuple] = None) -> _Step:
+        key = key or (board_key(board), stage, had_first, lost)
+        st = self._steps.get(key)
+        if st is None:
+            st = _Step(self, board, stage, had_first, lost)
+            if len(self._steps) > 5000:
+                self._steps.clear()
+            self._steps[key] = st
+        return st
+
     def _leaf(self, st: _Step, whole: dict, total: Results) -> tuple[Value, list[dict]]:
         sb = st.stepboard
         if st.last:  # the last step: only its result counts
             o = outcome(sb, sb.bound, total, st.lost)
             return self.value_fn(self.start, st.gone_before | o.gone, o.life,
                                  tuple(sorted(set(st.lost) | o.lost))), [dict(whole)]
+        after, lost2 = self._after_step(st, whole, total)
+        v, rest = self._state(after, next_stage(after, st.stage, lost2), st.had, lost2)
+        return v, [dict(whole)] + rest
+
+    def _after_step(self, st: _Step, whole: dict, total: Results) -> tuple[Any, tuple]:
+        """The board after a step that is not the last, and who has lost (equal results
+        make equal boards, module docstring)."""
         akey = (id(st), freeze_results(total)) if st.merge else \
             (id(st), _hashable(whole))
         hit = self._after.get(akey)
         if hit is None:
-            after, _, _, sb2 = deal_damage(sb, whole, st.lost)
+            after, _, _, sb2 = deal_damage(st.stepboard, whole, st.lost)
             lost2 = tuple(sorted(set(st.lost) | set(sb2.lost)))
             hit = (after, lost2)
             if len(self._after) > 20000:
                 self._after.clear()
             self._after[akey] = hit
-        after, lost2 = hit
-        v, rest = self._state(after, next_stage(after, st.stage, lost2), st.had, lost2)
-        return v, [dict(whole)] + rest
+        return hit
 
     def _search(self, st: _Step, i: int, whole: dict, total: Results,
                 a: Optional[Value], b: Optional[Value]) -> tuple[Value, list[dict]]:
@@ -426,13 +528,92 @@ class CombatGame:
             raise ValueError(f"no legal assignment for {p}")
         return best
 
+    # -- every line: the extremes -------------------------------------------------------------
+    def extremes(self, board: Any, lost: Sequence[str],
+                 measure: Callable[[Mapping[str, int], Mapping[str, int]], Mapping[Any, int]]
+                 ) -> dict[tuple[int, Any], int]:
+        """Over every line of the combat of ``board`` (every order, every legal
+        assignment of every player in every step): the largest value of each number
+        ``measure(life, poison)`` gives at each checkpoint -- 0 as combat damage begins,
+        1 after the first-strike combat damage step (as at 0 when there is none), 2 after
+        the last step. Keys (checkpoint, the measure's key). Exact: what each line does is
+        the combat model's (no dominance is used; equal results lead to equal boards)."""
+        out: dict[tuple[int, Any], int] = {}
+        here = measure({p.name: p.life for p in board.players},
+                       {p.name: p.poison for p in board.players})
+        for k, v in here.items():
+            out[(0, k)] = v
+        choosers = self._order_choices(board)
+
+        def orders(i: int, chosen: dict) -> None:
+            if i == len(choosers):
+                b = board
+                if chosen:
+                    b = board.derive(damage_order={**(board.damage_order or {}), **chosen})
+                    _carry(board, b)
+                stage = first_stage(b, lost)
+                got = self._extreme(b, stage, None, tuple(sorted(lost)), measure)
+                if stage != "first":  # no first-strike step: checkpoint 1 is checkpoint 0
+                    for k, v in here.items():
+                        got[(1, k)] = max(got.get((1, k), v), v)
+                for k, v in got.items():
+                    if v > out.get(k, v - 1):
+                        out[k] = v
+                return
+            _, creature, items = choosers[i]
+            for perm in permutations(items):
+                orders(i + 1, {**chosen, creature: perm})
+
+        orders(0, {})
+        return out
+
+    def _extreme(self, board: Any, stage: Optional[str], had_first: Optional[tuple[str, ...]],
+                 lost: tuple[str, ...], measure: Callable) -> dict[tuple[int, Any], int]:
+        if stage is None:
+            return {}
+        key = ("x", board_key(board), stage, had_first, lost)
+        hit = self._memo.get(key)
+        if hit is not None:
+            return hit[0]  # type: ignore[return-value]
+        self.deadline.check()
+        st = self._step(board, stage, had_first, lost)
+        cp = 1 if stage == "first" else 2
+        out: dict[tuple[int, Any], int] = {}
+
+        def note(life: Mapping[str, int], poison: Mapping[str, int]) -> None:
+            for k, v in measure(life, poison).items():
+                if v > out.get((cp, k), v - 1):
+                    out[(cp, k)] = v
+
+        def walk(i: int, whole: dict, total: Results) -> None:
+            if i < len(st.players):
+                for part, res in self.parts(st, st.players[i], whole, prune=False):
+                    walk(i + 1, {**whole, **part}, add_results(total, res))
+                return
+            sb = st.stepboard
+            if st.last:
+                o = outcome(sb, sb.bound, total, st.lost)
+                note(o.life, o.poison)
+                return
+            after, lost2 = self._after_step(st, whole, total)
+            note({p.name: p.life for p in after.players},
+                 {p.name: p.poison for p in after.players})
+            for k, v in self._extreme(after, next_stage(after, stage, lost2), st.had, lost2,
+                                      measure).items():
+                if v > out.get(k, v - 1):
+                    out[k] = v
+
+        walk(0, {}, Results())
+        self._memo[key] = (out, EXACT, [])  # type: ignore[assignment]
+        return out
+
     # -- a player's parts -----------------------------------------------------------------
-    def parts(self, st: _Step, player: str, earlier: Mapping[str, Mapping[str, int]]
-              ) -> Iterator[tuple[dict, Results]]:
+    def parts(self, st: _Step, player: str, earlier: Mapping[str, Mapping[str, int]],
+              prune: bool = True) -> Iterator[tuple[dict, Results]]:
         """The player's parts worth considering, with their results: every legal one, or
         one per equal results, without the dominated ones (see the module docstring)."""
         groups = _coupled(st.step.sources_of(player), st.stepboard.player_names)
-        per_group = [self._group_options(st, player, g, earlier) for g in groups]
+        per_group = [self._group_options(st, player, g, earlier, prune) for g in groups]
         for combo in product(*per_group):
             part: dict = {}
             res = Results()
@@ -442,7 +623,8 @@ class CombatGame:
             yield part, res
 
     def _group_options(self, st: _Step, player: str, group: list,
-                       earlier: Mapping[str, Mapping[str, int]]) -> list[tuple[dict, Results]]:
+                       earlier: Mapping[str, Mapping[str, int]], prune: bool = True
+                       ) -> list[tuple[dict, Results]]:
         # What the parts before can change here: damage on the objects this group's
         # conditions count (510.1).
         reach = {r for s in group for r in s.all_recipients}
@@ -453,7 +635,14 @@ class CombatGame:
         if hit is None:
             hit = self._compute_options(st, player, group, earlier)
             st.options[key] = hit
-        return hit
+        if not (prune and st.dominance) or len(hit) <= 1 or st.watched.get(player):
+            return hit
+        pkey = ("undominated",) + key
+        kept = st.options.get(pkey)
+        if kept is None:
+            kept = self._undominated(st, player, group, hit)
+            st.options[pkey] = kept
+        return kept
 
     def _compute_options(self, st: _Step, player: str, group: list,
                          earlier: Mapping[str, Mapping[str, int]]) -> list[tuple[dict, Results]]:
@@ -479,10 +668,7 @@ class CombatGame:
             k = (freeze_results(res), seen)
             if k not in kept:
                 kept[k] = (part, res)
-        opts = list(kept.values())
-        if not st.dominance or len(opts) <= 1 or watched:
-            return opts
-        return self._undominated(st, player, group, opts)
+        return list(kept.values())
 
     def _undominated(self, st: _Step, player: str, group: list,
                      opts: list[tuple[dict, Results]]) -> list[tuple[dict, Results]]:
@@ -525,7 +711,9 @@ class CombatGame:
 
         for fname, direction in OUTCOME_FIELDS.items():
             val = getattr(res, fname)
-            items = val.items() if isinstance(val, Mapping) else ((k, 1) for k in val)
+            if not val:
+                continue
+            items = val.items() if type(val) is dict else ((k, 1) for k in val)
             for k, n in items:
                 if k in own:
                     continue
@@ -548,17 +736,24 @@ class CombatGame:
     def _dies(self, st: _Step, res: Results, c: str) -> bool:
         """Whether creature ``c`` is gone after the last step on its own entries of
         ``res`` (``outcome`` decides it from those alone, 704.5f-h)."""
-        mine = Results()
+        own = []
         for fname in OUTCOME_FIELDS:
             val = getattr(res, fname)
-            if isinstance(val, Mapping):
-                if c in val:
-                    getattr(mine, fname)[c] = val[c]
-            elif c in val:
-                getattr(mine, fname).add(c)
-        key = (c, freeze_results(mine))
+            if isinstance(val, dict):
+                own.append(val.get(c, 0))
+            else:
+                own.append(c in val)
+        key = (c, tuple(own))
         hit = st.fates.get(key)
         if hit is None:
+            mine = Results()
+            for fname, x in zip(OUTCOME_FIELDS, own):
+                val = getattr(mine, fname)
+                if isinstance(val, dict):
+                    if x:
+                        val[c] = x
+                elif x:
+                    val.add(c)
             sb = st.stepboard
             hit = c in outcome(sb, sb.bound, mine, sb.player_names).gone
             st.fates[key] = hit

@@ -106,8 +106,19 @@ def best(answer: Any, w: Writer) -> Report:
     out: Report = [Line(w.t("human.best_head", rules=answer.rules, objective=answer.objective,
                             status=answer.status),
                         "" if answer.status == "optimal" else "warn")]
+    # The reply's damage and the outcome in the words of ``combat`` (its steps, what was
+    # dealt and destroyed, who lost, life after), the alternatives after them.
+    later: Report = []
     for r in answer.why():
-        out.append(Line(w(r)))
+        if r.code in ("best.reply_damage", "best.outcome") and answer.outcome is not None:
+            continue
+        (later if r.code == "best.alternative" else out).append(Line(w(r)))
+    if answer.outcome is not None:
+        out.append(Line(w.t("human.best_combat")))
+        for line in combat(answer.outcome, w)[1:]:
+            if isinstance(line, Line):
+                out.append(Line("  " + line.text, line.style))
+    out += later
     if answer.bound is not None:
         out.append(Line(w.t("human.best_bound", objective=answer.objective,
                             bound=tuple(answer.bound))))
