@@ -1,6 +1,6 @@
-"""``python -m mtgcombat`` runs the command line."""
+"""``python -m mtgcombat`` runs the program (:mod:`mtgcombat.main`)."""
 import sys
 
-from .cli import main
+from .main import main
 
 sys.exit(main())

@@ -1,86 +1,81 @@
-"""``mtgcombat batch``: many questions, one JSON line each, answered on every core (or on
-a Dask cluster), in input order.
+"""``mtgcombat batch``: the door engines talk through -- one JSON request a line, one
+JSON answer a line, in input order (docs/engines.md).
 
 A request is ``{"ask": "check", "board": {...}, "args": ["--blocks", "{}"]}``: ``ask``
-is a command, ``board`` a JSON board (an object) or a board's text (JSON or the
-scenario language), ``args`` the command's options. Its answer is exactly the
-command's ``--json`` answer; a bad request (or a board the command refuses) is
-answered ``{"error": "..."}`` on its line, and the batch goes on.
+is a question of the registry (:data:`mtgcombat.ask.QUESTIONS`), ``board`` a JSON
+board (an object) or a board's text, ``args`` the question's own options (the
+allow-list of :mod:`mtgcombat.options`: nothing that names a file, an output, a
+backend or the card database). Its answer is exactly the question's ``--json``
+answer (:func:`mtgcombat.ask.ask_request`); a bad request is answered
+``{"error": "..."}`` on its line, and the batch goes on. Every input line is answered,
+a blank one too (with an error), so answer N is always the answer to line N.
 
-Every answer is computed by :func:`answer`, in a process of a local pool (``--jobs``,
-every core by default) or on the workers of a Dask distributed cluster
-(``--dask ADDRESS``; ``pip install 'mtgcombat[dask]'``): the same function, so the
-same answers. Requests travel in chunks, so that the cost of sending them is shared.
+Reading standard input, each line is answered as soon as it and every line before it
+are answered, and flushed: an engine may hold one process open, write a request and
+read its answer before writing the next. A file is answered on every core (a local
+pool, ``--jobs``) or on a Dask cluster (``--dask``), requests travelling in chunks.
+Workers die with the batch; an interruption (Ctrl-C, SIGTERM) ends it after the last
+whole line, with no traceback.
 """
 
 from __future__ import annotations
 
-import io
-import json
 import os
-from contextlib import redirect_stdout
+import signal
+import sys
 from typing import Any, Iterable, Iterator, Optional
 
-#: The commands a batch may ask (the others draw, serve or run many things themselves).
-ASKABLE = ("attacks", "blocks", "check", "damage", "show", "explain", "combat", "upkeep",
-           "best-blocks", "best-attacks", "turn")
-#: Requests sent to a worker at once.
+from .ask import BadInput, ask_request, dumps, error_json, parse_request
+
+__all__ = ["answer", "answer_line", "answer_chunk", "run", "add_command", "main"]
+
+#: Requests sent to a worker at once (files; standard input goes one at a time).
 CHUNK = 16
+#: Seconds to wait for a Dask scheduler before saying it can't be reached.
+DASK_TIMEOUT = 5.0
+
+_CARDS: dict[str, Any] = {}
+
+
+def _cards() -> Any:
+    """The card database of ``$MTGCOMBAT_CARDS`` (``batch --cards`` sets it), opened once
+    per process."""
+    path = os.environ.get("MTGCOMBAT_CARDS")
+    if not path:
+        return None
+    if path not in _CARDS:
+        from .cards import open_database
+
+        _CARDS[path] = open_database(path)
+    return _CARDS[path]
 
 
 def answer(request: Any) -> dict:
-    """The ``--json`` answer to one request (a dict, or a JSON line), or ``{"error": ...}``."""
-    from .cli import build_parser
-    from .cli.output import UsageError, one_line
-    from .rules.model import BoardError
-
+    """The ``--json`` answer to one request (a parsed object, or a JSON line), or
+    ``{"error": ...}``."""
     try:
-        if isinstance(request, str):
-            try:
-                request = json.loads(request)
-            except json.JSONDecodeError as e:
-                return {"error": f"malformed JSON at column {e.colno}: {e.msg}"}
-        if not isinstance(request, dict):
-            return {"error": "a request must be a JSON object {\"ask\", \"board\", \"args\"}"}
-        extra = sorted(set(request) - {"ask", "board", "args"})
-        if extra:
-            return {"error": f"unknown field {extra[0]!r} in the request"}
-        ask = request.get("ask")
-        if ask not in ASKABLE:
-            return {"error": f"\"ask\" must be one of {', '.join(ASKABLE)}, not {ask!r}"}
-        if "board" not in request:
-            return {"error": "the request gives no \"board\""}
-        board = request["board"]
-        if not isinstance(board, (dict, str)):
-            return {"error": "\"board\" must be a JSON board (an object) or a board's text"}
-        args = request.get("args", [])
-        if not isinstance(args, list) or not all(isinstance(a, str) for a in args):
-            return {"error": "\"args\" must be a list of strings"}
-        parser = build_parser()
-        ns = parser.parse_args([ask, "-", *args, "--json", "--quiet"])
-        ns.board_data = board
-        from .cli import check_numbers
-
-        check_numbers(ns)
-        if getattr(ns, "time_limit", None) is not None:
-            import time
-
-            ns.deadline_end = time.monotonic() + ns.time_limit
-        out = io.StringIO()
-        with redirect_stdout(out):
-            ns.func(ns)
-        return json.loads(out.getvalue())
-    except UsageError as e:
-        return {"error": one_line(e)}
-    except BoardError as e:
-        return {"error": one_line(e)}
+        if isinstance(request, (str, bytes)):
+            if not (request.strip() if isinstance(request, str) else request.strip()):
+                return {"error": "a blank line: no request"}
+            request = parse_request(request)
+        return ask_request(request, cards=_cards()).json()
+    except BadInput as e:
+        return error_json(e)
+    except RecursionError:
+        return {"error": "the request is nested too deeply"}
     except Exception as e:  # a bug: answered on its line, the batch goes on
-        return {"error": f"internal error: {type(e).__name__}: {one_line(e)}"}
+        return {"error": f"internal error: {type(e).__name__}: "
+                         + " ".join(str(e).split())[:300]}
+
+
+def answer_line(line: str) -> str:
+    """One request line answered, as one JSON line (without its newline)."""
+    return dumps(answer(line))
 
 
 def answer_chunk(lines: list[str]) -> list[str]:
-    """Answers to a chunk of request lines, as JSON lines (what a worker runs)."""
-    return [json.dumps(answer(line), ensure_ascii=False) for line in lines]
+    """Answers to a chunk of request lines (what a worker runs)."""
+    return [answer_line(line) for line in lines]
 
 
 def _chunks(lines: Iterable[str], size: int) -> Iterator[list[str]]:
@@ -94,38 +89,70 @@ def _chunks(lines: Iterable[str], size: int) -> Iterator[list[str]]:
         yield chunk
 
 
+def _worker_start() -> None:
+    """A worker ignores Ctrl-C (the batch handles it and ends the pool) and dies with the
+    batch (Linux: PR_SET_PDEATHSIG)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):  # not Linux: the pool still ends its workers
+        pass
+
+
 def run(lines: Iterable[str], jobs: Optional[int] = None, dask: Optional[str] = None,
         chunk: int = CHUNK) -> Iterator[str]:
-    """The answers to request lines (blank lines are skipped), in input order."""
-    requests = (line for line in lines if line.strip())
+    """The answer lines to request lines, in input order. ``chunk`` 1 answers each line
+    as soon as it is read (standard input)."""
+    requests = (line.rstrip("\r\n") for line in lines)
     if dask:
         yield from _run_dask(requests, dask, chunk)
         return
     jobs = jobs or os.cpu_count() or 1
     if jobs == 1:
-        for c in _chunks(requests, chunk):
-            yield from answer_chunk(c)
+        for line in requests:
+            yield answer_line(line)
         return
     import multiprocessing
 
-    ctx = multiprocessing.get_context("spawn" if os.name == "nt" else "fork")
-    with ctx.Pool(jobs) as pool:
-        for answers in pool.imap(answer_chunk, _chunks(requests, chunk)):
-            yield from answers
+    ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
+    pool = ctx.Pool(jobs, initializer=_worker_start)
+    try:
+        if chunk <= 1:
+            yield from pool.imap(answer_line, requests, chunksize=1)
+        else:
+            for answers in pool.imap(answer_chunk, _chunks(requests, chunk)):
+                yield from answers
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
 
 
 def _run_dask(requests: Iterable[str], address: str, chunk: int) -> Iterator[str]:
     """On a Dask distributed cluster: chunks are submitted ahead (a bounded window), and
     their answers gathered in order."""
+    from .options import OptionError
+
     try:
         from distributed import Client
     except ImportError:
-        from .rules.model import BoardError
-
-        raise BoardError("--dask needs the Dask extra: pip install 'mtgcombat[dask]'") from None
+        raise OptionError("--dask needs the Dask extra: pip install 'mtgcombat[dask]'") \
+            from None
     from collections import deque
 
-    with Client(address, timeout="30s") as client:
+    if "://" not in address and ":" not in address:
+        raise OptionError(f"--dask {address[:60]!r}: not a scheduler address "
+                          "(tcp://HOST:PORT)")
+    try:
+        client = Client(address, timeout=f"{DASK_TIMEOUT}s")
+    except (OSError, TimeoutError, ValueError, TypeError) as e:
+        raise OptionError(f"--dask {address[:60]!r}: can't reach the scheduler ("
+                          + " ".join(str(e).split())[:120] + ")") from None
+    with client:
         window: deque = deque()
         limit = max(4, 4 * sum(client.nthreads().values()))
         for c in _chunks(requests, chunk):
@@ -134,3 +161,93 @@ def _run_dask(requests: Iterable[str], address: str, chunk: int) -> Iterator[str
                 yield from window.popleft().result()
         while window:
             yield from window.popleft().result()
+
+
+# -- the command ---------------------------------------------------------------------------
+
+
+def add_command(sub: Any) -> None:
+    """``mtgcombat batch`` as a subparser of ``sub``."""
+    from .options import OPTIONS, Door, add_option
+
+    bt = sub.add_parser(
+        "batch", help="many questions from JSON Lines: an engine's pipe, every core, or a "
+        "Dask cluster",
+        description="One JSON request a line, {\"ask\": \"check\", \"board\": {...}, "
+        "\"args\": [\"--blocks\", \"{}\"]}; one JSON answer a line (the question's --json "
+        "answer), in the same order, every line answered. Reading standard input, each "
+        "answer is written and flushed as soon as it and every one before it is ready: an "
+        "engine may keep the process open and ask as it plays (docs/engines.md). A bad "
+        "request is answered {\"error\": \"...\"} and the batch goes on.",
+        epilog="examples:\n  mtgcombat batch requests.jsonl > answers.jsonl\n"
+               "  mtgcombat batch - --jobs 4 < requests.jsonl\n"
+               "  mtgcombat batch requests.jsonl --dask tcp://10.0.0.5:8786",
+        formatter_class=_formatter())
+    bt.add_argument("input", nargs="?", default="-", metavar="FILE.jsonl",
+                    help="the requests (default: standard input)")
+    bt.add_argument("--jobs", type=int, default=None, metavar="N",
+                    help="processes to answer with (default: every core)")
+    bt.add_argument("--dask", metavar="ADDRESS", default=None,
+                    help="answer on a Dask distributed cluster (scheduler address; "
+                         "pip install 'mtgcombat[dask]')")
+    add_option(bt, OPTIONS["cards"], Door.COMMAND_LINE)
+    add_option(bt, OPTIONS["quiet"], Door.COMMAND_LINE)
+
+
+def _formatter() -> Any:
+    import argparse
+
+    return argparse.RawDescriptionHelpFormatter
+
+
+class _Stop(Exception):
+    """SIGTERM: end after the last whole line."""
+
+
+def _on_term(signum: int, frame: Any) -> None:
+    raise _Stop()
+
+
+def main(ns: Any) -> int:
+    """Run ``mtgcombat batch`` with its parsed arguments; returns the exit status."""
+    from .options import OptionError
+
+    if ns.jobs is not None and ns.jobs < 1:
+        raise OptionError("--jobs must be 1 or more", command="batch")
+    if ns.cards:
+        os.environ["MTGCOMBAT_CARDS"] = ns.cards
+    if ns.input == "-":
+        lines: Any = sys.stdin
+        chunk = 1  # answer each line as soon as it is read
+    else:
+        try:
+            lines = open(ns.input, encoding="utf-8", errors="surrogateescape")
+        except OSError as e:
+            raise OptionError(f"cannot read {ns.input}: {e.strerror or e}") from None
+        chunk = CHUNK
+    if _cards() is not None:  # a bad card file is one line before anything is answered
+        pass
+    old = signal.signal(signal.SIGTERM, _on_term)
+    n = 0
+    try:
+        for line in run(lines, ns.jobs, ns.dask, chunk):
+            _write(line)
+            n += 1
+    except _Stop:
+        return 143
+    finally:
+        signal.signal(signal.SIGTERM, old)
+        if lines is not sys.stdin:
+            lines.close()
+    return 0
+
+
+def _write(line: str) -> None:
+    """One whole answer line, flushed; an interruption waits until it is written."""
+    block = {signal.SIGTERM, signal.SIGINT}
+    signal.pthread_sigmask(signal.SIG_BLOCK, block)
+    try:
+        sys.stdout.write(line + "\n")
+        sys.stdout.flush()
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, block)

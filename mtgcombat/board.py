@@ -1,5 +1,5 @@
 """The public board: the rules model plus reading of card text and the questions
-a user asks (legal attacks and blocks, checks, damage).
+a user asks (legal attacks and blocks, checks, damage, the whole combat).
 
 >>> from mtgcombat import Board
 >>> board = Board.from_json('''{"players": [{"name": "Alice"}, {"name": "Bob"}],
@@ -8,12 +8,47 @@ a user asks (legal attacks and blocks, checks, damage).
 ...                   "power": 2, "toughness": 2,
 ...                   "text": "Goblin Brigand attacks each combat if able."},
 ...                  {"name": "Grizzly Bears", "controller": "Alice", "power": 2, "toughness": 2}]}''')
+>>> board
+<Board Alice (20 life) vs Bob (20 life), Alice's turn: 2 permanents, no attacks>
 >>> board.legal_attacks().count()
 2
 >>> {"brigand": "Bob"} in board.legal_attacks()
 True
 >>> {"Grizzly Bears": "Bob"} in board.legal_attacks()
 False
+
+A declaration may be given in the one-line notation (:mod:`mtgcombat.notation`) wherever a
+mapping is taken; text that is no declaration is an error, never a quiet ``False``:
+
+>>> "brigand -> Bob, Grizzly Bears -> Bob" in board.legal_attacks()
+True
+>>> "brigand Bob" in board.legal_attacks()
+Traceback (most recent call last):
+    ...
+mtgcombat.errors.BoardError: declaration: expected '->' at column 12 of 'brigand Bob'
+>>> board.check_attacks("Grizzly Bears -> Bob")
+<DeclarationVerdict attacks 'Grizzly Bears -> Bob': illegal (508.1d), 1 violation>
+
+Blocks are lists of attackers, as in JSON:
+
+>>> blocking = Board.from_scenario('''players Alice, Bob
+... active Alice
+... Alice:
+...   bears: Grizzly Bears 2/2
+... Bob:
+...   spider: Giant Spider 2/4 "Reach"
+... attack bears -> Bob''')
+>>> list(blocking.legal_blocks())
+[{}, {'spider': ['bears']}]
+>>> "spider -> bears" in blocking.legal_blocks()
+True
+>>> answer = blocking.combat(blocks="spider -> bears")
+>>> answer
+<CombatAnswer complete: 1 combat damage step; destroyed: bears; lost: none>
+>>> answer.after.board
+<Board Alice (20 life) vs Bob (20 life), Alice's turn: 1 permanent, no attacks>
+>>> answer.after.board.permanent("spider").damage
+2
 """
 
 from __future__ import annotations
@@ -41,8 +76,30 @@ if TYPE_CHECKING:
     from .questions.declarations import (
         DeclarationCount, DeclarationListing, DeclarationVerdict,
     )
+    from .questions.combat import CombatAnswer
     from .questions.explain import Explanation
     from .rules.damage import ObjectiveFn
+
+
+#: A declaration: a mapping (as its JSON) or text in the notation ("spider -> bears").
+Decl = Union[Mapping[str, Any], str]
+
+
+def _declaration(kind: str, decl: object) -> Mapping:
+    """A declaration given as a mapping or as notation text (:class:`Declaration`)."""
+    if isinstance(decl, str):
+        from .notation import Declaration
+
+        return Declaration.parse(kind, decl).to_json()
+    if not isinstance(decl, Mapping):
+        raise TypeError(f"a declaration of {kind} is a mapping or notation text, "
+                        f"not {type(decl).__name__}")
+    return decl
+
+
+def _json_declaration(decl: Mapping) -> dict:
+    """A declaration as its JSON: blocks map to lists of attackers."""
+    return {k: (v if isinstance(v, str) else list(v)) for k, v in decl.items()}
 
 
 class IllegalDeclarationError(ValueError):
@@ -71,24 +128,30 @@ class LegalDeclarations:
 
     @property
     def problem(self) -> Problem:
+        """The declaration problem (:meth:`Board.problem`)."""
         return self.board.problem(self.kind)
 
     def __iter__(self) -> Iterator[dict]:
+        """Each legal declaration as its JSON (blocks: lists of attackers)."""
         from .questions.declarations import iter_declarations
         from .solver.base import Deadline
 
         for listed in iter_declarations(self.board, self.kind, self.backend,
                                         Deadline(self.time_limit)):
-            yield listed.declaration
+            yield _json_declaration(listed.declaration)
 
     def __contains__(self, decl: object) -> bool:
-        if not isinstance(decl, Mapping):
-            return False
+        """Whether a declaration -- a mapping, or text in the notation ("spider ->
+        bears") -- is legal. Text that is no declaration, unknown ids and wrong shapes
+        are a :class:`BoardError`; anything else a :class:`TypeError`."""
         from .questions.declarations import check
 
+        decl = _declaration(self.kind, decl)
         return check(self.board, self.kind, decl, self.backend, self.time_limit).legal is True
 
     def count(self) -> int:
+        """How many there are, by listing them all (``Board.count_declarations`` counts
+        independent parts apart, faster on big boards)."""
         return sum(1 for _ in self)
 
     def __bool__(self) -> bool:
@@ -131,11 +194,15 @@ class Board(model.Board):
 
     @classmethod
     def from_scenario(cls, text: str, source: str = "<text>", cards: Any = None) -> "Board":
+        """A board in the scenario language (docs/scenario-language.md); ``source`` names
+        it in errors (FILE:LINE:COLUMN), ``cards`` as in :meth:`from_json`."""
         from .grammar.scenario import parse_scenario
 
         model_board = parse_scenario(text, source, cards=cards)
         board = cls.from_model(model_board)
         board.__dict__["origin"] = (source, getattr(model_board, "_locate", None))
+        # what the scenario reader read in a way the writer may not have meant (warnings)
+        board.__dict__["scenario_notes"] = getattr(model_board, "_notes", ())
         return board
 
     def locate(self, e: BoardError) -> BoardError:
@@ -184,6 +251,7 @@ class Board(model.Board):
                          cards=cards, strict=strict)
 
     def to_data(self, full: bool = False) -> dict:
+        """The board as JSON data (a dict); ``full``: every field, defaults too."""
         from .boardjson import board_to_data
 
         data = board_to_data(self, full)
@@ -192,15 +260,41 @@ class Board(model.Board):
         return data
 
     def to_json(self, full: bool = False) -> str:
+        """The board as JSON text (docs/board-format.md)."""
         import json
 
         return json.dumps(self.to_data(full), indent=2, ensure_ascii=False)
 
     def __repr__(self) -> str:
-        """The board in the scenario notation (``Board.from_scenario(repr(b)) == b``)."""
+        """One short line: the players and their life, whose turn, how many
+        permanents, what is declared. ``str(board)`` is the whole board in the scenario
+        language (``Board.from_scenario(str(b))`` reads it back)."""
+        players = " vs ".join(f"{p.name} ({p.life} life)" for p in self.players)
+        parts = [f"{len(self.permanents)} permanent{'' if len(self.permanents) == 1 else 's'}"]
+        if self.attacks is None:
+            parts.append("no attacks")
+        else:
+            n = len(self.attacks)
+            parts.append(f"{n} attacker{'' if n == 1 else 's'}")
+            if self.blocks is not None:
+                n = len(self.blocks)
+                parts.append(f"{n} blocker{'' if n == 1 else 's'}")
+        if self.rules != "current":
+            parts.append(f"rules {self.rules}")
+        return f"<Board {players}, {self.active_player}'s turn: {', '.join(parts)}>"
+
+    def __str__(self) -> str:
+        """The board in the scenario language (:meth:`scenario`)."""
         return self.scenario()
 
+    def _repr_svg_(self) -> str:
+        """The board's picture (:func:`mtgcombat.draw.draw`): how Jupyter shows a board."""
+        from .draw import draw
+
+        return str(draw(self))
+
     def scenario(self) -> str:
+        """The board in the scenario language; :meth:`from_scenario` reads it back."""
         from .grammar.scenario import format_scenario
 
         return format_scenario(self)
@@ -208,6 +302,8 @@ class Board(model.Board):
     # -- reading card text -------------------------------------------------------
     @cached_property
     def readings(self) -> dict[str, TextReading]:
+        """Each permanent's text as read by the Oracle grammar: id -> the sentences
+        understood (as rule objects) and not understood."""
         from .grammar.oracle import read_text
 
         return {p.id: self._read_names(read_text(p.text, p.name), p.text, p.id,
@@ -216,6 +312,7 @@ class Board(model.Board):
 
     @cached_property
     def effect_readings(self) -> tuple[TextReading, ...]:
+        """Each effect's text as read (in the order of :attr:`effects`)."""
         from .grammar.oracle import read_text
 
         # An effect refers to its source by the source's name ("attack Gideon Jura if
@@ -271,7 +368,7 @@ class Board(model.Board):
         from .grammar.oracle.sentences import name_variants
 
         own_names = set(name_variants(self.permanent(own).name)) \
-            if own is not None and own not in self.player_names else set()
+            if own is not None and own in self._by_id else set()  # gone: 400.7
         understood = list(reading.understood)
         left = list(reading.not_understood)
         names = sorted({p.name for p in self.permanents if p.id != own and p.name
@@ -338,6 +435,8 @@ class Board(model.Board):
 
     @cached_property
     def bound(self) -> Bound:
+        """The abilities read, bound to the board's objects (:mod:`mtgcombat.rules.bind`):
+        ``board.bound.keywords``, ``board.bound.protections(id)`` ..."""
         return bind(self, self.readings, self.effect_readings)
 
     @cached_property
@@ -357,6 +456,8 @@ class Board(model.Board):
 
     # -- declarations ---------------------------------------------------------------
     def problem(self, kind: str) -> Problem:
+        """The declaration problem of ``kind`` ("attacks" or "blocks", 508.1 / 509.1):
+        options, restrictions, requirements and costs, each with its reason."""
         cache = self.__dict__.setdefault("_problems", {})
         if kind not in cache:
             if kind == "attacks":
@@ -383,28 +484,28 @@ class Board(model.Board):
         """The legal block declarations (509.1), lazily."""
         return LegalDeclarations(self, "blocks", backend, time_limit)
 
-    def check_attacks(self, decl: Mapping[str, str], backend: str = "auto",
+    def check_attacks(self, decl: Decl, backend: str = "auto",
                       time_limit: Optional[float] = None) -> "DeclarationVerdict":
         """A verdict on one attack declaration: legal, violations (explained when
         read), witness, costs."""
         from .questions.declarations import check
 
-        return check(self, "attacks", decl, backend, time_limit)
+        return check(self, "attacks", _declaration("attacks", decl), backend, time_limit)
 
-    def check_blocks(self, decl: Mapping[str, Any], backend: str = "auto",
+    def check_blocks(self, decl: Decl, backend: str = "auto",
                      time_limit: Optional[float] = None) -> "DeclarationVerdict":
         """A verdict on one block declaration: legal, violations (explained when read),
         witness, costs."""
         from .questions.declarations import check
 
-        return check(self, "blocks", decl, backend, time_limit)
+        return check(self, "blocks", _declaration("blocks", decl), backend, time_limit)
 
-    def check_declaration(self, kind: str, decl: Mapping, backend: str = "auto",
+    def check_declaration(self, kind: str, decl: Decl, backend: str = "auto",
                           time_limit: Optional[float] = None) -> "DeclarationVerdict":
         """:meth:`check_attacks` or :meth:`check_blocks` by ``kind``."""
         from .questions.declarations import check
 
-        return check(self, kind, decl, backend, time_limit)
+        return check(self, kind, _declaration(kind, decl), backend, time_limit)
 
     def list_declarations(self, kind: str, limit: Optional[int] = 1000,
                           backend: str = "auto", time_limit: Optional[float] = None,
@@ -448,26 +549,30 @@ class Board(model.Board):
         return Labeller.of(self)(oid)
 
     # -- checked and unchecked operations (like python-chess's push / push_san) --------
-    def with_attacks(self, decl: Mapping[str, str]) -> "Board":
+    def with_attacks(self, decl: Decl) -> "Board":
         """A copy with these attacks declared, not checked against 508.1 (only the
         board's own validation: ids, who may attack what)."""
-        return self.evolve(attacks=dict(decl), blocks=None, damage_order=None)
+        return self.evolve(attacks=dict(_declaration("attacks", decl)), blocks=None,
+                           damage_order=None)
 
-    def with_blocks(self, decl: Mapping[str, Any]) -> "Board":
+    def with_blocks(self, decl: Decl) -> "Board":
         """A copy with these blocks declared, not checked against 509.1."""
-        return self.evolve(blocks={k: tuple(v) for k, v in decl.items()}, damage_order=None)
+        return self.evolve(blocks={k: tuple(v) for k, v in _declaration("blocks", decl).items()},
+                           damage_order=None)
 
-    def declare_attacks(self, decl: Mapping[str, str], backend: str = "auto") -> "Board":
+    def declare_attacks(self, decl: Decl, backend: str = "auto") -> "Board":
         """A copy with these attacks declared; raises :class:`IllegalDeclarationError`
         when the declaration is illegal (508.1) or its legality can't be settled."""
+        decl = _declaration("attacks", decl)
         v = self.check_attacks(decl, backend)
         if v.legal is not True:
             raise IllegalDeclarationError(v)
         return self.with_attacks(decl)
 
-    def declare_blocks(self, decl: Mapping[str, Any], backend: str = "auto") -> "Board":
+    def declare_blocks(self, decl: Decl, backend: str = "auto") -> "Board":
         """A copy with these blocks declared; raises :class:`IllegalDeclarationError`
         when the declaration is illegal (509.1) or its legality can't be settled."""
+        decl = _declaration("blocks", decl)
         v = self.check_blocks(decl, backend)
         if v.legal is not True:
             raise IllegalDeclarationError(v)
@@ -484,39 +589,51 @@ class Board(model.Board):
         see :mod:`mtgcombat.rules.damage` (:func:`~mtgcombat.rules.damage.protecting`,
         :func:`~mtgcombat.rules.damage.player_damage_first`). For example
         ``board.damage(objective=protecting("bears")).best["Alice"]``."""
+        from .questions.combat import judge_declarations
         from .questions.damage import damage_answer
 
         self._need_attacks()
         return damage_answer(self, self.bound, limit=limit, time_limit=time_limit,
                              objective=objective, blocked=self.blocked or (),
                              first_strikers=self.first_strikers,
-                             target_left=self.target_left or ())
+                             target_left=self.target_left or (), judge=judge_declarations)
 
-    def check_damage(self, assignment: Mapping, time_limit: Optional[float] = None
+    def check_damage(self, assignment: Union[Mapping, str], time_limit: Optional[float] = None
                      ) -> "DamageVerdict":
-        """Whether one damage assignment is legal (judged as the whole assignment of the
-        players whose creatures it names, 510.1e), and why not."""
+        """Whether one damage assignment (a mapping, or notation: ``"raider -> wall 2"``)
+        is legal (judged as the whole assignment of the players whose creatures it names,
+        510.1e), and why not."""
         from .questions.damage import check_damage
 
         self._need_attacks()
+        if isinstance(assignment, str):
+            from .notation import Assignment
+
+            assignment = Assignment.parse(assignment).to_json()
         if not isinstance(assignment, Mapping):
             raise BoardError("a damage assignment must be a JSON object")
         return check_damage(self, dict(assignment), self.bound, time_limit,
                             blocked=self.blocked or (), first_strikers=self.first_strikers,
                             target_left=self.target_left or ())
 
-    def combat(self, attacks: Optional[Mapping] = None, blocks: Optional[Mapping] = None,
+    def combat(self, attacks: Optional[Decl] = None, blocks: Optional[Decl] = None,
                damage: Any = (), *, time_limit: Optional[float] = None,
-               objective: Optional["ObjectiveFn"] = None, backend: str = "auto") -> Any:
+               objective: Optional["ObjectiveFn"] = None, backend: str = "auto"
+               ) -> "CombatAnswer":
         """The whole combat (:mod:`mtgcombat.questions.combat`): the declarations (given
-        ones checked first), the triggers before damage, every combat damage step (510.4)
-        with its results (120.3) and state-based actions (704.5), the end of combat (511).
-        ``damage`` is a list of assignments, one per step; a step without one uses each
-        player's best. ``.after_board`` is the board after combat."""
+        ones checked first; mappings or notation), the triggers before damage, every
+        combat damage step (510.4) with its results (120.3) and state-based actions
+        (704.5), the end of combat (511). ``damage`` is a list of assignments (mappings or
+        notation), one per step; a step without one uses each player's best.
+        ``.after.board`` is the board after combat (the JSON's ``after.board``);
+        :func:`mtgcombat.draw.draw_result` draws the answer."""
+        from .notation import Assignment
         from .questions.combat import combat
 
-        return combat(self, attacks, blocks, list(damage), time_limit=time_limit,
-                      objective=objective, backend=backend)
+        steps = [Assignment.parse(d).to_json() if isinstance(d, str) else d for d in damage]
+        return combat(self, None if attacks is None else _declaration("attacks", attacks),
+                      None if blocks is None else _declaration("blocks", blocks), steps,
+                      time_limit=time_limit, objective=objective, backend=backend)
 
     def _need_attacks(self) -> None:
         if self.attacks is None:

@@ -29,7 +29,7 @@ PERMANENT_FIELDS = {
     "tapped", "summoning_sick", "damage", "loyalty", "defense", "protector", "goaded_by",
     "attached_to", "counters", "chosen",
 }
-EFFECT_FIELDS = {"text", "controller", "targets", "source", "modes"}
+EFFECT_FIELDS = {"text", "controller", "targets", "source", "modes", "gone"}
 
 B = TypeVar("B", bound=Board)
 
@@ -156,6 +156,7 @@ def board_from_data(data: Any, cls: type[B] = Board, cards: Any = None) -> B:  #
             targets=_str_list(e.get("targets", []), where, "targets"),
             source=_opt(e, "source", str, where),
             modes=_modes(e, where),
+            gone=_str_list(e.get("gone", []), where, "gone"),
         ))
     attacks = None
     if data.get("attacks") is not None:
@@ -366,6 +367,8 @@ def board_to_data(board: Board, full: bool = False) -> dict:
             d["source"] = e.source
         if e.modes is not None:
             d["modes"] = list(e.modes)
+        if e.gone:
+            d["gone"] = list(e.gone)
         effects.append(d)
     if full or effects:
         out["effects"] = effects

@@ -1,28 +1,56 @@
-"""A picture of a board and its combat, as SVG (``mtgcombat draw``).
+"""Pictures of a board and its combat, as SVG (``mtgcombat draw``).
 
-:func:`draw` returns SVG text for a :class:`~mtgcombat.Board`: each player an area
-with their life (and poison), creatures as cards with power/toughness and their
-combat-relevant keyword abilities, planeswalkers with loyalty, battles with defense
-and protector, other permanents and lands small; red arrows from each attacking
-creature to what it attacks, blue arrows from each blocking creature to what it
-blocks, and the amounts of a damage assignment on those arrows.
+>>> from mtgcombat import Board
+>>> from mtgcombat.draw import draw
+>>> board = Board.from_scenario('''players Alice, Bob
+... active Alice
+... Alice:
+...   bears: Grizzly Bears 2/2 green
+... Bob:
+...   wall: Wall of Stone 0/8 red "Defender"
+... attack bears -> Bob
+... block wall -> bears''')
+>>> svg = draw(board, damage={"bears": {"wall": 2}}, lang="de")
+>>> svg.startswith("<svg")
+True
+>>> "<title>Grizzly Bears fügt Wall of Stone 2 Schadenspunkte zu</title>" in svg
+True
 
-The defending players sit at the top, the attacking player (and their team) at
-the bottom. Creatures in combat step out of their player's area into the middle:
-each attacking creature with the creatures blocking it just above it, in columns
-ordered by what they attack, so that arrows seldom cross. A player area's front
-row, the one facing the combat, holds what can be attacked: the player and their
-planeswalkers and battles.
+:func:`draw` returns SVG text for a :class:`~mtgcombat.Board`; :func:`draw_result`
+the picture after a whole combat (:meth:`mtgcombat.Board.combat`). What they show:
 
-The picture is deterministic (the same board gives the same text: fixed order,
-fixed number formatting, no ids made up), valid XML with a ``viewBox``, styled by
-one embedded ``<style>`` and without external resources. Every word on it comes
-from the text layer (templates ``draw.*``, English or German); card and player
-names are never translated, and ElementTree escapes them. Full names that had to
-be shortened are kept in ``<title>`` elements (shown on hover).
+* each player an area with their life (and poison); teammates (Two-Headed Giant,
+  810) grouped in one frame with the team's name;
+* creatures as cards with power/toughness, their combat keyword abilities
+  (protection with its quality, 702.16), their state (tapped, summoning sick,
+  goaded, blocked), marked damage and counters (122); planeswalkers with loyalty,
+  battles with defense and protector; Auras and Equipment on what they are attached
+  to (301.5, 303.4), peeking out from under it; other permanents and lands small;
+* a red arrow from each attacking creature to what it attacks (508.1) -- a blocked
+  attacker's arrow goes to its blockers only (509.1h: it stays blocked) -- and a blue
+  arrow from each blocking creature to what it blocks (509.1);
+* damage as labelled marks on what is dealt it ("2 damage from Craw Wurm", 510.2);
+* with a result: life and poison before and after, destroyed permanents crossed
+  out, defeated battles and players who lost marked;
+* a legend of the marks the picture uses and the players' colours.
 
-The idea of a pure function from a position to an SVG string with arrows is that
-of python-chess's ``chess.svg``.
+The defending players sit at the top, the attacking player (and their team) at the
+bottom. Creatures in combat step out of their player's area into the middle: each
+attacking creature with the creatures blocking it just above it, in columns ordered
+by what they attack, so that arrows seldom cross. A player area's front row, the one
+facing the combat, holds what can be attacked: the player and their planeswalkers
+and battles.
+
+A picture is deterministic (the same board gives the same text: fixed order, fixed
+number formatting, no ids made up), valid XML with a ``viewBox``, styled by one
+embedded ``<style>`` and without external resources. Every word on it comes from
+the text layer (templates ``draw.*``, English or German); card and player names are
+never translated, and ElementTree escapes them. Full names that had to be shortened
+are kept in ``<title>`` elements (shown on hover). In Jupyter a board shows itself
+as its picture (``Board._repr_svg_``), and so does the :class:`Svg` text returned.
+
+The idea of a pure function from a position to an SVG string is that of
+python-chess's ``chess.svg``.
 """
 
 from __future__ import annotations
@@ -34,6 +62,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Optional, Sequence, Union, cast
 
+from .rules import abilities as A
 from .rules.model import Board as ModelBoard
 from .rules.model import BoardError, Permanent
 from .text import Writer
@@ -41,14 +70,14 @@ from .text import Writer
 if TYPE_CHECKING:
     from .board import Board
 
-__all__ = ["Svg", "draw"]
+__all__ = ["Svg", "draw", "draw_result", "result_of"]
 
 #: A damage assignment: source id -> recipient (permanent id or player) -> amount.
 DamageAssignment = Mapping[str, Mapping[str, int]]
 
 # -- geometry -------------------------------------------------------------------------
 CARD_W = 120
-CARD_H = 100
+CARD_H = 112
 SMALL_H = 24
 GAP = 12
 PAD = 10
@@ -57,13 +86,23 @@ COLUMN_GAP = 24
 MARGIN = 16
 ROW_MAX = 8
 LINE = 12.5
-#: The vertical room above the blockers (for arrow heads and damage) and between
-#: the blockers and the attackers (for the block arrows).
-ZONE_TOP = 70
-ZONE_MIDDLE = 80
-ZONE_BOTTOM = 40
+#: How far each Aura or Equipment peeks out from under what it is attached to.
+TAB_H = 17
+#: A team's frame: the room for its name above its players' areas, and around them.
+TEAM_HEAD = 22
+TEAM_PAD = 8
+#: The vertical room above the blockers (for arrow heads) and between the blockers
+#: and the attackers (for the arrows between them).
+ZONE_TOP = 60
+ZONE_MIDDLE = 70
+ZONE_BOTTOM = 36
 ZONE_EMPTY = 28
 TAPPED_ANGLE = 6
+#: The legend: one row's height, the sample's width.
+LEGEND_ROW = 22
+LEGEND_SAMPLE = 30
+#: How far the two arrows between a blocker and its attacker stand apart.
+PAIR_OFFSET = 7
 
 # -- colours ----------------------------------------------------------------------------
 FRAMES = {"W": "#fbf5e0", "U": "#d9e8f7", "B": "#d6d1ce", "R": "#f6d8cb", "G": "#d5eacf"}
@@ -76,6 +115,8 @@ text{font-family:'DejaVu Sans',Verdana,Arial,sans-serif;fill:#222}
 .background{fill:#fbfbf8}
 .panel{stroke-width:2;fill-opacity:0.07;stroke-opacity:0.7}
 .panel.bystander{stroke-dasharray:6 4}
+.team-frame{fill:none;stroke:#666;stroke-width:1.5;stroke-dasharray:3 3}
+.team-name{font-size:11px;font-weight:bold;fill:#444}
 .frame{stroke:#5a5a5a;stroke-width:1.2}
 .tapped .frame{fill-opacity:0.55;stroke-dasharray:4 2}
 .plate{fill:#fff;stroke-width:3}
@@ -94,16 +135,21 @@ text{font-family:'DejaVu Sans',Verdana,Arial,sans-serif;fill:#222}
 .counter-text{font-size:10px;font-weight:bold;fill:#fff;text-anchor:middle}
 .marked{fill:#b3261e}
 .marked-text{font-size:9.5px;font-weight:bold;fill:#fff;text-anchor:middle}
+.attachment .frame{stroke-width:1}
+.attachment text{font-size:9px}
 .small .frame{stroke-width:1}
 .small text{font-size:9.5px}
-.attack line{stroke:#d1372a;stroke-width:5;stroke-opacity:0.85}
-.attack polygon{fill:#d1372a;fill-opacity:0.9}
-.block line{stroke:#2563c9;stroke-width:3.5}
-.block polygon{fill:#2563c9}
-.hit line{stroke:#8a1c14;stroke-width:1.5;stroke-dasharray:5 3}
-.damage circle{fill:#fff;stroke:#b3261e;stroke-width:2}
-.damage text{font-size:12px;font-weight:bold;fill:#b3261e;text-anchor:middle}
+.attack line,.legend-attack line{stroke:#d1372a;stroke-width:5;stroke-opacity:0.85}
+.attack polygon,.legend-attack polygon{fill:#d1372a;fill-opacity:0.9}
+.attack line.stop{stroke-opacity:1;stroke-linecap:round}
+.block line,.legend-block line{stroke:#2563c9;stroke-width:3.5}
+.block polygon,.legend-block polygon{fill:#2563c9}
+.damage rect,.legend-damage rect{fill:#b3261e}
+.damage .amount,.legend-damage .amount{font-size:9px;font-weight:bold;fill:#fff;text-anchor:middle}
+.damage .from{font-size:9.5px;font-weight:bold;fill:#b3261e}
 .cross{stroke:#b3261e;stroke-width:5;stroke-linecap:round;stroke-opacity:0.45}
+.legend-frame{fill:#fff;stroke:#bbb;stroke-width:1}
+.legend text{font-size:10px;fill:#333}
 """
 
 #: The keyword abilities a card shows, in this order (702): evasion and blocking,
@@ -111,54 +157,159 @@ text{font-family:'DejaVu Sans',Verdana,Arial,sans-serif;fill:#222}
 KEYWORD_ORDER = (
     "flying", "reach", "shadow", "horsemanship", "fear", "intimidate", "skulk", "menace",
     "first strike", "double strike", "deathtouch", "trample over planeswalkers", "trample",
-    "lifelink", "indestructible", "vigilance", "defender", "haste", "banding",
+    "lifelink", "infect", "wither", "indestructible", "vigilance", "defender", "haste",
+    "banding", "flanking", "exalted", "melee", "battle cry", "provoke",
 )
+
+#: Colour letters as the text layer's protection words take them (105.1).
+COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
 
 class Svg(str):
-    """SVG text; shown as a picture in Jupyter (like python-chess's boards)."""
+    """SVG text; shown as a picture in Jupyter (like python-chess's boards).
+    ``status``: "complete", or "illegal"/"unknown" when the declarations drawn are
+    (``violations``: as ``check`` gives them)."""
+
+    status: str = "complete"
+    violations: list = []
 
     def _repr_svg_(self) -> str:
         return str(self)
 
 
-# -- the public function ----------------------------------------------------------------
+# -- the public functions ---------------------------------------------------------------
 def draw(board: ModelBoard, *, attacks: Optional[Mapping[str, str]] = None,
          blocks: Optional[Mapping[str, Union[str, Sequence[str]]]] = None,
          damage: Optional[DamageAssignment] = None, lang: str = "en",
-         size: Optional[int] = None, result: Optional[Mapping[str, Any]] = None) -> Svg:
+         size: Optional[int] = None, result: Optional[Mapping[str, Any]] = None,
+         legend: bool = True) -> Svg:
     """The board and its combat as an SVG picture.
 
     :param board: a :class:`mtgcombat.Board` (or a model board).
     :param attacks: attacker id -> player or permanent id; replaces the board's attacks
         (the board's blocks are kept when every attacker they name still attacks).
     :param blocks: blocker id -> attacker id or ids; replaces the board's blocks.
-    :param damage: a damage assignment ``{source id: {recipient: amount}}``, drawn as
-        numbers on the arrows (or on a thin line where there is no arrow).
+    :param damage: damage ``{source id: {recipient: amount}}`` (an assignment, or what
+        was dealt), drawn as labelled marks on each recipient.
     :param lang: the language of the words on the picture ("en", "de").
     :param size: the width in pixels (the height follows); None: no size, only a viewBox.
     :param result: what combat did, ``{"life": {player: life after}, "destroyed": [ids]}``,
         optionally with ``"poison"`` (player -> poison after), ``"lost"`` (players) and
         ``"defeated"`` (battles): the ``after`` of ``mtgcombat combat --json`` fits (its
         ``board`` is ignored). Life and poison changes are written on the players, players
-        who lost are marked, destroyed permanents crossed out.
+        who lost are marked, destroyed permanents crossed out. :func:`draw_result` draws
+        a :meth:`~mtgcombat.Board.combat` answer.
+    :param legend: whether to draw the legend (what arrows, marks and colours mean).
     :raises BoardError: unknown ids or impossible declarations, damage or result.
     """
+    from .questions.combat import judge_declarations
+
     board = _with_declarations(_full_board(board), attacks, blocks)
-    scene = _Scene(board, Writer.for_board(board, lang), _checked_damage(board, damage),
-                   _checked_result(board, result))
-    layout = _layout(scene)
+    # One verdict for one declaration: the attacks drawn (and the blocks, when there
+    # are any) are judged as combat judges them; an illegal one is drawn with its
+    # violations and without damage or results.
+    stop = judge_declarations(board, judge_blocks=False)
+    scene = _Scene(board, Writer.for_board(board, lang),
+                   _checked_damage(board, damage) if stop is None else {},
+                   _checked_result(board, result) if stop is None else _Result())
+    layout = _layout(scene, legend)
     root = _render(scene, layout, size)
+    if stop is not None:
+        root = _with_verdict(root, scene, stop, layout.width, size)
     ET.indent(root, space=" ")
-    return Svg(ET.tostring(root, encoding="unicode") + "\n")
+    svg = Svg(ET.tostring(root, encoding="unicode") + "\n")
+    svg.status = "complete" if stop is None else stop.status
+    svg.violations = [] if stop is None else stop.violations_json(scene.w)
+    return svg
+
+
+def _with_verdict(root: ET.Element, scene: "_Scene", stop: Any, width: float,
+                  size: Optional[int]) -> ET.Element:
+    """The picture with a band on top that says the declarations drawn are illegal
+    (or unsettled) and lists each violation with its rule."""
+    lines = [scene.t("draw.illegal", status=stop.status)]
+    for rule, why, _objs in stop.violations:
+        lines += _wrapped(_clean(scene.w(why)).split(), width - 2 * MARGIN, 11, False, 3)
+    band = 2 * PAD + LINE * 1.3 * len(lines)
+    x0, y0, w, h = (float(v) for v in root.get("viewBox", "0 0 0 0").split())
+    out = ET.Element("svg", dict(root.attrib))
+    out.set("viewBox", f"0 0 {_n(w)} {_n(h + band)}")
+    if size is not None:
+        out.set("height", str(round(size * (h + band) / w)))
+    g = ET.Element("g", {"transform": f"translate(0 {_n(band)})"})
+    for child in list(root):
+        (out if child.tag in ("title", "style") else g).append(child)
+    _el(out, "rect", {"class": "background", "x": 0, "y": 0, "width": w, "height": band})
+    verdict = _el(out, "g", {"class": "verdict"})
+    for i, text in enumerate(lines):
+        _el(verdict, "text", {"class": "line lost" if i == 0 else "line", "x": MARGIN,
+                              "y": PAD + LINE * 1.3 * (i + 0.8)}, text)
+    out.append(g)
+    return out
+
+
+def result_of(answer: Any) -> tuple["Board", dict[str, dict[str, int]], dict[str, Any]]:
+    """What :func:`draw_result` draws of a :meth:`~mtgcombat.Board.combat` answer: the
+    board as combat damage began (declarations made, triggers resolved), the damage
+    dealt in all its combat damage steps together (510.2; after prevention, 615), and
+    the result -- life and poison after combat, what was destroyed (704.5), battles
+    defeated (310.10), players who lost (104.3). A permanent that left before damage
+    (destroyed by a trigger) is not on that board and is left out."""
+    start = answer.start if answer.start is not None else answer.board
+    board = _full_board(start)
+    dealt: dict[str, dict[str, int]] = {}
+    for step in answer.steps:
+        for d in step.dealt:
+            if d.amount and _is_permanent(board, d.source) and board.has_object(d.to):
+                to = dealt.setdefault(d.source, {})
+                to[d.to] = to.get(d.to, 0) + d.amount
+    after = answer.after_board if answer.after_board is not None else board
+    result = {
+        "life": {p.name: p.life for p in after.players},
+        "poison": {p.name: p.poison for p in after.players},
+        "destroyed": [i for i in answer.destroyed if _is_permanent(board, i)],
+        "defeated": [i for i in answer.defeated if _is_permanent(board, i)],
+        "lost": list(answer.lost),
+        "loyalty": {p.id: p.loyalty for p in after.permanents
+                    if p.loyalty is not None and _is_permanent(board, p.id)},
+        "defense": {p.id: p.defense for p in after.permanents
+                    if p.defense is not None and _is_permanent(board, p.id)},
+    }
+    return board, dealt, result
+
+
+def draw_result(answer: Any, *, lang: str = "en", size: Optional[int] = None,
+                legend: bool = True) -> Svg:
+    """The picture of a whole combat (:meth:`mtgcombat.Board.combat`): the attacks and
+    blocks, the damage dealt on what was dealt it, who died (crossed out), life and
+    poison before and after, battles defeated, players who lost.
+
+    >>> from mtgcombat import Board
+    >>> board = Board.from_scenario('''players Alice, Bob
+    ... active Alice
+    ... Alice:
+    ...   bears: Grizzly Bears 2/2 green
+    ... Bob:
+    ...   elf: Llanowar Elves 1/1 green
+    ... attack bears -> Bob
+    ... block elf -> bears''')
+    >>> svg = draw_result(board.combat())
+    >>> "<title>Grizzly Bears deals 2 damage to Llanowar Elves</title>" in svg
+    True
+    >>> '<g class="card creature destroyed" data-id="elf">' in svg
+    True
+    """
+    board, dealt, result = result_of(answer)
+    return draw(board, damage=dealt, result=result, lang=lang, size=size, legend=legend)
 
 
 # -- input ------------------------------------------------------------------------------
 def _full_board(board: ModelBoard) -> "Board":
-    """A :class:`mtgcombat.Board` (which knows its abilities) for a model board."""
-    from .board import Board
-
-    return board if isinstance(board, Board) else Board.from_model(board)
+    """A :class:`mtgcombat.Board` (which knows its abilities); a model board alone can't
+    be drawn (draw never imports the facade, which imports draw for ``_repr_svg_``)."""
+    if not hasattr(board, "bound"):
+        raise TypeError("draw() needs a mtgcombat.Board (Board.from_model(board))")
+    return cast("Board", board)
 
 
 def _with_declarations(board: "Board", attacks: Optional[Mapping[str, str]],
@@ -213,7 +364,8 @@ def _is_count(n: object) -> bool:
 
 
 #: The fields of a result (``board`` is allowed and ignored: the ``after`` of ``combat``).
-RESULT_FIELDS = ("life", "poison", "destroyed", "defeated", "lost", "board")
+RESULT_FIELDS = ("life", "poison", "destroyed", "defeated", "lost", "loyalty", "defense",
+                 "board")
 
 
 def _checked_result(board: "Board", result: Optional[Mapping[str, Any]]) -> "_Result":
@@ -231,6 +383,14 @@ def _checked_result(board: "Board", result: Optional[Mapping[str, Any]]) -> "_Re
                 raise BoardError(f"result: {key} of unknown player {p!r}")
             if not isinstance(n, int) or isinstance(n, bool) or (key == "poison" and n < 0):
                 raise BoardError(f"result: {key} of {p!r} must be a whole number")
+    counts = {}
+    for key in ("loyalty", "defense"):
+        counts[key] = dict(result.get(key) or {})
+        for oid, n in counts[key].items():
+            if not _is_permanent(board, oid):
+                raise BoardError(f"result: {key} of unknown {oid!r}")
+            if not isinstance(n, int) or isinstance(n, bool):
+                raise BoardError(f"result: {key} of {oid!r} must be a whole number")
     ids = {}
     for key in ("destroyed", "defeated", "lost"):
         ids[key] = frozenset(result.get(key) or ())
@@ -239,7 +399,7 @@ def _checked_result(board: "Board", result: Optional[Mapping[str, Any]]) -> "_Re
             if not known:
                 raise BoardError(f"result: {key}: unknown {oid!r}")
     return _Result(numbers["life"], numbers["poison"], ids["destroyed"], ids["defeated"],
-                   ids["lost"])
+                   ids["lost"], counts["loyalty"], counts["defense"], bool(result))
 
 
 # -- the scene: what is drawn -------------------------------------------------------------
@@ -252,6 +412,9 @@ class _Result:
     destroyed: frozenset[str] = frozenset()
     defeated: frozenset[str] = frozenset()
     lost: frozenset[str] = frozenset()
+    loyalty: dict[str, int] = field(default_factory=dict)
+    defense: dict[str, int] = field(default_factory=dict)
+    given: bool = False
 
 
 @dataclass
@@ -275,6 +438,22 @@ class _Scene:
         self.in_combat = set(self.attacks) | set(self.blocks)
         self.colors = {p.name: PLAYER_COLORS[i % len(PLAYER_COLORS)]
                        for i, p in enumerate(b.players)}
+        # Auras and Equipment drawn on the creature, planeswalker or battle they are
+        # attached to (301.5, 303.4); on a player, a land or another small item they
+        # stay small items of their controller.
+        self.tabs: dict[str, list[str]] = {}
+        for p in b.permanents:
+            host = p.attached_to
+            if host is None or _is_card(p) or not _is_permanent(b, host):
+                continue
+            if _is_card(b.permanent(host)):
+                self.tabs.setdefault(host, []).append(p.id)
+        self.on_host = {a for v in self.tabs.values() for a in v}
+        # Damage by recipient, its sources in board order.
+        self.dealt: dict[str, list[tuple[str, int]]] = {}
+        for source in self.in_board_order(self.damage):
+            for to, n in self.damage[source].items():
+                self.dealt.setdefault(to, []).append((source, n))
 
     def in_board_order(self, ids: Iterable[str]) -> list[str]:
         """Permanent ids in the order the board lists them."""
@@ -284,6 +463,14 @@ class _Scene:
         """Blocked by a creature drawn, or blocked although its blockers are gone (509.1h)."""
         return attacker in self.blockers_of or attacker in (self.board.blocked or ())
 
+    def tabs_below(self, pid: str) -> bool:
+        """Whether a card's attachments peek out below it: away from the combat, which
+        is above the attacking players' permanents and below the others'."""
+        return self.board.permanent(pid).controller in self.board.attacking_players
+
+    def tab_room(self, pid: str) -> float:
+        return TAB_H * len(self.tabs.get(pid, ()))
+
     def t(self, code: str, **params: Any) -> str:
         """Words from the text layer (template ``code``)."""
         return _clean(self.w.t(code, **params))
@@ -291,6 +478,11 @@ class _Scene:
     def label(self, oid: str) -> str:
         """A player or permanent as the text layer names it (never translated)."""
         return _clean(self.w.name(oid))
+
+
+def _is_card(perm: Permanent) -> bool:
+    """Drawn as a card: a creature, planeswalker or battle."""
+    return perm.is_creature or perm.is_planeswalker or perm.is_battle
 
 
 # -- text measure -----------------------------------------------------------------------
@@ -357,18 +549,35 @@ def _wrapped(words: Sequence[str], width: float, size: float, bold: bool, lines:
              sep: str = " ") -> list[str]:
     """``words`` joined by ``sep`` into at most ``lines`` lines of ``width``; the last
     line is shortened with an ellipsis when the words don't fit."""
+    return _wrapped_tokens([(w, sep) for w in words], width, size, bold, lines)
+
+
+def _wrapped_phrases(phrases: Sequence[str], width: float, size: float, bold: bool,
+                     lines: int, sep: str) -> list[str]:
+    """Phrases joined by ``sep``, a phrase too wide for a line broken at its spaces."""
+    tokens = []
+    for phrase in phrases:
+        parts = (phrase.split(" ") if _text_width(phrase, size, bold) > width else [phrase])
+        tokens += [(part, sep if i == 0 else " ") for i, part in enumerate(parts)]
+    return _wrapped_tokens(tokens, width, size, bold, lines)
+
+
+def _wrapped_tokens(tokens: Sequence[tuple[str, str]], width: float, size: float, bold: bool,
+                    lines: int) -> list[str]:
+    """Tokens (text, the separator before it) into at most ``lines`` lines of
+    ``width``; the last line is shortened with an ellipsis when they don't fit."""
     out: list[str] = []
     cur = ""
-    for i, word in enumerate(words):
+    for i, (word, sep) in enumerate(tokens):
         trial = word if not cur else cur + sep + word
         if _text_width(trial, size, bold) <= width or not cur:
             cur = trial
             continue
+        if len(out) == lines - 1:
+            cur = trial + "".join(s + w for w, s in tokens[i + 1:])
+            break
         out.append(cur)
         cur = word
-        if len(out) == lines - 1:
-            cur = sep.join([cur] + list(words[i + 1:]))
-            break
     if cur:
         out.append(cur)
     return [_ellipsized(line, width, size, bold) for line in out[:lines]]
@@ -431,26 +640,54 @@ class _Panel:
 
 
 @dataclass
+class _Group:
+    """A team's players' areas side by side in one frame with the team's name (805,
+    810: Two-Headed Giant), or one player's area alone."""
+
+    team: Optional[str]
+    panels: list[_Panel]
+    box: Box = Box(0, 0, 0, 0)
+
+
+@dataclass(frozen=True)
+class _LegendEntry:
+    """One entry of the legend: a sample (``kind``) and its words, where it goes."""
+
+    kind: str
+    text: str
+    x: float
+    y: float
+    player: Optional[str] = None
+
+
+@dataclass
 class _Layout:
-    """The picture's size, the player areas, every item's box (players by name,
-    permanents by id) and the creatures in combat, in drawing order."""
+    """The picture's size, the player areas (in their team groups), every item's box
+    (players by name, permanents by id), the creatures in combat in drawing order, the
+    legend's box and entries."""
 
     width: float
     height: float
-    panels: list[_Panel]
+    groups: list[_Group]
     boxes: dict[str, Box]
     combat: list[str]
+    legend_box: Optional[Box] = None
+    legend: list[_LegendEntry] = field(default_factory=list)
+
+    @property
+    def panels(self) -> list[_Panel]:
+        return [p for g in self.groups for p in g.panels]
 
 
-def _layout(scene: _Scene) -> _Layout:
+def _layout(scene: _Scene, legend: bool) -> _Layout:
     """Where everything goes."""
     b = scene.board
     bottom_players = [p for p in b.player_names if p in b.attacking_players]
     top_players = [p for p in b.player_names if p not in b.attacking_players]
     columns = _columns(scene)
     plates = _plate_widths(scene, columns)
-    top = [_panel(scene, p, True, plates[p]) for p in top_players]
-    bottom = [_panel(scene, p, False, plates[p]) for p in bottom_players]
+    top = _grouped(scene, [_panel(scene, p, True, plates[p]) for p in top_players])
+    bottom = _grouped(scene, [_panel(scene, p, False, plates[p]) for p in bottom_players])
     top_w, top_h = _band_size(top)
     bottom_w, bottom_h = _band_size(bottom)
     combat_w = (sum(_column_width(len(bl)) for _, bl in columns)
@@ -461,13 +698,27 @@ def _layout(scene: _Scene) -> _Layout:
     bottom_y = MARGIN + top_h + sum(zone)
     _place_band(bottom, (width - bottom_w) / 2, bottom_y, bottom_h, align_bottom=False)
     boxes: dict[str, Box] = {}
-    for p in top + bottom:
-        boxes.update(p.items)
-        for small in p.smalls.values():
-            boxes.update((i, p.items[small.key]) for i in small.ids)
+    for g in top + bottom:
+        for p in g.panels:
+            boxes.update(p.items)
+            for small in p.smalls.values():
+                boxes.update((i, p.items[small.key]) for i in small.ids)
     _place_columns(scene, columns, boxes, width, MARGIN + top_h, zone)
-    return _Layout(width, bottom_y + bottom_h + MARGIN, top + bottom, boxes,
-                   [a for a, _ in columns] + [bl for _, bls in columns for bl in bls])
+    height = bottom_y + bottom_h + MARGIN
+    out = _Layout(width, height, top + bottom, boxes,
+                  [a for a, _ in columns] + [bl for _, bls in columns for bl in bls])
+    if legend:
+        entries, rows = _legend(scene, width - 2 * MARGIN - 2 * PAD)
+        out.legend_box = Box(MARGIN, height, width - 2 * MARGIN,
+                             rows * LEGEND_ROW + 2 * PAD - 6)
+        out.legend = [replace_xy(e, MARGIN + PAD, height + PAD) for e in entries]
+        out.height = height + out.legend_box.h + MARGIN
+    return out
+
+
+def replace_xy(e: _LegendEntry, dx: float, dy: float) -> _LegendEntry:
+    """A legend entry moved by (dx, dy)."""
+    return _LegendEntry(e.kind, e.text, e.x + dx, e.y + dy, e.player)
 
 
 def _plate_widths(scene: _Scene, columns: list[tuple[str, list[str]]]) -> dict[str, float]:
@@ -486,13 +737,15 @@ def _plate_min_width(scene: _Scene, player: str) -> float:
     text = _plate_text(scene, player, 10**6)
     words = [_text_width(line, 12, True) for line in text.life]
     words += [_text_width(text.role, 9.5)] if text.role else []
+    words += [_mark_width(m) for m in text.dealt]
     return float(min(max([CARD_W - 16.0] + words) + 16, 1.6 * CARD_W))
 
 
 def _panel(scene: _Scene, player: str, top: bool, plate_w: float) -> _Panel:
     """A player's area, its rows measured (not yet placed)."""
     b = scene.board
-    mine = [p for p in b.permanents if p.controller == player and p.id not in scene.in_combat]
+    mine = [p for p in b.permanents if p.controller == player and p.id not in scene.in_combat
+            and p.id not in scene.on_host]
     front = [p.id for p in mine if not p.is_creature and (p.is_planeswalker or p.is_battle)]
     creatures = [p.id for p in mine if p.is_creature]
     plate_h = _plate_text(scene, player, plate_w).height
@@ -500,8 +753,7 @@ def _panel(scene: _Scene, player: str, top: bool, plate_w: float) -> _Panel:
     rows += [[(k, CARD_W, CARD_H) for k in creatures[i:i + ROW_MAX]]
              for i in range(0, len(creatures), ROW_MAX)]
     inner = max(max(_row_width(r) for r in rows), 2 * CARD_W + GAP)
-    smalls = _smalls(scene, [p for p in mine if not p.is_creature and not p.is_planeswalker
-                             and not p.is_battle])
+    smalls = _smalls(scene, [p for p in mine if not _is_card(p)])
     row: list[tuple[str, float, float]] = []
     for s in smalls:
         if row and _row_width(row) + GAP + s.width > inner:
@@ -511,7 +763,7 @@ def _panel(scene: _Scene, player: str, top: bool, plate_w: float) -> _Panel:
     if row:
         rows.append(row)
     panel = _Panel(player, top, rows, {s.key: s for s in smalls})
-    _measure(panel, inner)
+    _measure(scene, panel, inner)
     return panel
 
 
@@ -541,47 +793,92 @@ def _row_width(row: Sequence[tuple[str, float, float]]) -> float:
     return sum(w for _, w, _ in row) + GAP * max(0, len(row) - 1)
 
 
-def _measure(panel: _Panel, inner: float) -> None:
+def _measure(scene: _Scene, panel: _Panel, inner: float) -> None:
     """The panel's size and its items' boxes relative to its top left corner; a top
-    panel shows its rows back to front, so that the front row faces the combat."""
+    panel shows its rows back to front, so that the front row faces the combat. A
+    card's attachments peek out on the side away from the combat (its row is taller
+    by that much)."""
     rows = list(reversed(panel.rows)) if panel.top else panel.rows
     y = float(PAD)
     for row in rows:
-        h = max(h for _, _, h in row)
+        def card(key: str) -> bool:
+            return key != panel.player and key not in panel.smalls
+
+        h = max(ih + (scene.tab_room(key) if card(key) else 0) for key, _, ih in row)
         x = PAD + (inner - _row_width(row)) / 2
         front = row is panel.rows[0]
         for key, w, ih in row:
-            dy = (h - ih) if front and panel.top else 0 if front else (h - ih) / 2
+            if front or card(key):
+                dy = (h - ih) if panel.top else 0
+            else:
+                dy = (h - ih) / 2
             panel.items[key] = Box(x, y + dy, w, ih)
             x += w + GAP
         y += h + GAP
     panel.box = Box(0, 0, inner + 2 * PAD, y - GAP + PAD)
 
 
-def _band_size(panels: list[_Panel]) -> tuple[float, float]:
-    if not panels:
-        return 0.0, 0.0
-    return (sum(p.box.w for p in panels) + PANEL_GAP * (len(panels) - 1),
-            max(p.box.h for p in panels))
-
-
-def _place_band(panels: list[_Panel], x: float, y: float, h: float, align_bottom: bool) -> None:
-    """Panels side by side from ``x``; top panels meet the combat with their bottoms."""
+def _grouped(scene: _Scene, panels: list[_Panel]) -> list[_Group]:
+    """The areas of teammates together in a team's frame (805.2, 810.1), in the order
+    of each team's first player; a player without a team alone."""
+    groups: list[_Group] = []
+    teams: dict[str, _Group] = {}
     for p in panels:
-        dy = y + (h - p.box.h if align_bottom else 0)
-        p.box = p.box.moved(x, dy)
-        p.items = {k: v.moved(x, dy) for k, v in p.items.items()}
-        x += p.box.w + PANEL_GAP
+        team = scene.board.player(p.player).team
+        if team is None:
+            groups.append(_Group(None, [p]))
+        elif team in teams:
+            teams[team].panels.append(p)
+        else:
+            teams[team] = _Group(team, [p])
+            groups.append(teams[team])
+    for g in groups:
+        w = sum(p.box.w for p in g.panels) + PANEL_GAP * (len(g.panels) - 1)
+        h = max(p.box.h for p in g.panels)
+        if g.team is not None:
+            name = _text_width(scene.t("draw.team", team=g.team), 11, True) + 2 * PAD
+            w = max(w, name) + 2 * TEAM_PAD
+            h += TEAM_HEAD + TEAM_PAD
+        g.box = Box(0, 0, w, h)
+    return groups
+
+
+def _band_size(groups: list[_Group]) -> tuple[float, float]:
+    if not groups:
+        return 0.0, 0.0
+    return (sum(g.box.w for g in groups) + PANEL_GAP * (len(groups) - 1),
+            max(g.box.h for g in groups))
+
+
+def _place_band(groups: list[_Group], x: float, y: float, h: float, align_bottom: bool) -> None:
+    """Groups side by side from ``x``; top ones meet the combat with their bottoms."""
+    for g in groups:
+        gy = y + (h - g.box.h if align_bottom else 0)
+        g.box = Box(x, gy, g.box.w, g.box.h)
+        framed = g.team is not None
+        inner_w = sum(p.box.w for p in g.panels) + PANEL_GAP * (len(g.panels) - 1)
+        px = x + (g.box.w - inner_w) / 2
+        py = gy + (TEAM_HEAD if framed else 0)
+        ph = g.box.h - (TEAM_HEAD + TEAM_PAD if framed else 0)
+        for p in g.panels:
+            dy = py + (ph - p.box.h if align_bottom else 0)
+            p.box = p.box.moved(px, dy)
+            p.items = {k: v.moved(px, dy) for k, v in p.items.items()}
+            px += p.box.w + PANEL_GAP
+        x += g.box.w + PANEL_GAP
 
 
 def _zone_heights(scene: _Scene) -> tuple[float, ...]:
-    """The heights of the combat zone's bands: room for arrow heads, blockers, room
-    for block arrows, attackers, room below."""
+    """The heights of the combat zone's bands: room for arrow heads (and the
+    blockers' attachments), blockers, room for the arrows between blockers and
+    attackers, attackers, room below (and the attackers' attachments)."""
     if not scene.attacks:
         return (ZONE_EMPTY,)
+    below = max(scene.tab_room(a) for a in scene.attacks)
     if not scene.blocks:
-        return (ZONE_TOP, CARD_H, ZONE_BOTTOM)
-    return (ZONE_TOP, CARD_H, ZONE_MIDDLE, CARD_H, ZONE_BOTTOM)
+        return (ZONE_TOP, CARD_H, ZONE_BOTTOM + below)
+    above = max(scene.tab_room(bl) for bl in scene.blocks)
+    return (ZONE_TOP + above, CARD_H, ZONE_MIDDLE, CARD_H, ZONE_BOTTOM + below)
 
 
 def _columns(scene: _Scene) -> list[tuple[str, list[str]]]:
@@ -654,6 +951,44 @@ def _spread(wanted: list[float], widths: list[float], lo: float, hi: float) -> l
     return xs
 
 
+def _legend(scene: _Scene, width: float) -> tuple[list[_LegendEntry], int]:
+    """The legend's entries for what the picture shows, flowed into rows of ``width``
+    (positions relative to the legend's inner top left); and how many rows."""
+    b = scene.board
+    items: list[tuple[str, str, Optional[str]]] = []
+    if scene.attacks:
+        items.append(("attack", scene.t("draw.legend_attacks"), None))
+    if scene.blocks:
+        items.append(("block", scene.t("draw.legend_blocks"), None))
+    if scene.damage:
+        items.append(("damage", scene.t("draw.legend_damage"), None))
+    if scene.result.destroyed:
+        items.append(("destroyed", scene.t("draw.destroyed"), None))
+    if scene.on_host:
+        items.append(("attached", scene.t("draw.legend_attached"), None))
+    if scene.result.given:
+        items.append(("change", scene.t("draw.legend_change"), None))
+    items.append(("heading", scene.t("draw.legend_controller"), None))
+    items += [("controller", scene.label(p), p) for p in b.player_names]
+    out: list[_LegendEntry] = []
+    x, row = 0.0, 0
+    for i, (kind, text, player) in enumerate(items):
+        w = _legend_width(kind, text)
+        if kind == "heading":  # the controllers stay on one row with it when they can
+            w = sum(_legend_width(k, t) + 16 for k, t, _ in items[i:]) - 10 - 16
+        if x and x + w > width:
+            x, row = 0.0, row + 1
+        w = _legend_width(kind, text)
+        out.append(_LegendEntry(kind, text, x, row * LEGEND_ROW, player))
+        x += w + (6 if kind == "heading" else 16)
+    return out, row + 1
+
+
+def _legend_width(kind: str, text: str) -> float:
+    sample = {"heading": 0.0, "change": 0.0, "controller": 20.0}.get(kind, LEGEND_SAMPLE)
+    return sample + (6 if sample else 0) + _text_width(text, 10)
+
+
 # -- rendering ------------------------------------------------------------------------------
 def _el(parent: ET.Element, tag: str, attrs: Optional[dict[str, Any]] = None,
         text: Optional[str] = None) -> ET.Element:
@@ -672,8 +1007,8 @@ def _value(v: Any) -> str:
 
 
 def _render(scene: _Scene, layout: _Layout, size: Optional[int]) -> ET.Element:
-    """The whole picture: panels, attack arrows, the creatures in combat, block arrows,
-    damage."""
+    """The whole picture: team frames, player areas, the creatures in combat, the
+    arrows between them, the legend."""
     w, h = layout.width, layout.height
     root = ET.Element("svg", {"xmlns": "http://www.w3.org/2000/svg", "version": "1.1",
                               "viewBox": f"0 0 {_n(w)} {_n(h)}", "class": "mtgcombat-draw"})
@@ -683,6 +1018,9 @@ def _render(scene: _Scene, layout: _Layout, size: Optional[int]) -> ET.Element:
     _el(root, "title", text=scene.t("draw.title", player=scene.board.active_player))
     _el(root, "style", text=STYLE)
     _el(root, "rect", {"class": "background", "x": 0, "y": 0, "width": w, "height": h})
+    for group in layout.groups:
+        if group.team is not None:
+            _team_frame(root, scene, group)
     for panel in layout.panels:
         _render_panel(root, scene, panel)
     arrows = _el(root, "g", {"class": "attacks"})
@@ -695,20 +1033,19 @@ def _render(scene: _Scene, layout: _Layout, size: Optional[int]) -> ET.Element:
     for bl in scene.in_board_order(scene.blocks):
         for a in scene.blocks[bl]:
             _block_arrow(blocks, scene, layout.boxes, bl, a)
-    hits = _el(root, "g", {"class": "damages"})
-    for source in scene.in_board_order(scene.damage):
-        for to, n in _recipients_in_order(scene, scene.damage[source]):
-            _damage(hits, scene, layout.boxes, source, to, n)
+    if layout.legend_box is not None:
+        _render_legend(root, scene, layout)
     return root
 
 
-def _recipients_in_order(scene: _Scene, division: Mapping[str, int]) -> list[tuple[str, int]]:
-    players = list(scene.board.player_names)
-
-    def key(to: str) -> tuple[int, int]:
-        return (0, players.index(to)) if to in players else (1, scene.order[to])
-
-    return [(to, division[to]) for to in sorted(division, key=key)]
+def _team_frame(root: ET.Element, scene: _Scene, group: _Group) -> None:
+    """A team's frame and name around its players' areas."""
+    box = group.box
+    g = _el(root, "g", {"class": "team", "data-team": group.team})
+    _el(g, "rect", {"class": "team-frame", "x": box.x, "y": box.y, "width": box.w,
+                    "height": box.h, "rx": 14})
+    _el(g, "text", {"class": "team-name", "x": box.x + PAD, "y": box.y + 15},
+        _ellipsized(scene.t("draw.team", team=group.team), box.w - 2 * PAD, 11, True))
 
 
 def _render_panel(root: ET.Element, scene: _Scene, panel: _Panel) -> None:
@@ -728,19 +1065,74 @@ def _render_panel(root: ET.Element, scene: _Scene, panel: _Panel) -> None:
             _card(g, scene, b.permanent(key), ibox)
 
 
+# -- damage marks ----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class _Mark:
+    """Damage dealt to one recipient: the amount and by what (one source, or the
+    rest of them together when there is no room for each)."""
+
+    amount: int
+    text: str
+    sources: tuple[str, ...]
+
+
+def _marks(scene: _Scene, to: str, room: int) -> list[_Mark]:
+    """The damage marks of a recipient, at most ``room`` (at least one)."""
+    dealt = scene.dealt.get(to, [])
+    room = max(1, room)
+    out = [_Mark(n, scene.t("draw.dealt_from", source=s), (s,)) for s, n in dealt[:room]]
+    if len(dealt) > room:
+        rest = dealt[room - 1:]
+        out[-1] = _Mark(sum(n for _, n in rest), scene.t("draw.dealt_from_many", n=len(rest)),
+                        tuple(s for s, _ in rest))
+    return out
+
+
+def _pill_width(amount: int) -> float:
+    return max(16.0, _text_width(str(amount), 9.5, True) + 9)
+
+
+def _mark_width(mark: _Mark) -> float:
+    return _pill_width(mark.amount) + 4 + _text_width(mark.text, 9.5, True)
+
+
+def _mark(parent: ET.Element, scene: _Scene, mark: _Mark, to: str, x: float, y: float,
+          width: float) -> None:
+    """A damage mark at ``x`` with its baseline at ``y``: the amount in a red pill and
+    by what, shortened to ``width``."""
+    g = _el(parent, "g", {"class": "damage", "data-from": " ".join(mark.sources),
+                          "data-to": to})
+    dealt = dict(scene.dealt.get(to, []))
+    _el(g, "title", text="; ".join(scene.t("draw.deals", source=s, to=to, n=dealt[s])
+                                   for s in mark.sources))
+    pill = _pill_width(mark.amount)
+    _el(g, "rect", {"x": x, "y": y - 9, "width": pill, "height": 11.5, "rx": 5.75})
+    _el(g, "text", {"class": "amount", "x": x + pill / 2, "y": y - 0.5}, str(mark.amount))
+    _el(g, "text", {"class": "from", "x": x + pill + 4, "y": y},
+        _ellipsized(mark.text, width - pill - 4, 9.5, True))
+
+
+# -- players ----------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class _PlateText:
-    """The lines on a player's plate: name, life, then (class, text) lines, role."""
+    """The lines on a player's plate: name, life, then (class, text) lines, damage
+    marks, role."""
 
     names: list[str]
     life: list[str]
     extra: list[tuple[str, str]]
+    dealt: list[_Mark]
     role: Optional[str]
 
     @property
     def height(self) -> float:
-        bottom = 24 + 15.5 * len(self.names) + 14.5 * len(self.life) + 12.5 * len(self.extra)
+        bottom = (24 + 15.5 * len(self.names) + 14.5 * len(self.life) + 12.5 * len(self.extra)
+                  + 14 * len(self.dealt))
         return max(56.0, bottom + (9 if self.role else -3))
+
+
+#: The most damage marks a player's plate shows one by one.
+PLATE_MARKS = 4
 
 
 def _plate_text(scene: _Scene, name: str, width: float) -> _PlateText:
@@ -755,20 +1147,20 @@ def _plate_text(scene: _Scene, name: str, width: float) -> _PlateText:
         extra.append(("line", scene.t("draw.poison_change", before=player.poison, after=poison)))
     elif player.poison:
         extra.append(("line", scene.t("draw.poison", n=player.poison)))
-    if player.team:
-        extra.append(("line", scene.t("draw.team", team=player.team)))
     role = ("draw.active_player" if name == b.active_player
             else "draw.defending_player" if name in b.defenders else None)
     return _PlateText(_wrapped(scene.label(name).split(" "), width, 13, True, 2),
                       _wrapped(_life(scene, name).split(" "), width, 12, True, 2),
                       [(c, _ellipsized(x, width, 10, "lost" in c)) for c, x in extra],
+                      _marks(scene, name, PLATE_MARKS) if name in scene.dealt else [],
                       None if role is None else _ellipsized(scene.t(role), width, 9.5))
 
 
 def _plate(parent: ET.Element, scene: _Scene, name: str, box: Box) -> None:
-    """A player: name, life (before and after combat), poison, team, role."""
+    """A player: name, life (before and after combat), poison, damage dealt, role."""
     text = _plate_text(scene, name, box.w)
-    g = _el(parent, "g", {"class": "player", "data-id": name})
+    classes = "player lost" if name in scene.result.lost else "player"
+    g = _el(parent, "g", {"class": classes, "data-id": name})
     _el(g, "title", text=scene.label(name))
     _el(g, "rect", {"class": "plate", "x": box.x, "y": box.y, "width": box.w, "height": box.h,
                     "rx": 10, "stroke": scene.colors[name]})
@@ -783,6 +1175,10 @@ def _plate(parent: ET.Element, scene: _Scene, name: str, box: Box) -> None:
     for cls, line in text.extra:
         _el(g, "text", {"class": cls, "x": box.x + 8, "y": y}, line)
         y += 12.5
+    y += 2
+    for mark in text.dealt:
+        _mark(g, scene, mark, name, box.x + 8, y, box.w - 16)
+        y += 14
     if text.role:
         _el(g, "text", {"class": "role", "x": box.x + 8, "y": box.bottom - 8}, text.role)
 
@@ -796,6 +1192,7 @@ def _life(scene: _Scene, name: str) -> str:
     return scene.t("draw.life_change", before=before, after=after)
 
 
+# -- permanents ---------------------------------------------------------------------------------
 def _small(parent: ET.Element, scene: _Scene, item: _Small, box: Box) -> None:
     """A non-creature permanent or a group of lands: a small labelled chip."""
     classes = "small tapped" if item.tapped else "small"
@@ -826,8 +1223,9 @@ def _frame_color(perm: Permanent) -> str:
 
 
 def _card(parent: ET.Element, scene: _Scene, perm: Permanent, box: Box) -> None:
-    """A creature, planeswalker or battle: name, keywords, state, and at the bottom
-    marked damage and power/toughness, loyalty or defense."""
+    """A creature, planeswalker or battle: its attachments peeking out from under it;
+    name, damage dealt to it, keywords, state; at the bottom marked damage and
+    counters, power/toughness, loyalty or defense."""
     kinds = [k for k, on in (("creature", perm.is_creature), ("planeswalker", perm.is_planeswalker),
                              ("battle", perm.is_battle)) if on]
     destroyed = perm.id in scene.result.destroyed
@@ -838,43 +1236,87 @@ def _card(parent: ET.Element, scene: _Scene, perm: Permanent, box: Box) -> None:
         attrs["transform"] = f"rotate({TAPPED_ANGLE} {_n(box.cx)} {_n(box.cy)})"
     g = _el(parent, "g", attrs)
     _el(g, "title", text=scene.label(perm.id))
+    _attachments(g, scene, perm, box)
     _el(g, "rect", {"class": "frame", "x": box.x, "y": box.y, "width": box.w, "height": box.h,
                     "rx": 6, "fill": _frame_color(perm)})
     _el(g, "rect", {"x": box.x + 4, "y": box.y + 4, "width": box.w - 8, "height": 4, "rx": 2,
                     "fill": scene.colors[perm.controller]})
     if destroyed:
         _cross(g, box)
-    _card_lines(g, scene, perm, box)
-    _card_bottom(g, scene, perm, box)
+    pills = _bottom_pills(scene, perm)
+    right = _card_badges(g, scene, perm, box)
+    rows = _pill_rows(pills, right - box.x - 6, box.w - 12)
+    _card_lines(g, scene, perm, box, 6 - 2 * (len(rows) - 1) if rows else 6)
+    _draw_pills(g, rows, box)
 
 
-def _card_lines(g: ET.Element, scene: _Scene, perm: Permanent, box: Box) -> None:
-    """Name (two lines at most), keywords, state: as many lines as there is room for
-    (five)."""
+def _attachments(g: ET.Element, scene: _Scene, host: Permanent, box: Box) -> None:
+    """The Auras and Equipment attached to a card, peeking out from under it on the
+    side away from the combat (301.5, 303.4): the farthest first, so that each
+    nearer one covers the hidden part of the one behind it."""
+    tabs = scene.tabs.get(host.id, [])
+    below = scene.tabs_below(host.id)
+    for k in reversed(range(len(tabs))):
+        att = scene.board.permanent(tabs[k])
+        destroyed = att.id in scene.result.destroyed
+        if below:
+            top, base = box.bottom + TAB_H * k - 8, box.bottom + TAB_H * k + 12.5
+        else:
+            top, base = box.y - TAB_H * (k + 1), box.y - TAB_H * (k + 1) + 12
+        t = _el(g, "g", {"class": "attachment destroyed" if destroyed else "attachment",
+                         "data-id": att.id, "data-on": host.id})
+        _el(t, "title", text=scene.t("draw.attached", item=att.id, host=host.id))
+        x, w = box.x + 5, box.w - 10
+        _el(t, "rect", {"class": "frame", "x": x, "y": top, "width": w, "height": TAB_H + 8,
+                        "rx": 4, "fill": _frame_color(att)})
+        _el(t, "rect", {"x": x + 3, "y": base - 8, "width": 4, "height": 8, "rx": 1,
+                        "fill": scene.colors[att.controller]})
+        name = _ellipsized(scene.label(att.id), w - 18, 9)
+        _el(t, "text", {"x": x + 11, "y": base}, name)
+        if destroyed:
+            _el(t, "line", {"class": "cross", "x1": x + 8, "y1": base - 3.5,
+                            "x2": x + 11 + _text_width(name, 9), "y2": base - 3.5})
+
+
+def _card_lines(g: ET.Element, scene: _Scene, perm: Permanent, box: Box, room: int) -> None:
+    """Name (two lines at most), damage dealt to it, keywords, state: as many lines as
+    there is ``room`` for."""
     text_w = box.w - 12
     names = _wrapped(scene.label(perm.id).split(" "), text_w, 11, True, 2)
     destroyed = perm.id in scene.result.destroyed
     status = _status(scene, perm)
-    room = 5 - len(names) - destroyed
-    kws = _keyword_lines(scene, perm, text_w, max(1, room - min(len(status), 1)))
-    states = (_wrapped(status, text_w, 9.5, False, max(1, room - len(kws)), " \u00b7 ")
-              if status else [])
+    has_kw = bool(_keyword_words(scene, perm, short=False))
+    left = room - len(names)
+    marks: list[_Mark] = []
+    if perm.id in scene.dealt:
+        marks = _marks(scene, perm.id, left - destroyed - has_kw - bool(status))
+    left -= len(marks) + destroyed
+    kws = (_keyword_lines(scene, perm, text_w, max(1, left - min(len(status), 1)))
+           if left > 0 else [])
+    left -= len(kws)
+    states = (_wrapped(status, text_w, 9.5, False, left, " \u00b7 ")
+              if status and left > 0 else [])
     x, y = box.x + 6, box.y + 20
     for line in names:
         _el(g, "text", {"class": "name", "x": x, "y": y}, line)
         y += LINE + 0.5
+    for mark in marks:
+        _mark(g, scene, mark, perm.id, x, y, text_w)
+        y += LINE
+    if destroyed:
+        _el(g, "text", {"class": "status destroyed", "x": x, "y": y},
+            _ellipsized(scene.t("draw.destroyed"), text_w, 9.5, True))
+        y += LINE
     if kws:
         full = ", ".join(_keyword_words(scene, perm, short=False))
         for line in kws:
             t = _el(g, "text", {"class": "kw", "x": x, "y": y}, line)
             _el(t, "title", text=full)
             y += LINE
-    if destroyed:
-        _el(g, "text", {"class": "status destroyed", "x": x, "y": y},
-            _ellipsized(scene.t("draw.destroyed"), text_w, 9.5, True))
-        y += LINE
     for line in states:
-        _el(g, "text", {"class": "status", "x": x, "y": y}, line)
+        t = _el(g, "text", {"class": "status", "x": x, "y": y}, line)
+        if states[-1].endswith("\u2026"):
+            _el(t, "title", text=" \u00b7 ".join(status))
         y += LINE
 
 
@@ -885,28 +1327,49 @@ def _status(scene: _Scene, perm: Permanent) -> list[str]:
         out.append(scene.t("draw.defeated"))
     if perm.is_battle and perm.protector is not None:
         out.append(scene.t("draw.protector", player=perm.protector))
+    if perm.id in scene.attacks and scene.is_blocked(perm.id):
+        # What a blocked attacker attacks, when there is more than one thing it could.
+        out.append(scene.t("draw.blocked"))
+        if len(scene.board.attack_targets()) > 1:
+            out.append(scene.t("draw.attacking", target=scene.attacks[perm.id]))
     if perm.tapped:
         out.append(scene.t("draw.tapped"))
     if perm.summoning_sick and perm.is_creature:
         out.append(scene.t("draw.sick"))
     if perm.goaded_by:
         out.append(scene.t("draw.goaded", players=tuple(perm.goaded_by)))
-    if perm.id in scene.attacks and perm.id not in scene.blockers_of and scene.is_blocked(perm.id):
-        out.append(scene.t("draw.blocked"))
     return out
 
 
 def _keyword_words(scene: _Scene, perm: Permanent, short: bool) -> list[str]:
-    """The permanent's combat keywords in words (full or short)."""
+    """The permanent's combat keywords in words (full or short); protection with its
+    quality (702.16a)."""
     bound = scene.board.bound
     kws = set(bound.keywords.get(perm.id, ()))
     if "trample over planeswalkers" in kws:
         kws.discard("trample")
     out = [scene.t("draw.keyword", kw=k, short=short) for k in KEYWORD_ORDER if k in kws]
     out += [scene.t("draw.landwalk", walk=walk) for walk in sorted(bound.walks.get(perm.id, ()))]
-    if bound.protections(perm.id):
-        out.append(scene.t("draw.keyword", kw="protection", short=short))
+    for inst in bound.protections(perm.id):
+        words = scene.t("draw.protection", short=short, **_protection(scene, inst))
+        if words not in out:
+            out.append(words)
     return out
+
+
+def _protection(scene: _Scene, inst: Any) -> dict[str, Any]:
+    """What a protection is from (702.16a), as the ``draw.protection`` template takes
+    it: everything (702.16j), a player (702.16k), a color, or else the card's words."""
+    pr = inst.ability
+    if pr.everything:
+        return {"quality": "everything"}
+    if pr.player is not None:
+        who = scene.board.bound.player_of(pr.player, inst.source)
+        if who is not None:
+            return {"quality": "player", "player": who}
+    if isinstance(pr.pred, A.ColorPred) and pr.pred.color in COLOR_WORDS:
+        return {"quality": "color", "color": COLOR_WORDS[pr.pred.color]}
+    return {"quality": "text", "label": pr.label or ""}
 
 
 def _keyword_lines(scene: _Scene, perm: Permanent, width: float, lines: int) -> list[str]:
@@ -915,31 +1378,73 @@ def _keyword_lines(scene: _Scene, perm: Permanent, width: float, lines: int) -> 
     if not words:
         return []
     sep = " \u00b7 "
-    out = _wrapped(words, width, 9.5, False, lines, sep)
+    out = _wrapped_phrases(words, width, 9.5, False, lines, sep)
     if out[-1].endswith("\u2026"):
-        out = _wrapped(_keyword_words(scene, perm, short=True), width, 9.5, False, lines, sep)
+        out = _wrapped_phrases(_keyword_words(scene, perm, short=True), width, 9.5, False,
+                               lines, sep)
     return out
 
 
-def _card_bottom(g: ET.Element, scene: _Scene, perm: Permanent, box: Box) -> None:
-    """Power/toughness, loyalty, defense from the right; marked damage at the left."""
+def _card_badges(g: ET.Element, scene: _Scene, perm: Permanent, box: Box) -> float:
+    """Power/toughness, loyalty, defense from the right at the bottom; returns the
+    left end of them."""
     right = box.x + box.w - 6
     y = box.bottom - 24
     if perm.is_creature:
         text = f"{_pt(perm.power)}/{_pt(perm.toughness)}"
         right = _badge(g, text, right, y, "badge", "badge-text", 12, True)
-    if perm.loyalty is not None:
-        right = _badge(g, scene.t("draw.loyalty", n=perm.loyalty), right, y, "counter",
-                       "counter-text", 10, True)
-    if perm.defense is not None:
-        right = _badge(g, scene.t("draw.defense", n=perm.defense), right, y, "counter",
-                       "counter-text", 10, True)
+    for kind, before, after in (("loyalty", perm.loyalty, scene.result.loyalty.get(perm.id)),
+                                ("defense", perm.defense, scene.result.defense.get(perm.id))):
+        if before is None:
+            continue
+        words = (scene.t(f"draw.{kind}", n=before) if after is None or after == before
+                 else scene.t(f"draw.{kind}_change", before=before, after=after))
+        right = _badge(g, words, right, y, "counter", "counter-text", 10, True)
+    return right
+
+
+def _bottom_pills(scene: _Scene, perm: Permanent) -> list[tuple[str, str]]:
+    """The (class, text) pills at a card's bottom left: damage marked on it before
+    (120.6), then its counters (122) -- loyalty and defense counters are its loyalty
+    and defense, shown at the right."""
+    out = []
     if perm.damage:
-        text = scene.t("draw.damage_marked", n=perm.damage)
-        width = _text_width(text, 9.5, True) + 10
-        _el(g, "rect", {"class": "marked", "x": box.x + 6, "y": y + 2, "width": width,
-                        "height": 14, "rx": 7})
-        _el(g, "text", {"class": "marked-text", "x": box.x + 6 + width / 2, "y": y + 12.5}, text)
+        out.append(("marked", scene.t("draw.damage_marked", n=perm.damage)))
+    shown = {"loyalty"} if perm.loyalty is not None else set()
+    shown |= {"defense"} if perm.defense is not None else set()
+    for kind, n in perm.counters.items():
+        if n and kind not in shown:
+            out.append(("counter", scene.t("draw.counter", kind=kind, n=n)))
+    return out
+
+
+def _pill_rows(pills: list[tuple[str, str]], first: float,
+               width: float) -> list[list[tuple[str, str, float]]]:
+    """The pills flowed into rows from the bottom up: the first row as wide as
+    ``first`` (left of the badges), the others ``width``."""
+    rows: list[list[tuple[str, str, float]]] = []
+    row: list[tuple[str, str, float]] = []
+    used, room = 0.0, first
+    for cls, text in pills:
+        w = min(_text_width(text, 9.5, True) + 10, width)
+        if row and used + w > room:
+            rows.append(row)
+            row, used, room = [], 0.0, width
+        row.append((cls, text, w))
+        used += w + 4
+    if row:
+        rows.append(row)
+    return rows[:3]
+
+
+def _draw_pills(g: ET.Element, rows: list[list[tuple[str, str, float]]], box: Box) -> None:
+    for i, row in enumerate(rows):
+        x, y = box.x + 6, box.bottom - 22 - 20 * i
+        for cls, text, w in row:
+            _el(g, "rect", {"class": cls, "x": x, "y": y, "width": w, "height": 14, "rx": 7})
+            _el(g, "text", {"class": "marked-text", "x": x + w / 2, "y": y + 10.5},
+                _ellipsized(text, w - 6, 9.5, True))
+            x += w + 4
 
 
 def _pt(v: Optional[int]) -> str:
@@ -966,77 +1471,77 @@ def _cross(g: ET.Element, box: Box) -> None:
 
 # -- arrows ------------------------------------------------------------------------------
 def _attack_end(scene: _Scene, boxes: dict[str, Box], attacker: str) -> tuple[float, float]:
-    """Where an attack arrow ends: on the edge of its target facing the attacker,
-    arrows to the same target spread along it in the order of their attackers."""
+    """Where an unblocked attacker's arrow ends: on the edge of its target facing the
+    attacker, arrows to the same permanent spread along it in the order of their
+    attackers."""
     target = scene.attacks[attacker]
     tb, ab = boxes[target], boxes[attacker]
     y = tb.bottom if tb.cy < ab.cy else tb.y
     if target in scene.board.player_names:
-        x = _start_x(scene, boxes, attacker)
-        return min(max(x, tb.x + 14), tb.x + tb.w - 14), y
-    same = sorted((a for a, t in scene.attacks.items() if t == target),
+        return min(max(ab.cx, tb.x + 14), tb.x + tb.w - 14), y
+    same = sorted((a for a, t in scene.attacks.items() if t == target and not scene.is_blocked(a)),
                   key=lambda a: (boxes[a].cx, scene.order[a]))
     i = same.index(attacker)
     return tb.x + tb.w * (i + 1) / (len(same) + 1), y
 
 
-def _attack_start(scene: _Scene, boxes: dict[str, Box], attacker: str,
-                  end: tuple[float, float]) -> tuple[float, float]:
-    """Where an attack arrow starts: the attacker's edge facing its target, off centre
-    when blockers' arrows arrive at its middle."""
-    ab = boxes[attacker]
-    return _start_x(scene, boxes, attacker), (ab.y if end[1] < ab.cy else ab.bottom)
-
-
-def _start_x(scene: _Scene, boxes: dict[str, Box], attacker: str) -> float:
-    """A blocked attacker's arrow leaves beside the arrows of its blockers."""
-    ab = boxes[attacker]
-    if attacker not in scene.blockers_of:
-        return ab.cx
-    return ab.x + ab.w * (0.2 if _mirrored(scene, boxes, attacker) else 0.8)
-
-
-def _mirrored(scene: _Scene, boxes: dict[str, Box], attacker: str) -> bool:
-    """Whether the blockers of an attacker stand mostly to its right (their arrows
-    then arrive at its right part, and its own arrow leaves from the left)."""
-    blockers = scene.blockers_of.get(attacker, [])
-    if not blockers:
-        return False
-    mean = sum(boxes[b].cx for b in blockers) / len(blockers)
-    return mean > boxes[attacker].cx + 1
-
-
 def _attack_arrow(parent: ET.Element, scene: _Scene, boxes: dict[str, Box], attacker: str) -> None:
+    """An attack: to what it attacks (508.1a); a blocked attacker's to each of its
+    blockers only, beside the blocker's own arrow (509.1h: it stays blocked), or, when
+    its blockers are gone, a short arrow stopped by a bar."""
     target = scene.attacks[attacker]
-    end = _attack_end(scene, boxes, attacker)
-    start = _attack_start(scene, boxes, attacker, end)
-    g = _el(parent, "g", {"class": "attack", "data-from": attacker, "data-to": target})
-    _el(g, "title", text=scene.t("draw.attacks", attacker=attacker, target=target))
-    _arrow(g, start, end, head=15, half=10)
+    blockers = scene.blockers_of.get(attacker, [])
+    blocked = scene.is_blocked(attacker)
+    g = _el(parent, "g", {"class": "attack blocked" if blocked else "attack",
+                          "data-from": attacker, "data-to": target})
+    if blockers:
+        g.set("data-blockers", " ".join(blockers))
+    title = scene.t("draw.attacks_blocked" if blocked else "draw.attacks", attacker=attacker,
+                    target=target)
+    _el(g, "title", text=title)
+    ab = boxes[attacker]
+    if blockers:
+        for bl in blockers:
+            start, end = _pair(scene, boxes, bl, attacker)
+            _arrow(g, _shifted(end, PAIR_OFFSET), _shifted(start, PAIR_OFFSET), head=12, half=8)
+    elif blocked:
+        top = ab.y - ZONE_MIDDLE / 2
+        _el(g, "line", {"x1": ab.cx, "y1": ab.y, "x2": ab.cx, "y2": top})
+        _el(g, "line", {"class": "stop", "x1": ab.cx - 12, "y1": top, "x2": ab.cx + 12,
+                        "y2": top})
+    else:
+        end = _attack_end(scene, boxes, attacker)
+        start = (ab.cx, ab.y if end[1] < ab.cy else ab.bottom)
+        _arrow(g, start, end, head=15, half=10)
 
 
-def _block_points(scene: _Scene, boxes: dict[str, Box], blocker: str,
-                  attacker: str) -> tuple[tuple[float, float], tuple[float, float]]:
-    """A block arrow: from the blocker's bottom to the attacker's top, the arrows
-    meeting one attacker spread over the part of it away from its own arrow."""
+def _pair(scene: _Scene, boxes: dict[str, Box], blocker: str,
+          attacker: str) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The middle line between a blocker and an attacker it blocks: from the
+    blocker's edge facing the attacker to the attacker's edge facing it, the lines
+    meeting one card spread along its edge."""
     bb, ab = boxes[blocker], boxes[attacker]
     mine = sorted(scene.blockers_of[attacker], key=lambda b: (boxes[b].cx, scene.order[b]))
-    i = mine.index(blocker)
-    x = ab.x + ab.w * (0.08 + 0.54 * (i + 1) / (len(mine) + 1))
-    if _mirrored(scene, boxes, attacker):
-        x = ab.x + ab.w * (0.38 + 0.54 * (i + 1) / (len(mine) + 1))
-    start_x = min(max(x, bb.x + 12), bb.x + bb.w - 12)
+    theirs = sorted(scene.blocks[blocker], key=lambda a: (boxes[a].cx, scene.order[a]))
+    xa = ab.x + ab.w * (mine.index(blocker) + 1) / (len(mine) + 1)
+    xb = bb.x + bb.w * (theirs.index(attacker) + 1) / (len(theirs) + 1)
     if bb.cy < ab.cy:
-        return (start_x, bb.bottom), (x, ab.y)
-    return (start_x, bb.y), (x, ab.bottom)
+        return (xb, bb.bottom), (xa, ab.y)
+    return (xb, bb.y), (xa, ab.bottom)
+
+
+def _shifted(p: tuple[float, float], d: float) -> tuple[float, float]:
+    """``p`` moved sideways by ``d`` (staying on the edge of its card)."""
+    return p[0] + d, p[1]
 
 
 def _block_arrow(parent: ET.Element, scene: _Scene, boxes: dict[str, Box], blocker: str,
                  attacker: str) -> None:
-    start, end = _block_points(scene, boxes, blocker, attacker)
+    """A block (509.1a): from the blocker to the attacker, beside the attacker's arrow."""
+    start, end = _pair(scene, boxes, blocker, attacker)
     g = _el(parent, "g", {"class": "block", "data-from": blocker, "data-to": attacker})
     _el(g, "title", text=scene.t("draw.blocks", blocker=blocker, attacker=attacker))
-    _arrow(g, start, end, head=11, half=7)
+    _arrow(g, _shifted(start, -PAIR_OFFSET), _shifted(end, -PAIR_OFFSET), head=11, half=7)
 
 
 def _arrow(g: ET.Element, start: tuple[float, float], end: tuple[float, float], head: float,
@@ -1053,44 +1558,40 @@ def _arrow(g: ET.Element, start: tuple[float, float], end: tuple[float, float], 
     _el(g, "polygon", {"points": " ".join(f"{_n(x)},{_n(y)}" for x, y in corners)})
 
 
-def _damage(parent: ET.Element, scene: _Scene, boxes: dict[str, Box], source: str, to: str,
-            n: int) -> None:
-    """An amount of damage: on the arrow between source and recipient, near the
-    recipient; where there is no arrow, on a thin line of its own."""
-    g = _el(parent, "g", {"class": "damage", "data-from": source, "data-to": to})
-    _el(g, "title", text=scene.t("draw.deals", source=source, to=to, n=n))
-    x, y = _damage_point(scene, boxes, source, to, g)
-    _el(g, "circle", {"cx": x, "cy": y, "r": 10})
-    _el(g, "text", {"x": x, "y": y + 4.3}, str(n))
-
-
-def _damage_point(scene: _Scene, boxes: dict[str, Box], source: str, to: str,
-                  g: ET.Element) -> tuple[float, float]:
-    if scene.attacks.get(source) == to:
-        end = _attack_end(scene, boxes, source)
-        return _along(_attack_start(scene, boxes, source, end), end, from_end=34)
-    if to in scene.blocks.get(source, ()):
-        start, end = _block_points(scene, boxes, source, to)
-        return _at(start, end, 0.72)
-    if source in scene.blocks.get(to, ()):
-        start, end = _block_points(scene, boxes, to, source)
-        return _at(start, end, 0.28)
-    sb, tb = boxes[source], boxes[to]
-    start = (sb.cx, sb.y if tb.cy < sb.cy else sb.bottom)
-    end = (tb.cx, tb.bottom if tb.cy < sb.cy else tb.y)
-    line = _el(g, "g", {"class": "hit"})
-    _el(line, "line", {"x1": start[0], "y1": start[1], "x2": end[0], "y2": end[1]})
-    return _along(start, end, from_end=30)
-
-
-def _at(a: tuple[float, float], b: tuple[float, float], t: float) -> tuple[float, float]:
-    return a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
-
-
-def _along(a: tuple[float, float], b: tuple[float, float], from_end: float) -> tuple[float, float]:
-    """The point ``from_end`` before ``b`` on the way from ``a`` (the middle when the
-    way is short)."""
-    length = math.hypot(b[0] - a[0], b[1] - a[1])
-    if length <= 2 * from_end:
-        return _at(a, b, 0.5)
-    return _at(a, b, 1 - from_end / length)
+# -- the legend ------------------------------------------------------------------------------
+def _render_legend(root: ET.Element, scene: _Scene, layout: _Layout) -> None:
+    """What the arrows, marks and colours mean."""
+    box = layout.legend_box
+    assert box is not None
+    g = _el(root, "g", {"class": "legend"})
+    _el(g, "rect", {"class": "legend-frame", "x": box.x, "y": box.y, "width": box.w,
+                    "height": box.h, "rx": 6})
+    for e in layout.legend:
+        x, y = e.x, e.y + 10
+        item = _el(g, "g", {"class": f"legend-{e.kind}"})
+        if e.kind in ("attack", "block"):
+            _arrow(item, (x, y - 3.5), (x + LEGEND_SAMPLE, y - 3.5),
+                   head=10 if e.kind == "attack" else 9, half=6 if e.kind == "attack" else 5)
+        elif e.kind == "damage":
+            _el(item, "rect", {"x": x + 7, "y": y - 9, "width": 16, "height": 11.5, "rx": 5.75})
+            _el(item, "text", {"class": "amount", "x": x + 15, "y": y - 0.5}, "2")
+        elif e.kind == "destroyed":
+            sample = Box(x + 4, y - 12, 22, 16)
+            _el(item, "rect", {"class": "frame", "x": sample.x, "y": sample.y, "width": sample.w,
+                               "height": sample.h, "rx": 3, "fill": COLORLESS})
+            for x1, y1, x2, y2 in ((sample.x + 3, sample.y + 3, sample.x + sample.w - 3,
+                                    sample.bottom - 3),
+                                   (sample.x + sample.w - 3, sample.y + 3, sample.x + 3,
+                                    sample.bottom - 3)):
+                _el(item, "line", {"class": "cross", "x1": x1, "y1": y1, "x2": x2, "y2": y2,
+                                   "style": "stroke-width:3"})
+        elif e.kind == "attached":
+            _el(item, "rect", {"class": "frame", "x": x + 6, "y": y - 13, "width": 18,
+                               "height": 10, "rx": 2, "fill": COLORLESS})
+            _el(item, "rect", {"class": "frame", "x": x + 2, "y": y - 7, "width": 26,
+                               "height": 10, "rx": 2, "fill": "#fff"})
+        elif e.kind == "controller" and e.player is not None:
+            _el(item, "rect", {"x": x, "y": y - 7, "width": 20, "height": 5, "rx": 2,
+                               "fill": scene.colors[e.player]})
+        sample = {"heading": 0.0, "change": 0.0, "controller": 20.0}.get(e.kind, LEGEND_SAMPLE)
+        _el(item, "text", {"x": x + sample + (6 if sample else 0), "y": y}, e.text)

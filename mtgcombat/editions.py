@@ -42,7 +42,8 @@ class Edition:
     attacker_order: ClassVar[str] = ""
     blocker_order: ClassVar[str] = ""
     #: Rules whose text in this edition differs from the current one: human answers
-    #: cite them as "old 510.1c" (the JSON answers give the plain number).
+    #: cite them as "old 510.1c" (``mtgcombat.text.Writer.cite``, in each language; the
+    #: JSON answers give the plain number).
     old_rules: ClassVar[frozenset[str]] = frozenset()
 
     # -- goad ------------------------------------------------------------------------
@@ -70,12 +71,6 @@ class Edition:
     # -- keyword actions -------------------------------------------------------------------
     #: To sacrifice a permanent (701.21a current, 701.17a in 2024).
     sacrifice: ClassVar[str] = "701.21a"
-
-    @classmethod
-    def cite(cls, rule: str) -> str:
-        """A rule number as a human answer cites it in this edition ("old 510.1c" for a
-        2024-only text). The JSON answers give the plain number."""
-        return "old " + rule if rule in cls.old_rules else rule
 
     @classmethod
     def division(cls, role: str) -> str:
@@ -137,7 +132,17 @@ DEFAULT = "current"
 
 
 def edition(name: str) -> type[Edition]:
-    """The edition called ``name``. Raises ``ValueError`` naming the known ones."""
+    """The edition called ``name``. Raises ``ValueError`` naming the known ones.
+
+    >>> edition("2024").has_order, edition("current").has_order
+    (True, False)
+    >>> edition("2024").date
+    '2024-04-12'
+    >>> edition("1999")
+    Traceback (most recent call last):
+        ...
+    ValueError: rules must be "current" or "2024", not '1999'
+    """
     try:
         return EDITIONS[name]
     except (KeyError, TypeError):

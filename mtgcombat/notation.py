@@ -12,6 +12,23 @@ accepts it wherever it accepts JSON:
 Names are ids (and player names), spaces allowed: ``Fog Bank -> Hill Giant``. An id
 that is empty, ``none``, starts or ends with a space, ends in a number after a space,
 or holds one of ``, ; + " \\`` or ``->`` is written as a JSON string: ``"a, b" -> Bob``.
+
+>>> from mtgcombat.notation import Assignment, Declaration
+>>> blocks = Declaration.parse("blocks", "wall -> raider, giant -> a2 + a1")
+>>> blocks
+Declaration('blocks', 'giant -> a1 + a2, wall -> raider')
+>>> blocks.to_json()
+{'giant': ['a1', 'a2'], 'wall': ['raider']}
+>>> blocks == {"wall": ["raider"], "giant": ["a1", "a2"]}
+True
+>>> Declaration("attacks", {"Fog Bank": "Bob", "a, b": "Bob"}).notation()
+'Fog Bank -> Bob, "a, b" -> Bob'
+>>> Assignment.parse("raider -> wall 2, Bob 1; wall -> raider 3").to_json()
+{'raider': {'Bob': 1, 'wall': 2}, 'wall': {'raider': 3}}
+>>> Declaration.parse("attacks", "bears Bob")
+Traceback (most recent call last):
+    ...
+mtgcombat.errors.BoardError: declaration: expected '->' at column 10 of 'bears Bob'
 """
 
 from __future__ import annotations

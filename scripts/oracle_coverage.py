@@ -21,6 +21,12 @@ starts with "[cost]: ...", 602.1), modes in bullets after such a line included (
 bears on the declaration. Most other combat sentences are triggers and parts
 of abilities that no declaration depends on.
 
+A sentence counts as understood only when the commands it acts in carry it out: read into
+rule objects, none of them a keyword the library reads but doesn't carry out (provoke,
+702.39a, is named in ``not_modelled``; see ``carried_out`` in
+``mtgcombat/rules/keywords.py``). A sentence read with nothing to apply (a keyword that
+never acts in combat, "Enchant creature", 702.5a) is understood.
+
 A modal spell's modes (700.2) are alternatives: read without a choice, its bullets are
 not understood (the board can't apply a mode nobody chose), and a board's effect names
 the chosen modes (``"modes"``). A mode counts as understood when the card's text read
@@ -46,6 +52,9 @@ from mtgcombat.grammar.oracle.sentences import name_variants, strip_reminder  # 
 from mtgcombat.grammar.oracle import (  # noqa: E402
     read_text, split_sentences,
 )
+from mtgcombat.rules import abilities as A  # noqa: E402
+from mtgcombat.rules import combat_abilities as C  # noqa: E402
+from mtgcombat.rules.keywords import carried_out  # noqa: E402
 
 DEFAULT_TSV = ROOT.parent / "shared" / "corpus" / "oracle_combat.tsv"
 COMBAT = re.compile(r"\b(attack|attacks|attacking|block|blocks|blocked|blocking)\b", re.I)
@@ -62,6 +71,23 @@ _ACTIVATED = re.compile(r'^[^"]*:')
 _ABILITY_WORD = re.compile(r"^(?![IVX]+\b)[A-Z][\w'\u2019-]*(?: [\w'\u2019-]+)* \u2014 ")
 #: A Saga's chapter ability ("II \u2014", "I, II \u2014"): a triggered ability (714.2b).
 _CHAPTER = re.compile(r"^[IVX]+(?:, [IVX]+)* \u2014 ")
+
+
+def _keyword_names(obj) -> list[str]:
+    """The keywords among rule objects, granted ones included."""
+    if isinstance(obj, (A.Keyword, C.KeywordN)):
+        return [obj.name]
+    if isinstance(obj, (tuple, list)):
+        return [n for x in obj for n in _keyword_names(x)]
+    fields = getattr(obj, "__dataclass_fields__", None)
+    if fields:
+        return [n for f in fields for n in _keyword_names(getattr(obj, f))]
+    return []
+
+
+def carried(abilities) -> bool:
+    """Whether every rule object of a sentence is carried out by the commands it acts in."""
+    return all(carried_out(n) for n in _keyword_names(abilities))
 
 
 def _bare(sentence: str) -> str:
@@ -158,12 +184,19 @@ def measure(path: Path, top: int = 25) -> dict:
             by_mode = modes_understood(text, row["name"])
             for parsed in reading.understood:
                 sentences += 1
+                ok = carried(parsed.abilities)
                 if COMBAT.search(parsed.sentence):
                     combat += 1
-                    combat_ok += 1
+                    if ok:
+                        combat_ok += 1
+                    else:
+                        missing[_normalise(parsed.sentence, row["name"])] += 1
                 if is_declaration_sentence(parsed.sentence, in_ability):
                     decl += 1
-                    decl_ok += 1
+                    if ok:
+                        decl_ok += 1
+                    else:
+                        decl_missing[_normalise(parsed.sentence, row["name"])] += 1
             for sentence in reading.not_understood:
                 sentences += 1
                 if by_mode and sentence.lstrip().startswith("\u2022") \

@@ -87,29 +87,32 @@ def test_rules_hold_no_english_sentences_and_no_regular_expressions():
 
 
 def _imports(path: Path) -> set[str]:
-    """The package modules a module imports at module level (not inside functions)."""
+    """The package modules a module imports, at module level or inside a function (an
+    import inside a function is still a dependency: it only runs later). Imports under
+    ``if TYPE_CHECKING:`` are for the type checker alone and don't count."""
     name = _module_name(path)
     package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
     tree = ast.parse(path.read_text(encoding="utf-8"))
+    typing_only = {id(x) for node in ast.walk(tree) if isinstance(node, ast.If)
+                   and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
+                   for x in ast.walk(node)}
     out = set()
-    for node in tree.body:
-        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and \
-                node.test.id == "TYPE_CHECKING":
+    for n in ast.walk(tree):
+        if id(n) in typing_only:
             continue
-        for n in ast.walk(node) if not isinstance(node, (ast.FunctionDef, ast.ClassDef)) else ():
-            if isinstance(n, ast.ImportFrom):
-                if n.level:
-                    base = package.split(".")
-                    base = base[:len(base) - (n.level - 1)]
-                    mod = ".".join(base + ([n.module] if n.module else []))
-                else:
-                    mod = n.module or ""
-                if mod.startswith("mtgcombat"):
-                    out.add(mod)
-                    for a in n.names:
-                        out.add(f"{mod}.{a.name}")
-            elif isinstance(n, ast.Import):
-                out.update(a.name for a in n.names if a.name.startswith("mtgcombat"))
+        if isinstance(n, ast.ImportFrom):
+            if n.level:
+                base = package.split(".")
+                base = base[:len(base) - (n.level - 1)]
+                mod = ".".join(base + ([n.module] if n.module else []))
+            else:
+                mod = n.module or ""
+            if mod.startswith("mtgcombat"):
+                out.add(mod)
+                for a in n.names:
+                    out.add(f"{mod}.{a.name}")
+        elif isinstance(n, ast.Import):
+            out.update(a.name for a in n.names if a.name.startswith("mtgcombat"))
     known = {_module_name(p) for p in MODULES}
     return {m for m in out if m in known and m != name}
 
@@ -118,7 +121,7 @@ def _graph() -> dict[str, set[str]]:
     return {_module_name(p): _imports(p) for p in MODULES}
 
 
-def test_no_import_cycle_inside_the_package():
+def test_no_import_cycle_inside_the_package_counting_imports_inside_functions():
     graph = _graph()
     # A package's __init__ importing its own submodules is how packages work; a cycle is
     # two modules (or more) that need each other through their module-level imports.
@@ -146,6 +149,50 @@ def test_no_import_cycle_inside_the_package():
     assert not cycles, "import cycles: " + "; ".join(" -> ".join(c) for c in cycles)
 
 
+#: The doors: where questions come in. Each asks the registry (mtgcombat.ask); none
+#: imports another; only the program (mtgcombat.main) knows them all.
+DOORS = ("mtgcombat.cli", "mtgcombat.batch", "mtgcombat.web")
+
+
+def _in(name: str, package: str) -> bool:
+    return name == package or name.startswith(package + ".")
+
+
+def test_no_door_imports_another_door():
+    graph = _graph()
+    found = [f"{m} imports {d}" for m, deps in graph.items() for d in deps
+             for door in DOORS if _in(d, door) and not _in(m, door)
+             and any(_in(m, other) for other in DOORS)]
+    assert not found, "; ".join(sorted(found))
+
+
+def test_only_the_program_and_the_doors_import_a_door():
+    graph = _graph()
+    found = [f"{m} imports {d}" for m, deps in graph.items() for d in deps
+             for door in DOORS if _in(d, door) and not _in(m, door)
+             and m != "mtgcombat.main" and not any(_in(m, other) for other in DOORS)]
+    assert not found, "; ".join(sorted(found))
+
+
+def test_every_door_asks_the_registry():
+    graph = _graph()
+    for door in DOORS:
+        deps = set().union(*(graph[m] for m in graph if _in(m, door)))
+        assert "mtgcombat.ask" in deps, f"{door} does not ask mtgcombat.ask"
+
+
+def test_no_door_captures_standard_output_to_answer():
+    """The registry's answers are values: no door runs a command and reads what it
+    printed (redirect_stdout), and nothing holds a process-wide lock around a question."""
+    found = []
+    for path in MODULES:
+        src = path.read_text(encoding="utf-8")
+        for bad in ("redirect_stdout", "_LOCK"):
+            if bad in src:
+                found.append(f"{path.relative_to(PACKAGE)}: {bad}")
+    assert not found, "; ".join(found)
+
+
 @pytest.mark.parametrize("low, high", [
     ("mtgcombat.rules", "mtgcombat.grammar"),
     ("mtgcombat.rules", "mtgcombat.solver"),
@@ -155,7 +202,13 @@ def test_no_import_cycle_inside_the_package():
     ("mtgcombat.solver", "mtgcombat.questions"),
     ("mtgcombat.solver", "mtgcombat.text"),
     ("mtgcombat.questions", "mtgcombat.cli"),
+    ("mtgcombat.questions", "mtgcombat.ask"),
     ("mtgcombat.text", "mtgcombat.cli"),
+    ("mtgcombat.text", "mtgcombat.ask"),
+    ("mtgcombat.ask", "mtgcombat.cli"),
+    ("mtgcombat.ask", "mtgcombat.batch"),
+    ("mtgcombat.ask", "mtgcombat.web"),
+    ("mtgcombat.options", "mtgcombat.ask"),
     ("mtgcombat.editions", "mtgcombat.rules"),
 ])
 def test_dependencies_point_one_way(low, high):

@@ -157,9 +157,11 @@ KEYWORDS = ["", "Flying", "Reach", "First strike", "Double strike", "Deathtouch"
 def random_board(rng, n_att: int, n_blk: int, rules: str) -> dict:
     perms = []
     for i in range(n_att):
+        # (an attacker with defender would make the board's attacks illegal, 702.3b)
         perms.append({"id": f"a{i}", "name": f"Attacker {i}", "controller": "Alice",
                       "power": rng.randint(0, 5), "toughness": rng.randint(1, 5),
-                      "text": "\n".join(k for k in rng.sample(KEYWORDS, 2) if k)})
+                      "text": "\n".join(k for k in rng.sample(KEYWORDS, 2)
+                                        if k and k != "Defender")})
     for i in range(n_blk):
         perms.append({"id": f"b{i}", "name": f"Blocker {i}", "controller": "Bob",
                       "power": rng.randint(0, 4), "toughness": rng.randint(1, 5),

@@ -49,7 +49,6 @@ def browser():
 
 @pytest.fixture(scope="module")
 def url():
-    pytest.importorskip("flask", reason="Flask is not installed")
     from mtgcombat.web import start
 
     server, base = start("127.0.0.1", 0)

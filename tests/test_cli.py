@@ -87,7 +87,7 @@ BAD_INPUT = [
     (["show", "-"], "power must be an integer",
      '{"players": [{"name": "A"}, {"name": "B"}], "active_player": "A", "permanents": '
      '[{"name": "X", "controller": "A", "power": "2", "toughness": 1}]}'),
-    (["attacks", str(BRIGAND), "--limit", "many"], "invalid int value"),
+    (["attacks", str(BRIGAND), "--limit", "many"], "must be a whole number"),
     (["frobnicate"], "invalid choice"),
     (["check", str(BRIGAND)], "give exactly one of --attacks, --blocks, --damage"),
     (["check", str(BRIGAND), "--attacks", "{bad"], "--attacks: malformed JSON"),
@@ -95,7 +95,7 @@ BAD_INPUT = [
     (["check", str(BRIGAND), "--attacks", '{"brigand": "Zed"}'], "unknown id 'Zed'"),
     (["check", str(BRIGAND), "--attacks", '["brigand"]'], "must be a JSON object"),
     (["blocks", str(BRIGAND)], "declares no attacks"),
-    (["attacks", str(BRIGAND), "--time-limit", "0"], "--time-limit must be positive"),
+    (["attacks", str(BRIGAND), "--time-limit", "0"], "--time-limit: must be positive"),
     (["check", str(REPO / "corpus" / "boards" / "damage-order-2024.mtg"), "--damage",
       '{"Craw Wurm": {"bears": true}}'],
      "damage assignment: 'Craw Wurm' assigns true to 'bears'; amounts are integers >= 0"),
@@ -133,13 +133,16 @@ def test_check_reads_a_declaration_from_a_file(capsys, tmp_path):
 
 
 def test_an_internal_error_is_one_line_and_exit_1(capsys, monkeypatch):
-    import mtgcombat.cli.commands as cli
+    import dataclasses
 
-    def boom(args):
+    from mtgcombat import ask
+
+    def boom(board, opts, ctx):
         raise RuntimeError("first line\nsecond line")
 
     monkeypatch.delenv("MTGCOMBAT_DEBUG", raising=False)
-    monkeypatch.setattr(cli, "cmd_show", boom)
+    monkeypatch.setitem(ask.QUESTIONS, "show", dataclasses.replace(ask.QUESTIONS["show"],
+                                                                   ask=boom))
     code, out, err = run(capsys, "show", str(BRIGAND))
     assert code == 1 and out == ""
     assert len(err.splitlines()) == 1 and "internal error" in err and "second line" in err

@@ -137,7 +137,7 @@ def test_rules_current_on_a_2024_board_drops_its_damage_assignment_order(capsys)
 
 def test_rules_current_warning_is_german_with_lang_de(capsys):
     assert main(["damage", ORDER_2024, "--json", "--rules", "current", "--lang", "de"]) == 0
-    assert "Schadenszuordnungsreihenfolge" in capsys.readouterr().err
+    assert "Schadenszuweisungsreihenfolge" in capsys.readouterr().err
 
 
 def test_rules_current_warning_is_silent_with_quiet(capsys):

@@ -180,9 +180,10 @@ def test_combat_704_5a_a_player_at_zero_life_loses():
 
 
 def test_combat_702_16e_protection_prevents_the_damage_and_lists_it():
+    # (the knight gained protection after the block: the board stands in the damage step)
     a = run(b("  knight: White Knight 2/2 \"Protection from black\"",
               "  rats: Typhoid Rats 1/1 black \"Deathtouch\"",
-              "attack knight -> Bob\nblock rats -> knight"))
+              "attack knight -> Bob\nblock rats -> knight\nstep regular"))
     regular = step(a, "regular")
     assert [(p.source, p.to, p.amount, p.rule) for p in regular.prevented] == [
         ("rats", "knight", 1, "702.16e")]

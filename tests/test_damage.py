@@ -14,6 +14,8 @@ from mtgcombat.rules.damage import EDITIONS, Term, damage_step, default_objectiv
 from mtgcombat.rules.model import Board, BoardError, Permanent, Player
 from mtgcombat.solver.damage import exhaustive_assignments
 
+from mtgcombat.text import Writer
+
 from .answers import check_damage_answer, damage_answer, format_damage, format_damage_check
 
 BOTH = ("2024", "current")
@@ -629,7 +631,9 @@ def test_human_views_tell_namesakes_apart():
 
 def test_editions_are_class_data():
     assert EDITIONS["2024"].has_order and not EDITIONS["current"].has_order
-    assert EDITIONS["2024"].cite("510.1c") == "old 510.1c"
+    assert EDITIONS["2024"].old_rules >= {"510.1c", "510.1d"}
+    assert Writer(edition="2024").cite("510.1c") == "old 510.1c"
+    assert Writer("de", edition="2024").cite("510.1c") == "alte Regel 510.1c"
 
 
 def test_later_player_judged_with_earlier_damage_510_1e():

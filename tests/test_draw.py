@@ -18,7 +18,7 @@ from typing import Any, Callable
 import pytest
 
 from mtgcombat import Board, BoardError
-from mtgcombat.draw import draw
+from mtgcombat.draw import draw, draw_result, result_of
 from mtgcombat.text import Writer
 from mtgcombat.text.de import draw as de_draw
 from mtgcombat.text.en import draw as en_draw
@@ -74,7 +74,7 @@ players Alice, Bob
 active Alice
 
 Alice:
-  Craw Wurm 6/4 [Creature — Wurm] green
+  Craw Wurm 6/4 [Creature — Wurm] green "Trample"
   knight: White Knight 2/2 [Creature — Human Knight] W
     "First strike"
     "Protection from black"
@@ -131,15 +131,64 @@ Bea:
 
 attack Hill Giant -> Jace Beleren
 attack Goblin Guide -> Bob
-attack Elvish Warrior -> Bea
+attack Elvish Warrior -> Bob
 block Fog Bank -> Elvish Warrior
 block Typhoid Rats -> Elvish Warrior
 """
 
 
+ATTACHED = """\
+# Auras and Equipment, counters, protection from qualities, an attacker whose blocker left.
+players Alice, Bob
+active Alice
+
+Alice:
+  ogre: Ogre Taskmaster 6/3 [Creature — Ogre] red counter "+1/+1" 2
+  Bonesplitter [Artifact — Equipment] attached to ogre
+  Rancor [Enchantment — Aura] green attached to ogre "Enchanted creature gets +2/+0 and has trample."
+  knight: White Knight 2/2 [Creature — Human Knight] W "First strike" "Protection from black"
+  Paladin en-Vec 2/2 [Creature — Human Knight] W "First strike" "Protection from black and from red"
+  Mirror Golem 3/4 [Artifact Creature — Golem] "Protection from creatures"
+  cub: Grizzly Bears 2/2 [Creature — Bear] green
+Bob:
+  wall: Wall of Stone 0/8 [Creature — Wall] red "Defender" counter age 3
+  Pacifism [Enchantment — Aura] white attached to cub "Enchanted creature can't attack or block."
+  Jace Beleren [Legendary Planeswalker — Jace] blue loyalty 3
+  Spider 2/4 [Creature — Spider] green "Reach" counter "-1/-1" 1
+  Swamp [Basic Land — Swamp]
+
+attack ogre -> Bob
+attack knight -> "Jace Beleren"
+attack "Paladin en-Vec" -> Bob
+block wall -> ogre
+blocked "Paladin en-Vec"
+"""
+
+FIGHT = """\
+# A whole combat: lifelink, deathtouch, a creature dies on each side, a poisoned player.
+players Alice, Bob (poison 8)
+active Alice
+
+Alice:
+  Vampire Nighthawk 2/3 [Creature — Vampire Shaman] black "Flying" "Deathtouch" "Lifelink"
+  bears: Grizzly Bears 2/2 [Creature — Bear] green
+  Blight Mamba 1/1 [Creature — Snake] green "Infect"
+Bob:
+  Serra Angel 4/4 [Creature — Angel] white "Flying" "Vigilance"
+  elves: Llanowar Elves 1/1 [Creature — Elf Druid] green
+
+attack Vampire Nighthawk -> Bob
+attack bears -> Bob
+attack Blight Mamba -> Bob
+block Serra Angel -> Vampire Nighthawk
+block elves -> bears
+"""
+
+
 def _poisoned(board: Board, player: str, n: int) -> Board:
-    return board.evolve(players=tuple(replace(p, poison=n) if p.name == player else p
-                                      for p in board.players))
+    # (a Two-Headed Giant team shares its poison counters, 810.10)
+    return board.evolve(players=tuple(replace(p, poison=n) if board.teammates(p.name, player)
+                                      else p for p in board.players))
 
 
 #: name -> how to draw it (each a golden file ``tests/snapshots/NAME.svg``).
@@ -161,6 +210,11 @@ CASES: dict[str, Callable[[], str]] = {
         damage={"Hill Giant": {"Jace Beleren": 3}, "Goblin Guide": {"Bob": 2},
                 "Elvish Warrior": {"Fog Bank": 2}, "Typhoid Rats": {"Elvish Warrior": 1}},
         result={"life": {"Bob": 28}, "destroyed": ["Jace Beleren", "Elvish Warrior", "Fog Bank"]}),
+    "attached": lambda: draw(
+        Board.from_scenario(ATTACHED),
+        damage={"ogre": {"wall": 8}, "knight": {"Jace Beleren": 2}}),
+    "result": lambda: draw_result(Board.from_scenario(FIGHT).combat()),
+    "result-de": lambda: draw_result(Board.from_scenario(FIGHT).combat(), lang="de"),
 }
 
 
@@ -283,15 +337,248 @@ def test_bad_result_is_a_board_error(result):
         draw(Board.from_scenario(BLOCKS), result=result)
 
 
-def test_damage_amounts_are_written_on_the_picture():
+def _card_group(root: ET.Element, oid: str) -> ET.Element:
+    """The group that draws a card, a player's plate or a small item."""
+    return next(g for g in root.iter(SVG + "g") if g.get("data-id") == oid
+                and {"card", "player", "small"} & set(g.get("class", "").split()))
+
+
+def _marks_on(root: ET.Element, oid: str) -> dict[str, str]:
+    """The damage marks drawn inside what has id ``oid``: source(s) -> amount."""
+    return {g.get("data-from"): g.find(SVG + "text").text
+            for g in _groups(_card_group(root, oid), "damage")}
+
+
+def test_damage_is_a_labelled_mark_on_what_is_dealt_it_510_2():
     root = _xml(CASES["blocks-damage"]())
-    hits = {(g.get("data-from"), g.get("data-to")): g for g in _groups(root, "damage")}
-    assert set(hits) == {("Craw Wurm", "bears"), ("Craw Wurm", "cub"), ("Craw Wurm", "Bob"),
-                         ("bears", "Craw Wurm"), ("cub", "Craw Wurm"), ("knight", "Bob")}
-    number = hits[("knight", "Bob")].find(SVG + "text")
-    assert number is not None and number.text == "2"
-    title = hits[("Craw Wurm", "Bob")].find(SVG + "title")
-    assert title is not None and title.text == "Craw Wurm deals 2 damage to Bob"
+    hits = {(g.get("data-from"), g.get("data-to")) for g in _groups(root, "damage")}
+    assert hits == {("Craw Wurm", "bears"), ("Craw Wurm", "cub"), ("Craw Wurm", "Bob"),
+                    ("bears", "Craw Wurm"), ("cub", "Craw Wurm"), ("knight", "Bob")}
+    # Each mark sits on its recipient (inside its group), not on an arrow.
+    assert _marks_on(root, "Bob") == {"Craw Wurm": "2", "knight": "2"}
+    assert _marks_on(root, "bears") == {"Craw Wurm": "2"}
+    assert _marks_on(root, "Craw Wurm") == {"bears": "2", "cub": "2"}
+    for arrows in ("attack", "block"):
+        assert not any(_groups(g, "damage") for g in _groups(root, arrows))
+    mark = next(g for g in _groups(_card_group(root, "Bob"), "damage")
+                if g.get("data-from") == "knight")
+    assert [t.text for t in mark.iter(SVG + "text")] == ["2", "from White Knight"]
+    assert mark.find(SVG + "title").text == "White Knight deals 2 damage to Bob"
+
+
+def test_damage_marks_beyond_the_room_are_summed_with_their_sources():
+    lines = ["players Alice, Bob", "active Alice", "Alice:"]
+    lines += [f"  a{i}: Goblin {i} 1/1" for i in range(7)]
+    lines += ["Bob:", "  wall: Wall 0/9"] + [f"attack a{i} -> Bob" for i in range(7)]
+    board = Board.from_scenario("\n".join(lines) + "\n")
+    root = _xml(draw(board, damage={f"a{i}": {"Bob": 1} for i in range(7)}))
+    marks = _marks_on(root, "Bob")
+    assert marks == {"a0": "1", "a1": "1", "a2": "1", "a3 a4 a5 a6": "4"}
+    assert "from 4 others" in _visible_text(_card_group(root, "Bob"))
+
+
+def test_blocked_attackers_arrow_goes_to_its_blockers_only_509_1h():
+    board = Board.from_scenario(BLOCKS)
+    root = _xml(draw(board))
+    boxes = _boxes(root)
+    wurm = next(g for g in _groups(root, "attack") if g.get("data-from") == "Craw Wurm")
+    assert "blocked" in wurm.get("class").split()
+    assert wurm.get("data-to") == "Bob" and wurm.get("data-blockers") == "bears cub"
+    shafts = wurm.findall(SVG + "line")
+    assert len(shafts) == 2 and len(wurm.findall(SVG + "polygon")) == 2
+    for line, blocker in zip(shafts, ("bears", "cub")):
+        tips = _tip(wurm, line)
+        bx, by, bw, bh = boxes[blocker]
+        # It ends at its blocker's bottom edge, never behind the blocker or above it.
+        assert bx <= tips[0] <= bx + bw and by + bh - 1 <= tips[1] <= by + bh + 8
+        ax, ay, aw, ah = boxes["Craw Wurm"]
+        assert float(line.get("y1")) == ay
+    # An unblocked attacker's arrow still goes to the player.
+    knight = next(g for g in _groups(root, "attack") if g.get("data-from") == "knight")
+    bob = boxes["Bob"]
+    assert "blocked" not in knight.get("class").split()
+    tip = _tip(knight, knight.find(SVG + "line"))
+    assert bob[1] + bob[3] <= tip[1] <= bob[1] + bob[3] + 4
+
+
+def test_blockers_arrow_goes_to_the_attacker_beside_the_attackers_509_1a():
+    root = _xml(CASES["blocks-damage"]())
+    boxes = _boxes(root)
+    for g in _groups(root, "block"):
+        line = g.find(SVG + "line")
+        bx, by, bw, bh = boxes[g.get("data-from")]
+        ax, ay, aw, ah = boxes[g.get("data-to")]
+        assert float(line.get("y1")) == by + bh
+        tip = _tip(g, line)
+        assert ax <= tip[0] <= ax + aw and ay - 8 <= tip[1] <= ay
+
+
+def test_blocked_attacker_without_blockers_has_a_stopped_arrow_509_1h():
+    root = _xml(CASES["attached"]())
+    paladin = next(g for g in _groups(root, "attack") if g.get("data-from") == "Paladin en-Vec")
+    assert "blocked" in paladin.get("class").split()
+    assert not paladin.findall(SVG + "polygon")
+    assert [ln.get("class") for ln in paladin.findall(SVG + "line")] == [None, "stop"]
+    assert "blocked" in _visible_text(_card_group(root, "Paladin en-Vec"))
+
+
+def _boxes(root: ET.Element) -> dict[str, tuple[float, ...]]:
+    """Every card's, plate's and small item's frame: x, y, width, height."""
+    out = {}
+    for g in root.iter(SVG + "g"):
+        if {"card", "player", "small"} & set(g.get("class", "").split()):
+            r = next(e for e in g if e.tag == SVG + "rect" and
+                     e.get("class") in ("frame", "plate"))
+            out[g.get("data-id")] = tuple(float(r.get(k)) for k in ("x", "y", "width", "height"))
+    return out
+
+
+def _tip(g: ET.Element, line: ET.Element) -> tuple[float, float]:
+    """The tip of the arrow head that follows this shaft."""
+    heads = g.findall(SVG + "polygon")
+    i = g.findall(SVG + "line").index(line)
+    x, y = heads[i].get("points").split()[0].split(",")
+    return float(x), float(y)
+
+
+def test_legend_names_attacks_blocks_damage_and_controllers():
+    root = _xml(CASES["blocks-damage"]())
+    legend = _groups(root, "legend")
+    assert len(legend) == 1
+    kinds = [g.get("class") for g in legend[0] if g.tag == SVG + "g"]
+    assert kinds == ["legend-attack", "legend-block", "legend-damage", "legend-destroyed",
+                     "legend-change", "legend-heading", "legend-controller",
+                     "legend-controller"]
+    text = _visible_text(legend[0])
+    for words in ("attacks", "blocks", "damage dealt", "destroyed", "controller", "Alice", "Bob"):
+        assert words in text, words
+    # Only what the picture shows: a board without combat has the controllers alone.
+    quiet = _groups(_xml(CASES["no-combat"]()), "legend")[0]
+    assert [g.get("class") for g in quiet if g.tag == SVG + "g"] == [
+        "legend-heading"] + ["legend-controller"] * 3
+    german = _visible_text(_groups(_xml(CASES["german"]()), "legend")[0])
+    assert "greift an" in german and "blockt" in german and "Beherrscher" in german
+
+
+def test_legend_can_be_left_out():
+    root = _xml(draw(Board.from_scenario(BLOCKS), legend=False))
+    assert not _groups(root, "legend")
+
+
+def test_auras_and_equipment_are_drawn_on_what_they_are_attached_to_301_5():
+    root = _xml(CASES["attached"]())
+    ogre = _card_group(root, "ogre")
+    on_ogre = [g.get("data-id") for g in _groups(ogre, "attachment")]
+    assert on_ogre == ["Rancor", "Bonesplitter"]  # the farthest drawn first
+    cub = _card_group(root, "cub")
+    pacifism = _groups(cub, "attachment")
+    assert [g.get("data-on") for g in pacifism] == ["cub"]
+    assert pacifism[0].find(SVG + "title").text == "Pacifism, attached to Grizzly Bears"
+    # Not drawn again as small items of their controllers.
+    assert not [g for g in _groups(root, "small")
+                if g.get("data-id") in ("Rancor", "Bonesplitter", "Pacifism")]
+    # They peek out on the side away from the combat: below an attacker (whose
+    # controller attacks), above a defender's creature.
+    frame = _boxes(root)["ogre"]
+    tab = next(e for e in _groups(ogre, "attachment")[0] if e.tag == SVG + "rect")
+    assert float(tab.get("y")) > frame[1] + frame[3] - 10
+
+
+def test_attachments_of_a_tapped_card_turn_with_it():
+    board = Board.from_scenario(ATTACHED.replace("counter \"+1/+1\" 2", "tapped"))
+    root = _xml(draw(board))
+    ogre = _card_group(root, "ogre")
+    assert ogre.get("transform", "").startswith("rotate(")
+    assert len(_groups(ogre, "attachment")) == 2
+
+
+def test_protection_is_shown_with_its_quality_702_16():
+    root = _xml(CASES["attached"]())
+    assert "protection from black" in _visible_text(_card_group(root, "knight"))
+    paladin = _visible_text(_card_group(root, "Paladin en-Vec"))
+    assert "protection from black" in paladin and "protection from red" in paladin
+    golem = _visible_text(_card_group(root, "Mirror Golem"))
+    assert "protection from" in golem and "creatures" in golem
+    german = _xml(draw(Board.from_scenario(ATTACHED), lang="de"))
+    assert "Schutz vor Schwarz" in _visible_text(_card_group(german, "knight"))
+    player = Board.from_scenario("players Alice, Bob\nactive Alice\nAlice:\n"
+                                 "  Paladin 2/2 \"Protection from Bob\"\n"
+                                 "  Angel 2/2 \"Protection from everything\"\n")
+    text = _visible_text(_xml(draw(player)))
+    assert "protection from Bob" in text and "protection from everything" in text
+
+
+def test_counters_are_shown_122():
+    root = _xml(CASES["attached"]())
+    assert "+1/+1 \u00d72" in _visible_text(_card_group(root, "ogre"))
+    assert "age \u00d73" in _visible_text(_card_group(root, "wall"))
+    assert "\u22121/\u22121 \u00d71" in _visible_text(_card_group(root, "Spider"))
+    assert "loyalty 3" in _visible_text(_card_group(root, "Jace Beleren"))
+    german = _xml(draw(Board.from_scenario(ATTACHED), lang="de"))
+    assert "Alterung \u00d73" in _visible_text(_card_group(german, "wall"))
+
+
+def test_teams_are_grouped_in_two_headed_giant_810():
+    root = _xml(CASES["german"]())
+    teams = {g.get("data-team"): g for g in _groups(root, "team")}
+    assert set(teams) == {"Suns", "Moons"}
+    areas = {g.get("data-player"): g.find(SVG + "rect") for g in _groups(root, "area")}
+    for team, players in (("Suns", ("Alice", "Ana")), ("Moons", ("Bob", "Bea"))):
+        frame = teams[team].find(SVG + "rect")
+        fx, fy, fw, fh = (float(frame.get(k)) for k in ("x", "y", "width", "height"))
+        for p in players:
+            x, y, w, h = (float(areas[p].get(k)) for k in ("x", "y", "width", "height"))
+            assert fx < x and x + w < fx + fw and fy < y and y + h < fy + fh, (team, p)
+        assert f"Team {team}" in _visible_text(teams[team])
+
+
+def test_draw_result_shows_who_died_life_and_poison():
+    answer = Board.from_scenario(FIGHT).combat()
+    root = _xml(draw_result(answer))
+    destroyed = {g.get("data-id") for g in _groups(root, "destroyed")}
+    assert destroyed == {"Serra Angel", "Vampire Nighthawk", "elves"} == set(answer.destroyed)
+    text = _visible_text(root)
+    assert "life 20 \u2192 22" in text and "poison 8 \u2192 9" in text
+    assert _marks_on(root, "Bob") == {"Blight Mamba": "1"}
+    assert _marks_on(root, "Vampire Nighthawk") == {"Serra Angel": "4"}
+    assert _marks_on(root, "bears") == {"elves": "1"}
+    assert "nach dem Kampf" in _visible_text(_xml(draw_result(answer, lang="de")))
+
+
+def test_result_of_sums_damage_over_both_damage_steps_702_4():
+    board = Board.from_scenario("players Alice, Bob\nactive Alice\nAlice:\n"
+                                "  Fencer 2/2 \"Double strike\"\nBob:\n  wall: Wall 0/9\n"
+                                "attack Fencer -> Bob\n")
+    answer = board.combat()
+    drawn, dealt, result = result_of(answer)
+    assert [s.step for s in answer.steps] == ["first", "regular"]
+    assert dealt == {"Fencer": {"Bob": 4}} and result["life"]["Bob"] == 16
+    assert drawn.attacks == {"Fencer": "Bob"}
+
+
+def test_result_shows_loyalty_before_and_after():
+    board = Board.from_scenario(ATTACHED)
+    root = _xml(draw_result(board.combat()))
+    assert "loyalty 3 \u2192 1" in _visible_text(_card_group(root, "Jace Beleren"))
+
+
+def test_the_readme_pictures_are_what_draw_draws_now():
+    sys.path.insert(0, str(SNAPSHOTS.parents[1] / "scripts"))
+    try:
+        import doc_pictures
+    finally:
+        sys.path.pop(0)
+    for name, svg in doc_pictures.pictures().items():
+        path = SNAPSHOTS.parents[1] / "docs" / name
+        assert path.read_text(encoding="utf-8") == svg, (
+            f"docs/{name} is not the current picture: run `python scripts/doc_pictures.py`")
+
+
+def test_board_shows_itself_as_its_picture_in_jupyter():
+    board = Board.from_scenario(BLOCKS)
+    svg = board._repr_svg_()
+    assert svg == str(draw(board))
+    assert draw(board)._repr_svg_() == svg
 
 
 def test_result_crosses_out_destroyed_permanents_and_shows_life_change():
@@ -392,7 +679,8 @@ def test_ten_creatures_a_side_fit_without_overlap():
 _SAMPLE: dict[str, Any] = {
     "n": 3, "before": 20, "after": 17, "team": "Suns", "player": "Alice", "players": ("Bob",),
     "attacker": "Alice", "target": "Bob", "blocker": "Bob", "source": "Alice", "to": "Bob",
-    "walk": "swampwalk", "kw": "flying", "short": False,
+    "walk": "swampwalk", "kw": "flying", "short": False, "item": "Alice", "host": "Bob",
+    "kind": "age", "quality": "color", "color": "black", "status": "illegal",
 }
 
 
@@ -404,6 +692,9 @@ def _template_words(module: Any, lang: str) -> set[str]:
         texts = []
         if code == "draw.keyword":
             texts = [w.t(code, kw=k, short=s) for k in en_draw.KEYWORDS for s in (False, True)]
+        elif code == "draw.protection":
+            texts = [w.t(code, quality=q, color="black", player="Alice", label="", short=s)
+                     for q in ("everything", "color", "player", "text") for s in (False, True)]
         elif code == "draw.landwalk":
             texts = [w.t(code, walk=x) for x in ("swampwalk", "islandwalk", "forestwalk",
                                                  "mountainwalk", "plainswalk", "nonbasic landwalk")]

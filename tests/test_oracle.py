@@ -117,9 +117,16 @@ def test_keyword_list_with_reminder_text():
 
 
 def test_keyword_list_with_unknown_item_reports_only_that_item():
-    reading = read_text("Flying, ward {2}", "X")
+    reading = read_text("Flying, myriad", "X")
     assert reading.understood == (Parsed("Flying", (Keyword("flying"),)),)
-    assert reading.not_understood == ("Ward {2}",)
+    assert reading.not_understood == ("Myriad",)
+
+
+def test_keyword_list_with_a_noncombat_keyword_is_understood_702_21a():
+    """Ward (702.21a) never acts in a combat: the keyword table's noncombat family."""
+    reading = read_text("Flying, ward {2}", "X")
+    assert reading.understood == (Parsed("Flying, ward {2}", (Keyword("flying"),)),)
+    assert reading.not_understood == ()
 
 
 def test_unknown_sentence_goes_to_not_understood_verbatim():
@@ -921,8 +928,20 @@ def test_subtype_group_grant():
         Group(pred=TypePred("Goblin"), controller=YouRef(), other=True), (Keyword("haste"),))
 
 
-def test_power_toughness_change_alone_is_not_understood():
-    assert read_text("X gets +1/+1.", "X").not_understood == ("X gets +1/+1.",)
+def test_power_toughness_change_with_a_duration_alone_is_not_understood():
+    assert read_text("X gets +1/+1 until end of turn.", "X").not_understood == (
+        "X gets +1/+1 until end of turn.",)
+    assert read_text("Attacking creatures you control get +1/+0.", "X").not_understood == (
+        "Attacking creatures you control get +1/+0.",)
+
+
+def test_static_power_toughness_change_is_on_the_board_already_613_4c():
+    """The board's power and toughness are current values (layer 7c, 613.4c): a static
+    change of permanents is understood with nothing to apply."""
+    for text in ("X gets +1/+1.", "Enchanted creature gets +2/+2.",
+                 "Other Elf creatures you control get +1/+1."):
+        reading = read_text(text, "X")
+        assert reading.not_understood == () and reading.abilities == (), text
 
 
 def test_power_change_then_it_cant_be_blocked():
@@ -1057,7 +1076,7 @@ def test_other_attachment_texts_are_not_understood(text):
 def test_it_after_enchanted_creature_is_the_attached_creature():
     text = "Enchanted creature gets +1/+1. It can't block."
     reading = read_text(text, "X")
-    assert reading.not_understood == ("Enchanted creature gets +1/+1.",)
+    assert reading.not_understood == ()  # on the board already (613.4c)
     assert reading.abilities == (CantBlock(AttachedRef()),)
 
 

@@ -133,3 +133,36 @@ def test_coverage_script_reports_json():
     assert report["cards"] == 23
     assert 0 <= report["combat_understood"] <= report["combat_sentences"]
     assert set(report) >= {"sentences", "combat_understood_percent", "top_not_understood"}
+
+
+def _coverage_module():
+    import importlib.util
+
+    script = Path(__file__).parents[1] / "scripts" / "oracle_coverage.py"
+    spec = importlib.util.spec_from_file_location("oracle_coverage", script)
+    mod = importlib.util.module_from_spec(spec)
+    assert spec.loader is not None
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_coverage_counts_a_sentence_only_when_it_is_carried_out():
+    """A keyword read but not carried out (provoke, 702.39a: named in not_modelled) is not
+    understood in the figure; a granted keyword that is carried out (toxic) is."""
+    from mtgcombat.rules.abilities import Grant, Group, Keyword
+    from mtgcombat.rules.combat_abilities import KeywordN
+
+    cov = _coverage_module()
+    assert not cov.carried((Keyword("provoke"),))
+    assert cov.carried((Grant(Group(), (KeywordN("toxic", 1), Keyword("flying"))),))
+    assert cov.carried(())  # "Enchant creature": nothing to apply (702.5a)
+
+
+def test_coverage_floors_of_the_corpus():
+    """Floors, not targets: the figures must not silently regress."""
+    _rows(CORPUS)
+    report = _coverage_module().measure(CORPUS, top=0)
+    assert report["combat_sentences"] == 2966
+    assert report["combat_understood"] >= 931
+    assert report["declaration_sentences"] == 959
+    assert report["declaration_understood"] >= 892

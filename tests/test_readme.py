@@ -119,6 +119,21 @@ def test_the_library_example_prints_what_it_says(capsys, monkeypatch):
     assert capsys.readouterr().out.splitlines() == expected
 
 
+def test_the_test_run_says_why_tests_were_skipped(tmp_path):
+    """A newcomer without Chromium or ../shared sees each skip's reason in the summary at
+    the end of the run (``-rs`` in the project's pytest options)."""
+    test = tmp_path / "test_skipping.py"
+    test.write_text("import pytest\n\n"
+                    "def test_needs_a_browser():\n"
+                    "    pytest.skip('Chromium is not installed here')\n", encoding="utf-8")
+    r = subprocess.run([sys.executable, "-m", "pytest", "-c", str(REPO / "pyproject.toml"),
+                        "--rootdir", str(tmp_path), "-p", "no:cacheprovider", str(test)],
+                       cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                       timeout=120)
+    summary = r.stdout.split("short test summary info")[-1]
+    assert "SKIPPED [1]" in summary and "Chromium is not installed here" in summary, r.stdout
+
+
 def update() -> None:
     """Rewrite every transcript of README.md and DOCS with the real output of its commands."""
 

@@ -66,13 +66,14 @@ def test_rules_edition_and_damage_step():
 
 
 def test_players_in_turn_order_with_life_and_team():
-    b = parse_scenario("players Alice (team A), Bob (life 12, team B), Carol (life -3, team A), "
-                       "Dan\nactive Alice\n")
-    assert b.players == (Player("Alice", 20, "A"), Player("Bob", 12, "B"),
+    b = parse_scenario("players Alice (life -3, team A), Bob (life 12, team B), "
+                       "Carol (life -3, team A), Dan\nactive Alice\n")
+    assert b.players == (Player("Alice", -3, "A"), Player("Bob", 12, "B"),
                          Player("Carol", -3, "A"), Player("Dan"))
     assert b.opponents("Alice") == ("Bob", "Dan")
     assert round_trips(b).startswith(
-        "players Alice (team A), Bob (life 12, team B), Carol (life -3, team A), Dan\n")
+        "players Alice (life -3, team A), Bob (life 12, team B), Carol (life -3, team A), "
+        "Dan\n")
 
 
 def test_player_names_with_spaces_and_quotes():
@@ -310,7 +311,7 @@ def test_a_line_ending_in_a_comma_goes_on():
 
 
 def test_long_players_line_is_wrapped_after_a_comma():
-    players = tuple(Player(f"Player Number {i}", 20 + i, "Team Of The Long Name") for i in range(3))
+    players = tuple(Player(f"Player Number {i}", 23, "Team Of The Long Name") for i in range(3))
     b = Board(players=players + (Player("Opponent"),), active_player="Player Number 0")
     text = round_trips(b)
     head = text.split("active")[0].splitlines()
@@ -555,7 +556,11 @@ def boards(draw) -> Board:
     active = rnd.choice(pnames)
     if all(t is not None and t == teams[pnames.index(active)] for t in teams):
         teams[(pnames.index(active) + 1) % len(pnames)] = None
-    players = tuple(Player(n, draw(LIVES), t) for n, t in zip(pnames, teams))
+    lives = [draw(LIVES) for _ in pnames]
+    # a Two-Headed Giant team has one life total (810.9): its players carry the same
+    team_life = {t: lives[i] for i, t in reversed(list(enumerate(teams))) if t is not None}
+    players = tuple(Player(n, team_life[t] if t is not None else life, t)
+                    for n, t, life in zip(pnames, teams, lives))
 
     def mates(a, b):
         ta, tb = teams[pnames.index(a)], teams[pnames.index(b)]

@@ -11,8 +11,6 @@ import pytest
 
 from .conftest import REPO
 
-pytest.importorskip("flask", reason="Flask is not installed (a dependency of mtgcombat)")
-
 from mtgcombat.web import COMMANDS, MAX_BYTES, start  # noqa: E402
 
 BOARD = (REPO / "examples" / "first-strike.mtg").read_text()

@@ -183,3 +183,116 @@ Alice:
     assert main(["attacks", str(path)]) == 0
     out = capsys.readouterr().out
     assert "Ape attacks Bob; Zebra attacks Bob" in out
+
+
+# -- one citation path (issue 22.6) -----------------------------------------------------------
+
+import ast  # noqa: E402
+import re  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+#: A rule number as a template might type it: "508.1c", "702.19b-c", "500-514", "(510)".
+RULE_NUMBER = re.compile(r"(?<![\w.])[1-9]\d{2}\.\d+[a-z]?|(?<![\w.])[1-9]\d{2}-[1-9]\d{2}\b"
+                         r"|\([1-9]\d{2}\)")
+TEXT = Path(__file__).resolve().parents[1] / "mtgcombat" / "text"
+
+
+def typed_rule_numbers(path: Path) -> list[str]:
+    """Rule numbers in the string literals of a template module (not its docstrings):
+    "line: literal"."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docs = {id(n.body[0].value) for n in ast.walk(tree)
+            if isinstance(n, (ast.Module, ast.FunctionDef, ast.ClassDef)) and n.body
+            and isinstance(n.body[0], ast.Expr) and isinstance(n.body[0].value, ast.Constant)}
+    out = []
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docs:
+            out += [f"{n.lineno}: {m} in {n.value!r}" for m in RULE_NUMBER.findall(n.value)]
+    return out
+
+
+def _template_modules() -> list[Path]:
+    """Every module of the text layer but the one that holds the rule numbers."""
+    return sorted([p for lang in ("en", "de") for p in (TEXT / lang).glob("*.py")]
+                  + [p for p in TEXT.glob("*.py") if p.name != "citations.py"])
+
+
+@pytest.mark.parametrize("path", _template_modules(),
+                         ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_no_template_types_a_rule_number(path):
+    """Templates are phrases: the writer cites the reason's rule (or what
+    text/citations.py names for its code, the escape hatch for words that cite several
+    rules), never a number typed into a template."""
+    typed = typed_rule_numbers(path)
+    assert not typed, (
+        f"{path.parent.name}/{path.name} types rule numbers into its templates: make the "
+        "template a phrase (text.sentence / clause / Phrase) and let the writer cite the "
+        "reason's rule; a phrase that cites several rules names them in "
+        "mtgcombat/text/citations.py (CITES), one named in passing is Writer.rule(name) "
+        "(NAMED):\n" + "\n".join(typed))
+
+
+def test_the_rule_number_scanner_finds_what_a_template_types(tmp_path):
+    p = tmp_path / "t.py"
+    p.write_text('"""Cites 508.1a in a docstring."""\n'
+                 'T = {"x": lambda r, w: f"{r[\'a\']} can\'t attack (302.6, 508.1a).",\n'
+                 '     "y": lambda r, w: "step by step (500-514)", "z": lambda r, w: "ok"}\n')
+    assert sorted(x.split(" in ")[0] for x in typed_rule_numbers(p)) == [
+        "2: 302.6", "2: 508.1a", "3: 500-514"]
+
+
+def test_a_phrase_is_cited_by_the_writer_in_the_board_s_edition():
+    from mtgcombat.rules.reasons import Src, reason
+    from mtgcombat.text import Language, Writer, clause, sentence
+
+    class Tiny(Language):
+        code = "xx-tiny"
+        templates = {
+            "t.s": sentence(lambda r, w: f"{w.name(r['c'])} can't attack"),
+            "t.a": sentence(lambda r, w: (f"{w.name(r['c'])} can't attack", "Wall")),
+            "t.c": clause(lambda r, w: "it is attacking"),
+        }
+
+    w = Writer(Tiny(), edition="2024")
+    assert w(reason("t.s", "508.1a", c="bears")) == "bears can't attack (508.1a)."
+    assert w(reason("t.a", "508.1c", c="bears")) == "bears can't attack (Wall; 508.1c)."
+    assert w(reason("t.c", "509.1a")) == "it is attacking (509.1a)"
+    assert w(reason("t.s", "510.1c", c="x")) == "x can't attack (old 510.1c)."
+    assert w(reason("t.s", None, c="x")) == "x can't attack."
+    assert w.clause(reason("t.s", "508.1a", c="x")) == "x can't attack (508.1a)"
+    assert Writer(Tiny(), edition="current")(reason("t.s", "510.1c", c="x")) == \
+        "x can't attack (510.1c)."
+    del Src
+
+
+def test_citations_name_several_rules_once_for_every_language():
+    from mtgcombat.editions import EDITIONS
+    from mtgcombat.rules.reasons import reason
+    from mtgcombat.text.citations import RULE, by_kind, edition, param, rules_of, when
+
+    cites = {"a": (RULE, "508.1a"), "b": (param("group_rule"), RULE),
+             "c": (edition("goad"),), "d": (RULE, when("dt", "702.2c")),
+             "e": (by_kind("require"),), "f": ()}
+    ed = EDITIONS["2024"]
+    assert rules_of(reason("a", "302.6"), ed, cites) == ("302.6", "508.1a")
+    assert rules_of(reason("b", "509.1b", group_rule="802.4a"), ed, cites) == (
+        "802.4a", "509.1b")
+    assert rules_of(reason("b", "509.1b", group_rule=("1", "2")), ed, cites) == (
+        "1", "2", "509.1b")
+    assert rules_of(reason("c"), ed, cites) == ("701.38b",)
+    assert rules_of(reason("d", "510.1c", dt=True), ed, cites) == ("510.1c", "702.2c")
+    assert rules_of(reason("d", "510.1c", dt=False), ed, cites) == ("510.1c",)
+    assert rules_of(reason("e", kind="blocks"), ed, cites) == ("509.1c",)
+    assert rules_of(reason("f", "508.1a"), ed, cites) == ()
+    assert rules_of(reason("g", "508.1a"), ed, cites) == ("508.1a",)
+    assert rules_of(reason("g", "508.1a", ), ed, {"g": (RULE, RULE)}) == ("508.1a",)
+
+
+def test_every_citation_is_for_a_code_the_languages_word():
+    from mtgcombat.text.citations import CITES
+
+    for code in languages():
+        have = set(language(code).templates)
+        stale = [c for c in CITES if c not in have and not c.startswith("error.")]
+        assert not stale, (code, stale)
+    assert all(c in language("en").templates for c in CITES)

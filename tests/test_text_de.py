@@ -139,7 +139,7 @@ def test_german_sentences_read_as_german(capsys):
     assert "ist nicht seit Beginn des Zuges ununterbrochen unter der Kontrolle" in out
     main(["damage", str(REPO / "corpus" / "boards" / "damage-order-2024.mtg"), "--lang", "de"])
     out = capsys.readouterr().out
-    assert "Schadenszuweisungsreihenfolge: alte 509.2-509.3" in out
+    assert "Schadenszuweisungsreihenfolge: alte Regeln 509.2-509.3" in out
     assert "geblockt von Grizzly Bears (cub) (tödlich 2)" in out
     main(["combat", str(REPO / "examples" / "first-strike.mtg"), "--lang", "de"])
     out = capsys.readouterr().out
@@ -149,5 +149,47 @@ def test_german_sentences_read_as_german(capsys):
 
 def test_german_writer_cites_old_rules_as_alte():
     board = Board.load(REPO / "corpus" / "boards" / "damage-order-2024.mtg")
-    assert Writer.for_board(board, "de").cite("510.1c") == "alte 510.1c"
+    assert Writer.for_board(board, "de").cite("510.1c") == "alte Regel 510.1c"
     assert Writer.for_board(board, "en").cite("510.1c") == "old 510.1c"
+
+
+# -- German as the German rules write it (issue 27.6) -------------------------------------------
+
+
+def _german_rules_text() -> str:
+    from .conftest import shared_path
+
+    seeds = shared_path("rules", "seeds")
+    return "\n".join(p.read_text(encoding="utf-8") for p in sorted(seeds.glob("*.txt")))
+
+
+def test_the_german_glossary_is_the_german_rules_own_words():
+    """Every phase, step, keyword and term of the glossary is written so in the German
+    rules documents in ../shared/rules/seeds."""
+    from mtgcombat.text.de.glossary import rules_terms
+
+    text = _german_rules_text()
+    missing = {k: v for k, v in rules_terms().items() if v not in text}
+    assert not missing, missing
+
+
+def test_step_and_phase_names_are_the_german_rules_names_not_older_ones():
+    from mtgcombat.text.de.glossary import PHASES, STEPS
+
+    assert PHASES["beginning"] == "Startphase"
+    assert STEPS["declare attackers"] == "Angreifer-deklarieren-Segment"
+    assert STEPS["declare blockers"] == "Blocker-deklarieren-Segment"
+    assert STEPS["beginning of combat"] == "Beginn-des-Kampfes-Segment"
+    assert STEPS["end of combat"] == "Ende-des-Kampfes-Segment"
+
+
+def test_the_german_turn_names_its_phases_and_steps_from_the_glossary(capsys):
+    from mtgcombat.text.de.glossary import PHASES, STEPS
+
+    assert main(["turn", str(REPO / "corpus" / "boards" / "brigand.json"), "--lang", "de"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Regeln: aktuell.")
+    for name in list(PHASES.values()) + list(STEPS.values()):
+        assert name in out, name
+    for old in ("Anfangsphase", "Segment Angreifer deklarieren", "Segment des Kampfbeginns"):
+        assert old not in out

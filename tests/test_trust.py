@@ -813,7 +813,7 @@ def test_508_1c_cant_attack_unless_defending_player_is_poisoned(bob, carol, targ
 
 def test_122_1f_a_teammates_poison_makes_the_team_poisoned():
     b = Board.parse("players Alice (team A), Ann (team A), Bob (team B, poison 2), "
-                    "Bea (team B)\nactive Alice\nAlice:\n"
+                    "Bea (team B, poison 2)\nactive Alice\nAlice:\n"
                     '  fang: Fang 3/3 "Fang can\'t attack unless defending player is poisoned."\n',
                     "<t>")
     assert {t for d in b.legal_attacks() for t in d.values()} == {"Bob", "Bea"}

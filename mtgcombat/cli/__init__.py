@@ -1,27 +1,43 @@
-"""The ``mtgcombat`` command line (spec: shared/spec/board-format.md).
+"""The command line door (spec: shared/spec/board-format.md).
 
-:func:`main` parses the arguments, runs one command of :mod:`.commands` or
-:mod:`.teaching` and turns every failure into one line on standard error with an
-exit status from :mod:`.output` -- never a traceback.
+Every question of the registry (:data:`mtgcombat.ask.QUESTIONS`) is a command: its
+options come from the one option table (:mod:`mtgcombat.options`), its answer from
+:func:`mtgcombat.ask.answer`, printed for a person (a table on a terminal, plain text
+when piped; ``NO_COLOR`` respected) or with ``--json`` in the spec's shape; ``corpus``
+runs the executable corpus (:mod:`.teaching`). ``serve`` and ``batch`` are the other
+two doors (:mod:`mtgcombat.web`, :mod:`mtgcombat.batch`); the program
+(:mod:`mtgcombat.main`) picks the door, and no door imports another.
+
+Every failure becomes one line on standard error with an exit status from
+:mod:`.output` -- never a traceback.
 """
 
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import sys
-from typing import Optional, Sequence
+from typing import Any, Callable, Optional, Sequence
 
 from .. import __version__
+from ..ask import QUESTIONS, Context, Reply, answer, located, prepare
+from ..options import (
+    COMMON, OPTIONS, OptionError, Options, add_option, from_namespace, parse_args,
+)
 from ..rules.model import BoardError
-from . import combat, commands, teaching
+from . import teaching
 from .output import (
-    EXIT_BAD_INPUT, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, HelpFormatter, UsageError, examples,
-    one_line,
+    EXIT_BAD_INPUT, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_UNKNOWN, HelpFormatter,
+    Progress, UsageError, emit_json, emit_jsonl, examples, one_line, print_report, warn,
 )
 
-__all__ = ["build_parser", "main"]
+__all__ = ["build_parser", "main", "add_commands", "load_board"]
+
+BOARD_HELP = "a .json board, a scenario-language file, or - for standard input"
+
+#: Human listings: up to this many rows are collected and shown sorted, as one table;
+#: beyond, the rows are printed as they are found (a terminal no slower than a pipe).
+SORTED_ROWS = 200
 
 
 class _Parser(argparse.ArgumentParser):
@@ -29,180 +45,64 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message, command=self.prog.partition(" ")[2])
 
 
-BOARD_HELP = "a .json board, a scenario-language file, or - for standard input"
-LIMIT_HELP = ("list at most N (default 1000); 0 lists none but still answers the rest "
-              "(the maximum, the status: 'truncated' when there is at least one)")
+def add_question(sub: Any, name: str) -> argparse.ArgumentParser:
+    """The command of one question, built from the registry and the option table."""
+    from ..options import Door
+
+    q = QUESTIONS[name]
+    p = sub.add_parser(name, help=q.summary, description=q.description,
+                       epilog=examples(*q.examples), formatter_class=HelpFormatter)
+    p.add_argument("board", help=BOARD_HELP + (", or a corpus .case file (its board)"
+                                               if name == "explain" else ""))
+    for o in q.options:
+        add_option(p, OPTIONS[o], Door.COMMAND_LINE, repeat=o in q.repeated)
+    return p
 
 
-
-def _common() -> "_Parser":
-    from ..text import languages
-
-    common = _Parser(add_help=False)
-    common.add_argument("--json", action="store_true", help="machine answer (spec shapes)")
-    common.add_argument("--time-limit", type=float, default=None, metavar="SECONDS",
-                        help="give up after this many seconds: the answer is then 'unknown'")
-    common.add_argument("--backend", choices=("auto", "cpsat", "constraint", "brute"),
-                        default="auto",
-                        help="solver backend (default: auto -- CP-SAT, with problems of at "
-                             "most 4096 declarations listed in plain Python)")
-    common.add_argument("--lang", choices=languages(), default="en",
-                        help="language of every human word, also the messages in --json "
-                             "(default: en)")
-    common.add_argument("--rules", choices=("current", "2024"), default=None,
-                        help="judge by this rules edition instead of the board's")
-    common.add_argument("--strict", action="store_true",
-                        help="a sentence the tool did not understand is bad input (exit 2)")
-    common.add_argument("--cards", metavar="FILE", default=None,
-                        help="card database (MTGJSON AtomicCards or Scryfall Oracle Cards, "
-                             "plain or gzipped; default $MTGCOMBAT_CARDS): permanents by name")
-    common.add_argument("--quiet", action="store_true",
-                        help="no progress or warnings on standard error")
-    return common
+def add_commands(sub: Any, only: Optional[str] = None) -> None:
+    """This door's commands (every question, and ``corpus``) as subparsers of ``sub``;
+    ``only``: just that one (what one command line needs)."""
+    for name in QUESTIONS:
+        if only is None or only == name:
+            add_question(sub, name)
+    if only is None or only == "corpus":
+        teaching.add_commands(sub)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    common = _common()
+def top_parser() -> tuple[argparse.ArgumentParser, Any]:
     p = _Parser(prog="mtgcombat", description="Exact answers to Magic: The Gathering combat "
                 "questions (Comprehensive Rules 506-511, 702, 802).",
                 epilog=examples("mtgcombat attacks corpus/boards/brigand.json",
-                                 "mtgcombat COMMAND --help"),
+                                "mtgcombat COMMAND --help"),
                 formatter_class=HelpFormatter)
     p.add_argument("--version", action="version", version=f"mtgcombat {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
-    raw = HelpFormatter
+    return p, sub
 
-    a = sub.add_parser("attacks", parents=[common], help="the legal attack declarations (508.1)",
-                       description="The legal attack declarations (508.1a-d): every "
-                       "restriction obeyed and the most requirements obeyable.",
-                       epilog=examples("mtgcombat attacks board.mtg",
-                                        "mtgcombat attacks board.json --json --limit 10",
-                                        "mtgcombat attacks board.mtg --jsonl | head"),
-                       formatter_class=raw)
-    a.add_argument("board", help=BOARD_HELP)
-    a.add_argument("--limit", type=int, default=1000, metavar="N", help=LIMIT_HELP)
-    a.add_argument("--jsonl", action="store_true",
-                   help="one declaration a line as it is found, then a status line")
-    a.add_argument("--count", action="store_true",
-                   help="how many legal declarations there are, without listing them "
-                        "(independent parts of the board are counted apart and multiplied)")
-    a.set_defaults(func=lambda args: commands.cmd_declarations(args, "attacks"))
 
-    b = sub.add_parser("blocks", parents=[common], help="the legal block declarations (509.1)",
-                       description="The legal block declarations (509.1a-c); the board "
-                       "declares attacks.",
-                       epilog=examples("mtgcombat blocks corpus/boards/two-headed-giant.mtg",
-                                        "mtgcombat blocks board.mtg --json"),
-                       formatter_class=raw)
-    b.add_argument("board", help=BOARD_HELP)
-    b.add_argument("--limit", type=int, default=1000, metavar="N", help=LIMIT_HELP)
-    b.add_argument("--jsonl", action="store_true",
-                   help="one declaration a line as it is found, then a status line")
-    b.add_argument("--count", action="store_true",
-                   help="how many legal declarations there are, without listing them "
-                        "(independent parts of the board are counted apart and multiplied)")
-    b.set_defaults(func=lambda args: commands.cmd_declarations(args, "blocks"))
-
-    c = sub.add_parser("check", parents=[common],
-                       help="is one declaration or damage assignment legal, and why not",
-                       description="Whether one declaration or damage assignment is legal, "
-                       "and exactly why not. DECL and ASSIGNMENT are JSON, the one-line "
-                       "notation, @FILE, or @- (standard input).",
-                       epilog=examples(
-                           "mtgcombat check board.json --attacks '{\"brigand\": \"Bob\"}'",
-                           "mtgcombat check board.json --attacks 'brigand -> Bob'",
-                           "mtgcombat check board.mtg --blocks 'wall -> raider'",
-                           "mtgcombat check board.mtg --damage 'raider -> wall 2, Bob 1'",
-                           "echo 'brigand -> Bob' | mtgcombat check board.json --attacks @-",
-                           "mtgcombat check board.json --attacks 'brigand -> Bob' --exit-code"),
-                       formatter_class=raw)
-    c.add_argument("board", help=BOARD_HELP)
-    c.add_argument("--attacks", metavar="DECL", help="an attack declaration")
-    c.add_argument("--blocks", metavar="DECL", help="a block declaration")
-    c.add_argument("--damage", metavar="ASSIGNMENT", help="a combat damage assignment")
-    c.add_argument("--exit-code", action="store_true",
-                   help="for scripts: exit 0 when legal, 1 when illegal, 3 when unknown")
-    c.set_defaults(func=commands.cmd_check)
-
-    d = sub.add_parser("damage", parents=[common],
-                       help="legal and best combat damage assignments (510.1)",
-                       description="The legal combat damage assignments of the step and the "
-                       "best one for each player (510.1).",
-                       epilog=examples("mtgcombat damage corpus/boards/walker-and-battle.mtg",
-                                        "mtgcombat damage board.mtg --json"),
-                       formatter_class=raw)
-    d.add_argument("board", help=BOARD_HELP)
-    d.add_argument("--limit", type=int, default=1000, metavar="N", help=LIMIT_HELP)
-    d.set_defaults(func=commands.cmd_damage)
-
-    s = sub.add_parser("show", parents=[common],
-                       help="the board as understood (scenario language; --json: normalised)",
-                       description="The board as understood, in the scenario language; with "
-                       "--json the normalised board and every sentence not understood.",
-                       epilog=examples("mtgcombat show board.json",
-                                        "mtgcombat show board.mtg --json"),
-                       formatter_class=raw)
-    s.add_argument("board", help=BOARD_HELP)
-    s.set_defaults(func=commands.cmd_show)
-    dr = sub.add_parser("draw", parents=[common],
-                        help="the board and its combat as an SVG picture",
-                        description="An SVG picture of the board and the combat: each "
-                        "player's creatures, planeswalkers and battles, who attacks what, who "
-                        "blocks whom, damage. Standard output without -o.",
-                        epilog=examples("mtgcombat draw corpus/boards/walker-and-battle.mtg "
-                                         "-o combat.svg",
-                                         "mtgcombat draw board.mtg --attacks 'bears -> Bob' "
-                                         "--lang de > kampf.svg"),
-                        formatter_class=raw)
-    dr.add_argument("board", help=BOARD_HELP)
-    dr.add_argument("--attacks", metavar="DECL", help="attacks to draw instead of the board's")
-    dr.add_argument("--blocks", metavar="DECL", help="blocks to draw instead of the board's")
-    dr.add_argument("--damage", metavar="ASSIGNMENT", help="a damage assignment to draw")
-    dr.add_argument("-o", "--output", metavar="FILE.svg", default=None,
-                    help="write the picture to this file")
-    dr.add_argument("--size", type=int, default=None, metavar="PIXELS",
-                    help="the picture's width (default: scalable, a viewBox only)")
-    dr.set_defaults(func=commands.cmd_draw)
-    bt = sub.add_parser("batch", help="many questions from JSON Lines, on every core or a "
-                        "Dask cluster",
-                        description="One JSON request a line, {\"ask\": \"check\", "
-                        "\"board\": {...}, \"args\": [\"--blocks\", \"{}\"]}; one JSON "
-                        "answer a line (the command's --json answer), in the same order. A bad "
-                        "request is answered {\"error\": \"...\"} and the batch goes on.",
-                        epilog=examples("mtgcombat batch requests.jsonl > answers.jsonl",
-                                         "mtgcombat batch - --jobs 4 < requests.jsonl",
-                                         "mtgcombat batch requests.jsonl --dask "
-                                         "tcp://10.0.0.5:8786"),
-                        formatter_class=raw)
-    bt.add_argument("input", nargs="?", default="-", metavar="FILE.jsonl",
-                    help="the requests (default: standard input)")
-    bt.add_argument("--jobs", type=int, default=None, metavar="N",
-                    help="processes to answer with (default: every core)")
-    bt.add_argument("--dask", metavar="ADDRESS", default=None,
-                    help="answer on a Dask distributed cluster (scheduler address; "
-                         "pip install 'mtgcombat[dask]')")
-    bt.set_defaults(func=commands.cmd_batch)
-    combat.add_commands(sub, common, BOARD_HELP)
-    teaching.add_commands(sub, common, BOARD_HELP)
+def build_parser(only: Optional[str] = None) -> argparse.ArgumentParser:
+    """The command line's parser (every command of this door, or ``only`` one)."""
+    p, sub = top_parser()
+    add_commands(sub, only)
     return p
 
 
-_GLOBAL_FLAGS = {"--json": 0, "--time-limit": 1, "--backend": 1, "--lang": 1, "--rules": 1,
-                 "--strict": 0, "--cards": 1, "--quiet": 0}
+#: The options every question takes, which may also come before the command.
+_GLOBAL = {OPTIONS[n].flags[-1]: (0 if OPTIONS[n].value.value == "flag" else 1) for n in COMMON}
 
 
-def _options_after_command(argv: list[str], commands_: Sequence[str]) -> list[str]:
-    """``mtgcombat --json attacks BOARD`` means ``mtgcombat attacks BOARD --json``:
-    the options every command takes may also come before the command."""
+def options_after_command(argv: list[str], commands: Sequence[str]) -> list[str]:
+    """``mtgcombat --json attacks BOARD`` means ``mtgcombat attacks BOARD --json``: the
+    options every command takes may also come before the command."""
     moved: list[str] = []
     i = 0
-    while i < len(argv) and argv[i] not in commands_:
+    while i < len(argv) and argv[i] not in commands:
         a = argv[i]
         name = a.split("=", 1)[0]
-        if name not in _GLOBAL_FLAGS:
+        if name not in _GLOBAL:
             return argv
-        n = 0 if "=" in a else _GLOBAL_FLAGS[name]
+        n = 0 if "=" in a else _GLOBAL[name]
         moved += argv[i:i + 1 + n]
         i += 1 + n
     if i >= len(argv) or not moved:
@@ -210,45 +110,31 @@ def _options_after_command(argv: list[str], commands_: Sequence[str]) -> list[st
     return argv[i:i + 1] + moved + argv[i + 1:]
 
 
-def check_numbers(args: argparse.Namespace) -> None:
-    """--limit is a count (0 lists none but still answers the rest); --time-limit a
-    positive, finite number of seconds (not nan, not inf)."""
-    if getattr(args, "limit", None) is not None and args.limit < 0:
-        raise UsageError("--limit must be 0 or more")
-    t = getattr(args, "time_limit", None)
-    if t is not None and not (math.isfinite(t) and t > 0):
-        raise UsageError(f"--time-limit must be positive and finite (seconds), not {t}")
+def commands() -> list[str]:
+    return [*QUESTIONS, "corpus"]
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    parser = build_parser()
+    """Run one command of this door; returns the exit status."""
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv:
         print("mtgcombat: error: give a command; see 'mtgcombat --help' (for example: "
               "mtgcombat attacks corpus/boards/brigand.json)", file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
-        sub = next(a for a in parser._actions if a.dest == "command")
-        argv = _options_after_command(argv, list(sub.choices))  # type: ignore[arg-type]
-        args = parser.parse_args(argv)
-        check_numbers(args)
-        if getattr(args, "time_limit", None) is not None:
-            import time
-
-            # --time-limit bounds the whole command, from here on.
-            args.deadline_end = time.monotonic() + args.time_limit
-        return int(args.func(args))
-    except UsageError as e:
+        argv = options_after_command(argv, commands())
+        name = argv[0]
+        parser = build_parser(name if name in commands() else None)
+        ns = parse_args(parser, argv)
+        if ns.command == "corpus":
+            return teaching.cmd_corpus(ns)
+        opts = from_namespace(ns.command, ns)
+        return run(opts)
+    except OptionError as e:
         print("mtgcombat: error: " + one_line(e), file=sys.stderr)
         return EXIT_BAD_INPUT
     except BoardError as e:
         # Exactly one line (the spec): FILE:LINE:COLUMN for scenario text, no caret.
-        board = getattr(locals().get("args"), "loaded_board", None)
-        if board is not None:
-            try:
-                e = board.locate(e)
-            except Exception:  # locating is a courtesy: never a second error
-                pass
         print("mtgcombat: error: " + one_line(e), file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
@@ -261,12 +147,147 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         except (OSError, ValueError):
             pass
         return EXIT_OK
+    except RecursionError:
+        print("mtgcombat: error: the input is nested too deeply", file=sys.stderr)
+        return EXIT_BAD_INPUT
     except Exception as e:  # a bug: still one line, never a traceback
         if os.environ.get("MTGCOMBAT_DEBUG"):
             raise
         print(f"mtgcombat: internal error: {type(e).__name__}: {one_line(e)} "
               "(set MTGCOMBAT_DEBUG=1 for details; please report it)", file=sys.stderr)
         return EXIT_FAILED
+
+
+# -- one question ---------------------------------------------------------------------
+
+
+def load_board(opts: Options) -> Any:
+    """The board named on the command line: a file (``.json``: JSON; else JSON or the
+    scenario language by its first character), ``-`` (standard input), or a corpus
+    ``.case`` file's board; permanents by name from ``--cards`` or ``$MTGCOMBAT_CARDS``."""
+    from ..board import Board
+
+    path = opts.board or "-"
+    cards = _cards(opts)
+    if path.endswith(".case"):
+        from ..corpus import CaseError, parse_case
+
+        try:
+            return parse_case(path).board()
+        except CaseError as e:
+            raise BoardError(str(e)) from None
+    if path == "-":
+        raw = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read()
+        if isinstance(raw, bytes):
+            try:
+                raw = raw.decode("utf-8")
+            except UnicodeDecodeError as e:
+                raise BoardError(f"<stdin>: not UTF-8 text (byte {e.start + 1})") from None
+        return Board.parse(raw, "<stdin>", cards=cards)
+    return Board.load(path, cards=cards)
+
+
+def _cards(opts: Options) -> Any:
+    """The card database of ``--cards`` or ``$MTGCOMBAT_CARDS``, if any (opened only
+    then: a board without one never pays for it)."""
+    path = opts.cards or os.environ.get("MTGCOMBAT_CARDS")
+    if not path:
+        return None
+    from ..cards import open_database
+
+    return open_database(path)
+
+
+def run(opts: Options) -> int:
+    """Answer one question on the command line: read the board, ask, print."""
+    ctx = Context.starting_now(opts.time_limit)
+    board = load_board(opts)
+    try:
+        return _run(board, opts, ctx)
+    except BoardError as e:
+        raise located(board, e) from None
+
+
+def _run(board: Any, opts: Options, ctx: Context) -> int:
+    board = prepare(board, opts, ctx)
+    if opts.jsonl:
+        return _jsonl(board, opts, ctx)
+    prog = Progress(not (opts.quiet or opts.json),
+                    "counting" if opts.count else "working")
+    stream = None
+    if opts.question in ("attacks", "blocks") and not opts.json and not opts.count:
+        from ..text import Writer, render
+
+        stream = render.ListingStream(board.problem(opts.question),
+                                      Writer.for_board(board, opts.lang), opts.question,
+                                      SORTED_ROWS, print_report)
+        ctx.on_max = stream.set_max
+    ctx.on_found = _found(prog, stream)
+    try:
+        reply = answer(board, opts, ctx)
+    finally:
+        prog.done()
+    return _print(reply, stream)
+
+
+def _found(prog: Progress, stream: Any) -> Callable[[Any], None]:
+    def found(declaration: Any) -> None:
+        prog.found()
+        if stream is not None:
+            stream.add(declaration)
+
+    return found
+
+
+def _print(reply: Reply, stream: Any) -> int:
+    opts = reply.options
+    if not opts.quiet:
+        warn(reply.warnings)
+    if opts.question == "draw" and (opts.output or not opts.json):
+        return _draw(reply)
+    if opts.json:
+        emit_json(reply.json())
+    else:
+        if not opts.quiet:
+            warn(reply.not_understood_lines())
+        if stream is not None and stream.streaming:
+            print_report(stream.finish(reply.answer, opts.limit))
+        else:
+            words = reply.words()
+            if isinstance(words, str):
+                sys.stdout.write(words)
+            else:
+                print_report(words)
+    if opts.exit_code:
+        v = reply.verdict
+        return EXIT_OK if v else (EXIT_UNKNOWN if v is None else EXIT_FAILED)
+    return EXIT_OK
+
+
+def _draw(reply: Reply) -> int:
+    from pathlib import Path
+
+    svg = reply.answer
+    out = reply.options.output
+    if out:
+        try:
+            Path(out).write_text(svg, encoding="utf-8")
+        except OSError as e:
+            raise BoardError(f"-o {out}: cannot write: {e.strerror or e}") from None
+    else:
+        sys.stdout.write(svg)
+    return EXIT_OK
+
+
+def _jsonl(board: Any, opts: Options, ctx: Context) -> int:
+    """``--jsonl``: one legal declaration a line, as it is found, then a status line."""
+    from ..ask import stream_declarations
+
+    if opts.question not in ("attacks", "blocks"):
+        raise UsageError("--jsonl lists attacks or blocks", command=opts.question)
+    for line in stream_declarations(board, opts, ctx):
+        emit_jsonl(line)
+    return EXIT_OK
 
 
 if __name__ == "__main__":  # pragma: no cover

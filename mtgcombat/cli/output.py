@@ -11,6 +11,7 @@ import sys
 import textwrap
 from typing import Any, Optional, Sequence
 
+from ..options import OptionError
 from ..text.report import Line, Table, narrow_lines, table_lines, table_width, wrap
 
 #: Exit statuses (defined once): an answer, legal or illegal, is a success.
@@ -51,18 +52,8 @@ def examples(*lines: str) -> str:
     return "examples:\n" + "\n".join(f"  {x}" for x in lines)
 
 
-class UsageError(Exception):
-    """Bad options on the command line (exit status 2, one line). ``command`` is the
-    subcommand they were given to, if any: the line reads ``mtgcombat: error: check: ...``
-    (every bad input has that one prefix)."""
-
-    def __init__(self, message: str, command: str = "") -> None:
-        super().__init__(message)
-        self.message = message
-        self.command = command
-
-    def __str__(self) -> str:
-        return f"{self.command}: {self.message}" if self.command else self.message
+#: Bad options on the command line (exit status 2, one line): the option grammar's error.
+UsageError = OptionError
 
 
 def plain() -> bool:
@@ -176,25 +167,32 @@ def one_line(e: BaseException) -> str:
 
 class Progress:
     """A progress line on standard error for work that takes over a second: only on a
-    terminal, never with ``--json``, ``--jsonl`` or ``--quiet``. Updated at most four
-    times a second; cleared when the work ends."""
+    terminal, never with ``--json``, ``--jsonl`` or ``--quiet``. Redrawn every half
+    second (at least once a second) until the work ends, then cleared."""
+
+    #: Seconds between redraws.
+    EVERY = 0.5
 
     def __init__(self, enabled: bool, what: str = "working") -> None:
+        import threading
         import time
 
         self.enabled = enabled and _stderr_is_terminal()
         self.what = what
         self.count = 0
         self.start = time.monotonic()
-        self.last = 0.0
         self.shown = False
-        self._timer = None
+        self.last = 0.0
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread: Optional[threading.Thread] = None
         if self.enabled:
-            import threading
+            self._thread = threading.Thread(target=self._run, daemon=True)
+            self._thread.start()
 
-            self._timer = threading.Timer(1.0, self.tick)
-            self._timer.daemon = True
-            self._timer.start()
+    def _run(self) -> None:
+        while not self._stop.wait(self.EVERY):
+            self.tick()
 
     def found(self, n: int = 1) -> None:
         self.count += n
@@ -203,26 +201,27 @@ class Progress:
     def tick(self) -> None:
         import time
 
-        if not self.enabled:
-            return
-        now = time.monotonic()
-        if now - self.start < 1.0 or now - self.last < 0.25:
-            return
-        self.last = now
-        msg = f"mtgcombat: {self.what}... {now - self.start:.1f} s"
-        if self.count:
-            msg += f", {self.count} found"
-        sys.stderr.write("\r" + msg + "\x1b[K")
-        sys.stderr.flush()
-        self.shown = True
+        with self._lock:
+            if not self.enabled:
+                return
+            now = time.monotonic()
+            if now - self.start < 1.0 or now - self.last < 0.25:
+                return
+            self.last = now
+            msg = f"mtgcombat: {self.what}... {now - self.start:.1f} s"
+            if self.count:
+                msg += f", {self.count} found"
+            sys.stderr.write("\r" + msg + "\x1b[K")
+            sys.stderr.flush()
+            self.shown = True
 
     def done(self) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
-        if self.shown:
-            sys.stderr.write("\r\x1b[K")
-            sys.stderr.flush()
-        self.enabled = False
+        self._stop.set()
+        with self._lock:
+            if self.shown:
+                sys.stderr.write("\r\x1b[K")
+                sys.stderr.flush()
+            self.enabled = False
 
 
 def _stderr_is_terminal() -> bool:

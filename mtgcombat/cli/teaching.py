@@ -1,27 +1,20 @@
-"""The teaching commands: ``mtgcombat corpus`` (run the executable corpus of rules
-edge cases) and ``mtgcombat explain`` (a narrative answer citing rules).
-
-:func:`add_commands` is called by :mod:`mtgcombat.cli`; this module imports only the
-shared output helpers and the commands' input helpers, never the CLI's entry point.
-"""
+"""The corpus command: ``mtgcombat corpus`` runs the executable corpus of rules edge
+cases (docs/corpus-format.md) and prints a pass/fail table."""
 
 from __future__ import annotations
 
 import sys
-from typing import Any, Optional
+from typing import Any
 
+from ..options import COMMON, OPTIONS, Door, add_option
 from ..rules.model import BoardError
 from ..text.report import Table
-from .output import (
-    EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK, HelpFormatter, emit_json, print_report, print_table,
-    say,
-)
+from .output import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK, HelpFormatter, emit_json, print_table
 
 
-def add_commands(sub, common, board_help: str) -> None:
+def add_commands(sub: Any) -> None:
     c = sub.add_parser(
-        "corpus", parents=[common],
-        formatter_class=HelpFormatter,
+        "corpus", formatter_class=HelpFormatter,
         epilog="examples:\n  mtgcombat corpus\n  mtgcombat corpus -k 510.1c\n"
                "  mtgcombat corpus corpus/cases/cr-508.1d-1.case --json",
         help="run the executable corpus of rules edge cases (docs/corpus-format.md)",
@@ -33,38 +26,8 @@ def add_commands(sub, common, board_help: str) -> None:
                         "corpus/cases)")
     c.add_argument("-k", "--match", default=None, metavar="TEXT",
                    help="run only cases whose id contains TEXT (case-insensitive)")
-    c.set_defaults(func=cmd_corpus)
-
-    e = sub.add_parser(
-        "explain", parents=[common],
-        formatter_class=HelpFormatter,
-        epilog="examples:\n  mtgcombat explain corpus/boards/brigand.json\n"
-               "  mtgcombat explain corpus/cases/cr-508.1d-1.case --attacks 'bears -> Bob'\n"
-               "  mtgcombat explain board.mtg --lang de\n"
-               "  mtgcombat explain examples/first-strike.mtg --about combat\n"
-               "  mtgcombat explain examples/cumulative-upkeep.mtg --about upkeep --lang de",
-        help="a narrative explanation citing rules",
-        description="Explain, citing the Comprehensive Rules, what the board allows: the "
-                    "attacks (no attacks declared), the blocks (attacks but no blocks) or the "
-                    "combat damage (blocks declared); or why one declaration or assignment is "
-                    "legal or not. With --about: the whole combat step by step, a cumulative "
-                    "upkeep, or why a block or attack declaration is the best.")
-    e.add_argument("board", help=board_help + ", or a corpus .case file (its board)")
-    e.add_argument("--attacks", metavar="DECL", help='JSON {"attacker": "target"} or @FILE')
-    e.add_argument("--blocks", metavar="DECL", help='JSON {"blocker": ["attacker"]} or @FILE')
-    e.add_argument("--damage", metavar="ASSIGNMENT",
-                   help='JSON {"source": {"recipient": n}} or @FILE')
-    e.add_argument("--about", choices=ABOUT, default=None,
-                   help="tell the story of this question instead: the whole combat (with the "
-                        "board's or --attacks/--blocks declarations), the cumulative upkeep, "
-                        "or the best blocks or attacks")
-    e.add_argument("--objective", choices=("standard", "survive", "race"), default="standard",
-                   help="with --about best-blocks/best-attacks: what 'best' means")
-    e.set_defaults(func=cmd_explain)
-
-
-#: The questions ``explain --about`` tells as a story.
-ABOUT = ("combat", "upkeep", "best-blocks", "best-attacks")
+    for name in COMMON:
+        add_option(c, OPTIONS[name], Door.COMMAND_LINE)
 
 
 def cmd_corpus(args: Any) -> int:
@@ -112,74 +75,3 @@ def cmd_corpus(args: Any) -> int:
                     print(f"  {f}")
         print(f"{len(results) - len(failed)} passed, {len(failed)} failed.")
     return EXIT_FAILED if failed else EXIT_OK
-
-
-def cmd_explain(args: Any) -> int:
-    from .commands import UsageError, answer_json, parse_decl, read_board, warn_not_understood, writer
-
-    chosen = [k for k in ("attacks", "blocks", "damage") if getattr(args, k) is not None]
-    if len(chosen) > 1:
-        raise UsageError("give at most one of --attacks, --blocks, --damage", command="explain")
-    if args.board.endswith(".case"):
-        from ..corpus import CaseError, parse_case
-
-        try:
-            board = parse_case(args.board).board(getattr(args, "rules", None))
-        except CaseError as e:
-            raise BoardError(str(e)) from None
-        if getattr(args, "strict", False):
-            board.require_understood()
-    else:
-        board = read_board(args)
-    kind: Optional[str] = chosen[0] if chosen else None
-    decl = parse_decl(getattr(args, kind), f"--{kind}", kind) if kind else None
-    w = writer(args, board)
-    from .commands import remaining
-
-    if getattr(args, "about", None):
-        return _story(args, board, w, kind, decl)
-
-    expl = board.explain(kind, decl, backend=args.backend, time_limit=remaining(args))
-    if args.json:
-        emit_json(answer_json(board, expl.to_json(w)))
-    else:
-        warn_not_understood(args, board, w)
-        for line in expl.text(w).rstrip("\n").split("\n"):
-            say(line)
-    return EXIT_OK
-
-
-def _story(args: Any, board: Any, w: Any, kind: Optional[str], decl: Any) -> int:
-    """``explain --about``: the question answered, then told step by step (text.results)."""
-    from ..text import results
-    from .commands import UsageError, answer_json, remaining, warn_not_understood
-
-    about = args.about
-    if kind is not None and not (about == "combat" and kind in ("attacks", "blocks")):
-        raise UsageError(f"--about {about} takes no --{kind}", command="explain")
-    t = remaining(args)
-    if about == "combat":
-        answer = board.combat(decl if kind == "attacks" else None,
-                              decl if kind == "blocks" else None, time_limit=t,
-                              backend=args.backend)
-        report = results.combat_story(answer, w)
-    elif about == "upkeep":
-        from ..questions.upkeep import upkeep
-
-        answer = upkeep(board, time_limit=t)
-        report = results.upkeep_story(answer, w)
-    else:
-        from ..questions.best import best_attacks, best_blocks
-
-        ask = best_blocks if about == "best-blocks" else best_attacks
-        answer = ask(board, args.objective, time_limit=t, backend=args.backend)
-        report = results.best_story(answer, w)
-    if args.json:
-        from ..text.report import plain
-
-        emit_json(answer_json(board, {"question": about, "narrative": plain(report).split("\n"),
-                                      "answer": answer.to_json(w)}))
-        return EXIT_OK
-    warn_not_understood(args, board, w)
-    print_report(report)
-    return EXIT_OK

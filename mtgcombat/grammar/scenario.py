@@ -28,6 +28,7 @@ from lark.lexer import PatternStr
 from ..rules.model import (
     Board, BoardError, Effect, Permanent, Player, TypeLine,
 )
+from ..rules.reasons import Reason, reason
 
 __all__ = ["ScenarioError", "parse_scenario", "format_scenario"]
 
@@ -434,17 +435,21 @@ class _ToAst(Transformer):
         source = None
         targets: tuple = ()
         modes = None
+        gone: tuple = ()
         lines: list[str] = []
         for r in rest:
             if isinstance(r, tuple) and r[0] == "from":
                 source = r[1]
+            elif isinstance(r, tuple) and r[0] == "gone":
+                gone = r[1]
             elif isinstance(r, tuple) and r[0] == "modes":
                 modes = r[1]
             elif isinstance(r, tuple) and r[0] == "->":
                 targets = r[1]
             else:
                 lines = r
-        return _Stmt("effect", meta.line, meta.column, (ctrl, source, targets, lines, modes))
+        return _Stmt("effect", meta.line, meta.column,
+                     (ctrl, source, targets, lines, modes, gone))
 
     def effect_source(self, meta, ref):
         return ("from", ref)
@@ -455,6 +460,10 @@ class _ToAst(Transformer):
 
     def effect_targets(self, meta, *refs):
         return ("->", refs)
+
+    def effect_gone(self, meta, *refs):
+        """"gone bear": targets or the source that have left the battlefield (400.7)."""
+        return ("gone", refs)
 
     def effect_text(self, meta, *items):
         out: list[str] = []
@@ -494,6 +503,8 @@ class _Compiler:
         self.source = source
         self.lines = text.split("\n")
         self.where: list[tuple[tuple, int, int]] = []  # (where, line, column)
+        #: What a reader may have meant otherwise, as reasons (warnings, not errors).
+        self.notes: list[Reason] = []
 
     def error(self, message: str, line: int, column: int) -> ScenarioError:
         src = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
@@ -612,11 +623,15 @@ class _Compiler:
         for s in stmts:
             if s.kind != "effect":
                 continue
-            ctrl, source, targets, lines, modes = s.args
+            ctrl, source, targets, lines, modes, gone = s.args
             self.player(ctrl)
+            # 400.7: a target or the source that has left the battlefield is named
+            # after "gone" (validated with the board).
+            gone_ids = {g.value for g in gone}
             for t in targets:
-                self.object(t, "target")
-            if source is not None:
+                if t.value not in gone_ids:
+                    self.object(t, "target")
+            if source is not None and source.value not in gone_ids:
                 self.object(source, "source", players=False)
             text = "\n".join(lines)
             if not text.strip():
@@ -625,7 +640,8 @@ class _Compiler:
             self.where.append((("effect", len(effects)), s.line, s.column))
             effects.append(Effect(text=text, controller=ctrl.value,
                                   targets=tuple(t.value for t in targets),
-                                  source=source.value if source else None, modes=modes))
+                                  source=source.value if source else None, modes=modes,
+                                  gone=tuple(g.value for g in gone)))
         fields["effects"] = tuple(effects)
 
         # declarations
@@ -692,8 +708,25 @@ class _Compiler:
             raise self.at(ref, f"unknown {what} {ref.value!r}{_did_you_mean(ref.value, known)}: "
                                f"no {kind} has this id")
 
+    def colour_in_name(self, d: _PermDecl) -> None:
+        """A colour letter right after a bare name and before the P/T ("w2: Wall B 0/4")
+        is read as a colour (105.1), though it may be meant as part of the name: noted
+        (a warning), not refused -- the board is as written."""
+        if not d.attrs or d.attrs[0].kind != "color" or \
+                not any(a.kind == "pt" for a in d.attrs[1:]):
+            return
+        a, name = d.attrs[0], d.name
+        if self.lines[name.line - 1][name.column - 1:name.column] == '"':
+            return  # a quoted name ends where it says
+        word = self.lines[a.line - 1][a.column - 1:].split()[0]
+        if len(word) == 1:
+            self.notes.append(reason("scenario.colour_in_name", None, (), source=self.source,
+                                     line=a.line, column=a.column, word=word, name=name.value,
+                                     colour=a.value))
+
     def permanent(self, d: _PermDecl, controller: str) -> Permanent:
         kw: dict[str, Any] = {"name": d.name.value, "controller": controller}
+        self.colour_in_name(d)
         kw["id"] = d.id.value if d.id is not None else d.name.value
         given: dict[str, _Attr] = {}
         colors: list[str] = []
@@ -998,6 +1031,7 @@ def parse_scenario(text: str, source: str = "<text>", cards: Any = None) -> Boar
     board = comp.compile(stmts)
     # Kept so that an error found later (by a question) can point at its line.
     object.__setattr__(board, "_locate", comp.locate)
+    object.__setattr__(board, "_notes", tuple(comp.notes))
     return board
 
 
@@ -1159,6 +1193,8 @@ def format_scenario(board: Board) -> str:
             head += " modes " + ", ".join(str(m) for m in e.modes)
         if e.targets:
             head += f" -> {_refs(e.targets)}"
+        if e.gone:
+            head += f" gone {_refs(e.gone)}"
         lines = e.text.split("\n")
         if len(lines) == 1:
             decl.append(f"{head}: {_quote(lines[0])}")

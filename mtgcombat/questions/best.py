@@ -42,7 +42,7 @@ from ..rules.model import BoardError
 from ..rules.reasons import Reason, reason
 from ..solver.base import Deadline, SolverTimeout
 from . import JsonView
-from .combat import BeforeDamage, combat, declare
+from .combat import BeforeDamage, combat, declare, judge_declarations
 from .game import CombatGame, Line, Value, ValueFn, gone_between
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -167,6 +167,9 @@ class BestAnswer(JsonView):
     #: The fight method: each fight's principal variation (best-blocks), or the reply's,
     #: when called.
     fight_lines: Optional[Callable[[], list]] = field(default=None, repr=False)
+    #: The board's own attacks when they are illegal (status "illegal") or unsettled:
+    #: :class:`mtgcombat.questions.combat.Stop` (one verdict for one declaration).
+    stop: Any = None
 
     @property
     def rules(self) -> str:
@@ -176,6 +179,8 @@ class BestAnswer(JsonView):
         """The explanation as reasons: the choice, its value, the reply it expects, and
         what the alternatives lose."""
         out: list[Reason] = []
+        if self.stop is not None:
+            return out  # the violations say it (text.results.best)
         if self.declaration is None:
             out.append(reason("best.none", None, status=self.status))
             return out
@@ -197,7 +202,12 @@ class BestAnswer(JsonView):
                               steps=len(self.reply_damage), assignment=_assignment(a, at)))
         if self.outcome is not None:
             o = self.outcome
+            # by which rule each left the battlefield (704.5g destroyed, 704.5m an Aura ...)
+            gone = dict(o.before_damage.sba.gone) if o.before_damage is not None else {}
+            for st in o.steps:
+                gone.update(st.sba.gone)
             out.append(reason("best.outcome", None, destroyed=tuple(o.destroyed),
+                              by=tuple(gone.get(x) for x in o.destroyed),
                               lost=tuple(o.lost),
                               life=tuple((p.name, p.life) for p in o.after_board.players)))
         for alt in self.alternatives[:5]:
@@ -227,6 +237,7 @@ class BestAnswer(JsonView):
         out["alternatives"] = [{"declaration": a.declaration, "value": list(a.value),
                                 "exact": a.exact} for a in self.alternatives[:10]]
         out["explanation"] = [w(r) for r in self.why()]
+        out["violations"] = self.stop.violations_json(w) if self.stop is not None else []
         return out
 
 
@@ -336,6 +347,11 @@ def best_blocks(board: Any, objective: str = "standard", time_limit: Optional[fl
     start = board.evolve(blocks=None, damage_order=None, damage_step=None, blocked=None,
                          first_strikers=None)
     _carry_readings(board, start)
+    # One verdict for one declaration: the board's attacks are judged as --attacks is.
+    stop = judge_declarations(start, backend=backend, time_limit=deadline.remaining(),
+                              judge_blocks=False)
+    if stop is not None:
+        return BestAnswer(board, "blocks", objective, stop.status, stop=stop)
     sides = Sides(frozenset(start.defenders),
                   frozenset(p for p in start.player_names if p not in start.defenders))
     value = value_fn(objective, sides)

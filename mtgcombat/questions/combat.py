@@ -100,6 +100,29 @@ class CombatAnswer(JsonView):
     def legal(self) -> Optional[bool]:
         return {"complete": True, "illegal": False}.get(self.status)
 
+    @property
+    def game_over(self) -> bool:
+        """Whether the game ended in this combat (104.2a): nothing happens after it."""
+        return self.status == "complete" and bool(self.lost) and game_over(self.board,
+                                                                           self.lost)
+
+    @property
+    def after(self) -> "After":
+        """What combat left, named as in the JSON answer's ``after``: ``.board`` (the
+        board after combat), ``.life``, ``.poison``, ``.destroyed``, ``.defeated``,
+        ``.lost``."""
+        board = self.after_board if self.after_board is not None else self.board
+        return After(board, {p.name: p.life for p in board.players},
+                     {p.name: p.poison for p in board.players}, list(self.destroyed),
+                     list(self.defeated), list(self.lost))
+
+    def __repr__(self) -> str:
+        """One line: the status, the combat damage steps, what was destroyed, who lost."""
+        n = len(self.steps)
+        return (f"<CombatAnswer {self.status}: {n} combat damage step{'' if n == 1 else 's'}; "
+                f"destroyed: {', '.join(self.destroyed) or 'none'}; "
+                f"lost: {', '.join(self.lost) or 'none'}>")
+
     def to_json(self, w: "Writer") -> dict:
         after = self.after_board if self.after_board is not None else self.board
         out: dict[str, Any] = {
@@ -117,9 +140,24 @@ class CombatAnswer(JsonView):
                 "lost": list(self.lost),
                 "board": after.to_data(),
             },
+            "game_over": self.game_over,
             "not_modelled": [w(r) for r in self.not_modelled],
         }
         return out
+
+
+@dataclass(frozen=True)
+class After:
+    """What a combat left (the ``after`` of the JSON answer): the board after combat
+    (511.3: nothing declared), life and poison by player, what was destroyed (704.5),
+    battles defeated (310.10), players who lost (104.3)."""
+
+    board: Any
+    life: dict
+    poison: dict
+    destroyed: list
+    defeated: list
+    lost: list
 
 
 def combat(board: Any, attacks: Optional[Mapping] = None, blocks: Optional[Mapping] = None,
@@ -128,39 +166,16 @@ def combat(board: Any, attacks: Optional[Mapping] = None, blocks: Optional[Mappi
            damage_order: Optional[Mapping] = None) -> CombatAnswer:
     """Resolve the combat of ``board`` (see the module docstring). ``damage_order``
     ("2024"): damage assignment orders chosen after the blocks (509.2-509.3)."""
-    from .declarations import check
-
     deadline = Deadline(time_limit)
-    b = board
-    # The triggers of the declarations resolve unless the board is already in a combat
-    # damage step (it then shows their results).
-    triggers = b.damage_step is None and b.first_strikers is None
     lost: list[str] = []
     pre = BeforeDamage()
-    if attacks is not None:
-        before = b.evolve(attacks=None, blocks=None, damage_order=None, damage_step=None,
-                          blocked=None, first_strikers=None, target_left=None, bands=())
-        v = check(before, "attacks", attacks, backend, deadline.remaining())
-        if v.legal is not True:
-            return _stopped(board, v, "attacks")
-        b = before.with_attacks(attacks)
-    if b.attacks is None:
-        raise BoardError(reason("error.combat_no_attacks", None, where=("attacks",)))
-    if triggers:
-        b = resolve_triggers(b, attack_triggers(b, b.bound), pre, lost)
-    if blocks is not None and not game_over(b, lost):
-        before = b.evolve(blocks=None, damage_order=None, damage_step=None, blocked=None,
-                          first_strikers=None)
-        v = check(before, "blocks", blocks, backend, deadline.remaining())
-        if v.legal is not True:
-            out = _stopped(b, v, "blocks")
+    b, stop = _declared(board, attacks, blocks, backend, deadline, pre, lost)
+    if stop is not None:
+        out = _stopped(board, stop.verdict, stop.kind)
+        out.start = stop.board
+        if stop.kind == "blocks":
             out.before_damage = pre
-            return out
-        b = before.with_blocks(blocks)
-    elif b.blocks is None:
-        b = b.evolve(blocks={})
-    if triggers and not game_over(b, lost):
-        b = resolve_triggers(b, block_triggers(b, b.bound), pre, lost)
+        return out
     if damage_order:
         nb = b.evolve(damage_order={**(b.damage_order or {}),
                                     **{k: tuple(v) for k, v in damage_order.items()}})
@@ -202,6 +217,118 @@ def combat(board: Any, attacks: Optional[Mapping] = None, blocks: Optional[Mappi
     return out
 
 
+def in_damage_step(board: Any) -> bool:
+    """Whether the board stands in a combat damage step (it says which, ``damage_step``,
+    or what happened before it: ``first_strikers``, ``blocked``, ``target_left``). Such
+    a board already shows what its declarations and their triggers did, so its
+    ``attacks`` and ``blocks`` are the facts of its combat, not judged again; any other
+    board stands as the combat phase begins (spec Extension 3, "When the board stands")
+    and its declarations are judged as declarations given by flag are."""
+    return (board.damage_step is not None or board.first_strikers is not None
+            or bool(board.blocked) or bool(board.target_left))
+
+
+@dataclass
+class Stop:
+    """A declaration that stops the combat: illegal, or not settled in time."""
+
+    kind: str  # "attacks" or "blocks"
+    verdict: Any  # the DeclarationVerdict, as ``check`` gives it
+    #: The board it was judged on (the blocks: after the attack triggers resolved).
+    board: Any = None
+
+    @property
+    def status(self) -> str:
+        return "illegal" if self.verdict.legal is False else "unknown"
+
+    @property
+    def violations(self) -> list[tuple[str, Reason, tuple]]:
+        """(rule, reason, objects) of each violation, as ``check`` gives them."""
+        return [(v.rule, v.why, tuple(v.objects)) for v in self.verdict.violations]
+
+    def violations_json(self, w: "Writer") -> list[dict]:
+        """The violations as every answer gives them (``check``'s shape)."""
+        return [{"rule": rule, "message": w(why), "objects": list(objs)}
+                for rule, why, objs in self.violations]
+
+
+def judge_declarations(board: Any, attacks: Optional[Mapping] = None,
+                       blocks: Optional[Mapping] = None, *, backend: str = "auto",
+                       time_limit: Optional[float] = None, judge_blocks: bool = True
+                       ) -> Optional[Stop]:
+    """One verdict for one declaration (spec Extension 3): the declarations of a
+    question -- ``attacks``/``blocks`` given (flags), else the board's own -- judged
+    exactly as ``combat`` judges them: the attacks (508.1) on the board before them,
+    then, after the attack triggers have resolved (508.3), the blocks (509.1; a board
+    that declares attacks and no blocks declares that no creature blocks). None when
+    every declaration is legal (or, on a board in a combat damage step, a fact:
+    :func:`in_damage_step`); else the first one that is illegal or unsettled, with the
+    violations and their rules as ``check`` gives them. ``judge_blocks`` False: a board
+    without blocks leaves them open (``turn``), only its attacks are judged."""
+    if attacks is None and board.attacks is None:
+        return None
+    _, stop = _declared(board, attacks, blocks, backend, Deadline(time_limit),
+                        BeforeDamage(), [], judge_blocks=judge_blocks)
+    return stop
+
+
+def _declared(board: Any, attacks: Optional[Mapping], blocks: Optional[Mapping],
+              backend: str, deadline: Deadline, pre: "BeforeDamage", lost: list[str],
+              judge_blocks: bool = True) -> tuple[Any, Optional[Stop]]:
+    """The board with its declarations made and their triggers resolved (into ``pre``
+    and ``lost``), each declaration judged first (508.1, 509.1) -- the given ones, and
+    the board's own unless it stands in a combat damage step -- or the first that
+    stops the combat."""
+    from .declarations import check
+
+    b = board
+    # A board in a combat damage step shows what its declarations and their triggers
+    # did: its declarations are facts and no trigger resolves again.
+    fresh = not in_damage_step(board)
+    if attacks is not None:
+        before = b.evolve(attacks=None, blocks=None, damage_order=None, damage_step=None,
+                          blocked=None, first_strikers=None, target_left=None, bands=())
+        carry(b, before)
+        v = check(before, "attacks", attacks, backend, deadline.remaining())
+        if v.legal is not True:
+            return b, Stop("attacks", v, before)
+        b = before.with_attacks(attacks)
+        carry(before, b)
+    elif fresh and b.attacks is not None:
+        # The board's own attacks, judged as --attacks is (its bands stay, 702.22c).
+        before = b.evolve(attacks=None, blocks=None, damage_order=None, bands=())
+        carry(b, before)
+        v = check(before, "attacks", dict(b.attacks), backend, deadline.remaining())
+        if v.legal is not True:
+            return b, Stop("attacks", v, before)
+    if b.attacks is None:
+        raise BoardError(reason("error.combat_no_attacks", None, where=("attacks",)))
+    if fresh:
+        b = resolve_triggers(b, attack_triggers(b, b.bound), pre, lost)
+    if game_over(b, lost) or (blocks is None and not fresh):
+        # 104.2a: nobody declares blockers any more; in a combat damage step the
+        # board's blocks are facts (none given: none).
+        return (b if b.blocks is not None else b.derive(blocks={})), None
+    own = blocks is None
+    if own and b.blocks is None and not judge_blocks:
+        return b, None
+    decl: Mapping = ({k: list(v) for k, v in (b.blocks or {}).items()} if blocks is None
+                     else blocks)
+    before = b.evolve(blocks=None, damage_order=None, damage_step=None, blocked=None,
+                      first_strikers=None)
+    carry(b, before)
+    v = check(before, "blocks", decl, backend, deadline.remaining())
+    if v.legal is not True:
+        return b, Stop("blocks", v, before)
+    if not own or b.blocks is None:
+        # (the board's own blocks stay with its damage assignment order, "2024")
+        b = before.with_blocks(decl)
+        carry(before, b)
+    if fresh:
+        b = resolve_triggers(b, block_triggers(b, b.bound), pre, lost, "declare blockers")
+    return b, None
+
+
 @dataclass
 class BeforeDamage:
     """What happened between the declarations and the first combat damage step: the
@@ -209,6 +336,9 @@ class BeforeDamage:
 
     triggers: list[Trigger] = field(default_factory=list)
     sba: StateBased = field(default_factory=StateBased)
+    #: The step each player who lost lost in: "declare attackers" (attack triggers,
+    #: 508.3) or "declare blockers" (block triggers, 509.3).
+    lost_in: dict[str, str] = field(default_factory=dict)
 
     def to_json(self, w: "Writer") -> dict:
         return {
@@ -230,8 +360,9 @@ def trigger_reason(t: Trigger) -> Reason:
 
 
 def resolve_triggers(board: Any, triggers: Sequence[Trigger], pre: "BeforeDamage",
-                     lost: list[str]) -> Any:
-    """Resolve ``triggers`` in order, state-based actions after each (704.3)."""
+                     lost: list[str], step: str = "declare attackers") -> Any:
+    """Resolve ``triggers`` (of ``step``) in order, state-based actions after each
+    (704.3)."""
     for t in triggers:
         if game_over(board, lost):
             break
@@ -242,6 +373,8 @@ def resolve_triggers(board: Any, triggers: Sequence[Trigger], pre: "BeforeDamage
         carry(nb, nb2)
         pre.sba.gone.update(sb.gone)
         pre.sba.lost.update(sb.lost)
+        for p in sb.lost:
+            pre.lost_in.setdefault(p, step)
         lost += sorted(sb.lost)
         board = nb2
     return board
@@ -264,8 +397,8 @@ def declare(board: Any, attacks: Optional[Mapping], blocks: Optional[Mapping], p
         nb = b.derive(blocks={k: tuple(v) for k, v in blocks.items()}, damage_order=None,
                       damage_step=None, blocked=None, first_strikers=None)
         carry(b, nb)
-        b = resolve_triggers(nb, block_triggers(nb, nb.bound), pre, lost) \
-            if any_triggers(board.bound) else nb
+        b = resolve_triggers(nb, block_triggers(nb, nb.bound), pre, lost,
+                             "declare blockers") if any_triggers(board.bound) else nb
     return b
 
 
@@ -296,6 +429,10 @@ def step_board(current: Any, stage: str, had_first: Optional[tuple[str, ...]]
     elif had_first is not None:
         stepboard = current.derive(damage_step=None, first_strikers=tuple(
             c for c in had_first if c in _combatants(current)))
+    elif current.damage_step is None and current.first_strikers is None:
+        # No first-strike step (510.4): the board of the one combat damage step says so
+        # (it stands in a combat damage step, :func:`in_damage_step`).
+        stepboard = current.derive(damage_step="regular")
     else:
         stepboard = current
     carry(current, stepboard)
@@ -378,8 +515,17 @@ def carry(old: Any, new: Any) -> None:
     if "readings" in old.__dict__:
         ids = {p.id for p in new.permanents}
         new.__dict__["readings"] = {k: v for k, v in old.readings.items() if k in ids}
-    if "effect_readings" in old.__dict__ and new.effects == old.effects:
+    if "effect_readings" in old.__dict__ and _same_texts(old.effects, new.effects):
         new.__dict__["effect_readings"] = old.effect_readings
+
+
+def _same_texts(old: Sequence[Any], new: Sequence[Any]) -> bool:
+    """Whether two boards' effects read alike: the same effects, perhaps with more of
+    their objects gone (400.7; what a gone object's abilities say is dropped as the
+    board is bound, not as the text is read)."""
+    return len(old) == len(new) and all(
+        (a.text, a.controller, a.targets, a.source, a.modes)
+        == (b.text, b.controller, b.targets, b.source, b.modes) for a, b in zip(old, new))
 
 
 def game_over(board: Any, lost: Sequence[str]) -> bool:
@@ -399,16 +545,21 @@ def _end_of_combat(board: Any, start: Any) -> Any:
     perms = []
     from dataclasses import replace
 
+    from ..rules.results import effects_after_leaving
+
     # What attackers attacked and has left (kept for them, 506.4c) goes with combat.
     ghosts = {(board.attacks or {}).get(a) for a in (board.target_left or ())}
+    left = set()
     for p in board.permanents:
         if p.id in ghosts and p.id not in (start.target_left and
                                            {start.attacks[a] for a in start.target_left} or ()):
+            left.add(p.id)
             continue
         perms.append(replace(p, tapped=True) if p.id in tapped and not p.tapped else p)
     after = board.evolve(permanents=tuple(perms), attacks=None, blocks=None,
                          damage_order=None, damage_step=None, blocked=None,
-                         first_strikers=None, target_left=None, bands=())
+                         first_strikers=None, target_left=None, bands=(),
+                         effects=effects_after_leaving(board.effects, left))
     carry(board, after)
     return after
 

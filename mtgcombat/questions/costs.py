@@ -69,8 +69,12 @@ def payable(board: Any, kind: str, declaration: dict, paid: tuple) -> tuple[Opti
         spent_by_team = budget.get(_team_of(board, who), 0) - life.get(who, 0)
         if pay(tuple(syms), sources, pool or (), player.life - spent_by_team,
                extra_life=life.get(who, 0)) is None:
+            # the mana sources that could help but are tapped to attack (508.1f)
+            attacking = tuple(i for i, _ in M.usable_sources(board, bound, who)
+                              if i in tapped_as_attacking)
             return False, reason("payment.cant_pay", "118.3", (who,), player=who,
-                                 cost=M.text_of(tuple(syms)), life=life.get(who, 0))
+                                 cost=M.text_of(tuple(syms)), life=life.get(who, 0),
+                                 attacking=attacking)
     return True, None
 
 

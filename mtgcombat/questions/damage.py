@@ -4,9 +4,9 @@ player, and one assignment checked.
 The rules of the step come from :mod:`mtgcombat.rules.damage`; the enumeration and
 optimisation from :mod:`mtgcombat.solver.damage` (CP-SAT). The answers hold data
 only; :meth:`DamageAnswer.to_json` gives the spec's shape (plain rule numbers of
-the board's edition) and :meth:`DamageAnswer.view` the same with rules cited as the
-human answers cite them ("old 510.1c" under the 2024 rules) -- what the text layer
-renders.
+the board's edition) and :meth:`DamageAnswer.view` the same with rules cited by the
+writer as human answers cite them ("old 510.1c" under the 2024 rules, "alte Regel
+510.1c" in German). The text layer renders the typed answers themselves.
 
 "Best for each player": the players assign in turn (510.1: the active player first,
 then each defending player in turn order), and each player's best part is the best
@@ -22,7 +22,7 @@ every id renames the answer and changes nothing else (tests/test_trust.py).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Mapping, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Sequence
 
 from ..rules.damage import (
     DamageStep, DamageViolation, ObjectiveFn, covered_players, damage_dealt_to,
@@ -63,11 +63,11 @@ class BestPart:
         return out
 
 
-def _rules(step: DamageStep, rules: Sequence[str], human: bool) -> str:
+def _rules(step: DamageStep, rules: Sequence[str], human: bool, w: "Writer") -> str:
     """The rules a source's damage follows: "510.1c and 702.19b" in the JSON answer (as
     it always was), cited and comma-separated for words in any language."""
     if human:
-        return ", ".join(step.edition.cite(r) for r in rules)
+        return ", ".join(w.cite(r) for r in rules)
     return " and ".join(rules)
 
 
@@ -80,8 +80,8 @@ def sources_json(step: DamageStep, w: "Writer", human: bool = False) -> dict:
         out[s.id] = {
             "name": s.name, "role": s.role, "power": s.power, "controller": s.controller,
             "assigner": s.assigner,
-            "assigner_rule": ed.cite(s.assigner_rule) if human else s.assigner_rule,
-            "rule": _rules(step, s.rules, human),
+            "assigner_rule": w.cite(s.assigner_rule) if human else s.assigner_rule,
+            "rule": _rules(step, s.rules, human, w),
             "deathtouch": s.deathtouch, "trample": s.trample,
             "recipients": [
                 {"id": r, "name": step.name(r), "kind": step.recipients[r].kind,
@@ -94,7 +94,8 @@ def sources_json(step: DamageStep, w: "Writer", human: bool = False) -> dict:
             # 2024: who announces this creature's damage assignment order: 509.2 for an
             # attacker's blockers, 509.3 for a blocker's attackers.
             "order_chooser": s.order_chooser,
-            "order_rule": (_rules(step, (ed.order_rule(s.role),), human) if s.ordered else None),
+            "order_rule": (_rules(step, (ed.order_rule(s.role),), human, w) if s.ordered
+                           else None),
             "free_division": s.free_reason,
             "as_though_unblocked": list(s.unblocked_recipients) if s.unblocked_recipients else None,
         }
@@ -103,13 +104,13 @@ def sources_json(step: DamageStep, w: "Writer", human: bool = False) -> dict:
 
 def silent_json(step: DamageStep, w: "Writer", human: bool = False) -> list[dict]:
     return [{"id": s.id, "name": step.name(s.id),
-             "rule": step.edition.cite(s.rule) if human else s.rule, "reason": w(s.why)}
+             "rule": w.cite(s.rule) if human else s.rule, "reason": w(s.why)}
             for s in step.silent.values()]
 
 
 def violations_json(step: DamageStep, vs: Sequence[DamageViolation], w: "Writer",
                     human: bool = False) -> list[dict]:
-    return [{"rule": step.edition.cite(v.rule) if human else v.rule, "message": w(v.why),
+    return [{"rule": w.cite(v.rule) if human else v.rule, "message": w(v.why),
              "objects": list(v.objects)} for v in vs]
 
 
@@ -127,6 +128,9 @@ class DamageAnswer(JsonView):
     status: str
     assignments: list[Assignment]
     best: dict[str, BestPart] = field(default_factory=dict)
+    #: When the board's own declarations are illegal (status "illegal") or unsettled:
+    #: the verdict (:class:`mtgcombat.questions.combat.Stop`); no assignment is listed.
+    declaration: Any = None
 
     @property
     def rules(self) -> str:
@@ -150,6 +154,8 @@ class DamageAnswer(JsonView):
             "silent": silent_json(step, w, human),
             "assigners": list(step.players),
             "names": {rid: r.name for rid, r in step.recipients.items()},
+            "violations": (self.declaration.violations_json(w)
+                           if self.declaration is not None else []),
         }
 
     def to_json(self, w: "Writer") -> dict:
@@ -165,15 +171,32 @@ def damage_answer(board: Any, bound: Any = None, limit: Optional[int] = 1000,
                   time_limit: Optional[float] = None, objective: Optional[ObjectiveFn] = None,
                   blocked: Sequence[str] = (), first_strikers: Optional[Sequence[str]] = None,
                   target_left: Sequence[str] = (),
-                  deadline: Optional[Deadline] = None) -> DamageAnswer:
+                  deadline: Optional[Deadline] = None, backend: str = "auto",
+                  judge: Optional[Callable[..., Any]] = None) -> DamageAnswer:
     """The legal assignments of the step (up to ``limit``) and the best one for each
     player who assigns. ``objective(step, player)`` replaces the default ranking (most
     opposing creatures destroyed, then most damage); see :mod:`mtgcombat.rules.damage`.
     ``blocked``, ``first_strikers`` and ``target_left`` are as for
-    :func:`~mtgcombat.rules.damage.damage_step` (by default the board's own)."""
+    :func:`~mtgcombat.rules.damage.damage_step` (by default the board's own).
+
+    One verdict for one declaration (spec Extension 3): unless the board stands in a
+    combat damage step (:func:`mtgcombat.questions.combat.in_damage_step`), its
+    ``attacks`` and ``blocks`` are judged first, as ``combat`` judges them, by ``judge``
+    (:func:`mtgcombat.questions.combat.judge_declarations`, which :meth:`Board.damage
+    <mtgcombat.board.Board.damage>` passes; None: taken as facts); illegal ones answer
+    ``status: "illegal"`` with the violations and no assignment."""
     bound = bound if bound is not None else board.bound
     deadline = deadline or Deadline(time_limit)
     step = damage_step(board, bound, blocked, first_strikers, target_left)
+    # (a board of the rules model alone, without its texts read, is taken as it is)
+    if judge is not None and hasattr(board, "problem") and not blocked \
+            and first_strikers is None and not target_left:
+        try:
+            stop = judge(board, backend=backend, time_limit=deadline.remaining())
+        except SolverTimeout:
+            return DamageAnswer(step, "unknown", [], {})
+        if stop is not None:
+            return DamageAnswer(step, stop.status, [], {}, declaration=stop)
     status, found = enumerate_assignments(step, None if limit is None else max(limit, 0),
                                           deadline)
     assignments = sorted((sorted_assignment(a) for a in found), key=_assignment_key)
@@ -237,6 +260,21 @@ class DamageVerdict(JsonView):
     @property
     def rules(self) -> str:
         return self.step.board.rules
+
+    def __repr__(self) -> str:
+        """One line: the assignment in notation and the verdict."""
+        from ..notation import Assignment as Notation
+
+        text = Notation(self.assignment).notation()
+        if self.legal is None:
+            verdict = "unknown (the time limit ran out)"
+        elif self.legal:
+            verdict = "legal"
+        else:
+            rules = sorted({str(v.rule) for v in self.violations})
+            n = len(self.violations)
+            verdict = f"illegal ({', '.join(rules)}), {n} violation{'' if n == 1 else 's'}"
+        return f"<DamageVerdict {text!r}: {verdict}>"
 
     def _json(self, w: "Writer", human: bool) -> dict:
         out: dict[str, Any] = {

@@ -95,9 +95,17 @@ def listed_json(d: Listed, w: "Writer") -> dict:
 
 def iter_declarations(board: Any, kind: Kind, backend: str = "auto",
                       deadline: Optional[Deadline] = None) -> Iterator[Listed]:
-    """Every legal declaration, lazily, in the order the backend finds them.
-    Raises :class:`~mtgcombat.solver.base.SolverTimeout` past the deadline."""
-    return iter_legal(board.problem(kind), get_backend(backend), deadline or Deadline(None))
+    """Every legal declaration, lazily, in the order the backend finds them, costly ones
+    judged ``payable`` as in a listing. Raises :class:`~mtgcombat.solver.base.SolverTimeout`
+    past the deadline."""
+    from .costs import judge, judges
+
+    problem = board.problem(kind)
+    mana = judges(board, problem.costs)
+    for d in iter_legal(problem, get_backend(backend), deadline or Deadline(None)):
+        if mana:
+            judge(board, kind, [d], judged=True)
+        yield d
 
 
 def list_declarations(board: Any, kind: Kind, limit: Optional[int] = 1000,
@@ -184,6 +192,23 @@ class DeclarationVerdict:
     def costs(self) -> list[str]:
         """What the declaration costs, in English."""
         return [c.description for c in self.paid]
+
+    def __repr__(self) -> str:
+        """One line: the declaration in notation and the verdict (the violations as
+        found; reading :attr:`violations` explains them)."""
+        from ..notation import Declaration
+
+        decl = Declaration(self.kind, self.declaration).notation()
+        if self.legal is None:
+            verdict = "unknown (the time limit ran out)"
+        elif self.legal:
+            verdict = (f"legal, {self.requirements_obeyed} of {self.max_requirements_with_costs}"
+                       " requirements obeyed")
+        else:
+            rules = sorted({v.rule for v in self.found})
+            n = len(self.found)
+            verdict = f"illegal ({', '.join(rules)}), {n} violation{'' if n == 1 else 's'}"
+        return f"<DeclarationVerdict {self.kind} {decl!r}: {verdict}>"
 
     def to_json(self, w: "Writer") -> dict:
         out: dict[str, Any] = {

@@ -208,7 +208,8 @@ def _declarations(board: Any, kind: str, decl: Optional[Mapping], backend: str,
             steps.append(S("asked_legal", obeyed=verdict.requirements_obeyed, total=total,
                            most=verdict.max_requirements_with_costs))
             if verdict.paid:
-                steps.append(S("asked_costs", costs=tuple(c.why for c in verdict.paid)))
+                steps.append(S("asked_costs", costs=tuple(c.why for c in verdict.paid),
+                               payable=verdict.payable, why=verdict.unpayable))
         else:
             steps.append(S("asked_illegal"))
             steps += [S("violation", rule=v.rule, why=v.why) for v in verdict.violations]

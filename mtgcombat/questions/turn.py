@@ -72,13 +72,27 @@ class TurnAnswer(JsonView):
     steps: list[TurnStep]
     #: The combat, when the board settles the declarations.
     combat: Any = None
+    #: "complete"; "illegal" when the board's declarations are (no step is told, only
+    #: the violations); "unknown" when their legality was not settled in time.
+    status: str = "complete"
+    #: The declaration that is illegal or unsettled
+    #: (:class:`mtgcombat.questions.combat.Stop`).
+    declaration: Any = None
 
     @property
     def rules(self) -> str:
         return self.board.rules
 
+    @property
+    def violations(self) -> list:
+        """(rule, reason, objects) of each violation of an illegal declaration."""
+        return self.declaration.violations if self.declaration is not None else []
+
     def to_json(self, w: "Writer") -> dict:
         return {"rules": self.rules, "active_player": self.board.active_player,
+                "status": self.status,
+                "violations": (self.declaration.violations_json(w)
+                               if self.declaration is not None else []),
                 "steps": [s.to_json(w) for s in self.steps]}
 
 
@@ -86,7 +100,7 @@ def turn(board: Any, time_limit: Optional[float] = None, backend: str = "auto") 
     """The turn of ``board``'s active player, step by step (see the module docstring)."""
     from ..solver.base import Deadline, SolverTimeout
     from .combat import combat as resolve
-    from .combat import trigger_reason
+    from .combat import judge_declarations, trigger_reason
     from .declarations import list_declarations
 
     deadline = Deadline(time_limit)
@@ -108,13 +122,25 @@ def turn(board: Any, time_limit: Optional[float] = None, backend: str = "auto") 
                 attacks, assumed = dict(listing.declarations[0].declaration), True
     fight = None
     known_blocks = board.attacks is not None and board.blocks is not None
+    # One verdict for one declaration (spec Extension 3): the board's attacks and blocks
+    # are judged as combat judges them; blocks the board doesn't declare are still open.
+    if board.attacks is not None and not known_blocks:
+        stop = judge_declarations(board, backend=backend, time_limit=deadline.remaining(),
+                                  judge_blocks=False)
+        if stop is not None:
+            return TurnAnswer(board, [], None, stop.status, stop)
     if attacks and known_blocks:
         try:
             fight = resolve(board, time_limit=deadline.remaining(), backend=backend)
         except SolverTimeout:
             fight = None
+        if fight is not None and fight.status == "illegal" and not fight.steps:
+            return TurnAnswer(board, [], None, "illegal", _Judged(fight.violation_reasons))
         if fight is not None and fight.status != "complete":
             fight = None
+    # 104.2a: the game ends as soon as the attacking player (team) has lost or every
+    # opponent has; no later step happens, nor the rest of the step it ended in.
+    ended: Optional[tuple[str, tuple[str, ...]]] = _game_end(board, fight)
     attacking = None if attacks is None else bool(attacks)
     first: Optional[bool] = None
     if fight is not None:
@@ -128,8 +154,17 @@ def turn(board: Any, time_limit: Optional[float] = None, backend: str = "auto") 
                      if p.is_creature and p.controller != ap):
             first = False  # no creature that could block has it either
     steps: list[TurnStep] = []
+    over = False
     for phase, name, rule in STEPS:
         st = TurnStep(phase, name, rule, True)
+        if over:
+            assert ended is not None
+            st.happens = False
+            st.why_not = reason("turn.game_over", "104.2a", ended[1], players=ended[1],
+                                step=ended[0])
+            steps.append(st)
+            continue
+        over = ended is not None and ended[0] == name
         if name == "untap":
             st.what.append(reason("turn.untap", "502.3", (ap,), player=ap))
         elif name == "upkeep":
@@ -183,12 +218,7 @@ def turn(board: Any, time_limit: Optional[float] = None, backend: str = "auto") 
             if attacking is False:
                 st.why_not = reason("turn.no_attackers", "508.8")
             elif fight is not None:
-                if not any(s.step == "regular" for s in fight.steps) and fight.lost:
-                    st.happens = False
-                    st.why_not = reason("turn.game_over", "104.2a", tuple(fight.lost),
-                                        players=tuple(fight.lost))
-                else:
-                    st.what += _damage_what(fight, "regular")
+                st.what += _damage_what(fight, "regular")
             elif attacking:
                 st.what.append(reason("turn.damage_open", None))
         elif name == "end of combat":
@@ -205,6 +235,40 @@ def turn(board: Any, time_limit: Optional[float] = None, backend: str = "auto") 
             st.what.append(reason("turn.cleanup_again", "514.3a"))
         steps.append(st)
     return TurnAnswer(board, steps, fight)
+
+
+@dataclass
+class _Judged:
+    """The violations of a declaration that combat found illegal (as a Stop gives them)."""
+
+    violations: list
+    status: str = "illegal"
+
+    def violations_json(self, w: "Writer") -> list[dict]:
+        return [{"rule": rule, "message": w(why), "objects": list(objs)}
+                for rule, why, objs in self.violations]
+
+
+def _game_end(board: Any, fight: Any) -> Optional[tuple[str, tuple[str, ...]]]:
+    """The step in which the game ended (104.2a: the attacking player or team lost, or
+    every opponent did) and every player who had lost by then; None if it goes on."""
+    from .combat import game_over
+
+    if fight is None:
+        return None
+    events: list[tuple[str, list[str]]] = []
+    lost_in = fight.before_damage.lost_in if fight.before_damage is not None else {}
+    for step in ("declare attackers", "declare blockers"):
+        events.append((step, sorted(p for p, s in lost_in.items() if s == step)))
+    for s in fight.steps:
+        events.append(("first-strike combat damage" if s.step == "first" else "combat damage",
+                       sorted(s.sba.lost)))
+    lost: list[str] = []
+    for step, players in events:
+        lost += [p for p in players if p not in lost]
+        if players and game_over(board, lost):
+            return step, tuple(lost)
+    return None
 
 
 def _strikes_first(board: Any, c: str) -> bool:

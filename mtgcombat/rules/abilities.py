@@ -39,6 +39,7 @@ from __future__ import annotations
 from dataclasses import field
 from typing import Literal, Optional, Union
 
+from .keywords import PARAMETERLESS
 from .reasons import Duration
 from .record import Record
 
@@ -249,19 +250,13 @@ _BaseSubject = Union[SelfRef, TargetRef, NamedRef, AttachedRef, Group]
 # Keywords (702)
 # ---------------------------------------------------------------------------
 
-#: Keyword abilities without parameters that matter to combat (lower case).
-SIMPLE_KEYWORDS = frozenset(
-    {
-        "flying", "reach", "menace", "trample", "trample over planeswalkers",
-        "deathtouch", "first strike", "double strike", "vigilance", "haste",
-        "defender", "lifelink", "indestructible", "shadow", "horsemanship",
-        "fear", "intimidate", "skulk", "banding",
-        # combat keywords whose effects are results or triggers (mtgcombat.rules.results,
-        # mtgcombat.rules.combat_triggers): 702.90 infect, 702.80 wither, 702.25 flanking,
-        # 702.83 exalted, 702.121 melee, 702.91 battle cry, 702.39 provoke
-        "infect", "wither", "flanking", "exalted", "melee", "battle cry", "provoke",
-    }
-)
+#: Keyword abilities without parameters that the grammar reads (lower case): those of
+#: the keyword table (:mod:`mtgcombat.rules.keywords`) whose effect in combat is carried
+#: out -- evasion and declarations (702.9 ...), damage (702.2, 702.19, 702.90 infect,
+#: 702.80 wither ...), triggers resolved by :mod:`mtgcombat.rules.combat_triggers`
+#: (702.25 flanking, 702.83 exalted, 702.121 melee, 702.91 battle cry) -- and 702.39
+#: provoke, named in ``not_modelled``.
+SIMPLE_KEYWORDS = PARAMETERLESS
 
 
 class Keyword(Record):
@@ -968,11 +963,22 @@ class ObjectPred(Record):
     ref: "TargetRef"
 
 
+class OwnStatsPred(Record):
+    """Compares a permanent's own power and toughness: "each creature with toughness
+    greater than its power" (``stat`` "toughness", ``op`` ">", ``other`` "power"; Ancient
+    Lumberknot, Immobilizer Eldrazi)."""
+
+    stat: Literal["power", "toughness"]
+    op: Literal["<", "<=", "==", ">=", ">"]
+    other: Literal["power", "toughness"]
+
+
 # ---------------------------------------------------------------------------
 # The unions, complete (every class above)
 # ---------------------------------------------------------------------------
 
-Pred = Union[_BasePred, LandwalkPred, AttachedPred, InCombatPred, NotSelfPred, ObjectPred]
+Pred = Union[_BasePred, LandwalkPred, AttachedPred, InCombatPred, NotSelfPred, ObjectPred,
+             OwnStatsPred]
 Subject = Union[_BaseSubject, TargetGroup]
 Condition = Union[_BaseCondition, MoreThan, OnBattlefield]
 Ability = Union[

@@ -28,6 +28,7 @@ from .constraints import (
     FALSE, Const, Cost, Count, Expr, Lit, Not, Or, Problem, Requirement, Restriction,
     any_of, implies,
 )
+from .evidence import why_in_group
 from .model import Board, BoardError, Permanent, PlayerName
 from .reasons import Quote, Reason, Src, reason
 
@@ -178,7 +179,8 @@ def _cant_attack(b: _Builder, inst: Instance, ab: A.CantAttack) -> None:
             pass
     covered = _target_filter(b, p, ab.target_kind, ab.include_permanents)
     why = reason("attack.cant", "508.1c", (c,), creature=c, src=b.src(inst),
-                 what=_targets(p, ab.target_kind, ab.include_permanents))
+                 what=_targets(p, ab.target_kind, ab.include_permanents),
+                 because=why_in_group(b.bound, ab.subject, c, inst.source))
     b.forbid(c, b.lits(c, covered), "508.1c", why)
 
 

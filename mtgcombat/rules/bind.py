@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Optional, Sequence
 
 from . import abilities as A
+from .creature_types import CREATURE_TYPES
 from .mana import CumulativeUpkeep, ManaAbility
 from .model import Board, BoardError, Permanent, PlayerName, parse_type_line
 from .reasons import Src, reason
@@ -313,7 +314,10 @@ class Bound:
         if isinstance(pred, A.MulticoloredPred):
             return len(perm.colors) >= 2
         if isinstance(pred, A.TypePred):
-            return _type_matches(perm, pred.word)
+            if _type_matches(perm, pred.word):
+                return True
+            # 702.73a: changeling -- every creature type (205.3m), on top of its own.
+            return self.has_keyword(perm.id, "changeling") and _creature_type(pred.word)
         if isinstance(pred, A.KeywordPred):
             return self.has_keyword(perm.id, pred.keyword.lower())
         if isinstance(pred, A.StatPred):
@@ -347,6 +351,10 @@ class Bound:
             else:
                 ref = pred.value
             return _compare(mine, pred.op, ref)
+        if isinstance(pred, A.OwnStatsPred):
+            values = {"power": perm.power, "toughness": perm.toughness}
+            a, b = values[pred.stat], values[pred.other]
+            return a is not None and b is not None and _compare(a, pred.op, b)
         if isinstance(pred, A.NamePred):
             return perm.name.lower() == pred.name.lower()
         if isinstance(pred, A.CounterPred):
@@ -396,7 +404,8 @@ class Bound:
                 raise BoardError(reason("error.too_many_targets", None, (), src=source.src(),
                                         where=source.where(), most=subject.most,
                                         given=len(chosen)))
-            return [t for t in chosen if t not in b.player_names]
+            # 400.7: a target that has left the battlefield is none of them any more.
+            return [t for t in chosen if t not in b.player_names and b.has_object(t)]
         if isinstance(subject, A.Group):
             ctrl = (
                 self.player_of(subject.controller, source)
@@ -463,6 +472,17 @@ def _type_matches(perm: Permanent, word: str) -> bool:
     return False
 
 
+def _creature_type(word: str) -> bool:
+    """Whether a type word ("Goblin", "Goblins", "Elves") names a creature type (205.3m)."""
+    w = word.strip()
+    if w in CREATURE_TYPES:
+        return True
+    low = w.lower()
+    if low in _PLURALS:
+        return _PLURALS[low].capitalize() in CREATURE_TYPES
+    return low.endswith("s") and w[:-1] in CREATURE_TYPES
+
+
 #: Abilities that apply to the whole game rather than to one creature.
 GLOBAL_ABILITIES = (A.AttackCap, A.AttackParity, A.BlockCap, A.DefenderAssignsDamage,
                     A.BlockableDespiteLandwalk, A.PlayerAttackRequirement, A.AllAttackIfAny)
@@ -492,14 +512,21 @@ def bind(
             for ab in parsed.abilities:
                 pending.append((ab, src, parsed.sentence))
     for i, (eff, reading) in enumerate(zip(board.effects, effect_readings)):
+        gone = frozenset(eff.gone)
+        # 400.7: a source that has left the battlefield is no object of this board; what
+        # the effect says of it ("this creature") applies to nothing.
         src = Source(
-            "effect", eff.controller, permanent=eff.source, effect_index=i,
+            "effect", eff.controller,
+            permanent=eff.source if eff.source not in gone else None, effect_index=i,
             targets=eff.targets, sentence=eff.text,
         )
         for parsed in reading.understood:
             for ab in parsed.abilities:
+                if gone and _names_gone(ab, eff.targets, eff.source in gone, gone):
+                    continue
                 pending.append((ab, src, parsed.sentence))
-    pending = [x for ab, src, sentence in pending for x in _named(ab, src, sentence)]
+    pending = [x for ab, src, sentence in pending
+               for x in _named(ab, src, sentence, board)]
 
     # Pass 1: printed keywords of permanents (so predicates on keywords work).
     for ab, src, sentence in pending:
@@ -538,6 +565,8 @@ def bind(
             bound.keywords.setdefault(holder, set()).update(_keyword_names(ab))
         elif holder is not None and isinstance(ab, A.Landwalk):
             bound.walks.setdefault(holder, set()).add(ab.label.lower())
+    # Pass 2b: 613.1f (layer 6) -- keywords lost, after those gained.
+    expanded = _lose_keywords(bound, expanded)
     # 702.16k: "protection from Bob" where Bob is a player is protection from that player.
     expanded = [(_player_protection(board, ab), src, sentence, holder)
                 for ab, src, sentence, holder in expanded]
@@ -562,6 +591,64 @@ def bind(
     return bound
 
 
+def _timestamp(board: Board, src: Source) -> int:
+    """A source's place in timestamp order (613.7a) as a board shows it: its permanents
+    in the order listed, then its effects in the order listed."""
+    if src.kind == "effect" and src.effect_index is not None:
+        return len(board.permanents) + src.effect_index
+    for i, p in enumerate(board.permanents):
+        if p.id == src.permanent:
+            return i
+    return -1
+
+
+def _lose_keywords(bound: Bound, expanded: list) -> list:
+    """613.1f, 613.7: "[creatures] lose [keywords]" removes the keywords printed on them
+    (layer 1) and those granted by a source earlier in timestamp order; "... can't have or
+    gain [keywords]" removes every instance, whatever grants it. The lost keywords go
+    from :attr:`Bound.keywords` and their instances from the abilities bound."""
+    from .combat_abilities import KeywordN, LoseKeywords
+
+    board = bound.board
+    losses: dict[str, list[tuple[set[str], int, bool]]] = {}
+    for ab, src, sentence, holder in expanded:
+        if not isinstance(ab, LoseKeywords):
+            continue
+        names = {n.lower() for n in ab.keywords}
+        stamp = _timestamp(board, src)
+        for h in ([holder] if holder is not None else bound.subject_holders(ab.subject, src)):
+            losses.setdefault(h, []).append((names, stamp, ab.for_good))
+    if not losses:
+        return expanded
+
+    def lost(holder: Optional[str], name: str, src: Source, printed: bool) -> bool:
+        stamp = -1 if printed else _timestamp(board, src)
+        return any(name in names and (for_good or stamp < at)
+                   for names, at, for_good in losses.get(holder or "", ()))
+
+    out = []
+    kept: dict[str, set[str]] = {}
+    for ab, src, sentence, holder in expanded:
+        own = holder is None and src.kind == "permanent"
+        who = holder if holder is not None else (src.permanent if own else None)
+        if isinstance(ab, (A.Keyword, KeywordN)) and who in losses and \
+                lost(who, ab.name.lower(), src, printed=holder is None):
+            continue
+        out.append((ab, src, sentence, holder))
+    for who in losses:
+        # what is left of its keywords: printed ones not lost, and granted ones kept
+        printed = {n for n in bound.keywords.get(who, set())
+                   if not lost(who, n, Source("permanent", "", permanent=who), printed=True)}
+        kept[who] = printed
+    for ab, src, sentence, holder in out:
+        if holder in losses and isinstance(ab, A.Keyword):
+            kept[holder].update(_keyword_names(ab))
+    for who, names in kept.items():
+        # a printed keyword lost may still be granted by a later source (kept above)
+        bound.keywords[who] = names
+    return out
+
+
 def _player_protection(board: Board, ab):
     if isinstance(ab, A.Protection) and isinstance(ab.pred, A.TypePred) and \
             ab.pred.word in board.player_names:
@@ -569,13 +656,39 @@ def _player_protection(board: Board, ab):
     return ab
 
 
-def _named(ab, src: Source, sentence: str) -> list:
+def _named(ab, src: Source, sentence: str, board: Board) -> list:
     """A :class:`Named` sentence's abilities with the named permanent as their object
-    (what "this" means to them); any other ability is itself."""
+    (what "this" means to them); any other ability is itself. A named permanent that
+    has left the battlefield since the text was read (a creature that died in combat)
+    is no object any more (400.7): its abilities apply to nothing."""
     if not isinstance(ab, A.Named):
         return [(ab, src, sentence)]
+    if not board.has_object(ab.id):
+        return []
     inner = dataclasses.replace(src, permanent=ab.id)
-    return [x for sub in ab.abilities for x in _named(sub, inner, sentence)]
+    return [x for sub in ab.abilities for x in _named(sub, inner, sentence, board)]
+
+
+def _names_gone(ab: Any, targets: Sequence[str], source_gone: bool,
+                gone: frozenset[str]) -> bool:
+    """Whether an effect's ability refers to one of its objects that has left the
+    battlefield (400.7): a target that is gone, or "this ..." when its source is. A
+    group of targets (601.2c) is not such a reference: it keeps the targets still there
+    (:meth:`Bound.subject_holders`)."""
+    stack = [ab]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, A.TargetRef):
+            if x.index < len(targets) and targets[x.index] in gone:
+                return True
+        elif isinstance(x, A.SelfRef):
+            if source_gone:
+                return True
+        elif isinstance(x, (tuple, list)):
+            stack.extend(x)
+        elif dataclasses.is_dataclass(x) and not isinstance(x, type):
+            stack.extend(getattr(x, f.name) for f in dataclasses.fields(x))
+    return False
 
 
 def _unwrap(bound: Bound, ab, src: Source) -> list[tuple[Any, Source]]:

@@ -224,6 +224,10 @@ def _structural(b: _Builder) -> None:
         elif p.is_battle:
             b.restrict(Not(any_of(lits)), "509.1a",
                        b.why("block.battle", "509.1a", None, c, creature=c), c)
+        if b.bound.has_keyword(c, "decayed"):
+            # 702.147a: "Decayed" means "This creature can't block" (509.1b).
+            b.restrict(Not(any_of(lits)), "702.147a",
+                       b.why("block.decayed", "702.147a", None, c, creature=c), c)
 
 
 # ---------------------------------------------------------------------------

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from . import abilities as A
+from . import keywords as K
 from .bind import Bound
 from .combat_abilities import KeywordN
 from .model import Board
@@ -53,7 +54,9 @@ class Trigger:
     n: int = 0  # the keyword's N, or the count it multiplies (melee, rampage)
 
 
-#: The keywords whose abilities trigger on declarations (this module resolves them).
+#: The keywords whose abilities trigger on declarations (this module resolves them; each
+#: is a keyword of the table's "trigger" family, :mod:`mtgcombat.rules.keywords`, and a
+#: trigger's ``kind`` is the keyword's ``code``).
 TRIGGERED = frozenset({"exalted", "melee", "battle cry", "flanking"})
 TRIGGERED_N = frozenset({"bushido", "rampage", "afflict"})
 
@@ -104,7 +107,7 @@ def attack_triggers(board: Board, bound: Bound) -> list[Trigger]:
             for o in ids:
                 if o != a:
                     by_player.setdefault(ctrl, []).append(
-                        Trigger("battle_cry", "702.91a", a, ctrl, o, 1, 0))
+                        Trigger(K.TABLE["battle cry"].code, "702.91a", a, ctrl, o, 1, 0))
     for p in _apnap_resolution(board, by_player):
         out += by_player.get(p, [])
     return out

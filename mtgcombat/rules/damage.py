@@ -76,6 +76,7 @@ from .bind import Bound
 from .combat_abilities import AssignsNoDamage, AssignsToughness
 from .model import Board, BoardError, Permanent
 from .prevention import prevention_rule
+from .statics import lethal_limit
 from .reasons import Reason, reason
 
 Assignment = Mapping[str, Mapping[str, int]]
@@ -101,6 +102,8 @@ class Recipient:
     #: Creatures: lethal damage (toughness - marked, at least 0, 120.6); planeswalkers:
     #: loyalty; battles: defense; players: None.
     threshold: Optional[int] = None
+    #: Creatures: the damage marked at which it has lethal damage -- its toughness, or its
+    #: power where lethal damage is determined by power (Zilortha; statics.lethal_limit).
     toughness: Optional[int] = None
     marked: int = 0
     indestructible: bool = False
@@ -380,7 +383,8 @@ def damage_step(
         recipients[p.name] = Recipient(p.name, p.name, "player", p.name)
     for perm in board.permanents:
         if perm.is_creature and (perm.id in attacks or perm.id in blocks):
-            t = perm.toughness or 0
+            # 120.6: lethal damage by toughness -- or by power (Zilortha; lethal_limit)
+            t = lethal_limit(bound, perm)
             recipients[perm.id] = Recipient(
                 perm.id, perm.name, "creature", perm.controller, max(0, t - perm.damage),
                 t, perm.damage, _has(bound, perm.id, "indestructible"),

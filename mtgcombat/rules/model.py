@@ -17,144 +17,18 @@ from __future__ import annotations
 
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, Iterable, Iterator, Literal, Mapping, Optional, Self, Union
 
-from ..editions import EDITION_NAMES
-from .reasons import Reason, english, literal, reason
+from .reasons import Reason, reason
 from ..editions import Edition as EditionRules
 from ..editions import edition as find_edition
 
-Edition = Literal["current", "2024"]
-EDITIONS: tuple[str, ...] = EDITION_NAMES
-DamageStep = Literal["first", "regular"]
-DAMAGE_STEPS: tuple[str, ...] = ("first", "regular")
-COLORS: tuple[str, ...] = ("W", "U", "B", "R", "G")
-
-#: Identifier of a permanent, or a player's name (players are named by name).
-ObjectId = str
-PlayerName = str
-
-SUPERTYPES = frozenset({"Basic", "Legendary", "Snow", "World", "Ongoing", "Elite", "Host"})
-CARD_TYPES = frozenset(
-    {
-        "Artifact", "Battle", "Conspiracy", "Creature", "Dungeon", "Enchantment",
-        "Instant", "Kindred", "Land", "Phenomenon", "Plane", "Planeswalker",
-        "Scheme", "Sorcery", "Tribal", "Vanguard",
-    }
+from .values import (  # noqa: F401  (the model's values, re-exported)
+    CARD_TYPES, CHOSEN_KEYS, COLORS, DAMAGE_STEPS, EDITIONS, LIMIT, SUPERTYPES, BoardError,
+    DamageStep, Edition, FrozenMap, ObjectId, PlayerName, TypeLine, is_int,
+    mana_symbols_ok, parse_type_line,
 )
-
-
-#: The largest number the rules can mean for life, power, damage, counters ... on a
-#: board; anything beyond is bad input (a typo, or an attempt to overflow).
-LIMIT = 10**9
-
-#: Keys of a permanent's ``chosen`` field and what each holds.
-CHOSEN_KEYS: tuple[str, ...] = ("player", "color", "creature_type", "card_name")
-
-
-class FrozenMap(Mapping[str, Any]):
-    """An immutable, hashable mapping (counters, choices): board values are values."""
-
-    __slots__ = ("_d", "_h")
-
-    def __init__(self, data: Optional[Mapping[str, Any]] = None) -> None:
-        self._d = dict(data or {})
-        self._h: Optional[int] = None
-
-    def __getitem__(self, key: str) -> Any:
-        return self._d[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._d)
-
-    def __len__(self) -> int:
-        return len(self._d)
-
-    def __hash__(self) -> int:
-        if self._h is None:
-            self._h = hash(frozenset(self._d.items()))
-        return self._h
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Mapping):
-            return self._d == dict(other)
-        return NotImplemented
-
-    def __repr__(self) -> str:
-        return f"FrozenMap({self._d!r})"
-
-    def __reduce__(self):  # pickling
-        return (FrozenMap, (self._d,))
-
-
-class BoardError(ValueError):
-    """A board that cannot be: unknown ids, bad values, impossible declarations.
-
-    The message is one line that names the problem and the field or object. It is
-    given as a reason (``why``, worded by the text layer) or as finished text."""
-
-    def __init__(self, why: "Union[str, Reason]") -> None:
-        self.why: Reason = why if isinstance(why, Reason) else literal(why)
-        super().__init__(why if isinstance(why, str) else why.code)
-
-    def __str__(self) -> str:
-        if self.why.code == "literal":
-            return self.why["text"]
-        return english(self.why)
-
-
-def _fail(code: str, **params: Any) -> None:
-    raise BoardError(reason("error." + code, None, (), **params))
-
-
-@dataclass(frozen=True)
-class TypeLine:
-    """A parsed type line (205): supertypes, card types and subtypes."""
-
-    supertypes: tuple[str, ...] = ()
-    types: tuple[str, ...] = ("Creature",)
-    subtypes: tuple[str, ...] = ()
-
-    @classmethod
-    def parse(cls, text: str) -> "TypeLine":
-        text = text.replace("\u2014", " - ").replace("\u2013", " - ")
-        left, sep, right = text.partition(" - ")
-        # A token prints "Token Creature — Goblin" (111.4); "Token" is not a type.
-        words = [w for w in left.split() if w != "Token"]
-        sup = tuple(w for w in words if w in SUPERTYPES)
-        types = tuple(w for w in words if w in CARD_TYPES)
-        rest = tuple(w for w in words if w not in SUPERTYPES and w not in CARD_TYPES)
-        if rest and not sep:
-            # "Creature Goblin" (Forge style, no dash): leftover words are subtypes.
-            pass
-        elif rest:
-            _fail("type_unknown", words=" ".join(rest), line=text.strip())
-        subs = rest + tuple(right.split())
-        if not types:
-            _fail("type_none", line=text.strip())
-        return cls(sup, types, subs)
-
-    def has(self, word: str) -> bool:
-        """Whether the type line has this supertype, card type or subtype (case-insensitive)."""
-        w = word.lower()
-        return any(x.lower() == w for x in self.supertypes + self.types + self.subtypes)
-
-    def __str__(self) -> str:
-        head = " ".join(self.supertypes + self.types)
-        return f"{head} \u2014 {' '.join(self.subtypes)}" if self.subtypes else head
-
-
-@lru_cache(maxsize=4096)
-def _parse_type_line(text: str) -> TypeLine:
-    return TypeLine.parse(text)
-
-
-def parse_type_line(text: str) -> TypeLine:
-    """A type line parsed (205), cached; bad input (:class:`BoardError`) when it names no
-    card type or a word that is no type."""
-    return _parse_type_line(text)
 
 
 @dataclass(frozen=True)
@@ -233,7 +107,7 @@ class Permanent:
 
     @property
     def types(self) -> TypeLine:
-        return _parse_type_line(self.type_line)
+        return parse_type_line(self.type_line)
 
     @property
     def is_token(self) -> bool:
@@ -266,6 +140,11 @@ class Effect:
     modes chosen for a modal spell's text (700.2a), numbered from 1 in the order the
     text prints them; the targets are numbered across the chosen modes (601.2c). None:
     not given (a text that is not a modal spell's).
+
+    ``gone``: those of its targets and its source that have left the battlefield since
+    it began to apply (a creature it names died in combat). The effect stays, as a
+    fact; a gone object is a new object if it ever returns (400.7), so what the effect
+    says about it applies to nothing -- a group of targets keeps the others.
     """
 
     text: str
@@ -273,10 +152,15 @@ class Effect:
     targets: tuple[ObjectId, ...] = ()
     source: Optional[ObjectId] = None
     modes: Optional[tuple[int, ...]] = None
+    gone: tuple[ObjectId, ...] = ()
 
     def __post_init__(self) -> None:
         if isinstance(self.modes, list):
             object.__setattr__(self, "modes", tuple(self.modes))
+        if not isinstance(self.gone, tuple):
+            object.__setattr__(self, "gone", tuple(self.gone))
+        if not isinstance(self.targets, tuple):
+            object.__setattr__(self, "targets", tuple(self.targets))
 
 
 def _frozen_map(m: Optional[Mapping]) -> Optional[Mapping]:
@@ -477,26 +361,3 @@ def _validate(b: Board) -> None:
     from .validation import validate
 
     validate(b)
-
-
-def is_int(v: object) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-def mana_symbols_ok(text: str) -> bool:
-    """Whether ``text`` is a run of mana symbols ``{...}`` (each non-empty, no nesting)."""
-    rest = text.strip()
-    while rest:
-        if not rest.startswith("{"):
-            return False
-        end = rest.find("}")
-        inner = rest[1:end] if end > 0 else ""
-        if end < 0 or not inner or "{" in inner:
-            return False
-        rest = rest[end + 1:].lstrip()
-    return True
-
-
-def unique_ids(permanents: Iterable[Permanent]) -> bool:
-    ids = [p.id for p in permanents]
-    return len(ids) == len(set(ids))

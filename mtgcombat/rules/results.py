@@ -29,12 +29,13 @@ that left gone) and the events, each with its rule. No words; no solver.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Mapping, Optional, Sequence
+from typing import Collection, Mapping, Optional, Sequence
 
 from .bind import Bound
 from .combat_abilities import KeywordN
-from .model import Board, Permanent
+from .model import Board, Effect, Permanent
 from .prevention import prevention_rule
+from .statics import cant_get_poison, lethal_by_power, lethal_limit, no_minus_counters
 
 
 # -- dealing damage ----------------------------------------------------------------------
@@ -83,9 +84,14 @@ def deal(board: Board, bound: Bound, assignment: Mapping[str, Mapping[str, int]]
 
 
 def toxic_value(bound: Bound, pid: str) -> int:
-    """702.164b: the sum of the N of every toxic ability the creature has."""
+    """The poison counters each combat damage the creature deals to a player gives, on
+    top of infect: the sum of the N of every toxic ability it has (702.164b) and of every
+    poisonous ability (702.70a-b: each instance triggers). Poisonous is a triggered
+    ability that resolves after the step's state-based actions (603.3, 704.3); it is
+    applied with the damage's results here, which decides the same -- a player with
+    poison counters to lose by loses at the next check either way."""
     return sum(inst.ability.n for inst in bound.held_by(pid, KeywordN)  # type: ignore[union-attr]
-               if inst.ability.name == "toxic")  # type: ignore[union-attr]
+               if inst.ability.name in ("toxic", "poisonous"))  # type: ignore[union-attr]
 
 
 @dataclass
@@ -112,18 +118,22 @@ def results(board: Board, bound: Bound, dealt: Sequence[Dealt]) -> Results:
         wither = bound.has_keyword(d.source, "wither")
         if d.to in board.player_names:
             _add(out.damaged, d.to, d.amount)  # damage dealt this turn, as the board records it
+            # "You can't get poison counters" (Melira): none from infect, toxic, poisonous.
+            immune = cant_get_poison(bound, d.to)
             if infect:
-                _add(out.poison, d.to, d.amount)  # 120.3b, 702.90b
+                if not immune:
+                    _add(out.poison, d.to, d.amount)  # 120.3b, 702.90b
             else:
                 _add(out.life, d.to, -d.amount)  # 120.3a
             tox = toxic_value(bound, d.source)
-            if tox:
-                _add(out.poison, d.to, tox)  # 120.3g, 702.164c (combat damage)
+            if tox and not immune:
+                _add(out.poison, d.to, tox)  # 120.3g, 702.164c (combat damage); 702.70a
         else:
             rec = board.permanent(d.to)
             if rec.is_creature:
                 if infect or wither:
-                    _add(out.minus, d.to, d.amount)  # 120.3d
+                    if not no_minus_counters(bound, d.to):  # 122.1: none can be put on it
+                        _add(out.minus, d.to, d.amount)  # 120.3d
                 else:
                     _add(out.marked, d.to, d.amount)  # 120.3e
                 if bound.has_keyword(d.source, "deathtouch"):
@@ -222,6 +232,8 @@ def outcome(board: Board, bound: Bound, res: Results, lost_before: Sequence[str]
         limit = 15 if p.team is not None and teams else 10
         if life[p.name] <= 0 or poison[p.name] >= limit:
             lost.add(p.name)
+    # 810.8a: a team loses together.
+    lost |= {m for name in lost for m in _team(board, name) if m not in lost_before}
     gone = set()
     for p in board.permanents:
         if not p.is_creature:
@@ -231,8 +243,10 @@ def outcome(board: Board, bound: Bound, res: Results, lost_before: Sequence[str]
         indestructible = bound.has_keyword(p.id, "indestructible")
         if t <= 0:
             gone.add(p.id)
-        elif not indestructible and (p.damage + res.marked.get(p.id, 0) >= t
-                                     or p.id in res.deathtouched):
+        # 120.6, 704.5g: lethal by toughness, or by power (Zilortha, at least 1)
+        lethal = max(1, (p.power or 0) - minus) if lethal_by_power(bound, p.id) else t
+        if t > 0 and not indestructible and (p.damage + res.marked.get(p.id, 0) >= lethal
+                                             or p.id in res.deathtouched):
             gone.add(p.id)
     if len(board.players) > 2 and not teams:
         gone |= {p.id for p in board.permanents if p.controller in lost and p.is_creature}
@@ -276,15 +290,20 @@ def state_based(board: Board, bound: Bound, deathtouched: set[str], defeated_now
         # What attackers that attack nothing any more were declared to attack (506.4c):
         # the board keeps it as it was; it is not on the battlefield.
         ghosts = {(board.attacks or {}).get(a) for a in (board.target_left or ())}
-        # 704.5a, 704.5c; Two-Headed Giant: the team (704.6b, 810.8c-d).
+        # 704.5a, 704.5c; Two-Headed Giant: the team (704.6a-b, 810.8c-d), and a team
+        # loses together (810.8a): every player of it is listed.
         for p in board.players:
             if p.name in out.lost or p.name in lost_before:
                 continue
-            limit = 15 if p.team is not None and teams else 10
+            team = p.team is not None and bool(teams)
             if p.life <= 0:
-                out.lost[p.name] = "704.5a"
-            elif p.poison >= limit:
-                out.lost[p.name] = "704.6b" if limit == 15 else "704.5c"
+                out.lost[p.name] = "704.6a" if team else "704.5a"
+            elif p.poison >= (15 if team else 10):
+                out.lost[p.name] = "704.6b" if team else "704.5c"
+        for name, rule in list(out.lost.items()):
+            for mate in _team(board, name):
+                if mate not in out.lost and mate not in lost_before:
+                    out.lost[mate] = rule
         for p in board.permanents:
             if p.id in out.gone or p.id in ghosts:
                 continue
@@ -293,7 +312,7 @@ def state_based(board: Board, bound: Bound, deathtouched: set[str], defeated_now
                 indestructible = bound.has_keyword(p.id, "indestructible")
                 if t <= 0:
                     out.gone[p.id] = "704.5f"  # not a destruction: indestructible can't help
-                elif p.damage >= t and not indestructible:
+                elif p.damage >= lethal_limit(bound, p) and not indestructible:
                     out.gone[p.id] = "704.5g"
                 elif p.id in deathtouched and not indestructible:
                     out.gone[p.id] = "704.5h"
@@ -376,10 +395,27 @@ def _cancel_counters(p: Permanent) -> Permanent:
     return _replace(p, counters=counters)
 
 
+def effects_after_leaving(effects: Sequence[Effect], left: Collection[str]
+                          ) -> tuple[Effect, ...]:
+    """The board's effects once the permanents ``left`` have left the battlefield: an
+    effect stays (it is a fact of the game), with those of its targets and its source
+    that left listed as ``gone`` (400.7: should one return, it is a new object)."""
+    out = []
+    for e in effects:
+        named = [x for x in (*e.targets, e.source) if x is not None and x in left
+                 and x not in e.gone]
+        out.append(replace(e, gone=e.gone + tuple(dict.fromkeys(named))) if named else e)
+    return tuple(out)
+
+
 def _without(board: Board, remaining: list[Permanent], gone: set[str]) -> Board:
     """The board without permanents that left: removed from combat too (506.4), with the
     attackers whose blockers all left still blocked (509.1h) and those whose planeswalker
-    or battle left attacking nothing (506.4c)."""
+    or battle left attacking nothing (506.4c). Effects that name what left keep it as
+    gone (400.7)."""
+    left = {p.id for p in board.permanents} - {p.id for p in remaining}
+    if left and board.effects:
+        board = board.derive(effects=effects_after_leaving(board.effects, left))
     attacks = board.attacks
     blocks = board.blocks
     blocked = set(board.blocked or ())

@@ -15,12 +15,15 @@ edition (damage assignment order), 702.22c (bands).
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Optional
+from typing import TYPE_CHECKING, Any, Iterable, Optional
 
-from .model import (
-    CHOSEN_KEYS, COLORS, DAMAGE_STEPS, EDITIONS, LIMIT, Board, BoardError, parse_type_line,
-    is_int, mana_symbols_ok,
+from .values import (
+    CHOSEN_KEYS, COLORS, DAMAGE_STEPS, EDITIONS, LIMIT, BoardError, is_int, mana_symbols_ok,
+    parse_type_line,
 )
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .model import Board
 from .reasons import reason
 
 
@@ -106,6 +109,18 @@ def _players(b: Board) -> None:
     dup = {n for n in names if names.count(n) > 1}
     if dup:
         fail("player_twice", ("players",), name=sorted(dup)[0])
+    # Two-Headed Giant: a team has one life total (810.9) and one poison count (810.10);
+    # every player of the team carries it.
+    first_of: dict[str, Any] = {}
+    for p in b.players:
+        if p.team is None:
+            continue
+        mate = first_of.setdefault(p.team, p)
+        for fname, rule in (("life", "810.9"), ("poison", "810.10")):
+            if getattr(p, fname) != getattr(mate, fname):
+                fail("team_shared", ("player", p.name), field=fname, cr=rule,
+                     team=p.team, player=p.name, value=getattr(p, fname),
+                     mate=mate.name, mate_value=getattr(mate, fname))
     if b.monarch is not None and b.monarch not in names:
         fail("monarch_unknown", ("monarch",), name=b.monarch)
     if b.active_player not in names:
@@ -199,10 +214,19 @@ def _effects(b: Board, ids: set[str], names: list[str]) -> None:
             fail("effect_text", at)
         if e.controller not in names:
             fail("not_a_player", at, field="controller", value=e.controller)
+        # 400.7: a target or source that has left the battlefield is listed in "gone";
+        # any other id must be on the board.
+        for g in e.gone:
+            if not isinstance(g, str) or (g not in e.targets and g != e.source):
+                fail("effect_gone_unnamed", at, value=g)
+            if g in ids or g in names:
+                fail("effect_gone_present", at, value=g)
+        if len(set(e.gone)) != len(e.gone):
+            fail("effect_gone_twice", at)
         for t in e.targets:
-            if t not in ids and t not in names:
+            if t not in ids and t not in names and t not in e.gone:
                 fail("effect_target", at, value=t)
-        if e.source is not None and e.source not in ids:
+        if e.source is not None and e.source not in ids and e.source not in e.gone:
             fail("effect_source", at, value=e.source)
         if e.modes is not None:
             # 700.2a: the chosen modes, numbered from 1 in the order printed (601.2c: their

@@ -7,9 +7,11 @@ from __future__ import annotations
 from typing import Any, Mapping, Optional, Sequence
 
 from . import Writer
+from .citations import DECLARE, NAMED
 from .report import Line, Report, Table
 
-REQUIRE = {"attacks": "508.1d", "blocks": "509.1c"}
+#: The rule of the requirements of a declaration (508.1d, 509.1c).
+REQUIRE = {kind: rules["require"] for kind, rules in DECLARE.items()}
 
 
 def _decl_sort_key(w: Writer, decl: Mapping) -> tuple:
@@ -49,7 +51,8 @@ def listing(answer: Any, w: Writer, limit: Optional[int] = None) -> Report:
     if reqs:
         out.append(Line(w.t("human.requirements", rule=rule)))
         for r in reqs:
-            out.append(Line(f"  {r.id}  {w(r.why)}" + ("" if r.rule == rule else f" ({r.rule})")))
+            out.append(Line(f"  {r.id}  {w(r.why)}" + ("" if r.rule == rule
+                                                          else f" ({w.cite(r.rule)})")))
     else:
         out.append(Line(w.t("human.requirements_none", rule=rule)))
     if answer.max_requirements is not None and reqs:
@@ -94,7 +97,8 @@ def _preamble(problem: Any, rules: str, w: Writer, kind: str, m0: Optional[int])
     if reqs:
         out.append(Line(w.t("human.requirements", rule=rule)))
         for r in reqs:
-            out.append(Line(f"  {r.id}  {w(r.why)}" + ("" if r.rule == rule else f" ({r.rule})")))
+            out.append(Line(f"  {r.id}  {w(r.why)}" + ("" if r.rule == rule
+                                                          else f" ({w.cite(r.rule)})")))
     else:
         out.append(Line(w.t("human.requirements_none", rule=rule)))
     if m0 is not None and reqs:
@@ -160,8 +164,13 @@ def declaration_verdict(v: Any, w: Writer, total_requirements: int) -> Report:
     from ..notation import Declaration
 
     out: Report = []
+    payable = getattr(v, "payable", None)
+    unpayable = v.legal and payable is False
     if v.legal is None:
         out.append(Line(w.t("human.unknown_legality"), "warn"))
+    elif unpayable:
+        # 508.1g-h, 509.1d-e: legal to declare, but its costs can't be paid
+        out.append(Line(w.t("human.legal_unpayable", why=getattr(v, "unpayable", None)), "warn"))
     elif v.legal:
         out.append(Line(w.t("human.legal"), "ok"))
         if total_requirements:
@@ -170,7 +179,9 @@ def declaration_verdict(v: Any, w: Writer, total_requirements: int) -> Report:
                                 most=v.max_requirements_with_costs,
                                 with_costs=bool(v.paid))))
     for x in v.violations:
-        out.append(Line(w.t("human.illegal", rule=w.cite(x.rule), message=w(x.why)), "bad"))
+        # the rule, unless the words of the violation cite it already
+        rule = None if x.rule in w.cited(x.why) else x.rule
+        out.append(Line(w.t("human.illegal", rule=rule, message=w(x.why)), "bad"))
     if v.witness is not None:
         codes = {x.why.code for x in v.violations}
         if not codes & {"decl.too_few", "decl.too_few_explained"}:  # it names the example
@@ -179,37 +190,40 @@ def declaration_verdict(v: Any, w: Writer, total_requirements: int) -> Report:
                                 notation=Declaration(v.kind, v.witness).notation())))
     if v.paid:
         out.append(Line(w.t("human.costs_to_pay", costs=[w(c.why) for c in v.paid])))
-    payable = getattr(v, "payable", None)
-    if payable is not None:
+    if payable is not None and not unpayable:
         out.append(Line(w.t("human.payable", value=payable, why=getattr(v, "unpayable", None))))
     return out
 
 
 # ---------------------------------------------------------------------------------------
-# Damage
+# Damage -- from the typed answers of mtgcombat.questions.damage (their DamageStep)
 # ---------------------------------------------------------------------------------------
 
 
-def _recipient_order(src: Mapping) -> list[dict]:
+def _recipient_order(step: Any, s: Any) -> list[str]:
     """The recipients of a source as shown: its creatures in its damage assignment order
     when the board gives one, then players, planeswalkers and battles."""
-    creatures = [r for r in src.get("recipients", []) if r["kind"] == "creature"]
-    others = [r for r in src.get("recipients", []) if r["kind"] != "creature"]
-    order = src.get("damage_order") or []
-    creatures.sort(key=lambda r: order.index(r["id"]) if r["id"] in order else len(order))
+    rs = s.all_recipients
+    creatures = [r for r in rs if step.recipients[r].kind == "creature"]
+    others = [r for r in rs if step.recipients[r].kind != "creature"]
+    order = list(s.order or ())
+    creatures.sort(key=lambda r: order.index(r) if r in order else len(order))
     return creatures + others
 
 
-def division(view: Mapping, w: Writer, sid: str, div: Mapping[str, int]) -> str:
+def division(step: Any, w: Writer, sid: str, div: Mapping[str, int]) -> str:
+    """One source's damage: "2 to Bears, 1 to Bob" (recipients as :func:`source_lines`
+    lists them)."""
     if not div:
         return w.t("human.nothing")
-    rank = {r["id"]: i for i, r in enumerate(_recipient_order(view["sources"].get(sid, {})))}
+    s = step.sources.get(sid)
+    rank = {r: i for i, r in enumerate(_recipient_order(step, s))} if s is not None else {}
     items = sorted(div.items(), key=lambda kv: (rank.get(kv[0], len(rank)), kv[0]))
     return ", ".join(w.t("human.amount_to", n=n, to=r) for r, n in items)
 
 
-def assignment(view: Mapping, w: Writer, a: Mapping[str, Mapping[str, int]]) -> str:
-    parts = [f"{w.name(s)}: {division(view, w, s, d)}" for s, d in a.items() if d]
+def assignment(step: Any, w: Writer, a: Mapping[str, Mapping[str, int]]) -> str:
+    parts = [f"{w.name(s)}: {division(step, w, s, d)}" for s, d in a.items() if d]
     return "; ".join(parts) or w.t("human.no_damage")
 
 
@@ -217,90 +231,101 @@ def orders(w: Writer, os: Mapping[str, Sequence[str]]) -> str:
     return "; ".join(f"{w.name(k)}: " + " > ".join(w.name(c) for c in v) for k, v in os.items())
 
 
-def source_lines(view: Mapping, w: Writer) -> list[str]:
+def source_lines(step: Any, w: Writer) -> list[str]:
+    """Each creature that assigns damage in the step: who assigns it, to what (with what
+    each recipient takes), in which order, and the rules its damage follows."""
+    ed = step.edition
     lines = []
-    for sid, s in view["sources"].items():
-        recips = _recipient_order(s)
-        creatures = [r for r in recips if r["kind"] == "creature"]
-        others = [r for r in recips if r["kind"] != "creature"]
+    for s in step.sources.values():
+        recips = _recipient_order(step, s)
+        creatures = [r for r in recips if step.recipients[r].kind == "creature"]
+        others = [r for r in recips if step.recipients[r].kind != "creature"]
         parts = []
         if creatures:
-            parts.append(w.t("human.src_creatures", role=s["role"], creatures=tuple(
-                (r["id"], r["text"]) for r in creatures)))
+            parts.append(w.t("human.src_creatures", role=s.role, creatures=tuple(
+                (r, w(step.threshold(r, s))) for r in creatures)))
         if others:
             parts.append(w.t("human.src_others", others=tuple(
-                (r["id"], r["text"] if r["kind"] != "player" else None) for r in others)))
-        if s.get("damage_order"):
-            parts.append(w.t("human.src_in_order", order=tuple(s["damage_order"])))
-        elif s.get("order_open"):
-            parts.append(w.t("human.src_order_open", chooser=s.get("order_chooser"),
-                             rule=s.get("order_rule")))
-        if s.get("free_division"):
-            parts.append(w.t("human.src_free", why=s["free_division"]))
-        if s.get("as_though_unblocked"):
+                (r, w(step.threshold(r, s)) if step.recipients[r].kind != "player" else None)
+                for r in others)))
+        if s.order:
+            parts.append(w.t("human.src_in_order", order=tuple(s.order)))
+        elif s.ordered and s.order is None:
+            parts.append(w.t("human.src_order_open", chooser=s.order_chooser,
+                             rule=ed.order_rule(s.role)))
+        if s.free_reason:
+            text = s.free_reason == "text"
+            parts.append(w.t("human.src_free", text=text, rule=None if text else s.free_reason))
+        if s.unblocked_recipients:
             parts.append(w.t("human.src_unblocked"))
-        head = w.t("human.src_head", creature=sid, role=s["role"], power=s["power"],
-                   assigner=s["assigner"], assigner_rule=s["assigner_rule"],
-                   deathtouch=s["deathtouch"], trample=s["trample"])
-        lines.append(f"  {head}: " + "; ".join(parts) + f" [{s['rule']}]")
+        head = w.t("human.src_head", creature=s.id, role=s.role, power=s.power,
+                   assigner=s.assigner, deathtouch=s.deathtouch, trample=s.trample,
+                   rule=None if s.assigner_rule == NAMED["assign"] else s.assigner_rule)
+        lines.append(f"  {head}: " + "; ".join(parts) + " " + w.apart(s.rules))
     return lines
+
+
+def silent_lines(step: Any, w: Writer, indent: str = "  ") -> list[str]:
+    """The creatures that assign no damage in the step, and why not."""
+    return [indent + w.t("human.silent", creature=x.id, rule=x.rule)
+            for x in step.silent.values()]
 
 
 def damage(answer: Any, w: Writer, limit: Optional[int] = None, shown: int = 50) -> Report:
     """``damage``: who assigns damage to what, the legal assignments, the best ones."""
-    view = answer.view(w)
+    if getattr(answer, "declaration", None) is not None:
+
+        return [Line(w.t("human.damage_rules", rules=answer.rules))] + declarations_stop(
+            answer.status, answer.declaration.violations, w)
+    step = answer.step
     out: Report = [
-        Line(w.t("human.damage_rules", rules=view["rules"])),
-        Line(w.t("human.damage_step", step=view["step"], status=view["status"])),
+        Line(w.t("human.damage_rules", rules=answer.rules)),
+        Line(w.t("human.damage_step", step=step.step, status=answer.status)),
         Line(w.t("human.creatures_assigning")),
     ]
-    out += [Line(x) for x in source_lines(view, w)] or [Line("  " + w.t("human.none"))]
-    for s in view.get("silent", []):
-        out.append(Line("  " + w.t("human.silent", creature=s["id"], rule=s["rule"])))
-    items = view["assignments"]
+    out += [Line(x) for x in source_lines(step, w)] or [Line("  " + w.t("human.none"))]
+    out += [Line(x) for x in silent_lines(step, w)]
+    items = answer.assignments
     n = len(items)
-    status = view["status"]
-    out.append(Line(w.t("human.assignments_head", n=n, status=status, limit=limit),
-                    "warn" if status == "unknown" else ""))
-    for i, item in enumerate(items[:shown], 1):
-        txt = assignment(view, w, item["assignment"])
-        if item.get("damage_order"):
-            txt += "  [" + w.t("human.order") + ": " + orders(w, item["damage_order"]) + "]"
+    out.append(Line(w.t("human.assignments_head", n=n, status=answer.status, limit=limit),
+                    "warn" if answer.status == "unknown" else ""))
+    for i, a in enumerate(items[:shown], 1):
+        txt = assignment(step, w, a)
+        os = answer.orders(a)
+        if os:
+            txt += "  [" + w.t("human.order") + ": " + orders(w, os) + "]"
         out.append(Line(f"  {i}. {txt}"))
     if n > shown:
         out.append(Line("  " + w.t("human.and_more", n=n - shown)))
-    if view["best"]:
+    if answer.best:
         out.append(Line(w.t("human.best_intro")))
-    for p, b in view["best"].items():
+    for p, b in answer.best.items():
         out.append(Line(w.t("human.best_for", player=p)))
-        for sid, div in b["assignment"].items():
-            out.append(Line(f"  {w.name(sid)}: {division(view, w, sid, div)}"))
-        if b.get("damage_order"):
-            out.append(Line("  [" + w.t("human.order") + ": " + orders(w, b["damage_order"]) + "]"))
-        out.append(Line("  " + w.t("human.destroys", ids=tuple(b["destroyed"]))))
-        out.append(Line("  " + w.t("human.damage_dealt", to=tuple(b["damage_to"].items()))))
+        for sid, div in b.assignment.items():
+            out.append(Line(f"  {w.name(sid)}: {division(step, w, sid, div)}"))
+        if b.damage_order:
+            out.append(Line("  [" + w.t("human.order") + ": " + orders(w, b.damage_order) + "]"))
+        out.append(Line("  " + w.t("human.destroys", ids=tuple(b.destroyed))))
+        out.append(Line("  " + w.t("human.damage_dealt", to=tuple(b.damage_to.items()))))
     return out
 
 
-def _creature_totals(view: Mapping, w: Writer) -> list[str]:
+def _creature_totals(step: Any, w: Writer, a: Mapping[str, Mapping[str, int]]) -> list[str]:
     """Per creature assigned damage: how much, from whom, against its lethal damage
-    (old 510.1c-d, 702.19b, 702.2c; judged on the whole assignment, 510.1e)."""
-    info: dict[str, dict] = {}
+    (510.1c-d, 702.19b, 702.2c; judged on the whole assignment, 510.1e)."""
     got: dict[str, list[tuple[str, int]]] = {}
-    for sid, div in view["assignment"].items():
-        src = view["sources"].get(sid)
+    for sid, div in a.items():
+        src = step.sources.get(sid)
         if src is None:
             continue
-        kinds = {r["id"]: r for r in src["recipients"]}
         for r, n in div.items():
-            if r in kinds and kinds[r]["kind"] == "creature":
-                info[r] = kinds[r]
+            if r in src.all_recipients and step.recipients[r].kind == "creature":
                 got.setdefault(r, []).append((sid, n))
     lines = []
     for r, parts in got.items():
         total = sum(n for _, n in parts)
-        thr = info[r]["threshold"] or 0
-        dt = any(view["sources"][sid]["deathtouch"] for sid, _ in parts)
+        thr = step.recipients[r].threshold or 0
+        dt = any(step.sources[sid].deathtouch for sid, _ in parts)
         lines.append("  " + w.t("human.creature_total", creature=r, total=total,
                                 parts=tuple(parts), lethal=thr, deathtouch=dt))
     return lines
@@ -309,30 +334,28 @@ def _creature_totals(view: Mapping, w: Writer) -> list[str]:
 def damage_verdict(v: Any, w: Writer) -> Report:
     """``check --damage``: the verdict, the assignment against what each creature needs,
     and why it is illegal."""
-    view = v.view(w)
-    verdict = "legal" if view["legal"] else (
-        "unknown" if view.get("status") == "unknown" else "illegal")
-    out: Report = [Line(w.t("human.damage_verdict", verdict=verdict, rules=view["rules"],
-                            step=view["step"]),
+    step = v.step
+    verdict = "legal" if v.legal else ("unknown" if v.status == "unknown" else "illegal")
+    out: Report = [Line(w.t("human.damage_verdict", verdict=verdict, rules=v.rules,
+                            step=step.step),
                         {"legal": "ok", "illegal": "bad"}.get(verdict, "warn"))]
-    out += [Line(x) for x in source_lines(view, w)]
+    out += [Line(x) for x in source_lines(step, w)]
     out.append(Line(w.t("human.assignment_head")))
-    for sid, div in view["assignment"].items():
-        out.append(Line(f"  {w.name(sid)}: {division(view, w, sid, div)}"))
-    totals = _creature_totals(view, w)
+    for sid, div in v.assignment.items():
+        out.append(Line(f"  {w.name(sid)}: {division(step, w, sid, div)}"))
+    totals = _creature_totals(step, w, v.assignment)
     if totals:
         out.append(Line(w.t("human.totals_head")))
         out += [Line(x) for x in totals]
-    if view["violations"]:
+    if v.violations:
         out.append(Line(w.t("human.violations_head")))
-    for x in view["violations"]:
-        out.append(Line(f"  - {x['message']}", "bad"))
-    if view.get("damage_order"):
-        for k, order in view["damage_order"].items():
-            out.append(Line("  " + w.t("human.relies_on_order", creature=k, order=tuple(order))))
-    if view.get("completion"):
-        rest = {sid: d for sid, d in view["completion"].items() if sid not in view["assignment"]}
-        out.append(Line(w.t("human.completion", text=assignment(view, w, rest))))
+    for x in v.violations:
+        out.append(Line(f"  - {w(x.why)}", "bad"))
+    for k, order in (v.damage_order or {}).items():
+        out.append(Line("  " + w.t("human.relies_on_order", creature=k, order=tuple(order))))
+    if v.completion:
+        rest = {sid: d for sid, d in v.completion.items() if sid not in v.assignment}
+        out.append(Line(w.t("human.completion", text=assignment(step, w, rest))))
     return out
 
 
@@ -342,6 +365,19 @@ def damage_verdict(v: Any, w: Writer) -> Report:
 
 
 def not_understood_lines(board: Any, w: Writer) -> list[str]:
-    """One warning line per sentence not understood (standard error)."""
-    return [w.t("human.not_understood", source=n["source"], sentence=n["sentence"])
-            for n in board.not_understood]
+    """One warning line per sentence not understood (standard error), after the notes of
+    the scenario reader (a word it read in a way the writer may not have meant)."""
+    notes = getattr(board, "__dict__", {}).get("scenario_notes", ())
+    return [w(n) for n in notes] + [
+        w.t("human.not_understood", source=n["source"], sentence=n["sentence"])
+        for n in board.not_understood]
+
+
+def declarations_stop(status: str, violations: Any, w: Writer) -> Report:
+    """Declarations of the board that are illegal (or unsettled): the verdict and each
+    violation, as ``check`` words it (spec Extension 3: one verdict for one
+    declaration)."""
+    out: Report = [Line(w.t("human.declarations_illegal", status=status),
+                        "bad" if status == "illegal" else "warn")]
+    out += [Line(f"  - {w(why)}", "bad") for _rule, why, _objs in violations]
+    return out

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from . import Writer
+from .render import declarations_stop
 from .report import Line, Report
 
 
@@ -24,9 +25,17 @@ def assignment_text(w: Writer, a: Mapping[str, Mapping[str, int]]) -> str:
     return "; ".join(parts)
 
 
-def _amounts(items: Any, prevented: bool = False) -> tuple:
+def _amounts(w: Writer, items: Any, prevented: bool = False) -> tuple:
+    """Damage dealt (or prevented), in the order of ``assigned:`` -- sources by name,
+    then what each dealt damage to by name."""
+    rank = w.labels.rank
+
+    def key(oid: str) -> tuple:
+        return (w.name(oid), rank.get(oid, len(rank)), oid)
+
     return tuple({"source": x.source, "to": x.to, "amount": x.amount,
-                  **({"rule": x.rule} if prevented else {})} for x in items)
+                  **({"rule": x.rule} if prevented else {})}
+                 for x in sorted(items, key=lambda x: (key(x.source), key(x.to))))
 
 
 def combat(answer: Any, w: Writer, about_step: Any = None) -> Report:
@@ -55,10 +64,10 @@ def combat(answer: Any, w: Writer, about_step: Any = None) -> Report:
             out += about_step(step)
         out.append(Line(w.t("human.combat_assignment",
                             text=assignment_text(w, step.assignment), given=tuple(step.given))))
-        out.append(Line(w.t("human.combat_dealt", items=_amounts(step.dealt))))
+        out.append(Line(w.t("human.combat_dealt", items=_amounts(w, step.dealt))))
         if step.prevented:
             out.append(Line(w.t("human.combat_prevented",
-                                items=_amounts(step.prevented, True))))
+                                items=_amounts(w, step.prevented, True))))
         if step.sba.gone:
             out.append(Line(w.t("human.combat_destroyed",
                                 items=tuple(sorted(step.sba.gone.items(),
@@ -77,15 +86,36 @@ def combat(answer: Any, w: Writer, about_step: Any = None) -> Report:
         out.append(Line(w.t("human.combat_unknown"), "warn"))
         return out
     after = answer.after_board
-    out.append(Line(w.t("human.combat_after", players=tuple(
-        (p.name, p.life, p.poison) for p in after.players))))
+    if answer.game_over:
+        # 104.2a: the game ended in the last step told; nothing more happens.
+        out.append(Line(w.t("human.combat_game_over", players=tuple(answer.lost),
+                            step=answer.steps[-1].step if answer.steps else None), "bad"))
+    out.append(Line(w.t("human.combat_after", players=life_pools(after))))
     return out
+
+
+def life_pools(board: Any) -> tuple:
+    """Life and poison once per life total: a player alone, or a Two-Headed Giant team
+    whose players share one (810.9, 810.10) -- ((names, team or None, life, poison), ...)
+    in the board's order of players."""
+    out: list = []
+    seen: set = set()
+    for p in board.players:
+        if p.team is not None and p.team in seen:
+            continue
+        names = tuple(q.name for q in board.players if p.team is not None and q.team == p.team)
+        if p.team is not None:
+            seen.add(p.team)
+        out.append((names or (p.name,), p.team if len(names) > 1 else None, p.life, p.poison))
+    return tuple(out)
 
 
 def turn(answer: Any, w: Writer) -> Report:
     """``turn``: the phases and steps, whether each happens and what happens in it."""
     out: Report = [Line(w.t("human.turn_head", rules=answer.rules,
                             player=answer.board.active_player))]
+    if answer.status != "complete":
+        out += declarations_stop(answer.status, answer.violations, w)
     phase = None
     for s in answer.steps:
         if s.phase != phase:
@@ -106,6 +136,8 @@ def best(answer: Any, w: Writer) -> Report:
     out: Report = [Line(w.t("human.best_head", rules=answer.rules, objective=answer.objective,
                             status=answer.status),
                         "" if answer.status == "optimal" else "warn")]
+    if getattr(answer, "stop", None) is not None:
+        return out + declarations_stop(answer.status, answer.stop.violations, w)
     # The reply's damage and the outcome in the words of ``combat`` (its steps, what was
     # dealt and destroyed, who lost, life after), the alternatives after them.
     later: Report = []
@@ -155,7 +187,7 @@ def combat_story(answer: Any, w: Writer) -> Report:
     """``explain --about combat``: the combat step by step -- the declarations, the
     triggers before damage, and for each combat damage step who deals damage to what and
     who is silent (and why), then what was assigned, dealt, prevented and destroyed."""
-    from .render import source_lines
+    from .render import silent_lines, source_lines
 
     b = answer.start if answer.start is not None else answer.board
     out: Report = [Line(w.t("explain.story_combat", active=b.active_player, rules=answer.rules,
@@ -170,11 +202,10 @@ def combat_story(answer: Any, w: Writer) -> Report:
     def about_step(step: Any) -> Report:
         if step.board is None:
             return []
-        view = step.board.damage(limit=0).view(w)
+        dstep = step.board.damage(limit=0).step
         lines: Report = [Line("  " + w.t("explain.story_sources"))]
-        lines += [Line("  " + x) for x in source_lines(view, w)]
-        lines += [Line("    " + w.t("human.silent", creature=s["id"], rule=s["rule"]))
-                  for s in view.get("silent", [])]
+        lines += [Line("  " + x) for x in source_lines(dstep, w)]
+        lines += [Line(x) for x in silent_lines(dstep, w, "    ")]
         return lines
 
     return out + combat(answer, w, about_step)[1:]

@@ -1,191 +1,369 @@
-"""``mtgcombat serve``: a local web lab (spec Extension 2).
+"""``mtgcombat serve``: the web lab, a local server (spec Extension 2 and 3; docs/serve.md).
 
 A page to type or paste a board (scenario language or JSON), see it drawn, ask every
-question and read the answers and explanations in English or German, and share the board
-as a link (the board is in the URL's fragment, never sent anywhere but this server).
+question of the registry (:data:`mtgcombat.ask.QUESTIONS`) and read the answers and
+explanations in English or German, and share the board as a link (the board is in the
+URL's fragment, never sent anywhere but this server).
 
-The page's own calls: ``POST /api/COMMAND`` with ``{"board": ..., "args": [...]}`` gets
-the command's ``--json`` answer (``/api/draw`` an SVG picture, ``/api/text/COMMAND`` the
-human answer as text); bad input is HTTP 400 with ``{"error": "...", "line": L, "column":
-C}`` (line and column for scenario text). It binds to 127.0.0.1 unless told otherwise,
-never runs user input as code (boards are data: parsed, never evaluated), refuses bodies
-over :data:`MAX_BYTES` (413) and bounds every question by :data:`MAX_SECONDS`.
+The page's calls: ``POST /api/QUESTION`` with ``{"board": ..., "args": [...]}`` gets the
+question's ``--json`` answer (``/api/draw``: ``{"svg": ...}``), ``POST
+/api/text/QUESTION`` the answer for a person (``{"text": ..., "warnings": [...]}``),
+``GET /api/commands`` the questions, their options and the languages. Bad input is
+HTTP 400 with ``{"error": "...", "line": L, "column": C}``.
 
-Flask is imported only here: no other command pays for it.
+A server, so the request is the adversary:
+
+* ``args`` are parsed by the allow-list of each question's options
+  (:data:`mtgcombat.options.Door.REQUEST`): nothing that names a file, an output,
+  standard input, a backend or the card database; the card database is the server's own
+  (``serve --cards FILE``, ``$MTGCOMBAT_CARDS``).
+* Each request is bounded in body (:data:`MAX_BYTES`), time (its time limit capped at
+  :data:`MAX_SECONDS`; a worker still busy :data:`GRACE` seconds later is ended) and
+  answer size; each is answered in a worker process of its own, so a slow request
+  never delays another.
+* ``Host`` must name the bound address, ``localhost``, an IP address or a name given
+  with ``serve --allow-host`` (DNS rebinding); a POST from another origin, or not of
+  type ``application/json``, is refused (403/415); no CORS headers are ever sent.
+* No stack trace and no server path in any answer; security headers on every answer (a
+  content security policy, ``nosniff``, no framing, no referrer).
+
+Only the standard library's HTTP server: no other command pays for a web framework.
 """
 
 from __future__ import annotations
 
-import io
-import json
+import ipaddress
+import re
+import sys
 import threading
-from contextlib import redirect_stdout
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import Any, Optional
+
+__all__ = ["start", "serve", "add_command", "main", "MAX_BYTES", "MAX_SECONDS", "COMMANDS"]
 
 #: The largest request body accepted (a board and its arguments).
 MAX_BYTES = 256 * 1024
 #: The longest any question may take (a larger --time-limit is lowered to this).
 MAX_SECONDS = 20.0
-#: The commands the page may ask (the others write files, run servers or read many boards).
-COMMANDS = ("attacks", "blocks", "check", "damage", "combat", "turn", "upkeep",
-            "best-blocks", "best-attacks", "explain", "show")
+#: Seconds past :data:`MAX_SECONDS` after which a question's worker is ended.
+GRACE = 5.0
 STATIC = Path(__file__).parent / "static"
 
-# Commands print through redirect_stdout, which is process-wide: one at a time.
-_LOCK = threading.Lock()
+_STATIC_NAME = re.compile(r"^[A-Za-z0-9_-][A-Za-z0-9_.-]*$")
+_TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
+          ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml", ".png": "image/png",
+          ".ico": "image/x-icon", ".json": "application/json"}
+_PAGE_POLICY = ("default-src 'self'; img-src 'self' data:; style-src 'self'; "
+                "script-src 'self'; connect-src 'self'; frame-ancestors 'none'; "
+                "base-uri 'none'; form-action 'self'")
 
 
-class BadRequest(Exception):
-    def __init__(self, payload: dict, status: int = 400) -> None:
-        super().__init__(payload.get("error", ""))
-        self.payload = payload
-        self.status = status
+def _questions() -> list[str]:
+    from ..ask import QUESTIONS
+
+    return list(QUESTIONS)
 
 
-def _args(command: str, body: Any) -> tuple[Any, list[str]]:
-    if command not in COMMANDS and command != "draw":
-        raise BadRequest({"error": f"unknown command {command!r}"}, 404)
-    if not isinstance(body, dict):
-        raise BadRequest({"error": "the request must be a JSON object {\"board\", \"args\"}"})
-    extra = sorted(set(body) - {"board", "args"})
-    if extra:
-        raise BadRequest({"error": f"unknown field {extra[0]!r} in the request"})
-    board = body.get("board")
-    if not isinstance(board, (dict, str)):
-        raise BadRequest({"error": "\"board\" must be a JSON board (an object) or a board's "
-                                   "text"})
-    args = body.get("args", [])
-    if not isinstance(args, list) or not all(isinstance(a, str) for a in args):
-        raise BadRequest({"error": "\"args\" must be a list of strings"})
-    args = list(args)
-    if "--time-limit" in args:
-        i = args.index("--time-limit")
+#: The questions the page may ask (every question of the registry).
+COMMANDS = tuple(_questions())
+
+
+def catalogue() -> dict:
+    """``GET /api/commands``: the questions, the options a request may give each (the
+    allow-list), and the languages."""
+    from ..ask import QUESTIONS
+    from ..options import Door, allowed
+    from ..text import languages
+
+    qs = []
+    for q in QUESTIONS.values():
+        opts = []
+        for o in allowed(q.options, Door.REQUEST):
+            choices = list(o.choices) or (languages() if o.dest == "lang" else [])
+            opts.append({"flag": o.flags[-1], "value": o.value.value, "choices": choices,
+                         "metavar": o.metavar, "help": o.help,
+                         "repeat": o.dest in q.repeated})
+        qs.append({"name": q.name, "summary": q.summary, "options": opts})
+    return {"commands": list(QUESTIONS), "questions": qs, "languages": languages(),
+            "max_seconds": MAX_SECONDS, "max_bytes": MAX_BYTES}
+
+
+class Lab:
+    """The server's settings and its workers."""
+
+    def __init__(self, host: str, cards: Optional[str] = None,
+                 allow_hosts: tuple[str, ...] = (), workers: Any = None,
+                 max_answer: Optional[int] = None) -> None:
+        from .workers import MAX_ANSWER
+
+        self.host = host
+        self.max_answer = max_answer or MAX_ANSWER
+        self.cards = cards
+        self.allow_hosts = {h.lower() for h in allow_hosts} | {"localhost", host.lower()}
+        self.workers = workers
+
+    def host_allowed(self, header: Optional[str]) -> bool:
+        """DNS rebinding: the Host a browser sends must be ours -- the bound address,
+        localhost, an IP address (a rebinding attack needs a name) or an allowed name."""
+        if not header:
+            return False
+        h = header.strip().lower()
+        if h.startswith("["):  # [::1]:8000
+            name = h[1:h.find("]")] if "]" in h else h
+        else:
+            name = h.rsplit(":", 1)[0] if h.count(":") == 1 else h
+        if name in self.allow_hosts:
+            return True
         try:
-            t = float(args[i + 1])
-        except (IndexError, ValueError):
-            raise BadRequest({"error": "--time-limit needs a number of seconds"}) from None
-        args[i + 1] = str(min(t, MAX_SECONDS)) if t == t else args[i + 1]
-    else:
-        args += ["--time-limit", str(MAX_SECONDS)]
-    return board, args
+            ipaddress.ip_address(name)
+            return True
+        except ValueError:
+            return False
 
 
-def run(command: str, body: Any, human: bool = False) -> tuple[int, Any]:
-    """(HTTP status, answer) for one request: the command's --json answer (or, with
-    ``human``, ``{"text": ...}`` its answer for a person)."""
-    from ..cli import build_parser, check_numbers
-    from ..cli.output import UsageError, one_line
-    from ..rules.model import BoardError
+class _Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    disable_nagle_algorithm = True  # headers and body leave at once (no 40 ms delayed ACK)
+    server_version = "mtgcombat"
+    sys_version = ""
+    timeout = 60  # a client that stops sending is dropped
+    lab: Lab
 
-    try:
-        board, args = _args(command, body)
-        parser = build_parser()
-        argv = [command, "-", *args] + ([] if human else ["--json"]) + ["--quiet"]
-        if command == "draw" and "--json" in argv:
-            argv.remove("--json")
-        ns = parser.parse_args(argv)
-        ns.board_data = board
-        check_numbers(ns)
-        import time
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+        if not getattr(self.server, "quiet", True):
+            super().log_message(format, *args)
 
-        ns.deadline_end = time.monotonic() + ns.time_limit
-        out = io.StringIO()
-        with _LOCK, redirect_stdout(out):
-            ns.func(ns)
-        text = out.getvalue()
-        if command == "draw":
-            return 200, {"svg": text}
-        return 200, ({"text": text} if human else json.loads(text))
-    except BadRequest as e:
-        return e.status, e.payload
-    except UsageError as e:
-        return 400, {"error": one_line(e)}
-    except BoardError as e:
-        payload: dict[str, Any] = {"error": one_line(e)}
-        for k in ("line", "column"):
-            if getattr(e, k, None) is not None:
-                payload[k] = getattr(e, k)
-        return 400, payload
-    except Exception as e:  # a bug: said, never a traceback to the page
-        return 500, {"error": f"internal error: {type(e).__name__}: {e}"}
+    # -- answers ---------------------------------------------------------------------
+    def _send(self, status: int, body: bytes, ctype: str, page: bool = False) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", ctype)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("X-Content-Type-Options", "nosniff")
+        self.send_header("X-Frame-Options", "DENY")
+        self.send_header("Referrer-Policy", "no-referrer")
+        self.send_header("Cross-Origin-Resource-Policy", "same-origin")
+        self.send_header("Content-Security-Policy",
+                         _PAGE_POLICY if page else "default-src 'none'; frame-ancestors 'none'")
+        if not page:
+            self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+    def _json(self, status: int, payload: Any) -> None:
+        from ..ask import dumps
+
+        text = payload if isinstance(payload, str) else dumps(payload)
+        self._send(status, text.encode("utf-8"), "application/json")
+
+    def _error(self, status: int, message: str) -> None:
+        self._json(status, {"error": message})
+
+    def _guard(self) -> bool:
+        """The checks every request passes first (Host; for a POST, its origin)."""
+        if not self.lab.host_allowed(self.headers.get("Host")):
+            self._error(421 if self.headers.get("Host") else 400,
+                        "this server answers only requests addressed to it (Host)")
+            return False
+        return True
+
+    # -- GET -----------------------------------------------------------------------------
+    def do_GET(self) -> None:  # noqa: N802
+        if not self._guard():
+            return
+        path = self.path.split("?", 1)[0].split("#", 1)[0]
+        if path == "/":
+            return self._static("index.html")
+        if path.startswith("/static/"):
+            return self._static(path[len("/static/"):])
+        if path == "/favicon.ico" and (STATIC / "favicon.svg").exists():
+            return self._static("favicon.svg")
+        if path == "/api/commands":
+            return self._json(200, catalogue())
+        self._error(404, "not found")
+
+    do_HEAD = do_GET
+
+    def _static(self, name: str) -> None:
+        if not _STATIC_NAME.match(name):
+            return self._error(404, "not found")
+        f = STATIC / name
+        if not f.is_file():
+            return self._error(404, "not found")
+        ctype = _TYPES.get(f.suffix, "application/octet-stream")
+        self._send(200, f.read_bytes(), ctype, page=True)
+
+    # -- POST ----------------------------------------------------------------------------
+    def do_POST(self) -> None:  # noqa: N802
+        if not self._guard():
+            return
+        origin = self.headers.get("Origin")
+        if origin is not None and not self._same_origin(origin):
+            return self._error(403, "requests from another origin are refused")
+        if self.headers.get("Sec-Fetch-Site", "same-origin") not in ("same-origin", "none"):
+            return self._error(403, "requests from another site are refused")
+        ctype = (self.headers.get("Content-Type") or "").split(";")[0].strip().lower()
+        if ctype != "application/json":
+            return self._error(415, "the request body must be JSON (Content-Type: "
+                                    "application/json)")
+        length = self.headers.get("Content-Length")
+        if length is None or not length.isdigit():
+            return self._error(411, "the request must say its length (Content-Length)")
+        if int(length) > MAX_BYTES:
+            self.close_connection = True
+            return self._error(413, f"the request is larger than {MAX_BYTES // 1024} KB")
+        raw = self.rfile.read(int(length))
+        path = self.path.split("?", 1)[0]
+        mode = "json"
+        name = path[len("/api/"):] if path.startswith("/api/") else None
+        if name is not None and name.startswith("text/"):
+            mode, name = "text", name[len("text/"):]
+        if name not in COMMANDS:
+            return self._error(404, "not found: the questions are " + ", ".join(COMMANDS))
+        from ..ask import parse_request
+        from ..options import OptionError
+
+        try:
+            body = parse_request(raw)
+        except OptionError as e:
+            return self._error(400, str(e))
+        self._answer(mode, name, body)
+
+    def _same_origin(self, origin: str) -> bool:
+        host = self.headers.get("Host", "")
+        return origin.rstrip("/").lower() in (f"http://{host}".lower(),)
+
+    def _answer(self, mode: str, name: str, body: Any) -> None:
+        from .workers import Busy, TooSlow, answer_request
+
+        job = (mode, name, body, self.lab.cards, MAX_SECONDS, self.lab.max_answer)
+        if self.lab.workers is None:
+            status, text = answer_request(*job)
+        else:
+            try:
+                status, text = self.lab.workers.call(job, MAX_SECONDS + GRACE)
+            except TooSlow:
+                return self._error(503, f"the question took longer than {MAX_SECONDS:g} s "
+                                        "and was stopped")
+            except Busy:
+                return self._error(503, "the server is busy: try again in a moment")
+            except (EOFError, OSError):
+                return self._error(500, "internal error (a worker ended); please report it")
+        self._json(status, text)
+
+    def do_OPTIONS(self) -> None:  # noqa: N802
+        # No CORS: a preflight from another origin gets no permission.
+        self._error(405, "method not allowed")
+
+    do_PUT = do_DELETE = do_PATCH = do_OPTIONS
 
 
-def create_app():
-    """The Flask application."""
-    from flask import Flask, Response, jsonify, request, send_from_directory
-
-    app = Flask("mtgcombat", static_folder=None)
-    app.config["MAX_CONTENT_LENGTH"] = MAX_BYTES
-
-    @app.get("/")
-    def index():
-        return send_from_directory(STATIC, "index.html")
-
-    @app.get("/static/<path:name>")
-    def static(name: str):
-        return send_from_directory(STATIC, name)
-
-    @app.get("/api/commands")
-    def commands():
-        return jsonify({"commands": list(COMMANDS), "languages": ["en", "de"]})
-
-    def answer(command: str, human: bool):
-        body = request.get_json(silent=True)
-        if body is None:
-            return jsonify({"error": "the request body must be JSON"}), 400
-        status, payload = run(command, body, human)
-        return jsonify(payload), status
-
-    @app.post("/api/<command>")
-    def api(command: str):
-        return answer(command, False)
-
-    @app.post("/api/text/<command>")
-    def api_text(command: str):
-        return answer(command, True)
-
-    @app.errorhandler(413)
-    def too_large(_e):
-        return jsonify({"error": f"the request is larger than {MAX_BYTES // 1024} KB"}), 413
-
-    @app.errorhandler(404)
-    def not_found(_e):
-        return jsonify({"error": "not found"}), 404
-
-    @app.after_request
-    def headers(resp: Response) -> Response:
-        resp.headers["X-Content-Type-Options"] = "nosniff"
-        resp.headers["Content-Security-Policy"] = (
-            "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'")
-        return resp
-
-    return app
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+    quiet = True
 
 
-def start(host: str = "127.0.0.1", port: int = 8000):
-    """Start the server in a background thread; returns (server, its URL). The tests and
-    ``mtgcombat serve`` both use it."""
-    from werkzeug.serving import make_server
+def start(host: str = "127.0.0.1", port: int = 8000, cards: Optional[str] = None,
+          allow_hosts: tuple[str, ...] = (), workers: Optional[int] = 2,
+          quiet: bool = True, max_answer: Optional[int] = None) -> tuple[Any, str]:
+    """Start the server in a background thread; returns (server, its URL). ``workers``:
+    processes answering at first (more start when all are busy; None answers in the
+    server's threads, with no hard time limit). ``max_answer``: the longest answer, in
+    characters. ``server.shutdown()`` stops it."""
+    from .workers import Workers
 
-    server = make_server(host, port, create_app(), threaded=True)
+    pool = Workers(least=workers) if workers else None
+    lab = Lab(host, cards, allow_hosts, pool, max_answer)
+    handler = type("Handler", (_Handler,), {"lab": lab})
+    server = _Server((host, port), handler)
+    server.quiet = quiet
+    stop = server.shutdown
+
+    def shutdown() -> None:
+        stop()
+        server.server_close()
+        if pool is not None:
+            pool.close()
+
+    server.shutdown = shutdown  # type: ignore[method-assign]
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    return server, f"http://{host}:{server.server_port}"
+    shown = f"[{host}]" if ":" in host else host
+    return server, f"http://{shown}:{server.server_address[1]}"
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, quiet: bool = False) -> None:
+def _loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, quiet: bool = False,
+          cards: Optional[str] = None, allow_hosts: tuple[str, ...] = ()) -> None:
     """Serve until interrupted."""
-    import sys
-
-    if quiet:
-        import logging
-
-        logging.getLogger("werkzeug").setLevel(logging.WARNING)
-    server, url = start(host, port)
+    if not _loopback(host):
+        print(f"mtgcombat: warning: serving on {host}, beyond this machine: anyone who can "
+              "reach it can use the lab (answers only; it reads and writes no files)",
+              file=sys.stderr)
+    server, url = start(host, port, cards, allow_hosts, quiet=quiet)
     if not quiet:
         print(f"mtgcombat web lab on {url} (Ctrl-C to stop)", file=sys.stderr)
     try:
         threading.Event().wait()
     finally:
         server.shutdown()
+
+
+# -- the command ---------------------------------------------------------------------------
+
+
+def add_command(sub: Any) -> None:
+    """``mtgcombat serve`` as a subparser of ``sub``."""
+    import argparse
+
+    sv = sub.add_parser(
+        "serve", formatter_class=argparse.RawDescriptionHelpFormatter,
+        help="a local web lab: type a board, see it drawn, ask every question",
+        description="A local web page: type or paste a board (scenario language or JSON), "
+                    "see it drawn, ask every question, read the answers and explanations in "
+                    "English or German, share the board as a link. It binds to 127.0.0.1 by "
+                    f"default; requests are limited in size ({MAX_BYTES // 1024} KB) and time "
+                    f"({MAX_SECONDS:g} s), each answered in a worker process; the page's "
+                    "calls are POST /api/QUESTION with {\"board\", \"args\"} (docs/serve.md).",
+        epilog="examples:\n  mtgcombat serve\n  mtgcombat serve --port 8080\n"
+               "  mtgcombat serve --cards AtomicCards.json.gz\n"
+               "  mtgcombat serve --host 0.0.0.0 --allow-host lab.example   # on your network")
+    sv.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
+    sv.add_argument("--port", type=int, default=8000, help="port (default 8000; 0: any free)")
+    sv.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                    help="a host name requests may be addressed to besides the bound "
+                         "address, localhost and IP addresses (repeat for more)")
+    sv.add_argument("--cards", metavar="FILE", default=None,
+                    help="the server's card database (default $MTGCOMBAT_CARDS)")
+    sv.add_argument("--quiet", action="store_true", help="no line on standard error")
+
+
+def main(ns: Any) -> int:
+    """Run ``mtgcombat serve`` with its parsed arguments."""
+    import os
+
+    from ..options import OptionError
+
+    if not 0 <= ns.port <= 65535:
+        raise OptionError("--port must be between 0 and 65535", command="serve")
+    cards = ns.cards or os.environ.get("MTGCOMBAT_CARDS") or None
+    if cards:
+        from ..cards import open_database
+
+        open_database(cards)  # a bad card file is one line now, not at the first request
+    try:
+        serve(ns.host, ns.port, ns.quiet, cards, tuple(ns.allow_host))
+    except OSError as e:
+        raise OptionError(f"cannot listen on {ns.host}:{ns.port}: {e.strerror or e}",
+                          command="serve") from None
+    return 0

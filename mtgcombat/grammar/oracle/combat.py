@@ -14,12 +14,10 @@ class CombatMixin(Transformer):
     """Prevention, damage changers, numbered keywords (mixed into the transformer)."""
 
     # -- keywords with a number --------------------------------------------------------
-    def kw_numbered_word(self, tok):
-        return str(tok)
-
     def kw_numbered(self, word, n):
-        """702.164 toxic N, 702.45 bushido N, 702.23 rampage N, 702.130 afflict N."""
-        return [C.KeywordN(word, int(n))]
+        """A keyword with a number (the keyword table's ``NUMBERED``): 702.164 toxic N,
+        702.45 bushido N, 702.23 rampage N, 702.130 afflict N, 702.70 poisonous N."""
+        return [C.KeywordN(str(word), int(n))]
 
     # -- prevention (615) ------------------------------------------------------------------
     def prevent_all(self):

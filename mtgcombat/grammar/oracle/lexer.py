@@ -12,7 +12,7 @@ from typing import Any, Iterable
 from lark import Lark, Token
 from lark.lexer import Lexer
 
-from ...rules import abilities as A
+from ...rules import keywords as K
 from ..cache import lark_parser
 
 #: The Oracle grammar (``mtgcombat/grammar/oracle.lark``).
@@ -22,15 +22,34 @@ GRAMMAR_PATH = Path(__file__).parent.parent / "oracle.lark"
 # Word classes (the lexer's vocabulary beyond the grammar's literal phrases)
 # ---------------------------------------------------------------------------
 
-#: Parameterless combat keywords (702), longest first so "first strike" wins.
-_KEYWORDS = sorted(A.SIMPLE_KEYWORDS, key=len, reverse=True)
+#: Parameterless combat keywords (702, the keyword table), longest first so "first
+#: strike" wins.
+_KEYWORDS = sorted(K.PARAMETERLESS, key=len, reverse=True)
+#: Combat keywords with a number ("toxic 2").
+_KEYWORDS_N = sorted(K.NUMBERED, key=len, reverse=True)
 
 _COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
-_NUMBERS = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
-    "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
-}
+_UNITS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+_TEENS = ("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
+          "seventeen", "eighteen", "nineteen")
+_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+
+
+def _number_words() -> dict[str, int]:
+    """The number words Oracle text spells out, one to ninety-nine ("ninety-nine",
+    Rolling Thunder's "any number" aside): units, teens, tens and "tens-unit"."""
+    out = {w: i + 1 for i, w in enumerate(_UNITS)}
+    out.update({w: 10 + i for i, w in enumerate(_TEENS)})
+    for t, tens in enumerate(_TENS):
+        out[tens] = 20 + 10 * t
+        for u, unit in enumerate(_UNITS):
+            out[f"{tens}-{unit}"] = 20 + 10 * t + u + 1
+    return out
+
+
+#: Number words to their values: "one" .. "ninety-nine".
+_NUMBERS = _number_words()
 
 #: Basic land types and their landwalk words (702.14a).
 _BASIC_WALKS = {
@@ -44,7 +63,7 @@ _WALK_MODIFIERS = {"nonbasic", "snow", "legendary", "basic", "artifact"}
 #: Words that start a verb phrase: "and"/"," before them separate verb phrases.
 _VP_START = {
     "can't", "can", "has", "have", "gains", "gain", "gets", "get", "attacks",
-    "attack", "blocks", "block", "must", "is", "assigns", "assign",
+    "attack", "blocks", "block", "must", "is", "assigns", "assign", "loses", "lose",
 }
 
 #: Capitalised words that are never a subtype (they start English sentences).
@@ -128,6 +147,8 @@ def _machine() -> _Machine:
                 add(value, term.name)
     for kw in _KEYWORDS:
         add(kw, "KEYWORD")
+    for kw in _KEYWORDS_N:
+        add(kw, "KEYWORD_N")
     for c in _COLORS:
         add(c, "COLOR")
     for n in _NUMBERS:
@@ -282,3 +303,71 @@ def _literal(text: str) -> str:
     return "UNKNOWN"
 
 
+
+
+# ---------------------------------------------------------------------------
+# Keyword lines that never act in a combat (the keyword table's "noncombat" family)
+# ---------------------------------------------------------------------------
+
+_MANA_GROUP = r"(?:\{[^{}\s]+\})+"
+#: What follows a keyword with a cost: mana ("{2}{U}", "{2} and/or {G}"), optionally
+#: after a quality ("Equip Knight {1}", "Equip legendary creature {3}"), or a cost in
+#: words after a dash ("Ward\u2014Pay 2 life", "Morph\u2014Reveal a white card"); suspend
+#: has a number first ("Suspend 4\u2014{1}{U}").
+_COST_TAIL = re.compile(
+    r"^(?:(?:[A-Za-z][\w'-]* ){0,3}" + _MANA_GROUP + r"(?: and/or " + _MANA_GROUP + r")?"
+    r"|(?:[0-9X]+)?\s*\u2014\s*\S.*)$")
+_NUMBER_TAIL = re.compile(r"^(?:[0-9]+|X)$")
+#: A quality: words, no verb ("creature you control", "artifact or creature", "black",
+#: "Arcane", "a Faerie"); "with"/"for"/"onto" start some ("affinity for artifacts").
+_QUALITY_TAIL = re.compile(r"^(?:[A-Za-z][\w'-]*)(?:,? (?:[A-Za-z][\w'-]*|" + _MANA_GROUP
+                           + r"))*$")
+_QUALITY_VERBS = frozenset({
+    "can't", "can", "gets", "get", "has", "have", "is", "are", "deals", "attacks",
+    "blocks", "gains", "loses", "costs", "cost", "may", "must", "becomes", "enters"})
+#: Variants spelled as one word with a prefix: "plainscycling", "basic landcycling",
+#: "wizardcycling" (702.29e typecycling); "goblin offering" (702.48).
+_PREFIXED = re.compile(r"^(?:(?:basic )?[a-z]+cycling|[a-z]+ offering)\b", re.I)
+#: Noncombat names and aliases, longest first.
+_NONCOMBAT_NAMES = sorted(
+    {n for k in K.TABLE.values() if not k.acts_in_combat for n in (k.name, *k.aliases)},
+    key=len, reverse=True)
+
+
+def noncombat_keyword(item: str) -> "K.Keyword | None":
+    """The keyword of the table's ``"noncombat"`` family that a keyword line (or one item
+    of one) is, with its parameter ("Enchant creature", "Equip {2}", "Flash", "Ward\u2014Pay
+    2 life", "Plainscycling {2}", "Suspend 4\u2014{1}{U}"), or None: such a line has
+    nothing to apply in a combat, and is understood as such. "Enchant player" is not
+    one (the Aura is attached to a player, 303.4; the grammar reads it)."""
+    s = item.strip().rstrip(".").strip()
+    low = s.lower()
+    if not s or low == "enchant player":
+        return None
+    m = _PREFIXED.match(low)
+    if m:
+        name = "cycling" if low[:m.end()].endswith("cycling") else "offering"
+        k = K.TABLE[name]
+        rest = s[m.end():].strip()
+        ok = _COST_TAIL.match(rest) if name == "cycling" else not rest
+        return k if ok else None
+    for name in _NONCOMBAT_NAMES:
+        if low != name and not low.startswith((name + " ", name + "\u2014")):
+            continue
+        k = K.keyword(name)
+        assert k is not None
+        rest = s[len(name):].strip()
+        param = k.parameter
+        if name == "hexproof from" or (name == "partner" and rest.lower().startswith("with ")):
+            param = "quality"
+        if param is None:
+            return k if not rest else None
+        if param == "number":
+            return k if _NUMBER_TAIL.match(rest) else None
+        if param == "cost":
+            return k if _COST_TAIL.match(rest) else None
+        if rest and _QUALITY_TAIL.match(rest) and \
+                not _QUALITY_VERBS & set(rest.lower().split()):
+            return k
+        return None
+    return None

@@ -382,6 +382,14 @@ class _ObjectRules(Transformer):
             raise _Fail("the number of permanents of another player")
         return A.StatPred(stat, "<", A.CountOf(_to_pred(desc, "permanent"), A.YouRef()))
 
+    def wi_gt_its(self, stat, stat2):
+        """"with toughness greater than its power": the creature's own (OwnStatsPred);
+        "with power greater than its power" is the source's (as "~'s power")."""
+        if stat == stat2:
+            self._mention(A.SelfRef())
+            return A.StatPred(stat, ">", "self")
+        return A.OwnStatsPred(stat, ">", stat2)
+
     def wi_gt_self(self, stat, _poss, stat2):
         if stat != stat2:
             raise _Fail("mixed power/toughness comparison")

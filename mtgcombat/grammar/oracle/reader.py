@@ -12,7 +12,9 @@ from lark.exceptions import UnexpectedInput, VisitError
 from ...rules import abilities as A
 from .durations import with_durations
 from ..mana import read as read_mana
-from .lexer import _NUMBERS, _machine, _parse_tokens, _prefilter, _raw_tokens, _Unknown
+from .lexer import (
+    _NUMBERS, _machine, _parse_tokens, _prefilter, _raw_tokens, _Unknown, noncombat_keyword,
+)
 from .sentences import name_variants, replace_names, strip_reminder, split_sentences
 from .transformer import _DEFENDER_DIVIDES, _OracleTransformer, _State, _uses_target_group
 from .words import _Fail
@@ -145,6 +147,12 @@ _LEVEL_HEADER = re.compile(r"^LEVEL (\d+)(?:-(\d+)|\+)$")
 _LEVEL_UP = re.compile(r"^Level up \{[^}]+\}(?:\{[^}]+\})*$")
 _PT_LINE = re.compile(r"^\d+/\d+$")
 _DURATION = re.compile(r"\b(this turn|this combat|until end of turn|until your next turn)\b", re.I)
+#: A static power/toughness change of permanents ("Enchanted creature gets +2/+2.",
+#: "Creatures you control get +1/+1."): not of a target (an effect's), not of attacking or
+#: blocking creatures (it applies only in combat), no condition.
+_STATIC_PT = re.compile(
+    r"^(?!.*\b(?:target|attacking|blocking|as long as|if|unless|for each|where)\b)"
+    r"[^.:]*\bgets? [+-][0-9X]+/[+-][0-9X]+\.?$", re.I)
 
 
 def _parse(sentence_norm: str, state: _State, start: str = "line"):
@@ -539,6 +547,19 @@ def _read(text: str, name: Optional[str], modes: Optional[Sequence[int]] = None
                     not_understood.append(tail)
                 continue
             sentence = whole  # a head read but belonging to an unread ability: all of it
+            if result == [] and not after_unknown and not _DURATION.search(norm) \
+                    and _STATIC_PT.match(norm):
+                # A static power/toughness change ("Enchanted creature gets +2/+2.",
+                # "Other Elves you control get +1/+1."): the board's power and toughness
+                # are the current values (613.4c, layer 7c), so it is on the board already.
+                understood.append(A.Parsed(sentence, ()))
+                continue
+            if result is None and not mode_of_ability and noncombat_keyword(sentence):
+                # A keyword that never acts in a combat ("Enchant creature", "Equip {2}",
+                # "Flash", "Ward {2}"; the keyword table's noncombat family): understood,
+                # nothing to apply.
+                understood.append(A.Parsed(sentence, ()))
+                continue
             if result is None and _keyword_items(sentence, names, state, understood, not_understood):
                 continue
             if result is None:
@@ -612,14 +633,16 @@ def _keyword_items(
         if body.lower().startswith("and "):
             body = body[4:]
         res = _parse(replace_names(body, names), state, start="kw_item") or read_mana(body)
-        if k == 0 and not res:
+        # a keyword of the table's noncombat family: understood, nothing to apply
+        quiet = not res and noncombat_keyword(body) is not None
+        if k == 0 and not res and not quiet:
             return False
-        parsed.append((item, res))
-    good = [(item, res) for item, res in parsed if res]
+        parsed.append((item, res, quiet))
+    good = [(item, res) for item, res, quiet in parsed if res or quiet]
     understood.append(A.Parsed(", ".join(item for item, _ in good),
-                               tuple(a for _, res in good for a in res)))
-    for item, res in parsed:
-        if not res:
+                               tuple(a for _, res in good for a in res or ())))
+    for item, res, quiet in parsed:
+        if not res and not quiet:
             not_understood.append(_capitalize(item))
     return True
 

@@ -6,7 +6,7 @@ Oracle-Text auf dem Brett wird wörtlich (englisch) zitiert."""
 
 from __future__ import annotations
 
-from .. import Language
+from .. import Language, templates_of
 from . import (cards, combat, common, damage, decisions, declarations, draw, explain, human,
                payment, turn)
 
@@ -14,21 +14,22 @@ FAMILIES = (common, declarations, damage, explain, human, combat, payment, decis
             draw, cards)
 
 
-def _merge() -> dict:
-    out: dict = {}
-    for m in FAMILIES:
-        for k, v in m.T.items():
-            if k in out:
-                raise ValueError(f"template {k!r} is defined twice")
-            out[k] = v
-    return out
-
-
 class German(Language):
     code = "de"
     name = "Deutsch"
-    templates = _merge()
+    templates = templates_of(*FAMILIES)
     words = {"and": "und", "or": "oder"}
-    old = "alte"
+    effect = "Effekt"
+    durations = {"each combat": "in jedem Kampf", "this combat": "in diesem Kampf",
+                 "this turn": "in diesem Zug", "each turn": "in jedem Zug"}
+    until = {"end of turn": "bis zum Ende des Zuges",
+             "your next turn": "bis zu deinem nächsten Zug"}
+    old = "alte Regel"
+    editions = {"current": "aktuell"}
     open_quote = "\u201e"
     close_quote = "\u201c"
+
+    def rule(self, rule: str, old: bool) -> str:
+        if not old:
+            return rule
+        return ("alte Regeln " if "-" in rule else "alte Regel ") + rule

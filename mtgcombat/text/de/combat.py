@@ -2,25 +2,28 @@
 
 from __future__ import annotations
 
-_STEP = {"first": "Erstschlag-Kampfschadensegment (510.4)",
-         "regular": "Kampfschadensegment (510)"}
+from .. import Phrase, clause, sentence
+from ..citations import SBA
+from .glossary import KEYWORDS, STEPS
 
+_STEP = {"first": STEPS["first-strike combat damage"], "regular": STEPS["combat damage"]}
+
+#: Was eine zustandsbasierte Aktion geprüft hat (text.citations.SBA).
 _GONE = {
-    "704.5f": "Widerstandskraft 0 oder weniger", "704.5g": "tödlicher Schaden",
-    "704.5h": "Todesberührung", "704.5i": "keine Loyalität mehr",
-    "704.5v": "keine Verteidigung mehr", "704.5m": "eine Aura, an nichts angelegt",
-    "800.4a": "ihr Besitzer hat das Spiel verlassen",
+    "toughness": "Widerstandskraft 0 oder weniger", "lethal_damage": "tödlicher Schaden",
+    "deathtouch": "Todesberührung", "loyalty": "keine Loyalität mehr",
+    "defense": "keine Verteidigung mehr", "aura": "eine Aura, an nichts angelegt",
+    "owner_left": "ihr Besitzer hat das Spiel verlassen",
 }
 
 
+def _gone(w, rule):
+    return f"{_GONE[SBA[rule]]}, {w.cite(rule)}" if rule in SBA else w.cite(rule)
+
+
 def _amounts(w, items, rule=False):
-    out = []
-    for it in items:
-        text = f"{it['amount']} von {w.name(it['source'])} an {w.name(it['to'])}"
-        if rule:
-            text += f" ({w.cite(it['rule'])})"
-        out.append(text)
-    return "; ".join(out)
+    return "; ".join(f"{it['amount']} Schaden von {w.name(it['source'])} an {w.name(it['to'])}"
+                     + (f" ({w.cite(it['rule'])})" if rule else "") for it in items)
 
 
 def _pt(r) -> str:
@@ -28,40 +31,38 @@ def _pt(r) -> str:
 
 
 T: dict = {
-    "combat.not_modelled": lambda r, w: (
-        f"von diesem Kampf nicht ausgeführt ({r['source']}): {r['sentence']}"),
-    "combat.provoke": lambda r, w: (
-        f"Provozieren von {w.name(r['creature'])} ({w.cite(r.rule)}) wird hier nicht "
-        "abgehandelt: gib seinen Effekt auf dem Spielfeld an (\"Target creature blocks ... "
-        "this combat if able.\")"),
-    "combat.extra_damage": lambda r, w: (
-        f"{r['n']} --damage mehr, als es Kampfschadensegmente gab ({r['steps']}) "
-        f"({w.cite(r.rule)})."),
-    "combat.trigger_exalted": lambda r, w: (
-        f"Überragend von {w.name(r['source'])}: {w.name(r['affected'])} greift allein an und "
-        f"erhält {_pt(r)} ({w.cite(r.rule)})"),
-    "combat.trigger_melee": lambda r, w: (
-        f"Nahkampf von {w.name(r['source'])}: {r['n']} "
-        f"{'Gegner' if r['n'] != 1 else 'Gegner'} angegriffen, sie erhält {_pt(r)} "
-        f"({w.cite(r.rule)})"),
-    "combat.trigger_battle_cry": lambda r, w: (
-        f"Schlachtruf von {w.name(r['source'])}: {w.name(r['affected'])} erhält {_pt(r)} "
-        f"({w.cite(r.rule)})"),
-    "combat.trigger_bushido": lambda r, w: (
-        f"Bushido {r['n']} von {w.name(r['source'])}: sie erhält {_pt(r)} "
-        f"({w.cite(r.rule)})"),
-    "combat.trigger_flanking": lambda r, w: (
-        f"Flankenangriff von {w.name(r['source'])}: {w.name(r['affected'])}, die sie ohne "
-        f"Flankenangriff blockt, erhält {_pt(r)} ({w.cite(r.rule)})"),
-    "combat.trigger_rampage": lambda r, w: (
-        f"Amoklauf {r['n']} von {w.name(r['source'])}: sie erhält {_pt(r)} für die "
-        f"Kreaturen, die sie über die erste hinaus blocken ({w.cite(r.rule)})"),
-    "combat.trigger_afflict": lambda r, w: (
-        f"Heimsuchen {r['n']} von {w.name(r['source'])}: {w.name(r['affected'])} verliert "
-        f"{r['life']} Lebenspunkte ({w.cite(r.rule)})"),
+    # ein Satz, den dieser Kampf nicht ausführt (die Überschrift sagt es)
+    "combat.not_modelled": lambda r, w: f"{r['sentence']} ({r['source']})",
+    "combat.provoke": Phrase(lambda r, w: (
+        f"{KEYWORDS['provoke']} von {w.name(r['creature'])}"), end=(
+        lambda r, w: " wird hier nicht abgehandelt: gib seinen Effekt auf dem Spielfeld an "
+        "(\"Target creature blocks ... this combat if able.\")")),
+    "combat.extra_damage": sentence(lambda r, w: (
+        f"{r['n']} --damage mehr, als es Kampfschadensegmente gab", str(r["steps"]))),
+    "combat.trigger_exalted": clause(lambda r, w: (
+        f"{KEYWORDS['exalted']} von {w.name(r['source'])}: {w.name(r['affected'])} greift "
+        f"allein an und erhält {_pt(r)}")),
+    "combat.trigger_melee": clause(lambda r, w: (
+        f"{KEYWORDS['melee']} von {w.name(r['source'])}: {r['n']} Gegner angegriffen, sie "
+        f"erhält {_pt(r)}")),
+    "combat.trigger_battle_cry": clause(lambda r, w: (
+        f"{KEYWORDS['battle cry']} von {w.name(r['source'])}: {w.name(r['affected'])} erhält "
+        f"{_pt(r)}")),
+    "combat.trigger_bushido": clause(lambda r, w: (
+        f"{KEYWORDS['bushido']} {r['n']} von {w.name(r['source'])}: sie erhält {_pt(r)}")),
+    "combat.trigger_flanking": clause(lambda r, w: (
+        f"{KEYWORDS['flanking']} von {w.name(r['source'])}: {w.name(r['affected'])}, die sie "
+        f"ohne {KEYWORDS['flanking']} blockt, erhält {_pt(r)}")),
+    "combat.trigger_rampage": clause(lambda r, w: (
+        f"{KEYWORDS['rampage']} {r['n']} von {w.name(r['source'])}: sie erhält {_pt(r)} für die "
+        "Kreaturen, die sie über die erste hinaus blocken")),
+    "combat.trigger_afflict": clause(lambda r, w: (
+        f"{KEYWORDS['afflict']} {r['n']} von {w.name(r['source'])}: {w.name(r['affected'])} "
+        "verliert "
+        f"{w.count(r['life'], 'Lebenspunkt', 'Lebenspunkte')}")),
     "human.combat_head": lambda r, w: (
-        f"Regeln: {r['rules']}. Kampf von {w.name(r['active'])}:"),
-    "human.combat_step": lambda r, w: f"{_STEP[r['step']]}:",
+        f"Regeln: {w.rules_name(r['rules'])}. Kampf von {w.name(r['active'])}:"),
+    "human.combat_step": Phrase(lambda r, w: _STEP[r["step"]], end=":"),
     "human.combat_assignment": lambda r, w: (
         "  zugewiesen: " + (r["text"] or "kein Schaden")
         + (f" (die angegebene Zuweisung für {w.names(r['given'])}; der Rest das Beste jedes "
@@ -69,19 +70,32 @@ T: dict = {
     "human.combat_dealt": lambda r, w: "  zugefügt: " + (_amounts(w, r["items"]) or "nichts"),
     "human.combat_prevented": lambda r, w: "  verhindert: " + _amounts(w, r["items"], True),
     "human.combat_destroyed": lambda r, w: "  auf den Friedhof gelegt: " + "; ".join(
-        f"{w.name(i)} ({_GONE.get(rule, rule)}, {rule})" for i, rule in r["items"]),
+        f"{w.name(i)} ({_gone(w, rule)})" for i, rule in r["items"]),
     "human.combat_defeated": lambda r, w: (
         "  besiegt, ihre eigene Fähigkeit wartet: " + w.names(r["items"])),
     "human.combat_lost": lambda r, w: "  hat das Spiel verloren: " + "; ".join(
-        f"{w.name(p)} ({rule})" for p, rule in r["items"]),
+        f"{w.name(p)} ({w.cite(rule)})" for p, rule in r["items"]),
     "human.combat_after": lambda r, w: "Nach dem Kampf: " + "; ".join(
-        f"{w.name(p)} {life} Lebenspunkte" + (f", {poison} Giftmarken" if poison else "")
-        for p, life, poison in r["players"]) + ".",
+        w.names(who) + (f" (Team {team}, eine gemeinsame Lebenspunktzahl)"
+                        if team is not None else "")
+        + f" {w.count(life, 'Lebenspunkt', 'Lebenspunkte')}"
+        + (f", {w.count(poison, 'Giftmarke', 'Giftmarken')}" if poison else "")
+        for who, team, life, poison in r["players"]) + ".",
+    "human.combat_game_over": sentence(lambda r, w: (
+        f"Das Spiel ist vorbei: nachdem {w.names(r['players'])} verloren "
+        f"{'hat' if len(r['players']) == 1 else 'haben'}, geschieht nichts mehr, nicht einmal "
+        "das Kampfende")),
+    "human.declarations_illegal": lambda r, w: (
+        "Nicht erlaubt: die Deklarationen verstoßen gegen die Regeln (beurteilt wie "
+            "von check); nichts wird verrechnet."
+        if r["status"] == "illegal" else
+        "Unbekannt: das Zeitlimit lief ab, bevor die Deklarationen beurteilt waren."),
     "human.combat_illegal": lambda r, w: "Nicht erlaubt: der Kampf endet hier.",
     "human.combat_unknown": lambda r, w: (
         "Unbekannt: das Zeitlimit lief ab, bevor der Kampf feststand."),
     "human.combat_triggers": lambda r, w: (
         "Vor dem Kampfschaden werden ausgelöste Fähigkeiten verrechnet:"),
     "human.combat_trigger": lambda r, w: "  " + r["text"],
-    "human.combat_not_modelled": lambda r, w: "Nicht ausgeführt: " + r["text"],
+    "human.combat_not_modelled": lambda r, w: (
+        "Von diesem Kampf nicht ausgeführt: " + r["text"]),
 }

@@ -2,61 +2,32 @@
 
 from __future__ import annotations
 
-
-def _source(r, w):
-    src = r["src"]
-    if src.effect is not None:
-        head = f"Effekt {src.effect + 1}"
-        return f"{head} ({w.quote(src.sentence.strip())})" if r["quote"] else head
-    if src.permanent is not None:
-        if r["quote"] and src.conditional and src.sentence:
-            # 611.3a: the sentence says the condition that makes it apply
-            return f"{w.name(src.permanent)}: {w.quote(src.sentence.strip())}"
-        return w.name(src.permanent)
-    return ""
-
-
-_BASES = {"each combat": "in jedem Kampf", "this combat": "in diesem Kampf",
-          "this turn": "in diesem Zug", "each turn": "in jedem Zug"}
-_UNTIL = {"end of turn": "bis zum Ende des Zuges", "your next turn": "bis zu deinem nächsten Zug"}
-
-
-def _duration(r, w):
-    d, default = r["duration"], r["default"]
-    words = [_BASES[d.base]] if d.base else ([_BASES[default]] if default else [])
-    if d.until and (d.base or default):
-        words.append(_UNTIL[d.until])
-    elif d.until:
-        words = [_UNTIL[d.until]]
-    return " ".join(words)
+from .glossary import KEYWORDS
 
 
 T: dict = {
     "literal": lambda r, w: r["text"],
-    "source": _source,
-    "duration": _duration,
 }
 
 
 # -- Eigenschaften von Objekten ("schwarze oder grüne Kreaturen") -------------------------
 
 _COLOR_NAMES = {"W": "weiß", "U": "blau", "B": "schwarz", "R": "rot", "G": "grün"}
-_KEYWORDS = {
-    "flying": "Flugfähigkeit", "reach": "Reichweite", "menace": "bedrohlich",
-    "trample": "Trampelschaden", "deathtouch": "Todesberührung", "first strike": "Erstschlag",
-    "double strike": "Doppelschlag", "vigilance": "Wachsamkeit", "haste": "Eile",
-    "defender": "Verteidiger", "lifelink": "Lebensverknüpfung",
-    "indestructible": "Unzerstörbarkeit", "shadow": "Schatten", "horsemanship": "Reitkunst",
-    "fear": "Furcht", "intimidate": "Einschüchtern", "skulk": "Lauern", "banding": "Banding",
-    "infect": "Infizieren", "wither": "Verdorren", "flanking": "Flankenangriff",
-    "exalted": "Überragend", "melee": "Nahkampf", "battle cry": "Schlachtruf",
-    "provoke": "Provozieren", "trample over planeswalkers": "Trampelschaden über Planeswalker",
-}
+
+
+def nach_regeln(w, rules: str) -> str:
+    """"nach den aktuellen Regeln", "nach den Regeln 2024"."""
+    return "nach den aktuellen Regeln" if rules == "current" else f"nach den Regeln {rules}"
+
+
+def zahlungen(n: int) -> str:
+    """"eine vollständige Zahlung", "4 verschiedene vollständige Zahlungen"."""
+    return "eine vollständige Zahlung" if n == 1 else f"{n} verschiedene vollständige Zahlungen"
 
 
 def keyword(word: str) -> str:
     """Ein Schlüsselwort auf Deutsch (unbekannte bleiben englisch)."""
-    return _KEYWORDS.get(word.lower(), word)
+    return KEYWORDS.get(word.lower(), word)
 
 
 #: Card types, land types and other type words in German: (singular, plural, the

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from .. import sentence
+from ..citations import SBA
+
 NAMES = {
     "standard": ("das Spiel", "Kreaturen", "Lebenspunkte"),
     "survive": ("das Spiel", "Lebenspunkte"),
@@ -18,7 +21,10 @@ LEGEND = {
              "zerstörte Kreaturen, ihre minus deine"),
 }
 
-_STATUS = {"optimal": "optimal", "feasible": "zulässig", "unknown": "unbekannt"}
+_STATUS = {"optimal": "optimal", "feasible": "zulässig", "unknown": "unbekannt",
+           "illegal": "nicht erlaubt"}
+#: Die Ziele (--objective) auf Deutsch.
+OBJECTIVES = {"standard": "Standard", "survive": "Überleben", "race": "Wettlauf"}
 
 
 def _vec(v) -> str:
@@ -34,9 +40,16 @@ def _decl(w, r) -> str:
         "keine Kreatur blockt" if r["kind"] == "blocks" else "keine Kreatur greift an")
 
 
-def _assignment(w, pairs) -> str:
-    return "; ".join(f"{w.name(s)}: " + ", ".join(f"{n} an {w.name(t)}" for t, n in d)
-                     for s, d in pairs) or "kein Schaden"
+def _gone(r, w) -> str:
+    """Was das Spielfeld verlassen hat: zerstört, oder eine Aura, die an nichts angelegt
+    ist, auf den Friedhof gelegt (704.5m: nicht zerstört)."""
+    by = r.get("by") or (None,) * len(r["destroyed"])
+    auras = [x for x, rule in zip(r["destroyed"], by) if SBA.get(rule or "") == "aura"]
+    destroyed = [x for x in r["destroyed"] if x not in auras]
+    out = [f"{w.names(destroyed)} zerstört" if destroyed else "nichts zerstört"]
+    if auras:
+        out.append(f"{w.names(auras)} an nichts angelegt auf den Friedhof gelegt")
+    return "; ".join(out)
 
 
 def _lost_by(r, w):
@@ -56,30 +69,30 @@ T: dict = {
         ("Am besten: " if r["status"] == "optimal" else
          "Das Beste, das vor dem Zeitlimit gefunden wurde: ")
         + _decl(w, r) + f" ({_value(r, w)})."),
-    "best.equal": lambda r, w: (
-        "Ebenso gut: " + _decl(w, r) + f" (ebenfalls {_value(r, w)})."),
+    "best.equal": sentence(lambda r, w: (
+        "Ebenso gut: " + _decl(w, r) + f" (ebenfalls {_value(r, w)})")),
     "human.best_combat": lambda r, w: "Der Kampf, der dann zu erwarten ist:",
-    "best.reply_blocks": lambda r, w: (
+    "best.reply_blocks": sentence(lambda r, w: (
         "Die beste Antwort der Verteidiger: "
-        + (w.declaration(r["blocks"], "blocks") if r["blocks"] else "keine Kreatur blockt")
-        + f" ({w.cite(r.rule)})."),
-    "best.reply_order": lambda r, w: (
+        + (w.declaration(r["blocks"], "blocks") if r["blocks"] else "keine Kreatur blockt"))),
+    "best.reply_order": sentence(lambda r, w: (
         f"Schadenszuweisungsreihenfolge von {w.name(r['creature'])}: "
-        + " > ".join(w.name(c) for c in r["order"]) + f" ({w.cite(r.rule)})."),
-    "best.reply_damage": lambda r, w: (
+        + " > ".join(w.name(c) for c in r["order"]))),
+    "best.reply_damage": sentence(lambda r, w: (
         ("Kampfschaden" if r["steps"] == 1 else
          ("Erstschlag-Kampfschaden" if r["n"] == 1 else "Regulärer Kampfschaden"))
-        + f": {_assignment(w, r['assignment'])} ({w.cite(r.rule)})."),
+        + f": {w.assignment(r['assignment'])}")),
     "best.outcome": lambda r, w: (
-        "Ergebnis: "
-        + (f"{w.names(r['destroyed'])} zerstört" if r["destroyed"] else "nichts zerstört")
-        + (f"; {w.names(r['lost'])} hat/haben das Spiel verloren" if r["lost"] else "")
+        "Ergebnis: " + _gone(r, w)
+        + (f"; {w.names(r['lost'])} {'hat' if len(r['lost']) == 1 else 'haben'} das Spiel "
+           "verloren" if r["lost"] else "")
         + "; Lebenspunkte " + ", ".join(f"{w.name(p)} {n}" for p, n in r["life"]) + "."),
     "best.alternative": lambda r, w: (
         f"Stattdessen {_decl(w, r)}: " + ("" if r["exact"] else "höchstens ")
         + _lost_by(r, w) + "."),
     "human.best_head": lambda r, w: (
-        f"Regeln: {r['rules']}. Ziel: {r['objective']}, ein Wert, verglichen vom ersten zum "
+        f"Regeln: {w.rules_name(r['rules'])}. Ziel: {OBJECTIVES[r['objective']]}, ein Wert, "
+        "verglichen vom ersten zum "
         "letzten: " + "; ".join(f"({i}) {x}" for i, x in enumerate(LEGEND[r['objective']], 1))
         + f". Status: {_STATUS.get(r['status'], r['status'])}."),
     "human.best_bound": lambda r, w: (

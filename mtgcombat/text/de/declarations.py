@@ -3,17 +3,14 @@ Urteile über Deklarationen."""
 
 from __future__ import annotations
 
+from .. import clause, sentence
+from .glossary import KEYWORDS
+
 
 def _verb(kind):
     return "angreifen" if kind == "attacks" else "blocken"
 
 
-def _n(w, r, key="creature"):
-    return w.name(r[key])
-
-
-def _src(w, r, quote=True):
-    return w.source(r["src"], quote)
 
 
 def _words(r, w):
@@ -25,7 +22,7 @@ def _words(r, w):
         if isinstance(v, str):
             parts.append(f"{w.name(c)} greift {w.name(v)} an")
         else:
-            parts.append(f"{w.name(c)} blockt {' und '.join(w.name(x) for x in v)}")
+            parts.append(f"{w.name(c)} blockt {w.names(v)}")
     return "; ".join(parts)
 
 
@@ -39,22 +36,14 @@ def _too_few(r, w):
     wit = r["witness"]
     msg += (f" \u2014 zum Beispiel: {w.declaration(wit, r['kind'])}." if wit is not None
             else ".")
-    unmet = r["unmet"]
-    if unmet:
-        msg += " Nicht erfüllt: " + "; ".join(w(x) for x in unmet[:5]) + (
-            " ..." if len(unmet) > 5 else "")
+    if r["unmet"]:
+        msg += " Nicht erfüllt: " + w.some(r["unmet"])
     return msg
 
 
-def _texts(w, reqs, most=5):
-    parts = []
-    for item in reqs[:most]:
-        req, why = item if isinstance(item, tuple) else (item, None)
-        t = w(req).rstrip(".")
-        if why:
-            t += f" \u2014 {w(why)}"
-        parts.append(t)
-    return "; ".join(parts) + (" ..." if len(reqs) > most else "")
+def _texts(w, reqs):
+    return w.some(w.clause(req) + (f" \u2014 {w(why)}" if why else "")
+                  for req, why in (x if isinstance(x, tuple) else (x, None) for x in reqs))
 
 
 def _too_few_explained(r, w):
@@ -72,8 +61,7 @@ def _too_few_explained(r, w):
 
 
 def _banned_by(r, w):
-    msgs = [w(x).rstrip(".") for x in r["restrictions"]]
-    return " und ".join(msgs[:2]) + (" ..." if len(msgs) > 2 else "")
+    return w.some(r["restrictions"], most=2, sep=" und ")
 
 
 def _targets(r, w):
@@ -96,9 +84,30 @@ def _anything(what):
 
 
 def _cant(r, w):
+    why = f": {w(r['because'])}" if r.get("because") is not None else ""
     if _anything(r["what"]):
-        return f"{_n(w, r)} kann nicht angreifen ({_src(w, r)}; 508.1c)."
-    return f"{_n(w, r)} kann {w(r['what'])} nicht angreifen ({_src(w, r)}; 508.1c)."
+        return f"{w.of(r)} kann nicht angreifen{why}", w.source(r['src'])
+    return f"{w.of(r)} kann {w(r['what'])} nicht angreifen{why}", w.source(r['src'])
+
+
+_OP = {">": "größer als", "<": "kleiner als", ">=": "mindestens", "<=": "höchstens",
+       "==": "gleich"}
+_STAT = {"power": "ihre Stärke", "toughness": "ihre Widerstandskraft"}
+
+
+def _stat(r, w):
+    """"ihre Stärke 3 ist größer als die 2 Karten auf der Hand von Alice"."""
+    from .common import pred_words
+
+    n = r["value"]
+    if r.get("hand") is not None:
+        value = (f"{'die eine Karte' if n == 1 else f'die {n} Karten'} auf der Hand von "
+                 f"{w.name(r['hand'])}")
+    elif r.get("count") is not None:
+        value = f"die Anzahl von {pred_words(r['count'], w)}, {n}"
+    else:
+        value = str(n)
+    return f"{_STAT[r['stat']]} {r['mine']} ist {_OP[r['op']]} {value}"
 
 
 def _unless_others(r, w):
@@ -107,7 +116,7 @@ def _unless_others(r, w):
               else f"auch mindestens {k} andere Kreaturen angreifen") + (
         "" if r["any_kind"] else " (von der Art, die ihr Text nennt)")
     word = "außer wenn" if r["unless"] else "wenn"
-    return f"{_n(w, r)} kann nicht angreifen, {word} {others} ({_src(w, r)}; 508.1c)."
+    return f"{w.of(r)} kann nicht angreifen, {word} {others}", w.source(r['src'])
 
 
 def _requirement(r, w):
@@ -124,7 +133,7 @@ def _requirement(r, w):
                 f"{'kontrolliert' if kind == 'planeswalker' else 'beschützt'},")
     else:
         what = f" {w.name(t)}"
-    return f"{_n(w, r)} greift{what} {w.duration(r['duration'])} an, falls möglich."
+    return f"{w.of(r)} greift{what} {w.duration(r['duration'])} an, falls möglich."
 
 
 def _some(pred, n: int, w) -> str:
@@ -167,69 +176,71 @@ def _amount(r, w) -> str:
 
 def _cost(r, w):
     what = "angreift" if r["what"] is None else f"{w(r['what'])} angreift"
-    return f"{_amount(r, w)} dafür, dass {_n(w, r)} {what} ({_src(w, r)})"
+    return f"{_amount(r, w)} dafür, dass {w.of(r)} {what}", w.source(r['src'])
 
 
 T: dict = {
     "decl.words": _words,
-    "decl.not_option": lambda r, w: f"{_n(w, r)} kann nicht {_verb(r['kind'])}.",
+    "decl.not_option": lambda r, w: f"{w.of(r)} kann nicht {_verb(r['kind'])}.",
     "decl.not_choice": lambda r, w: (
-        f"{_n(w, r)} kann {w.name(r['choice'])} nicht {_verb(r['kind'])}."),
+        f"{w.of(r)} kann {w.name(r['choice'])} nicht {_verb(r['kind'])}."),
     "decl.too_few": _too_few,
     "decl.too_few_explained": _too_few_explained,
     "decl.banned_by": _banned_by,
-    "attack.tapped": lambda r, w: f"{_n(w, r)} ist getappt und kann nicht angreifen (508.1a).",
-    "attack.battle": lambda r, w: (
-        f"{_n(w, r)} ist eine Schlacht und kann nicht angreifen (508.1a)."),
-    "attack.sick": lambda r, w: (
-        f"{_n(w, r)} ist nicht seit Beginn des Zuges ununterbrochen unter der Kontrolle ihres "
-        "Beherrschers und hat keine Eile, also kann sie nicht angreifen (302.6, 508.1a)."),
-    "attack.defender": lambda r, w: (
-        f"{_n(w, r)} hat Verteidiger und kann nicht angreifen (702.3b)."),
+    "attack.tapped": sentence(lambda r, w: f"{w.of(r)} ist getappt und kann nicht angreifen"),
+    "attack.battle": sentence(lambda r, w: (
+        f"{w.of(r)} ist eine Schlacht und kann nicht angreifen")),
+    "attack.sick": sentence(lambda r, w: (
+        f"{w.of(r)} ist nicht seit Beginn des Zuges ununterbrochen unter der Kontrolle ihres "
+        f"Beherrschers und hat keine {KEYWORDS['haste']}, also kann sie nicht angreifen")),
+    "attack.defender": sentence(lambda r, w: (
+        f"{w.of(r)} hat {KEYWORDS['defender']} und kann nicht angreifen")),
     "attack.targets": _targets,
-    "attack.cant": _cant,
-    "attack.only_alone": lambda r, w: (
-        f"{_n(w, r)} kann nur allein angreifen, aber es greifen auch andere Kreaturen an "
-        f"({_src(w, r)}; 506.5, 508.1c)."),
-    "attack.not_alone": lambda r, w: (
-        f"{_n(w, r)} kann nicht allein angreifen ({_src(w, r)}; 506.5, 508.1c)."),
-    "attack.unless_others": _unless_others,
-    "attack.cant_there": lambda r, w: (
-        f"{_n(w, r)} kann dort nicht angreifen: {r['said']} ({_src(w, r, False)}; 508.1c)."),
-    "attack.cant_condition": lambda r, w: (
-        f"{_n(w, r)} kann nicht angreifen: {r['said']} ({_src(w, r, False)}; 508.1c)."),
-    "attack.cap": lambda r, w: (
-        f"In jedem Kampf {_kann(r['n'])} höchstens {_creatures(r['n'])} angreifen "
-        f"({_src(w, r)}; 508.1c)."),
-    "attack.cap_player": lambda r, w: (
-        f"In jedem Kampf {_kann(r['n'])} höchstens {_creatures(r['n'])} {w(r['what'])} angreifen "
-        f"({_src(w, r)}; 508.1c, 802.3a)."),
-    "attack.parity": lambda r, w: (
+    "attack.cant": sentence(_cant),
+    "why.stat": _stat,
+    "why.all": lambda r, w: w.join([w(x) for x in r["facts"]]),
+    "attack.only_alone": sentence(lambda r, w: (
+        f"{w.of(r)} kann nur allein angreifen, aber es greifen auch andere Kreaturen an",
+        w.source(r['src']))),
+    "attack.not_alone": sentence(lambda r, w: (
+        f"{w.of(r)} kann nicht allein angreifen", w.source(r['src']))),
+    "attack.unless_others": sentence(_unless_others),
+    "attack.cant_there": sentence(lambda r, w: (
+        f"{w.of(r)} kann dort nicht angreifen: {r['said']}", w.source(r['src'], False))),
+    "attack.cant_condition": sentence(lambda r, w: (
+        f"{w.of(r)} kann nicht angreifen: {r['said']}", w.source(r['src'], False))),
+    "attack.cap": sentence(lambda r, w: (
+        f"In jedem Kampf {_kann(r['n'])} höchstens {_creatures(r['n'])} angreifen",
+        w.source(r['src']))),
+    "attack.cap_player": sentence(lambda r, w: (
+        f"In jedem Kampf {_kann(r['n'])} höchstens {_creatures(r['n'])} {w(r['what'])} "
+        "angreifen", w.source(r['src']))),
+    "attack.parity": sentence(lambda r, w: (
         f"{w.name(r['player'])} kann nicht mit einer {'ungeraden' if r['odd'] else 'geraden'} "
-        f"Anzahl von Kreaturen angreifen ({_src(w, r)}; 508.1c)."),
+        "Anzahl von Kreaturen angreifen", w.source(r['src']))),
     "attack.requirement": _requirement,
     "attack.goaded": lambda r, w: (
-        f"{_n(w, r)} ist von {w.name(r['goader'])} aufgestachelt und greift in jedem Kampf "
+        f"{w.of(r)} ist von {w.name(r['goader'])} aufgestachelt und greift in jedem Kampf "
         "an, falls möglich."),
     "attack.goaded_other": lambda r, w: (
-        f"{_n(w, r)} ist von {w.name(r['goader'])} aufgestachelt und greift einen anderen "
+        f"{w.of(r)} ist von {w.name(r['goader'])} aufgestachelt und greift einen anderen "
         f"Spieler als {w.name(r['goader'])} an, falls möglich."),
-    "attack.cost": _cost,
-    "attack.player_requirement": lambda r, w: (
+    "attack.cost": clause(_cost),
+    "attack.player_requirement": sentence(lambda r, w: (
         f"{w.name(r['player'])} greift {w.name(r['target'])}"
         + (f" oder einen Planeswalker, den {w.name(r['target'])} kontrolliert," if r["permanents"]
            else "")
         + (" mit mindestens einer Kreatur" if r["count"] == 1 else
            f" mit mindestens {r['count']} Kreaturen")
-        + f" in jedem Kampf an, falls möglich ({_src(w, r)})."),
-    "attack.if_attacks": lambda r, w: (
-        f"Wenn {w.names(r['trigger'], 'or')} angreift, greift {_n(w, r)} an, falls "
-        f"möglich ({_src(w, r)})."),
-    "attack.all_if_any": lambda r, w: (
-        f"Wenn eine Kreatur von {w.name(r['player'])} angreift, greift {_n(w, r)} an, falls "
-        f"möglich ({_src(w, r)})."),
+        + " in jedem Kampf an, falls möglich", w.source(r['src']))),
+    "attack.if_attacks": sentence(lambda r, w: (
+        f"Wenn {w.names(r['trigger'], 'or')} angreift, greift {w.of(r)} an, falls möglich",
+        w.source(r['src']))),
+    "attack.all_if_any": sentence(lambda r, w: (
+        f"Wenn eine Kreatur von {w.name(r['player'])} angreift, greift {w.of(r)} an, falls "
+        "möglich", w.source(r['src']))),
     "block.capacity": lambda r, w: (
-        f"{_n(w, r)} kann nur {_creatures(r['cap'])} blocken, blockt aber {r['blocks']}."),
+        f"{w.of(r)} kann nur {_creatures(r['cap'])} blocken, blockt aber {r['blocks']}."),
 }
 
 
@@ -240,59 +251,57 @@ def _defenders(w, ds):
 
 
 def _target_attacking(r, w):
-    who = "im angreifenden Team (805.10a)" if r["team"] else "der angreifende Spieler"
+    who = "im angreifenden Team" if r["team"] else "der angreifende Spieler"
     return (f"{w.name(r['target'])} ist {who}; eine Kreatur greift einen verteidigenden "
             "Spieler an, einen Planeswalker, den er kontrolliert, oder eine Schlacht, die er "
-            "beschützt (506.2, 508.1b)")
+            "beschützt")
 
 
 T.update({
     "decl.not_option_why": lambda r, w: (
-        f"{_n(w, r)} kann nicht {_verb(r['kind'])}: {w(r['why'])}."),
+        f"{w.of(r)} kann nicht {_verb(r['kind'])}: {w(r['why'])}."),
     "decl.not_choice_why": lambda r, w: (
-        f"{_n(w, r)} kann {w.name(r['choice'])} nicht {_verb(r['kind'])}: {w(r['why'])}."),
-    "option.player": lambda r, w: (
-        f"{w.name(r['who'])} ist ein Spieler; nur eine Kreatur kann {_verb(r['kind'])} (506.3)"),
-    "option.not_creature": lambda r, w: (
-        f"{_n(w, r)} ist keine Kreatur; nur eine Kreatur kann {_verb(r['kind'])} (506.3)"),
-    "option.not_attacking_team": lambda r, w: (
-        f"{_n(w, r)} wird von {w.name(r['controller'])} kontrolliert, der nicht zum "
-        f"angreifenden Team gehört ({', '.join(w.name(p) for p in r['team'])}; 805.10a, "
-        "508.1a)"),
-    "option.not_attacking_player": lambda r, w: (
-        f"{_n(w, r)} wird von {w.name(r['controller'])} kontrolliert, der nicht der "
-        f"angreifende Spieler ist (das ist {w.name(r['active'])}; 506.2, 508.1a)"),
-    "option.is_attacking": lambda r, w: f"{_n(w, r)} greift an (509.1a)",
-    "option.not_defending": lambda r, w: (
-        f"{_n(w, r)} wird von {w.name(r['controller'])} kontrolliert, der kein "
-        f"verteidigender Spieler ist ({_defenders(w, r['defenders'])}; 506.2, 509.1a)"),
-    "option.not_attacking": lambda r, w: f"{w.name(r['choice'])} greift nicht an (509.1a)",
-    "option.battle_protector_blocks": lambda r, w: (
+        f"{w.of(r)} kann {w.name(r['choice'])} nicht {_verb(r['kind'])}: {w(r['why'])}."),
+    "option.player": clause(lambda r, w: (
+        f"{w.name(r['who'])} ist ein Spieler; nur eine Kreatur kann {_verb(r['kind'])}")),
+    "option.not_creature": clause(lambda r, w: (
+        f"{w.of(r)} ist keine Kreatur; nur eine Kreatur kann {_verb(r['kind'])}")),
+    "option.not_attacking_team": clause(lambda r, w: (
+        f"{w.of(r)} wird von {w.name(r['controller'])} kontrolliert, der nicht zum "
+        "angreifenden Team gehört", ", ".join(w.name(p) for p in r["team"]))),
+    "option.not_attacking_player": clause(lambda r, w: (
+        f"{w.of(r)} wird von {w.name(r['controller'])} kontrolliert, der nicht der "
+        "angreifende Spieler ist", f"das ist {w.name(r['active'])}")),
+    "option.is_attacking": clause(lambda r, w: f"{w.of(r)} greift an"),
+    "option.not_defending": clause(lambda r, w: (
+        f"{w.of(r)} wird von {w.name(r['controller'])} kontrolliert, der kein "
+        "verteidigender Spieler ist", _defenders(w, r["defenders"]))),
+    "option.not_attacking": clause(lambda r, w: f"{w.name(r['choice'])} greift nicht an"),
+    "option.battle_protector_blocks": clause(lambda r, w: (
         f"{w.name(r['choice'])} greift {w.name(r['target'])} an, die "
         f"{w.name(r['protector'])} beschützt, und nur die Kreaturen des Beschützers können "
-        f"Kreaturen blocken, die eine Schlacht angreifen ({w.cite(r.rule)}, 802.4a)"),
-    "option.other_player": lambda r, w: (
+        "Kreaturen blocken, die eine Schlacht angreifen")),
+    "option.other_player": clause(lambda r, w: (
         f"{w.name(r['choice'])} greift {w.name(r['target'])} an, und die Kreaturen von "
         f"{w.name(r['player'])} können nur Kreaturen blocken, die {w.name(r['player'])} "
         f"angreifen, einen Planeswalker, den {w.name(r['player'])} kontrolliert, oder eine "
-        f"Schlacht, die {w.name(r['player'])} beschützt (802.4a)"),
-    "option.target_attacking": _target_attacking,
-    "option.target_not_defending": lambda r, w: (
-        f"{w.name(r['target'])} ist in diesem Kampf kein verteidigender Spieler "
-        f"({_defenders(w, r['defenders'])}; 506.2a, 508.1b)"),
-    "option.own_battle": lambda r, w: (
+        f"Schlacht, die {w.name(r['player'])} beschützt")),
+    "option.target_attacking": clause(_target_attacking),
+    "option.target_not_defending": clause(lambda r, w: (
+        f"{w.name(r['target'])} ist in diesem Kampf kein verteidigender Spieler",
+        _defenders(w, r["defenders"]))),
+    "option.own_battle": clause(lambda r, w: (
         f"{w.name(r['player'])} beschützt {w.name(r['target'])}, und der Beschützer einer "
-        f"Schlacht kann sie nie angreifen ({w.cite(r.rule)})"),
-    "option.battle_not_defended": lambda r, w: (
+        "Schlacht kann sie nie angreifen")),
+    "option.battle_not_defended": clause(lambda r, w: (
         f"{w.name(r['target'])} wird von {w.name(r['protector'])} beschützt, der kein "
-        f"verteidigender Spieler ist ({_defenders(w, r['defenders'])}; {w.cite(r.rule)}, "
-        "506.2)"),
-    "option.walker_not_defended": lambda r, w: (
+        "verteidigender Spieler ist", _defenders(w, r["defenders"]))),
+    "option.walker_not_defended": clause(lambda r, w: (
         f"{w.name(r['target'])} wird von {w.name(r['controller'])} kontrolliert, der kein "
-        f"verteidigender Spieler ist ({_defenders(w, r['defenders'])}; 506.2, 508.1b)"),
-    "option.not_attackable": lambda r, w: (
+        "verteidigender Spieler ist", _defenders(w, r["defenders"]))),
+    "option.not_attackable": clause(lambda r, w: (
         f"{w.name(r['target'])} ist weder ein Spieler noch ein Planeswalker noch eine "
-        "Schlacht; nur diese können angegriffen werden (506.3)"),
+        "Schlacht; nur diese können angegriffen werden")),
 })
 
 
@@ -305,28 +314,21 @@ def _creatures(n):
     return "eine Kreatur" if n == 1 else f"{n} Kreaturen"
 
 
-def _a(w, r):
-    return w.name(r["attacker"])
-
-
-def _b(w, r):
-    return w.name(r["blocker"])
 
 
 def _block_cap(r, w):
     group = [w.name(p) for p in r["group"]]
     who = (f"{group[0]} deklariert Blocker" if len(group) == 1 else
            f"{' und '.join(group)} deklarieren gemeinsam Blocker")
-    return (f"Höchstens {_creatures(r['n'])} {_kann(r['n'])} blocken ({who}): {_says(w, r)} "
-            f"(509.1b, {r['group_rule']}).")
+    return f"Höchstens {_creatures(r['n'])} {_kann(r['n'])} blocken ({who}): {_says(w, r)}"
 
 
 def _unless_others_block(r, w):
     word = "außer wenn" if r["unless"] else "wenn"
     k = r["count"]
     others = "eine andere Kreatur" if k == 1 else f"{k} andere Kreaturen"
-    return (f"{_n(w, r)} kann nicht blocken, {word} auch {others} von der Art, die ihr Text "
-            f"nennt, blockt/blocken: {_says(w, r)} (509.1b).")
+    return (f"{w.of(r)} kann nicht blocken, {word} auch {others} von der Art, die ihr Text "
+            f"nennt, {'blockt' if k == 1 else 'blocken'}: {_says(w, r)}")
 
 
 def _must_be_blocked(r, w):
@@ -338,13 +340,13 @@ def _must_be_blocked(r, w):
     if r["by"] is not None:
         how = (how + " " if how else "von ") + f"Kreaturen, die {w(pred_reason(r['by']))} sind"
     when = w.duration(r["duration"], default="")
-    return (f"{_n(w, r)} muss{(' ' + when) if when else ''}"
+    return (f"{w.of(r)} muss{(' ' + when) if when else ''}"
             f"{(' ' + how) if how else ''} geblockt werden, falls möglich.")
 
 
 def _requirement_attacker(r, w):
     when = w.duration(r["duration"], default="")
-    return f"{_n(w, r)} blockt{' ' + when if when else ''} {_a(w, r)}, falls möglich."
+    return f"{w.of(r)} blockt{' ' + when if when else ''} {w.of(r, 'attacker')}, falls möglich."
 
 
 def pred_reason(pred):
@@ -354,78 +356,78 @@ def pred_reason(pred):
 
 
 T.update({
-    "block.tapped": lambda r, w: f"{_n(w, r)} ist getappt und kann nicht blocken (509.1a).",
-    "block.battle": lambda r, w: f"{_n(w, r)} ist eine Schlacht und kann nicht blocken (509.1a).",
-    "evade.flying": lambda r, w: (
-        f"{_a(w, r)} hat Flugfähigkeit und kann nicht von {_b(w, r)} geblockt werden, die "
-        "weder Flugfähigkeit noch Reichweite hat (702.9b)."),
-    "evade.shadow": lambda r, w: (
-        f"{_a(w, r)} hat Schatten und kann nicht von {_b(w, r)} geblockt werden, die keinen "
-        "Schatten hat (702.28b)."),
-    "evade.shadow_blocker": lambda r, w: (
-        f"{_b(w, r)} hat Schatten und kann {_a(w, r)} nicht blocken, die keinen Schatten hat "
-        "(702.28b)."),
-    "evade.horsemanship": lambda r, w: (
-        f"{_a(w, r)} hat Reitkunst und kann nicht von {_b(w, r)} geblockt werden, die keine "
-        "hat (702.31b)."),
-    "evade.fear": lambda r, w: (
-        f"{_a(w, r)} hat Furcht und kann nicht von {_b(w, r)} geblockt werden, die weder "
-        "eine Artefaktkreatur noch schwarz ist (702.36b)."),
-    "evade.intimidate": lambda r, w: (
-        f"{_a(w, r)} hat Einschüchtern und kann nicht von {_b(w, r)} geblockt werden, die "
-        "weder eine Artefaktkreatur ist noch eine Farbe mit ihr teilt (702.13b)."),
-    "evade.skulk": lambda r, w: (
-        f"{_a(w, r)} hat Lauern und kann nicht von {_b(w, r)} geblockt werden, die eine "
-        f"größere Stärke hat ({r['blocker_power']} > {r['attacker_power']}) (702.118b)."),
-    "evade.protection_everything": lambda r, w: (
-        f"{_a(w, r)} hat Schutz vor allem und kann nicht von {_b(w, r)} geblockt werden "
-        "(702.16j)."),
-    "evade.protection_player": lambda r, w: (
-        f"{_a(w, r)} hat {r['label']} (Schutz) und kann nicht von {_b(w, r)} geblockt werden, "
-        f"die {w.name(r['player'])} kontrolliert (702.16k)."),
-    "evade.protection": lambda r, w: (
-        f"{_a(w, r)} hat {r['label']} (Schutz) und kann nicht von {_b(w, r)} geblockt werden "
-        "(702.16f)."),
-    "evade.landwalk": lambda r, w: (
-        f"{_a(w, r)} hat {r['label']} (Landwandel) und kann nicht geblockt werden, solange "
-        f"{w.name(r['player'])} {w.name(r['land'])} kontrolliert (702.14c)."),
-    "evade.menace": lambda r, w: (
-        f"{_a(w, r)} ist bedrohlich und kann nur von zwei oder mehr Kreaturen geblockt "
-        "werden (702.111b)."),
-    "block.cant": lambda r, w: f"{_n(w, r)} kann nicht blocken: {_says(w, r)} (509.1b).",
-    "block.cant_attacker": lambda r, w: (
-        f"{_n(w, r)} kann {_a(w, r)} nicht blocken: {_says(w, r)} (509.1b)."),
-    "block.cant_alone": lambda r, w: (
-        f"{_n(w, r)} kann nicht allein blocken: eine weitere Kreatur muss als Blocker "
-        f"deklariert werden ({_says(w, r)}) (506.5, 509.1b)."),
-    "block.unblockable": lambda r, w: (
-        f"{_n(w, r)} kann nicht geblockt werden: {_says(w, r)} (509.1b)."),
-    "block.except_n": lambda r, w: (
-        f"{_n(w, r)} kann nur von {r['n']} oder mehr Kreaturen geblockt werden: "
-        f"{_says(w, r)} (509.1b)."),
-    "block.more_than": lambda r, w: (
-        f"{_n(w, r)} kann nicht von mehr als {_creatures(r['n'])} geblockt werden: "
-        f"{_says(w, r)} (509.1b)."),
-    "block.unless_all": lambda r, w: (
-        f"{_n(w, r)} kann nur geblockt werden, wenn alle Kreaturen, die "
-        f"{w.name(r['player'])} kontrolliert, sie blocken: {_says(w, r)} (509.1b)."),
-    "block.cap": _block_cap,
-    "block.unless_others": _unless_others_block,
-    "block.compared": lambda r, w: (
-        f"{_n(w, r)} kann {_a(w, r)} nicht blocken: {_says(w, r)} -- verglichen mit "
-        f"{w.name(r['player'])}, der {_a(w, r)} kontrolliert, "
-        f"{'trifft es nicht zu' if r['unless'] else 'trifft es zu'} ({r['compared_rule']})."),
-    "block.condition": lambda r, w: (
-        f"{_n(w, r)} kann nicht blocken: {_says(w, r)} -- und auf diesem Spielfeld "
-        f"{'trifft es nicht zu' if r['unless'] else 'trifft es zu'} (509.1b)."),
+    "block.tapped": sentence(lambda r, w: f"{w.of(r)} ist getappt und kann nicht blocken"),
+    "block.battle": sentence(lambda r, w: f"{w.of(r)} ist eine Schlacht und kann nicht blocken"),
+    "block.decayed": sentence(lambda r, w: (
+        f"{w.of(r)} hat {KEYWORDS['decayed']} und kann nicht blocken")),
+    "evade.flying": sentence(lambda r, w: (
+        f"{w.of(r, 'attacker')} hat {KEYWORDS['flying']} und kann nicht von {w.of(r, 'blocker')} geblockt werden, "
+        f"die weder {KEYWORDS['flying']} noch {KEYWORDS['reach']} hat")),
+    "evade.shadow": sentence(lambda r, w: (
+        f"{w.of(r, 'attacker')} hat {KEYWORDS['shadow']} und kann nicht von {w.of(r, 'blocker')} geblockt werden, "
+        f"die keine {KEYWORDS['shadow']} hat")),
+    "evade.shadow_blocker": sentence(lambda r, w: (
+        f"{w.of(r, 'blocker')} hat {KEYWORDS['shadow']} und kann {w.of(r, 'attacker')} nicht blocken, die keine "
+        f"{KEYWORDS['shadow']} hat")),
+    "evade.horsemanship": sentence(lambda r, w: (
+        f"{w.of(r, 'attacker')} hat {KEYWORDS['horsemanship']} und kann nicht von {w.of(r, 'blocker')} geblockt "
+        "werden, die keine hat")),
+    "evade.fear": sentence(lambda r, w: (
+        f"{w.of(r, 'attacker')} hat {KEYWORDS['fear']} und kann nicht von {w.of(r, 'blocker')} geblockt werden, "
+        "die weder eine Artefaktkreatur noch schwarz ist")),
+    "evade.intimidate": sentence(lambda r, w: (
+        f"{w.of(r, 'attacker')} hat {KEYWORDS['intimidate']} und kann nicht von {w.of(r, 'blocker')} geblockt "
+        "werden, die weder eine Artefaktkreatur ist noch eine Farbe mit ihr teilt")),
+    "evade.skulk": sentence(lambda r, w: (
+        f"{w.of(r, 'attacker')} hat {KEYWORDS['skulk']} und kann nicht von {w.of(r, 'blocker')} geblockt werden, "
+        f"die eine größere Stärke hat ({r['blocker_power']} > {r['attacker_power']})")),
+    "evade.protection_everything": sentence(lambda r, w: (
+        f"{w.of(r, 'attacker')} hat Schutz vor allem und kann nicht von {w.of(r, 'blocker')} geblockt werden")),
+    "evade.protection_player": sentence(lambda r, w: (
+        f"{w.of(r, 'attacker')} hat {r['label']} (Schutz) und kann nicht von {w.of(r, 'blocker')} geblockt werden, "
+        f"die {w.name(r['player'])} kontrolliert")),
+    "evade.protection": sentence(lambda r, w: (
+        f"{w.of(r, 'attacker')} hat {r['label']} (Schutz) und kann nicht von {w.of(r, 'blocker')} geblockt werden")),
+    "evade.landwalk": sentence(lambda r, w: (
+        f"{w.of(r, 'attacker')} hat {r['label']} (Landwandel) und kann nicht geblockt werden, solange "
+        f"{w.name(r['player'])} {w.name(r['land'])} kontrolliert")),
+    "evade.menace": sentence(lambda r, w: (
+        f"{w.of(r, 'attacker')} hat {KEYWORDS['menace']} und kann nur von zwei oder mehr Kreaturen "
+        "geblockt werden")),
+    "block.cant": sentence(lambda r, w: f"{w.of(r)} kann nicht blocken: {_says(w, r)}"),
+    "block.cant_attacker": sentence(lambda r, w: (
+        f"{w.of(r)} kann {w.of(r, 'attacker')} nicht blocken: {_says(w, r)}")),
+    "block.cant_alone": sentence(lambda r, w: (
+        f"{w.of(r)} kann nicht allein blocken: eine weitere Kreatur muss als Blocker "
+        "deklariert werden", _says(w, r))),
+    "block.unblockable": sentence(lambda r, w: (
+        f"{w.of(r)} kann nicht geblockt werden: {_says(w, r)}")),
+    "block.except_n": sentence(lambda r, w: (
+        f"{w.of(r)} kann nur von {r['n']} oder mehr Kreaturen geblockt werden: "
+        f"{_says(w, r)}")),
+    "block.more_than": sentence(lambda r, w: (
+        f"{w.of(r)} kann nicht von mehr als {_creatures(r['n'])} geblockt werden: "
+        f"{_says(w, r)}")),
+    "block.unless_all": sentence(lambda r, w: (
+        f"{w.of(r)} kann nur geblockt werden, wenn alle Kreaturen, die "
+        f"{w.name(r['player'])} kontrolliert, sie blocken: {_says(w, r)}")),
+    "block.cap": sentence(_block_cap),
+    "block.unless_others": sentence(_unless_others_block),
+    "block.compared": sentence(lambda r, w: (
+        f"{w.of(r)} kann {w.of(r, 'attacker')} nicht blocken: {_says(w, r)} -- verglichen mit "
+        f"{w.name(r['player'])}, der {w.of(r, 'attacker')} kontrolliert, "
+        f"{'trifft es nicht zu' if r['unless'] else 'trifft es zu'}")),
+    "block.condition": sentence(lambda r, w: (
+        f"{w.of(r)} kann nicht blocken: {_says(w, r)} -- und auf diesem Spielfeld "
+        f"{'trifft es nicht zu' if r['unless'] else 'trifft es zu'}")),
     "block.requirement": lambda r, w: (
-        f"{_n(w, r)} blockt {w.duration(r['duration'])}, falls möglich."),
+        f"{w.of(r)} blockt {w.duration(r['duration'])}, falls möglich."),
     "block.requirement_attacker": _requirement_attacker,
-    "block.each_attacker": lambda r, w: (
-        f"{_n(w, r)} blockt jede angreifende Kreatur, falls möglich, also blockt sie "
-        f"{_a(w, r)}, falls möglich ({_says(w, r)})."),
-    "block.lure": lambda r, w: (
-        f"{_n(w, r)} muss {_a(w, r)} blocken, falls möglich ({_says(w, r)})."),
+    "block.each_attacker": sentence(lambda r, w: (
+        f"{w.of(r)} blockt jede angreifende Kreatur, falls möglich, also blockt sie "
+        f"{w.of(r, 'attacker')}, falls möglich", _says(w, r))),
+    "block.lure": sentence(lambda r, w: (
+        f"{w.of(r)} muss {w.of(r, 'attacker')} blocken, falls möglich", _says(w, r))),
     "block.must_be_blocked": _must_be_blocked,
-    "block.cost": lambda r, w: f"{_amount(r, w)} dafür, dass {_n(w, r)} blockt",
+    "block.cost": lambda r, w: f"{_amount(r, w)} dafür, dass {w.of(r)} blockt",
 })

@@ -2,25 +2,15 @@
 
 Die Begriffe sind die der deutschen Regeln und Karten: Lebenspunkte, Giftmarken,
 Loyalität, Verteidigung, Beschützer, getappt, Einsatzverzögerung, Schaden;
-Schlüsselwörter so, wie deutsche Karten sie drucken (Fliegend, Erstschlag ...).
+Schlüsselwörter so, wie die deutschen Regeln sie nennen (das Glossar).
 Karten- und Spielernamen werden nie übersetzt."""
 
 from __future__ import annotations
 
-#: Schlüsselwortfähigkeiten, wie das Bild sie nennt (``r["kw"]`` ist der englische
-#: Regelname in Kleinbuchstaben).
-KEYWORDS = {
-    "flying": "Fliegend", "reach": "Reichweite", "menace": "Bedrohlich",
-    "trample": "Trampelschaden", "trample over planeswalkers": "Trampelschaden über Planeswalker",
-    "deathtouch": "Todesberührung", "first strike": "Erstschlag", "double strike": "Doppelschlag",
-    "vigilance": "Wachsamkeit", "haste": "Eile", "defender": "Verteidiger",
-    "lifelink": "Lebensverknüpfung", "indestructible": "Unzerstörbar", "shadow": "Irrealität",
-    "horsemanship": "Reiterei", "fear": "Furcht", "intimidate": "Einschüchtern",
-    "skulk": "Schleichen", "banding": "Bündnis", "protection": "Schutz",
-    "landwalk": "Landtarnung",
-}
+from . import glossary
 
-#: Dieselben, kurz, für eine Karte, auf der sie ausgeschrieben nicht Platz haben.
+#: Schlüsselwortfähigkeiten, kurz (``r["kw"]`` ist der englische Regelname in
+#: Kleinbuchstaben), für eine Karte, auf der sie ausgeschrieben nicht Platz haben.
 SHORT = {
     "flying": "Flieg.", "reach": "Reichw.", "menace": "Bedr.", "trample": "Trampel.",
     "trample over planeswalkers": "Trampel. (PW)", "deathtouch": "Todesb.",
@@ -28,7 +18,12 @@ SHORT = {
     "haste": "Eile", "defender": "Vert.", "lifelink": "Lebensv.", "indestructible": "Unzerst.",
     "shadow": "Irreal.", "horsemanship": "Reit.", "fear": "Furcht", "intimidate": "Einsch.",
     "skulk": "Schleich.", "banding": "Bündn.", "protection": "Schutz", "landwalk": "Tarn.",
+    "infect": "Infiz.", "wither": "Verd.", "flanking": "Flanke", "exalted": "Erhab.",
+    "melee": "Nahk.", "battle cry": "Schlachtr.", "provoke": "Provoz.",
 }
+
+#: Schlüsselwortfähigkeiten, wie das Bild sie ausgeschrieben nennt: wie das Glossar.
+KEYWORDS = {k: glossary.KEYWORDS[k] for k in SHORT}
 
 #: Landtarnung (702.14) nach Landart.
 WALKS = {
@@ -50,7 +45,37 @@ def _count(n, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
+#: Marken (122) nach Art, wie das Bild sie nennt; andere Arten, wie das Brett sie angibt.
+COUNTERS = {"-1/-1": "\u22121/\u22121", "age": "Alterung", "level": "Stufe",
+            "loyalty": "Loyalität", "defense": "Verteidigung", "charge": "Ladung",
+            "time": "Zeit", "shield": "Schild", "stun": "Betäubung", "lore": "Kapitel",
+            "oil": "Öl", "ice": "Eis"}
+
+#: Farben (105.1) als Substantive: "Schutz vor Schwarz".
+COLORS = {"white": "Weiß", "blue": "Blau", "black": "Schwarz", "red": "Rot", "green": "Grün"}
+
+
+def _counter(r, w):
+    return f"{COUNTERS.get(r['kind'], r['kind'])} \u00d7{r['n']}"
+
+
+def _protection(r, w):
+    # 702.16a: "Schutz vor [Eigenschaft]"; die Worte der Karte, wenn die Eigenschaft
+    # weder eine Farbe, ein Spieler noch alles ist.
+    short = r.get("short")
+    q = r["quality"]
+    if q == "text":
+        return "Schutz" if short else (f"Schutz ({r['label']})" if r["label"] else "Schutz")
+    what = {"everything": "allem", "color": COLORS.get(r.get("color"), r.get("color")),
+            "player": w.name(r["player"]) if q == "player" else None}[q]
+    return f"Schutz v. {what}" if short else f"Schutz vor {what}"
+
+
 T: dict = {
+    "draw.illegal": lambda r, w: (
+        "Nicht erlaubt: die gezeichneten Deklarationen verstoßen gegen die Regeln:"
+        if r["status"] == "illegal"
+        else "Unbekannt: das Zeitlimit lief ab, bevor die Deklarationen beurteilt waren."),
     "draw.title": lambda r, w: f"Kampf im Zug von {w.name(r['player'])}",
     "draw.life": lambda r, w: _count(r["n"], "Lebenspunkt", "Lebenspunkte"),
     "draw.life_change": lambda r, w: f"Lebenspunkte {r['before']} \u2192 {r['after']}",
@@ -69,11 +94,27 @@ T: dict = {
     "draw.sick": lambda r, w: "Einsatzverzögerung",
     "draw.damage_marked": lambda r, w: f"Schaden {r['n']}",
     "draw.blocked": lambda r, w: "geblockt",
+    "draw.attacking": lambda r, w: f"greift {w.name(r['target'])} an",
     "draw.destroyed": lambda r, w: "zerstört",
     "draw.attacks": lambda r, w: f"{w.name(r['attacker'])} greift {w.name(r['target'])} an",
+    "draw.attacks_blocked": lambda r, w: (f"{w.name(r['attacker'])} greift "
+                                          f"{w.name(r['target'])} an und wird geblockt"),
     "draw.blocks": lambda r, w: f"{w.name(r['blocker'])} blockt {w.name(r['attacker'])}",
     "draw.deals": lambda r, w: (f"{w.name(r['source'])} fügt {w.name(r['to'])} "
                                 + _count(r["n"], "Schadenspunkt", "Schadenspunkte") + " zu"),
+    "draw.dealt_from": lambda r, w: f"von {w.name(r['source'])}",
+    "draw.dealt_from_many": lambda r, w: f"von {r['n']} weiteren",
+    "draw.attached": lambda r, w: f"{w.name(r['item'])}, angelegt an {w.name(r['host'])}",
+    "draw.counter": _counter,
+    "draw.protection": _protection,
+    "draw.legend_attacks": lambda r, w: "greift an",
+    "draw.legend_blocks": lambda r, w: "blockt",
+    "draw.legend_damage": lambda r, w: "zugefügter Schaden und von wem",
+    "draw.legend_attached": lambda r, w: "angelegte Aura oder Ausrüstung",
+    "draw.legend_controller": lambda r, w: "Beherrscher:",
+    "draw.loyalty_change": lambda r, w: f"Loyalität {r['before']} \u2192 {r['after']}",
+    "draw.defense_change": lambda r, w: f"Verteidigung {r['before']} \u2192 {r['after']}",
+    "draw.legend_change": lambda r, w: "\u2192: vor \u2192 nach dem Kampf",
     "draw.keyword": _keyword,
     "draw.landwalk": _landwalk,
 }

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .. import Language
+from .. import Language, templates_of
 from . import (abilities, cards, combat, common, damage, decisions, declarations, draw, errors,
                explain, human, payment, turn)
 
@@ -10,18 +10,8 @@ FAMILIES = (common, declarations, damage, explain, human, combat, payment, decis
             draw, cards, errors, abilities)
 
 
-def _merge() -> dict:
-    out: dict = {}
-    for m in FAMILIES:
-        for k, v in m.T.items():
-            if k in out:
-                raise ValueError(f"template {k!r} is defined twice")
-            out[k] = v
-    return out
-
-
 class English(Language):
     code = "en"
     name = "English"
-    templates = _merge()
+    templates = templates_of(*FAMILIES)
     words = {"and": "and", "or": "or"}

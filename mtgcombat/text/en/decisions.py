@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from .. import sentence
+from ..citations import SBA
+
 NAMES = {
     "standard": ("the game", "creatures", "life"),
     "survive": ("the game", "life"),
@@ -30,9 +33,16 @@ def _decl(w, r) -> str:
         "no creature blocks" if r["kind"] == "blocks" else "no creature attacks")
 
 
-def _assignment(w, pairs) -> str:
-    return "; ".join(f"{w.name(s)}: " + ", ".join(f"{n} to {w.name(t)}" for t, n in d)
-                     for s, d in pairs) or "no damage"
+def _gone(r, w) -> str:
+    """What left the battlefield: destroyed, or an Aura put into its owner's graveyard
+    because it is attached to nothing (704.5m: not destroyed)."""
+    by = r.get("by") or (None,) * len(r["destroyed"])
+    auras = [x for x, rule in zip(r["destroyed"], by) if SBA.get(rule or "") == "aura"]
+    destroyed = [x for x in r["destroyed"] if x not in auras]
+    out = [f"{w.names(destroyed)} destroyed" if destroyed else "nothing destroyed"]
+    if auras:
+        out.append(f"{w.names(auras)} put into the graveyard, attached to nothing")
+    return "; ".join(out)
 
 
 def _lost_by(r, w) -> str:
@@ -55,23 +65,21 @@ T: dict = {
     "best.choice": lambda r, w: (
         ("Best: " if r["status"] == "optimal" else "Best found before the time limit: ")
         + _decl(w, r) + f" ({_value(r, w)})."),
-    "best.equal": lambda r, w: (
-        "Equally good: " + _decl(w, r) + f" (also {_value(r, w)})."),
+    "best.equal": sentence(lambda r, w: (
+        "Equally good: " + _decl(w, r) + f" (also {_value(r, w)})")),
     "human.best_combat": lambda r, w: "The combat this expects:",
-    "best.reply_blocks": lambda r, w: (
+    "best.reply_blocks": sentence(lambda r, w: (
         "The defenders' best reply: "
-        + (w.declaration(r["blocks"], "blocks") if r["blocks"] else "no creature blocks")
-        + f" ({w.cite(r.rule)})."),
-    "best.reply_order": lambda r, w: (
+        + (w.declaration(r["blocks"], "blocks") if r["blocks"] else "no creature blocks"))),
+    "best.reply_order": sentence(lambda r, w: (
         f"Damage assignment order of {w.name(r['creature'])}: "
-        + " > ".join(w.name(c) for c in r["order"]) + f" ({w.cite(r.rule)})."),
-    "best.reply_damage": lambda r, w: (
+        + " > ".join(w.name(c) for c in r["order"]))),
+    "best.reply_damage": sentence(lambda r, w: (
         ("Combat damage" if r["steps"] == 1 else
          ("First-strike combat damage" if r["n"] == 1 else "Regular combat damage"))
-        + f": {_assignment(w, r['assignment'])} ({w.cite(r.rule)})."),
+        + f": {w.assignment(r['assignment'])}")),
     "best.outcome": lambda r, w: (
-        "Outcome: "
-        + (f"{w.names(r['destroyed'])} destroyed" if r["destroyed"] else "nothing destroyed")
+        "Outcome: " + _gone(r, w)
         + (f"; {w.names(r['lost'])} lost the game" if r["lost"] else "")
         + "; life " + ", ".join(f"{w.name(p)} {n}" for p, n in r["life"]) + "."),
     "best.alternative": lambda r, w: (

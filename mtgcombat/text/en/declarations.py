@@ -3,17 +3,13 @@ verdicts on declarations."""
 
 from __future__ import annotations
 
+from .. import clause, sentence
+
 
 def _verb(kind):
     return "attack" if kind == "attacks" else "block"
 
 
-def _n(w, r, key="creature"):
-    return w.name(r[key])
-
-
-def _src(w, r, quote=True):
-    return w.source(r["src"], quote)
 
 
 def _words(r, w):
@@ -25,7 +21,7 @@ def _words(r, w):
         if isinstance(v, str):
             parts.append(f"{w.name(c)} attacks {w.name(v)}")
         else:
-            parts.append(f"{w.name(c)} blocks {' and '.join(w.name(x) for x in v)}")
+            parts.append(f"{w.name(c)} blocks {w.names(v)}")
     return "; ".join(parts)
 
 
@@ -34,24 +30,16 @@ def _too_few(r, w):
            "obeyed" + (" with the costs it pays" if r["with_costs"] else ""))
     wit = r["witness"]
     msg += (f" \u2014 for example: {w.declaration(wit, r['kind'])}." if wit is not None else ".")
-    unmet = r["unmet"]
-    if unmet:
-        msg += " Not obeyed: " + "; ".join(w(x) for x in unmet[:5]) + (
-            " ..." if len(unmet) > 5 else "")
+    if r["unmet"]:
+        msg += " Not obeyed: " + w.some(r["unmet"])
     return msg
 
 
-def _texts(w, reqs, most=5):
+def _texts(w, reqs):
     """Requirements listed: "A attacks each combat if able; B ..." (each with why it
     can't be obeyed, when given)."""
-    parts = []
-    for item in reqs[:most]:
-        req, why = item if isinstance(item, tuple) else (item, None)
-        t = w(req).rstrip(".")
-        if why:
-            t += f" \u2014 {w(why)}"
-        parts.append(t)
-    return "; ".join(parts) + (" ..." if len(reqs) > most else "")
+    return w.some(w.clause(req) + (f" \u2014 {w(why)}" if why else "")
+                  for req, why in (x if isinstance(x, tuple) else (x, None) for x in reqs))
 
 
 def _too_few_explained(r, w):
@@ -68,8 +56,7 @@ def _too_few_explained(r, w):
 
 
 def _banned_by(r, w):
-    msgs = [w(x).rstrip(".") for x in r["restrictions"]]
-    return " and ".join(msgs[:2]) + (" ..." if len(msgs) > 2 else "")
+    return w.some(r["restrictions"], most=2, sep=" and ")
 
 
 def _targets(r, w):
@@ -92,9 +79,28 @@ def _anything(what):
 
 
 def _cant(r, w):
+    why = f": {w(r['because'])}" if r.get("because") is not None else ""
     if _anything(r["what"]):
-        return f"{_n(w, r)} can't attack ({_src(w, r)}; 508.1c)."
-    return f"{_n(w, r)} can't attack {w(r['what'])} ({_src(w, r)}; 508.1c)."
+        return f"{w.of(r)} can't attack{why}", w.source(r['src'])
+    return f"{w.of(r)} can't attack {w(r['what'])}{why}", w.source(r['src'])
+
+
+_OP = {">": "greater than", "<": "less than", ">=": "at least", "<=": "at most",
+       "==": "equal to"}
+
+
+def _stat(r, w):
+    """"its power 3 is greater than the 2 cards in Alice's hand"."""
+    from .common import pred_words
+
+    n = r["value"]
+    if r.get("hand") is not None:
+        value = f"the {w.count(n, 'card', 'cards')} in {w.name(r['hand'])}'s hand"
+    elif r.get("count") is not None:
+        value = f"the number of {pred_words(r['count'], w)}, {n}"
+    else:
+        value = str(n)
+    return f"its {r['stat']} {r['mine']} is {_OP[r['op']]} {value}"
 
 
 def _unless_others(r, w):
@@ -103,7 +109,7 @@ def _unless_others(r, w):
               else f"at least {k} other creatures also attack") + (
         "" if r["any_kind"] else " (of the kind its text names)")
     word = "unless" if r["unless"] else "if"
-    return f"{_n(w, r)} can't attack {word} {others} ({_src(w, r)}; 508.1c)."
+    return f"{w.of(r)} can't attack {word} {others}", w.source(r['src'])
 
 
 def _requirement(r, w):
@@ -116,7 +122,7 @@ def _requirement(r, w):
         what = f" a {kind} {'controlled' if kind == 'planeswalker' else 'protected'} by {w.name(t)}"
     else:
         what = f" {w.name(t)}"
-    return f"{_n(w, r)} attacks{what} {w.duration(r['duration'])} if able."
+    return f"{w.of(r)} attacks{what} {w.duration(r['duration'])} if able."
 
 
 _CARD_TYPES = {"artifact", "battle", "creature", "enchantment", "land", "planeswalker"}
@@ -160,73 +166,73 @@ def _amount(r, w) -> str:
 
 def _cost(r, w):
     what = "attacking" if r["what"] is None else f"attacking {w(r['what'])}"
-    return f"{_amount(r, w)} for {_n(w, r)} {what} ({_src(w, r)})"
+    return f"{_amount(r, w)} for {w.of(r)} {what}", w.source(r['src'])
 
 
 T: dict = {
     # -- declarations -------------------------------------------------------------------
     "decl.words": _words,
-    "decl.not_option": lambda r, w: f"{_n(w, r)} can't {_verb(r['kind'])}.",
-    "decl.not_choice": lambda r, w: f"{_n(w, r)} can't {_verb(r['kind'])} {w.name(r['choice'])}.",
+    "decl.not_option": lambda r, w: f"{w.of(r)} can't {_verb(r['kind'])}.",
+    "decl.not_choice": lambda r, w: f"{w.of(r)} can't {_verb(r['kind'])} {w.name(r['choice'])}.",
     "decl.too_few": _too_few,
     "decl.too_few_explained": _too_few_explained,
     "decl.banned_by": _banned_by,
     # -- 508.1a ----------------------------------------------------------------------
-    "attack.tapped": lambda r, w: f"{_n(w, r)} is tapped and can't attack (508.1a).",
-    "attack.battle": lambda r, w: f"{_n(w, r)} is a battle and can't attack (508.1a).",
-    "attack.sick": lambda r, w: (
-        f"{_n(w, r)} hasn't been under its controller's control since the turn began and "
-        "has no haste, so it can't attack (302.6, 508.1a)."),
-    "attack.defender": lambda r, w: f"{_n(w, r)} has defender and can't attack (702.3b).",
+    "attack.tapped": sentence(lambda r, w: f"{w.of(r)} is tapped and can't attack"),
+    "attack.battle": sentence(lambda r, w: f"{w.of(r)} is a battle and can't attack"),
+    "attack.sick": sentence(lambda r, w: (
+        f"{w.of(r)} hasn't been under its controller's control since the turn began and "
+        "has no haste, so it can't attack")),
+    "attack.defender": sentence(lambda r, w: f"{w.of(r)} has defender and can't attack"),
     # -- 508.1c ----------------------------------------------------------------------
     "attack.targets": _targets,
-    "attack.cant": _cant,
-    "attack.only_alone": lambda r, w: (
-        f"{_n(w, r)} can attack only alone, but other creatures attack too "
-        f"({_src(w, r)}; 506.5, 508.1c)."),
-    "attack.not_alone": lambda r, w: f"{_n(w, r)} can't attack alone ({_src(w, r)}; 506.5, 508.1c).",
-    "attack.unless_others": _unless_others,
-    "attack.cant_there": lambda r, w: (
-        f"{_n(w, r)} can't attack there: {r['said']} ({_src(w, r, False)}; 508.1c)."),
-    "attack.cant_condition": lambda r, w: (
-        f"{_n(w, r)} can't attack: {r['said']} ({_src(w, r, False)}; 508.1c)."),
-    "attack.cap": lambda r, w: (
-        f"No more than {_creatures(r['n'])} can attack each combat ({_src(w, r)}; 508.1c)."),
-    "attack.cap_player": lambda r, w: (
-        f"No more than {_creatures(r['n'])} can attack {w(r['what'])} each combat "
-        f"({_src(w, r)}; 508.1c, 802.3a)."),
-    "attack.parity": lambda r, w: (
+    "attack.cant": sentence(_cant),
+    "why.stat": _stat,
+    "why.all": lambda r, w: w.join([w(x) for x in r["facts"]]),
+    "attack.only_alone": sentence(lambda r, w: (
+        f"{w.of(r)} can attack only alone, but other creatures attack too", w.source(r['src']))),
+    "attack.not_alone": sentence(lambda r, w: (f"{w.of(r)} can't attack alone", w.source(r['src']))),
+    "attack.unless_others": sentence(_unless_others),
+    "attack.cant_there": sentence(lambda r, w: (
+        f"{w.of(r)} can't attack there: {r['said']}", w.source(r['src'], False))),
+    "attack.cant_condition": sentence(lambda r, w: (
+        f"{w.of(r)} can't attack: {r['said']}", w.source(r['src'], False))),
+    "attack.cap": sentence(lambda r, w: (
+        f"No more than {_creatures(r['n'])} can attack each combat", w.source(r['src']))),
+    "attack.cap_player": sentence(lambda r, w: (
+        f"No more than {_creatures(r['n'])} can attack {w(r['what'])} each combat",
+        w.source(r['src']))),
+    "attack.parity": sentence(lambda r, w: (
         f"{w.name(r['player'])} can't attack with an {'odd' if r['odd'] else 'even'} number "
-        f"of creatures ({_src(w, r)}; 508.1c)."),
+        "of creatures", w.source(r['src']))),
     # -- 508.1d ----------------------------------------------------------------------
     "attack.requirement": _requirement,
     "attack.goaded": lambda r, w: (
-        f"{_n(w, r)} is goaded by {w.name(r['goader'])} and attacks each combat if able."),
+        f"{w.of(r)} is goaded by {w.name(r['goader'])} and attacks each combat if able."),
     "attack.goaded_other": lambda r, w: (
-        f"{_n(w, r)} is goaded by {w.name(r['goader'])} and attacks a player other than "
+        f"{w.of(r)} is goaded by {w.name(r['goader'])} and attacks a player other than "
         f"{w.name(r['goader'])} if able."),
-    "attack.cost": _cost,
-    "attack.player_requirement": lambda r, w: (
+    "attack.cost": clause(_cost),
+    "attack.player_requirement": sentence(lambda r, w: (
         f"{w.name(r['player'])} attacks {w.name(r['target'])}"
         + (f" or a planeswalker {w.name(r['target'])} controls" if r["permanents"] else "")
         + (" with at least one creature" if r["count"] == 1 else
            f" with at least {r['count']} creatures")
-        + f" each combat if able ({_src(w, r)})."),
-    "attack.if_attacks": lambda r, w: (
-        f"If {w.names(r['trigger'], 'or')} attacks, {_n(w, r)} attacks if able "
-        f"({_src(w, r)})."),
-    "attack.all_if_any": lambda r, w: (
-        f"If a creature {w.name(r['player'])} controls attacks, {_n(w, r)} attacks if able "
-        f"({_src(w, r)})."),
+        + " each combat if able", w.source(r['src']))),
+    "attack.if_attacks": sentence(lambda r, w: (
+        f"If {w.names(r['trigger'], 'or')} attacks, {w.of(r)} attacks if able", w.source(r['src']))),
+    "attack.all_if_any": sentence(lambda r, w: (
+        f"If a creature {w.name(r['player'])} controls attacks, {w.of(r)} attacks if able",
+        w.source(r['src']))),
     # -- errors -------------------------------------------------------------------------
     "error.attack_condition_unknown": lambda r, w: (
-        f"{_src(w, r, False)}: can't decide whether {_n(w, r)} may attack -- the condition in "
+        f"{w.source(r['src'], False)}: can't decide whether {w.of(r)} may attack -- the condition in "
         f"{str(r['said'])!r} depends on something the board doesn't record"),
     "error.cap_player_unknown": lambda r, w: (
-        f"{_src(w, r)}: can't tell which player {str(r['said'])!r} protects"),
+        f"{w.source(r['src'])}: can't tell which player {str(r['said'])!r} protects"),
     # -- 509.1a ----------------------------------------------------------------------
     "block.capacity": lambda r, w: (
-        f"{_n(w, r)} can block only {_creatures(r['cap'])} but blocks {r['blocks']}."),
+        f"{w.of(r)} can block only {_creatures(r['cap'])} but blocks {r['blocks']}."),
 }
 
 
@@ -240,54 +246,53 @@ def _defenders(w, ds):
 
 
 def _target_attacking(r, w):
-    who = "on the attacking team (805.10a)" if r["team"] else "the attacking player"
+    who = "on the attacking team" if r["team"] else "the attacking player"
     return (f"{w.name(r['target'])} is {who}; a creature attacks a defending player, a "
-            "planeswalker they control or a battle they protect (506.2, 508.1b)")
+            "planeswalker they control or a battle they protect")
 
 
 T.update({
-    "decl.not_option_why": lambda r, w: f"{_n(w, r)} can't {_verb(r['kind'])}: {w(r['why'])}.",
+    "decl.not_option_why": lambda r, w: f"{w.of(r)} can't {_verb(r['kind'])}: {w(r['why'])}.",
     "decl.not_choice_why": lambda r, w: (
-        f"{_n(w, r)} can't {_verb(r['kind'])} {w.name(r['choice'])}: {w(r['why'])}."),
-    "option.player": lambda r, w: (
-        f"{w.name(r['who'])} is a player; only a creature can {_verb(r['kind'])} (506.3)"),
-    "option.not_creature": lambda r, w: (
-        f"{_n(w, r)} is not a creature; only a creature can {_verb(r['kind'])} (506.3)"),
-    "option.not_attacking_team": lambda r, w: (
-        f"{_n(w, r)} is controlled by {w.name(r['controller'])}, who is not on the attacking "
-        f"team ({', '.join(w.name(p) for p in r['team'])}; 805.10a, 508.1a)"),
-    "option.not_attacking_player": lambda r, w: (
-        f"{_n(w, r)} is controlled by {w.name(r['controller'])}, who is not the attacking "
-        f"player ({w.name(r['active'])} is; 506.2, 508.1a)"),
-    "option.is_attacking": lambda r, w: f"{_n(w, r)} is attacking (509.1a)",
-    "option.not_defending": lambda r, w: (
-        f"{_n(w, r)} is controlled by {w.name(r['controller'])}, who is not a defending "
-        f"player ({_defenders(w, r['defenders'])}; 506.2, 509.1a)"),
-    "option.not_attacking": lambda r, w: f"{w.name(r['choice'])} is not attacking (509.1a)",
-    "option.battle_protector_blocks": lambda r, w: (
+        f"{w.of(r)} can't {_verb(r['kind'])} {w.name(r['choice'])}: {w(r['why'])}."),
+    "option.player": clause(lambda r, w: (
+        f"{w.name(r['who'])} is a player; only a creature can {_verb(r['kind'])}")),
+    "option.not_creature": clause(lambda r, w: (
+        f"{w.of(r)} is not a creature; only a creature can {_verb(r['kind'])}")),
+    "option.not_attacking_team": clause(lambda r, w: (
+        f"{w.of(r)} is controlled by {w.name(r['controller'])}, who is not on the attacking "
+        "team", ", ".join(w.name(p) for p in r["team"]))),
+    "option.not_attacking_player": clause(lambda r, w: (
+        f"{w.of(r)} is controlled by {w.name(r['controller'])}, who is not the attacking "
+        "player", f"{w.name(r['active'])} is")),
+    "option.is_attacking": clause(lambda r, w: f"{w.of(r)} is attacking"),
+    "option.not_defending": clause(lambda r, w: (
+        f"{w.of(r)} is controlled by {w.name(r['controller'])}, who is not a defending "
+        "player", _defenders(w, r["defenders"]))),
+    "option.not_attacking": clause(lambda r, w: f"{w.name(r['choice'])} is not attacking"),
+    "option.battle_protector_blocks": clause(lambda r, w: (
         f"{w.name(r['choice'])} attacks {w.name(r['target'])}, which {w.name(r['protector'])} "
-        "protects, and only its protector's creatures can block creatures attacking a battle "
-        f"({w.cite(r.rule)}, 802.4a)"),
-    "option.other_player": lambda r, w: (
+        "protects, and only its protector's creatures can block creatures attacking a battle")),
+    "option.other_player": clause(lambda r, w: (
         f"{w.name(r['choice'])} attacks {w.name(r['target'])}, and {w.name(r['player'])}'s "
         f"creatures can block only creatures attacking {w.name(r['player'])}, a planeswalker "
-        f"{w.name(r['player'])} controls or a battle {w.name(r['player'])} protects (802.4a)"),
-    "option.target_attacking": _target_attacking,
-    "option.target_not_defending": lambda r, w: (
-        f"{w.name(r['target'])} is not a defending player this combat "
-        f"({_defenders(w, r['defenders'])}; 506.2a, 508.1b)"),
-    "option.own_battle": lambda r, w: (
+        f"{w.name(r['player'])} controls or a battle {w.name(r['player'])} protects")),
+    "option.target_attacking": clause(_target_attacking),
+    "option.target_not_defending": clause(lambda r, w: (
+        f"{w.name(r['target'])} is not a defending player this combat",
+        _defenders(w, r["defenders"]))),
+    "option.own_battle": clause(lambda r, w: (
         f"{w.name(r['player'])} protects {w.name(r['target'])}, and a battle's protector can "
-        f"never attack it ({w.cite(r.rule)})"),
-    "option.battle_not_defended": lambda r, w: (
+        "never attack it")),
+    "option.battle_not_defended": clause(lambda r, w: (
         f"{w.name(r['target'])} is protected by {w.name(r['protector'])}, who is not a "
-        f"defending player ({_defenders(w, r['defenders'])}; {w.cite(r.rule)}, 506.2)"),
-    "option.walker_not_defended": lambda r, w: (
+        "defending player", _defenders(w, r["defenders"]))),
+    "option.walker_not_defended": clause(lambda r, w: (
         f"{w.name(r['target'])} is controlled by {w.name(r['controller'])}, who is not a "
-        f"defending player ({_defenders(w, r['defenders'])}; 506.2, 508.1b)"),
-    "option.not_attackable": lambda r, w: (
+        "defending player", _defenders(w, r["defenders"]))),
+    "option.not_attackable": clause(lambda r, w: (
         f"{w.name(r['target'])} is not a player, planeswalker or battle; only those can be "
-        "attacked (506.3)"),
+        "attacked")),
 })
 
 
@@ -304,28 +309,21 @@ def _creatures(n):
     return "one creature" if n == 1 else f"{n} creatures"
 
 
-def _a(w, r):
-    return w.name(r["attacker"])
-
-
-def _b(w, r):
-    return w.name(r["blocker"])
 
 
 def _block_cap(r, w):
     group = [w.name(p) for p in r["group"]]
     who = (f"{group[0]} declares blocks" if len(group) == 1 else
            f"{' and '.join(group)} declare one combined block")
-    return (f"No more than {_creatures(r['n'])} can block ({who}): {_says(w, r)} "
-            f"(509.1b, {r['group_rule']}).")
+    return f"No more than {_creatures(r['n'])} can block ({who}): {_says(w, r)}"
 
 
 def _unless_others_block(r, w):
     word = "unless" if r["unless"] else "if"
     k = r["count"]
     others = "another creature" if k == 1 else f"{k} other creatures"
-    return (f"{_n(w, r)} can't block {word} {others} of the kind its text names also block: "
-            f"{_says(w, r)} (509.1b).")
+    return (f"{w.of(r)} can't block {word} {others} of the kind its text names also block: "
+            f"{_says(w, r)}")
 
 
 def _must_be_blocked(r, w):
@@ -337,13 +335,13 @@ def _must_be_blocked(r, w):
     if r["by"] is not None:
         how = (how + " " if how else "by ") + f"creatures matching {w(pred_reason(r['by']))}"
     when = w.duration(r["duration"], default="")
-    return (f"{_n(w, r)} must be blocked{(' ' + how) if how else ''}"
+    return (f"{w.of(r)} must be blocked{(' ' + how) if how else ''}"
             f"{(' ' + when) if when else ''} if able.")
 
 
 def _requirement_attacker(r, w):
     when = w.duration(r["duration"], default="")
-    return f"{_n(w, r)} blocks {_a(w, r)}{' ' + when if when else ''} if able."
+    return f"{w.of(r)} blocks {w.of(r, 'attacker')}{' ' + when if when else ''} if able."
 
 
 def pred_reason(pred):
@@ -353,78 +351,74 @@ def pred_reason(pred):
 
 
 T.update({
-    "block.tapped": lambda r, w: f"{_n(w, r)} is tapped and can't block (509.1a).",
-    "block.battle": lambda r, w: f"{_n(w, r)} is a battle and can't block (509.1a).",
+    "block.tapped": sentence(lambda r, w: f"{w.of(r)} is tapped and can't block"),
+    "block.battle": sentence(lambda r, w: f"{w.of(r)} is a battle and can't block"),
+    "block.decayed": sentence(lambda r, w: f"{w.of(r)} has decayed and can't block"),
     # 702: evasion
-    "evade.flying": lambda r, w: (
-        f"{_a(w, r)} has flying and can't be blocked by {_b(w, r)}, which has neither flying "
-        "nor reach (702.9b)."),
-    "evade.shadow": lambda r, w: (
-        f"{_a(w, r)} has shadow and can't be blocked by {_b(w, r)}, which doesn't have "
-        "shadow (702.28b)."),
-    "evade.shadow_blocker": lambda r, w: (
-        f"{_b(w, r)} has shadow and can't block {_a(w, r)}, which doesn't have shadow "
-        "(702.28b)."),
-    "evade.horsemanship": lambda r, w: (
-        f"{_a(w, r)} has horsemanship and can't be blocked by {_b(w, r)}, which doesn't "
-        "(702.31b)."),
-    "evade.fear": lambda r, w: (
-        f"{_a(w, r)} has fear and can't be blocked by {_b(w, r)}, which is neither an "
-        "artifact creature nor black (702.36b)."),
-    "evade.intimidate": lambda r, w: (
-        f"{_a(w, r)} has intimidate and can't be blocked by {_b(w, r)}, which is neither an "
-        "artifact creature nor shares a color with it (702.13b)."),
-    "evade.skulk": lambda r, w: (
-        f"{_a(w, r)} has skulk and can't be blocked by {_b(w, r)}, which has greater power "
-        f"({r['blocker_power']} > {r['attacker_power']}) (702.118b)."),
-    "evade.protection_everything": lambda r, w: (
-        f"{_a(w, r)} has protection from everything and can't be blocked by {_b(w, r)} "
-        "(702.16j)."),
-    "evade.protection_player": lambda r, w: (
-        f"{_a(w, r)} has {r['label']} and can't be blocked by {_b(w, r)}, which "
-        f"{w.name(r['player'])} controls (702.16k)."),
-    "evade.protection": lambda r, w: (
-        f"{_a(w, r)} has {r['label']} and can't be blocked by {_b(w, r)} (702.16f)."),
-    "evade.landwalk": lambda r, w: (
-        f"{_a(w, r)} has {r['label']} and can't be blocked while {w.name(r['player'])} "
-        f"controls {w.name(r['land'])} (702.14c)."),
-    "evade.menace": lambda r, w: (
-        f"{_a(w, r)} has menace and can't be blocked except by two or more creatures "
-        "(702.111b)."),
+    "evade.flying": sentence(lambda r, w: (
+        f"{w.of(r, 'attacker')} has flying and can't be blocked by {w.of(r, 'blocker')}, which has neither flying "
+        "nor reach")),
+    "evade.shadow": sentence(lambda r, w: (
+        f"{w.of(r, 'attacker')} has shadow and can't be blocked by {w.of(r, 'blocker')}, which doesn't have "
+        "shadow")),
+    "evade.shadow_blocker": sentence(lambda r, w: (
+        f"{w.of(r, 'blocker')} has shadow and can't block {w.of(r, 'attacker')}, which doesn't have shadow")),
+    "evade.horsemanship": sentence(lambda r, w: (
+        f"{w.of(r, 'attacker')} has horsemanship and can't be blocked by {w.of(r, 'blocker')}, which doesn't")),
+    "evade.fear": sentence(lambda r, w: (
+        f"{w.of(r, 'attacker')} has fear and can't be blocked by {w.of(r, 'blocker')}, which is neither an "
+        "artifact creature nor black")),
+    "evade.intimidate": sentence(lambda r, w: (
+        f"{w.of(r, 'attacker')} has intimidate and can't be blocked by {w.of(r, 'blocker')}, which is neither an "
+        "artifact creature nor shares a color with it")),
+    "evade.skulk": sentence(lambda r, w: (
+        f"{w.of(r, 'attacker')} has skulk and can't be blocked by {w.of(r, 'blocker')}, which has greater power "
+        f"({r['blocker_power']} > {r['attacker_power']})")),
+    "evade.protection_everything": sentence(lambda r, w: (
+        f"{w.of(r, 'attacker')} has protection from everything and can't be blocked by {w.of(r, 'blocker')}")),
+    "evade.protection_player": sentence(lambda r, w: (
+        f"{w.of(r, 'attacker')} has {r['label']} and can't be blocked by {w.of(r, 'blocker')}, which "
+        f"{w.name(r['player'])} controls")),
+    "evade.protection": sentence(lambda r, w: (
+        f"{w.of(r, 'attacker')} has {r['label']} and can't be blocked by {w.of(r, 'blocker')}")),
+    "evade.landwalk": sentence(lambda r, w: (
+        f"{w.of(r, 'attacker')} has {r['label']} and can't be blocked while {w.name(r['player'])} "
+        f"controls {w.name(r['land'])}")),
+    "evade.menace": sentence(lambda r, w: (
+        f"{w.of(r, 'attacker')} has menace and can't be blocked except by two or more creatures")),
     # 509.1b: restrictions from card text
-    "block.cant": lambda r, w: f"{_n(w, r)} can't block: {_says(w, r)} (509.1b).",
-    "block.cant_attacker": lambda r, w: (
-        f"{_n(w, r)} can't block {_a(w, r)}: {_says(w, r)} (509.1b)."),
-    "block.cant_alone": lambda r, w: (
-        f"{_n(w, r)} can't block alone: another creature must also be declared as a blocker "
-        f"({_says(w, r)}) (506.5, 509.1b)."),
-    "block.unblockable": lambda r, w: f"{_n(w, r)} can't be blocked: {_says(w, r)} (509.1b).",
-    "block.except_n": lambda r, w: (
-        f"{_n(w, r)} can't be blocked except by {r['n']} or more creatures: {_says(w, r)} "
-        "(509.1b)."),
-    "block.more_than": lambda r, w: (
-        f"{_n(w, r)} can't be blocked by more than {_creatures(r['n'])}: {_says(w, r)} "
-        "(509.1b)."),
-    "block.unless_all": lambda r, w: (
-        f"{_n(w, r)} can't be blocked unless all creatures {w.name(r['player'])} controls "
-        f"block it: {_says(w, r)} (509.1b)."),
-    "block.cap": _block_cap,
-    "block.unless_others": _unless_others_block,
-    "block.compared": lambda r, w: (
-        f"{_n(w, r)} can't block {_a(w, r)}: {_says(w, r)} -- compared with "
-        f"{w.name(r['player'])}, who controls {_a(w, r)}, it "
-        f"{'does not hold' if r['unless'] else 'holds'} ({r['compared_rule']})."),
-    "block.condition": lambda r, w: (
-        f"{_n(w, r)} can't block: {_says(w, r)} -- and on this board "
-        f"{'it does not hold' if r['unless'] else 'it holds'} (509.1b)."),
+    "block.cant": sentence(lambda r, w: f"{w.of(r)} can't block: {_says(w, r)}"),
+    "block.cant_attacker": sentence(lambda r, w: (
+        f"{w.of(r)} can't block {w.of(r, 'attacker')}: {_says(w, r)}")),
+    "block.cant_alone": sentence(lambda r, w: (
+        f"{w.of(r)} can't block alone: another creature must also be declared as a blocker",
+        _says(w, r))),
+    "block.unblockable": sentence(lambda r, w: f"{w.of(r)} can't be blocked: {_says(w, r)}"),
+    "block.except_n": sentence(lambda r, w: (
+        f"{w.of(r)} can't be blocked except by {r['n']} or more creatures: {_says(w, r)}")),
+    "block.more_than": sentence(lambda r, w: (
+        f"{w.of(r)} can't be blocked by more than {_creatures(r['n'])}: {_says(w, r)}")),
+    "block.unless_all": sentence(lambda r, w: (
+        f"{w.of(r)} can't be blocked unless all creatures {w.name(r['player'])} controls "
+        f"block it: {_says(w, r)}")),
+    "block.cap": sentence(_block_cap),
+    "block.unless_others": sentence(_unless_others_block),
+    "block.compared": sentence(lambda r, w: (
+        f"{w.of(r)} can't block {w.of(r, 'attacker')}: {_says(w, r)} -- compared with "
+        f"{w.name(r['player'])}, who controls {w.of(r, 'attacker')}, it "
+        f"{'does not hold' if r['unless'] else 'holds'}")),
+    "block.condition": sentence(lambda r, w: (
+        f"{w.of(r)} can't block: {_says(w, r)} -- and on this board "
+        f"{'it does not hold' if r['unless'] else 'it holds'}")),
     # 509.1c: requirements
-    "block.requirement": lambda r, w: f"{_n(w, r)} blocks {w.duration(r['duration'])} if able.",
+    "block.requirement": lambda r, w: f"{w.of(r)} blocks {w.duration(r['duration'])} if able.",
     "block.requirement_attacker": _requirement_attacker,
-    "block.each_attacker": lambda r, w: (
-        f"{_n(w, r)} blocks each attacking creature if able, so it blocks {_a(w, r)} if able "
-        f"({_says(w, r)})."),
-    "block.lure": lambda r, w: f"{_n(w, r)} must block {_a(w, r)} if able ({_says(w, r)}).",
+    "block.each_attacker": sentence(lambda r, w: (
+        f"{w.of(r)} blocks each attacking creature if able, so it blocks {w.of(r, 'attacker')} if able",
+        _says(w, r))),
+    "block.lure": sentence(lambda r, w: (
+        f"{w.of(r)} must block {w.of(r, 'attacker')} if able", _says(w, r))),
     "block.must_be_blocked": _must_be_blocked,
     # 509.1d: costs
-    "block.cost": lambda r, w: f"{_amount(r, w)} for {_n(w, r)} to block",
+    "block.cost": lambda r, w: f"{_amount(r, w)} for {w.of(r)} to block",
 })

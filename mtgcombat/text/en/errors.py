@@ -3,6 +3,8 @@ impossible (``error.*`` reasons of mtgcombat.rules.validation and the rules)."""
 
 from __future__ import annotations
 
+from .. import clause
+
 
 def _at(r):
     """The part of the board an error is about, as the messages have always named it."""
@@ -60,9 +62,8 @@ T: dict = {
     "error.hand": _e("hand must be a number of cards, 0 or more"),
     "error.mana_pool": _e(lambda r, w: (
         f'mana_pool must be mana symbols such as "{{R}}{{R}}{{G}}", not {r["value"]!r}')),
-    "error.card_type": _e(lambda r, w: (
-        f"{r['field']}: {r['value']!r} is not a card type (205.2a: "
-        + ", ".join(r["known"]) + ")")),
+    "error.card_type": _e(clause(lambda r, w: (
+        f"{r['field']}: {r['value']!r} is not a card type", ", ".join(r["known"])))),
     "error.card_type_twice": _e(lambda r, w: f"{r['field']} names a card type twice"),
     "error.graveyard_types_empty": _e(
         "graveyard_types names card types, but graveyard says it holds no cards"),
@@ -107,47 +108,58 @@ T: dict = {
     "error.effect_text": _e("text must be a non-empty string"),
     "error.effect_target": _e(lambda r, w: f"unknown target {r['value']!r}"),
     "error.effect_source": _e(lambda r, w: f"unknown source {r['value']!r}"),
-    "error.effect_modes": _e(lambda r, w: (
-        f"modes must be a list of mode numbers 1, 2, ... (700.2a), not "
-        f"{list(r['value']) if isinstance(r['value'], tuple) else r['value']!r}")),
-    "error.effect_modes_order": _e(lambda r, w: (
-        f"modes must be listed in the order the text prints them (their targets are numbered "
-        f"in that order, 601.2c), not {r['modes']!r}")),
-    "error.modes_missing": _e(lambda r, w: (
-        f"its text is a modal spell ({r['header']!r}, 700.2) but the board doesn't say which "
+    "error.team_shared": lambda r, w: (
+        f"players {r['mate']!r} and {r['player']!r} are both of team {r['team']!r}, which "
+        f"has one {'life total' if r['field'] == 'life' else 'poison count'} "
+        f"(Two-Headed Giant, {r['cr']}), but {r['field']} is {r['mate_value']} for "
+        f"{r['mate']!r} and {r['value']} for {r['player']!r}: give both the team's"),
+    "error.effect_gone_unnamed": _e(lambda r, w: (
+        f"gone {r['value']!r} is neither one of its targets nor its source")),
+    "error.effect_gone_present": _e(clause(lambda r, w: (
+        f"gone {r['value']!r} is on the board: an object that left the battlefield and "
+        "returned is a new object, give it another id"))),
+    "error.effect_gone_twice": _e("gone lists an object twice"),
+    "error.effect_modes": _e(clause(lambda r, w: (
+        "modes must be a list of mode numbers 1, 2, ..., not "
+        f"{list(r['value']) if isinstance(r['value'], tuple) else r['value']!r}"))),
+    "error.effect_modes_order": _e(clause(lambda r, w: (
+        f"modes must be listed in the order the text prints them, not {r['modes']!r}",
+        "their targets are numbered in that order"))),
+    "error.modes_missing": _e(clause(lambda r, w: (
+        f"its text is a modal spell ({r['header']!r}) but the board doesn't say which "
         f"mode was chosen: give the chosen modes, numbered 1 to {r['count']} as the text "
-        f"prints them, as its \"modes\" (\"modes\": [1]; scenario: effect PLAYER modes 1: ...)")),
-    "error.modes_not_modal": _e(lambda r, w: (
-        f"modes {r['modes']!r} are given, but its text is not a modal spell's (an instruction "
-        "such as \"Choose one \u2014\" and its modes in bullets, 700.2)")),
-    "error.mode_out_of_range": _e(lambda r, w: (
-        f"mode {r['mode']} is chosen, but its text has {r['count']} modes (700.2)")),
-    "error.mode_twice": _e(lambda r, w: (
+        "prints them, as its \"modes\"",
+        "\"modes\": [1]; scenario: effect PLAYER modes 1: ..."))),
+    "error.modes_not_modal": _e(clause(lambda r, w: (
+        f"modes {r['modes']!r} are given, but its text is not a modal spell's",
+        "an instruction such as \"Choose one \u2014\" and its modes in bullets"))),
+    "error.mode_out_of_range": _e(clause(lambda r, w: (
+        f"mode {r['mode']} is chosen, but its text has {r['count']} modes"))),
+    "error.mode_twice": _e(clause(lambda r, w: (
         f"mode {r['mode']} is chosen twice; a mode is chosen once unless the text says "
-        "\"You may choose the same mode more than once\" (700.2d)")),
-    "error.modes_count": _e(lambda r, w: (
+        "\"You may choose the same mode more than once\""))),
+    "error.modes_count": _e(clause(lambda r, w: (
         f"{r['given']} mode{'' if r['given'] == 1 else 's'} chosen, but its text says "
-        f"{r['header']!r}"
-        + (f" (or all {r['count']} with entwine, 702.42a)" if r["entwine"] else "")
-        + " (700.2)")),
+        f"{r['header']!r}", f"or all {r['count']} with entwine" if r["entwine"] else None))),
     "error.attacker_unknown": _e(lambda r, w: f"unknown attacker {r['attacker']!r}"),
-    "error.attacker_not_creature": _e(lambda r, w: f"{r['attacker']!r} is not a creature (506.3)"),
-    "error.attacker_battle": _e(lambda r, w: (
-        f"{r['attacker']!r} is a battle and can't attack (506.3f, 508.1a)")),
+    "error.attacker_not_creature": _e(clause(lambda r, w: (
+        f"{r['attacker']!r} is not a creature"))),
+    "error.attacker_battle": _e(clause(lambda r, w: (
+        f"{r['attacker']!r} is a battle and can't attack"))),
     "error.attacker_not_active": _e(lambda r, w: (
         f"{r['attacker']!r} is controlled by {r['controller']!r}, not the attacking player")),
     "error.target_unknown": _e(lambda r, w: (
         f"{r['attacker']!r} attacks unknown {r['target']!r}")),
-    "error.target_not_attackable": _e(lambda r, w: (
+    "error.target_not_attackable": _e(clause(lambda r, w: (
         f"{r['attacker']!r} attacks {r['target']!r}, which is not a defending player, a "
-        "planeswalker they control or a battle they protect (506.3, 508.1b)")),
-    "error.target_own_battle": _e(lambda r, w: (
-        f"{r['attacker']!r} can't attack {r['target']!r}: its controller protects it "
-        f"({r['rule']})")),
+        "planeswalker they control or a battle they protect"))),
+    "error.target_own_battle": _e(clause(lambda r, w: (
+        f"{r['attacker']!r} can't attack {r['target']!r}: its controller protects it"))),
     "error.blocks_without_attacks": lambda r, w: (
         "blocks are given but no attacks: a blocker needs an attacking creature"),
     "error.blocker_unknown": _e(lambda r, w: f"unknown blocker {r['blocker']!r}"),
-    "error.blocker_not_creature": _e(lambda r, w: f"{r['blocker']!r} is not a creature (506.3)"),
+    "error.blocker_not_creature": _e(clause(lambda r, w: (
+        f"{r['blocker']!r} is not a creature"))),
     "error.blocker_not_defending": _e(lambda r, w: (
         f"{r['blocker']!r} is controlled by {r['controller']!r}, not a defending player")),
     "error.blocker_attacking": _e(lambda r, w: f"{r['blocker']!r} is attacking and can't block"),
@@ -156,19 +168,18 @@ T: dict = {
     "error.blocks_twice": _e(lambda r, w: f"{r['blocker']!r} lists an attacker twice"),
     "error.blocks_non_attacker": _e(lambda r, w: (
         f"{r['blocker']!r} blocks {r['attacker']!r}, which is not attacking")),
-    "error.blocks_other_player": _e(lambda r, w: (
-        f"{r['blocker']!r} can't block {r['attacker']!r}: it attacks another player "
-        f"(802.4a, {r['rule']})")),
+    "error.blocks_other_player": _e(clause(lambda r, w: (
+        f"{r['blocker']!r} can't block {r['attacker']!r}: it attacks another player"))),
     "error.listed_without_attacks": lambda r, w: f"{r['field']} is given but no attacks",
     "error.listed_not_in_combat": lambda r, w: (
         f"{r['field']}: {r['value']!r} {_LISTED[r['what']][0]}"),
     "error.listed_twice": lambda r, w: f"{r['field']}: {_LISTED[r['what']][1]} is listed twice",
     "error.first_strikers_step": lambda r, w: (
-        "first_strikers is about the regular combat damage step (510.4), but damage_step is "
-        '"first"'),
-    "error.target_left_player": lambda r, w: (
-        f"target_left: {r['attacker']!r} attacks a player, who can't leave combat (only a "
-        "planeswalker or battle can, 506.4)"),
+        f"first_strikers is about the regular combat damage step ({w.rule('first_strike')}), "
+        'but damage_step is "first"'),
+    "error.target_left_player": clause(lambda r, w: (
+        f"target_left: {r['attacker']!r} attacks a player, who can't leave combat",
+        "only a planeswalker or battle can")),
     "error.order_edition": lambda r, w: (
         'damage_order exists only under rules "2024" (the current rules have no damage '
         "assignment order)"),
@@ -221,9 +232,9 @@ T.update({
         "damage: first_strikers says which creatures had first strike or double strike as the "
         "first combat damage step began; it is for the regular step, but the board's "
         'damage_step is "first"'),
-    "error.no_first_step": lambda r, w: (
+    "error.no_first_step": clause(lambda r, w: (
         'damage_step is "first" but no attacking or blocking creature has first strike or '
-        "double strike, so there is no first combat damage step (510.4)"),
+        "double strike, so there is no first combat damage step")),
     "error.assignment_not_object": lambda r, w: (
         "damage assignment must be an object {source: {recipient: amount}}"),
     "error.assignment_source": lambda r, w: f"damage assignment: unknown source {r['source']}",

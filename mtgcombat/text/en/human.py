@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .. import Phrase, clause
+
 _NOUN = {"attacks": "attack", "blocks": "block"}
 
 
@@ -17,21 +19,26 @@ def _listing_head(r, w):
 
 
 def _legal_obeys(r, w):
-    return (f"It obeys every restriction and {r['obeyed']} of the {r['total']} requirement(s); "
+    return (f"It obeys every restriction and {r['obeyed']} of the "
+            f"{w.count(r['total'], 'requirement', 'requirements')}; "
             f"no declaration obeys more than {r['most']}"
             + (" with the costs it pays." if r["with_costs"] else " without paying a cost."))
+
+
+def _division(w):
+    """The rules that divide combat damage among creatures, in the writer's edition."""
+    return w.span(w.edition.attacker_division, w.edition.blocker_division)
 
 
 def _edition_text(w):
     """What the edition says about dividing damage among creatures."""
     ed = w.edition
+    division = _division(w)
     if ed.has_order:
-        return (f"damage assignment order: {w.cite(ed.attacker_order)}-"
-                f"{ed.blocker_order}, {w.cite(ed.attacker_division)}-"
-                f"{ed.blocker_division[-1]}")
-    return ("no damage assignment order: damage is divided freely, "
-            f"{ed.attacker_division}-{ed.blocker_division[-1]}; trample still needs lethal "
-            "damage on every blocker, 702.19b")
+        return (f"damage assignment order: {w.span(ed.attacker_order, ed.blocker_order)}, "
+                f"{division}")
+    return (f"no damage assignment order: damage is divided freely, {division}; trample "
+            f"still needs lethal damage on every blocker, {w.rule('trample')}")
 
 
 def _assignments_head(r, w):
@@ -40,13 +47,14 @@ def _assignments_head(r, w):
         return f"Legal assignments: {n}"
     if status == "truncated":
         return f"Legal assignments: the first {n} (--limit {r['limit']}); there are more"
-    return f"Unknown: the time limit ran out; {n} legal assignment(s) found so far"
+    return (f"Unknown: the time limit ran out; "
+            f"{w.count(n, 'legal assignment', 'legal assignments')} found so far")
 
 
 def _src_head(r, w):
     head = (f"{w.name(r['creature'])} ({r['role']}, power {r['power']}, assigned by "
             f"{w.name(r['assigner'])}")
-    head += "" if r["assigner_rule"] == "510.1" else f", {r['assigner_rule']}"
+    head += f", {w.cite(r['rule'])}" if r["rule"] else ""
     head += ", deathtouch" if r["deathtouch"] else ""
     head += ", trample" if r["trample"] and r["role"] == "attacker" else ""
     return head + ")"
@@ -61,25 +69,26 @@ def _src_others(r, w):
     return "to " + ", ".join(w.name(i) + (f" ({t})" if t else "") for i, t in r["others"])
 
 
-_FREE = {"text": "card text"}
-
-
 def _creature_total(r, w):
     total, thr = r["total"], r["lethal"]
     verdict = ("lethal" if total >= thr else
-               "lethal (deathtouch, 702.2c)" if r["deathtouch"] else
+               f"lethal (deathtouch, {w.rule('deathtouch')})" if r["deathtouch"] else
                f"short of lethal by {thr - total}")
     frm = " + ".join(f"{n} from {w.name(s)}" for s, n in r["parts"])
     return f"{w.name(r['creature'])}: {total} ({frm}), lethal {thr}: {verdict}"
+
+
+#: The colours (105.1) by their letters.
+COLOURS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
 
 T: dict = {
     "human.rules": lambda r, w: f"Rules: {r['rules']}.",
     "human.order_ignored": lambda r, w: (
         f"--rules {r['rules']}: the board's damage assignment order is ignored (the current "
-        "rules have none; damage is divided freely, 510.1c-d)"),
-    "human.requirements": lambda r, w: f"Requirements ({r['rule']}):",
-    "human.requirements_none": lambda r, w: f"Requirements ({r['rule']}): none.",
+        f"rules have none; damage is divided freely, {_division(w.under(r['rules']))})"),
+    "human.requirements": Phrase(lambda r, w: "Requirements", end=":"),
+    "human.requirements_none": Phrase(lambda r, w: "Requirements", end=": none."),
     "human.at_most": lambda r, w: (
         f"At most {r['n']} of them can be obeyed without paying a cost; a legal "
         f"{_NOUN[r['kind']]} declaration obeys at least that many."),
@@ -94,7 +103,9 @@ T: dict = {
         "Unknown: the time limit ran out before legality was settled."),
     "human.legal": lambda r, w: "Legal.",
     "human.legal_obeys": _legal_obeys,
-    "human.illegal": lambda r, w: f"Illegal ({r['rule']}): {r['message']}",
+    "human.legal_unpayable": lambda r, w: (
+        "Legal to declare, but " + (w(r["why"]) if r["why"] is not None else "the costs can't be paid") + "."),
+    "human.illegal": Phrase(lambda r, w: "Illegal", end=lambda r, w: f": {r['message']}"),
     "human.a_legal_declaration": lambda r, w: (
         f"A legal declaration: {r['words']} ({r['notation']})."),
     "human.costs_to_pay": lambda r, w: "Costs to pay: " + "; ".join(r["costs"]),
@@ -111,14 +122,14 @@ T: dict = {
     "human.nothing": lambda r, w: "nothing",
     "human.no_damage": lambda r, w: "no damage",
     "human.amount_to": lambda r, w: f"{r['n']} to {w.name(r['to'])}",
-    "human.silent": lambda r, w: f"{w.name(r['creature'])}: no damage ({r['rule']})",
+    "human.silent": clause(lambda r, w: f"{w.name(r['creature'])}: no damage"),
     "human.src_head": _src_head,
     "human.src_creatures": _src_creatures,
     "human.src_others": _src_others,
     "human.src_in_order": lambda r, w: "in this order: " + " > ".join(w.name(c) for c in r["order"]),
-    "human.src_order_open": lambda r, w: (
-        f"order: open, {w.name(r['chooser'])} chooses it as part of the choice ({r['rule']})"),
-    "human.src_free": lambda r, w: f"divided freely ({_FREE.get(r['why'], r['why'])})",
+    "human.src_order_open": clause(lambda r, w: (
+        f"order: open, {w.name(r['chooser'])} chooses it as part of the choice")),
+    "human.src_free": clause(lambda r, w: ("divided freely", "card text" if r["text"] else None)),
     "human.src_unblocked": lambda r, w: "may assign as though unblocked",
     "human.assignments_head": _assignments_head,
     "human.order": lambda r, w: "order",
@@ -131,7 +142,7 @@ T: dict = {
     "human.destroys": lambda r, w: "destroys: " + (", ".join(w.name(c) for c in r["ids"])
                                                     or "nothing"),
     "human.damage_dealt": lambda r, w: "damage: " + (
-        ", ".join(f"{n} to {w.name(x)}" for x, n in r["to"])
+        w.amounts(r["to"], ",")
         or "none to players, planeswalkers or battles"),
     "human.damage_verdict": lambda r, w: (
         {"legal": "LEGAL", "illegal": "ILLEGAL", "unknown": "UNKNOWN (time limit)"}[r["verdict"]]
@@ -156,7 +167,12 @@ T: dict = {
            f"at least {r['n']:,} (the time limit ran out while counting)"
            if r["status"] == "at_least" else f"{r['n']:,}")
         + ("" if r["most"] is None else
-           f"; each obeys {r['most']} requirement(s), the most possible") + "."),
+           f"; each obeys {w.count(r['most'], 'requirement', 'requirements')}, the most "
+           "possible") + "."),
+    "scenario.colour_in_name": lambda r, w: (
+        f"warning: {r['source']}:{r['line']}:{r['column']}: {r['word']!r} after the name "
+        f"{r['name']!r} is read as the colour {COLOURS[r['colour']]}; to make it part of the "
+        f"name, quote the name (\"{r['name']} {r['word']}\")"),
     # sentences not understood (standard error)
     "human.not_understood": lambda r, w: (
         f"warning: not understood, ignored ({r['source']}): {r['sentence']}"),

@@ -1,0 +1,679 @@
+"""The questions mtgcombat answers, one registry below every door.
+
+Each question is one :class:`Question`: its name, the options it takes (names in
+:data:`mtgcombat.options.OPTIONS`), how it is asked of a board, its JSON answer (the
+spec's ``--json`` shape) and its words. The command line (:mod:`mtgcombat.cli`),
+``batch`` (:mod:`mtgcombat.batch`) and the web lab (:mod:`mtgcombat.web`) all parse
+options with :func:`mtgcombat.options.parse` and call :func:`answer`; none of them
+imports another. A new question is a module in :mod:`mtgcombat.questions`, its words
+in :mod:`mtgcombat.text`, and one entry in :data:`QUESTIONS`.
+
+>>> from mtgcombat.options import Door
+>>> board = board_from_request({"players": [{"name": "Alice"}, {"name": "Bob"}],
+...     "active_player": "Alice", "permanents": [{"name": "Grizzly Bears",
+...     "controller": "Alice", "power": 2, "toughness": 2}]})
+>>> reply = answer(board, parse("attacks", ["--limit", "1"], Door.REQUEST))
+>>> reply.json()["status"], reply.json()["declarations"][0]["declaration"]
+('truncated', {})
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional, Union
+
+from .errors import BadInput, BoardError
+from .options import OptionError, Options
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .board import Board
+    from .text import Writer
+    from .text.report import Line, Table
+
+    Report = list[Union[Line, Table]]
+
+__all__ = ["Question", "QUESTIONS", "Context", "Reply", "answer", "prepare", "parse",
+           "board_from_request", "BadInput", "names"]
+
+@dataclass
+class Context:
+    """What a door gives a question besides the board and the options: the end of its
+    time (``--time-limit`` bounds the whole command, from when the door started it) and
+    the hooks that show progress."""
+
+    deadline: Optional[float] = None
+    #: Called with each declaration a listing finds (progress lines, a live table).
+    on_found: Optional[Callable[[Any], None]] = None
+    #: Called with the requirements maximum as soon as a listing knows it.
+    on_max: Optional[Callable[[Optional[int]], None]] = None
+    #: Warnings for a person (standard error on the command line); never the answer.
+    warnings: list[str] = field(default_factory=list)
+
+    @classmethod
+    def starting_now(cls, time_limit: Optional[float], **kw: Any) -> "Context":
+        end = None if time_limit is None else time.monotonic() + time_limit
+        return cls(deadline=end, **kw)
+
+    def remaining(self) -> Optional[float]:
+        """What is left of the time limit (None: no limit)."""
+        if self.deadline is None:
+            return None
+        return max(0.0005, self.deadline - time.monotonic())
+
+
+Ask = Callable[["Board", Options, Context], Any]
+ToJson = Callable[[Any, "Writer", Options, "Board"], dict]
+Words = Callable[[Any, "Writer", Options, "Board"], Union["Report", str]]
+
+
+@dataclass(frozen=True)
+class Question:
+    """One question: its name, its options, how it is asked, its answer's JSON and words."""
+
+    name: str
+    #: One line for ``--help`` listings.
+    summary: str
+    description: str
+    examples: tuple[str, ...]
+    #: The names of the options it takes, besides the common ones.
+    own: tuple[str, ...]
+    ask: Ask
+    to_json: ToJson
+    words: Words
+    #: Options that may be given more than once (one value each time).
+    repeated: tuple[str, ...] = ()
+    #: Whether ``not_understood`` is added to its JSON answer (``show`` has its own).
+    carries_not_understood: bool = True
+
+    @property
+    def options(self) -> tuple[str, ...]:
+        from .options import COMMON
+
+        return COMMON + self.own
+
+
+def parse(name: str, args: Any, door: Any = None) -> Options:
+    """The options of question ``name`` given as ``args`` at ``door`` (default: the
+    command line, the board's path first), by the one option grammar."""
+    from . import options
+
+    q = QUESTIONS.get(name)
+    if q is None:
+        raise OptionError(f"unknown question {options.quoted(str(name))}; one of "
+                          + ", ".join(QUESTIONS))
+    return options.parse(name, q.options, args, door or options.Door.COMMAND_LINE,
+                         q.repeated)
+
+
+def names() -> list[str]:
+    """The questions, in the order the help lists them."""
+    return list(QUESTIONS)
+
+
+# -- boards -------------------------------------------------------------------------------
+
+
+def board_from_request(data: Any, cards: Any = None) -> "Board":
+    """A request's board: a JSON board (an object) or a board's text (JSON or the
+    scenario language)."""
+    from .board import Board
+
+    if isinstance(data, dict):
+        return Board.from_data(data, cards=cards)
+    if isinstance(data, str):
+        return Board.parse(data, "<request>", cards=cards)
+    raise BoardError("\"board\" must be a JSON board (an object) or a board's text")
+
+
+def prepare(board: "Board", opts: Options, ctx: Context) -> "Board":
+    """The board as every question takes it: ``--rules`` instead of the board's edition,
+    ``--strict`` refusing a sentence not understood, its texts bound (what can't be bound
+    is bad input in every question alike)."""
+    from .editions import edition
+
+    rules = opts.rules
+    if rules and rules != board.rules:
+        origin = board.__dict__.get("origin")
+        if board.damage_order is not None and not edition(rules).has_order:
+            # The 2024 damage assignment order means nothing under the current rules
+            # (510.1c-d): said, then dropped.
+            ctx.warnings.append(writer(board, opts).t("human.order_ignored", rules=rules))
+            board = board.evolve(rules=rules, damage_order=None)
+        else:
+            board = board.evolve(rules=rules)
+        if origin is not None:
+            board.__dict__["origin"] = origin
+    if opts.strict:
+        board.require_understood()
+    board.bound
+    return board
+
+
+def writer(board: "Board", opts: Options) -> "Writer":
+    from .text import Writer
+
+    return Writer.for_board(board, opts.lang or "en")
+
+
+# -- replies ------------------------------------------------------------------------------
+
+
+@dataclass
+class Reply:
+    """A question answered: the typed answer and how to say it."""
+
+    question: Question
+    options: Options
+    board: "Board"
+    answer: Any
+    writer: "Writer"
+    warnings: list[str] = field(default_factory=list)
+
+    def json(self) -> dict:
+        """The ``--json`` answer (with ``not_understood``, spec Extension 2)."""
+        out = self.question.to_json(self.answer, self.writer, self.options, self.board)
+        if self.question.carries_not_understood:
+            out = dict(out)
+            out.update(not_understood_json(self.board))
+        return out
+
+    def words(self) -> Union["Report", str]:
+        """The answer for a person: a report (lines and tables) or finished text."""
+        return self.question.words(self.answer, self.writer, self.options, self.board)
+
+    def text(self) -> str:
+        """The answer for a person as plain text (never empty)."""
+        from .text.report import plain
+
+        w = self.words()
+        return w if isinstance(w, str) else plain(w)
+
+    def not_understood_lines(self) -> list[str]:
+        """One warning line per sentence not understood (a human answer prints them first
+        on standard error)."""
+        from .text.render import not_understood_lines
+
+        return not_understood_lines(self.board, self.writer)
+
+    @property
+    def verdict(self) -> Optional[bool]:
+        """``check``: True (legal), False (illegal), None (unknown); else None."""
+        return getattr(self.answer, "legal", None) if self.question.name == "check" else None
+
+
+def not_understood_json(board: Any) -> dict:
+    """What every --json answer carries about the board's text (spec, Extension 2)."""
+    return {"not_understood": [n["sentence"] for n in board.not_understood],
+            "not_understood_sources": list(board.not_understood)}
+
+
+def answer(board: "Board", opts: Options, ctx: Optional[Context] = None) -> Reply:
+    """Ask ``opts.question`` of ``board``. Bad input raises :data:`BadInput` (a board
+    error located in the board's text where it can be)."""
+    q = QUESTIONS[opts.question]
+    ctx = ctx or Context.starting_now(opts.time_limit)
+    try:
+        board = prepare(board, opts, ctx)
+        result = q.ask(board, opts, ctx)
+    except BoardError as e:
+        raise located(board, e) from None
+    return Reply(q, opts, board, result, writer(board, opts), ctx.warnings)
+
+
+def located(board: Any, e: BoardError) -> BoardError:
+    """A board error with where it is in the board's text (FILE:LINE:COLUMN)."""
+    try:
+        return board.locate(e)
+    except Exception:  # locating is a courtesy: never a second error
+        return e
+
+
+# -- the questions ------------------------------------------------------------------------
+
+
+def _one_declaration(opts: Options, at_most: bool = False) -> Optional[str]:
+    chosen = opts.declared()
+    if len(chosen) > 1 or (not chosen and not at_most):
+        raise OptionError(("give at most one of --attacks, --blocks, --damage" if at_most
+                           else "give exactly one of --attacks, --blocks, --damage"),
+                          command=opts.question)
+    return chosen[0] if chosen else None
+
+
+def _kind(opts: Options) -> str:
+    return "attacks" if opts.question == "attacks" else "blocks"
+
+
+def _ask_listing(board: "Board", opts: Options, ctx: Context) -> Any:
+    from .questions.declarations import count_declarations
+
+    kind = _kind(opts)
+    if opts.count:
+        return count_declarations(board, kind, opts.backend, ctx.remaining())
+    return board.list_declarations(kind, opts.limit, opts.backend, ctx.remaining(),
+                                   on_max=ctx.on_max, on_found=ctx.on_found)
+
+
+def _listing_words(a: Any, w: "Writer", opts: Options, board: Any) -> "Report":
+    from .text import render
+    from .text.report import Line
+
+    if opts.count:
+        return [Line(w.t("human.count", kind=_kind(opts), n=a.count, status=a.status,
+                         most=a.max_requirements))]
+    return render.listing(a, w, opts.limit)
+
+
+def stream_declarations(board: "Board", opts: Options, ctx: Context) -> Iterator[dict]:
+    """``--jsonl``: each legal declaration's JSON line as it is found, then a status line
+    (``{"status": ..., "count": n}``)."""
+    from .questions.declarations import iter_declarations, listed_json
+    from .solver.base import Deadline, SolverTimeout
+
+    w = writer(board, opts)
+    n = 0
+    try:
+        for listed in iter_declarations(board, _kind(opts), opts.backend,
+                                        Deadline(ctx.remaining())):
+            if n >= opts.limit:
+                yield {"status": "truncated", "count": n}
+                return
+            yield listed_json(listed, w)
+            n += 1
+    except SolverTimeout:
+        yield {"status": "unknown", "count": n}
+        return
+    yield {"status": "complete", "count": n}
+
+
+def _ask_check(board: "Board", opts: Options, ctx: Context) -> Any:
+    kind = _one_declaration(opts)
+    assert kind is not None
+    decl = opts.declaration(kind)
+    if kind == "damage":
+        return board.check_damage(decl, time_limit=ctx.remaining())
+    return board.check_declaration(kind, decl, opts.backend, ctx.remaining())
+
+
+def _check_words(v: Any, w: "Writer", opts: Options, board: Any) -> "Report":
+    from .text import render
+
+    if opts.damage:
+        return render.damage_verdict(v, w)
+    kind = "attacks" if opts.attacks is not None else "blocks"
+    return render.declaration_verdict(v, w, len(board.problem(kind).requirements))
+
+
+def _ask_damage(board: "Board", opts: Options, ctx: Context) -> Any:
+    return board.damage(limit=opts.limit, time_limit=ctx.remaining())
+
+
+def _damage_words(a: Any, w: "Writer", opts: Options, board: Any) -> "Report":
+    from .text import render
+
+    return render.damage(a, w, opts.limit)
+
+
+def _show_json(shown: Any, w: "Writer", opts: Options, board: Any) -> dict:
+    data = board.to_data(full=True)
+    if "damage_step" not in data:
+        data["damage_step"] = board.step
+    data.update(not_understood_json(board))
+    return data
+
+
+def _show_words(shown: Any, w: "Writer", opts: Options, board: Any) -> str:
+    out = board.scenario()
+    if board.not_understood:
+        out += "# " + w.t("human.not_understood_head") + "\n"
+        for n in board.not_understood:
+            out += f"#   {n['source']}: {n['sentence']}\n"
+    return out
+
+
+def _ask_draw(board: "Board", opts: Options, ctx: Context) -> str:
+    from .draw import draw
+
+    return draw(board, attacks=opts.attacks, blocks=opts.blocks,
+                damage=opts.damage[0] if opts.damage else None, lang=opts.lang or "en",
+                size=opts.size)
+
+
+def _ask_combat(board: "Board", opts: Options, ctx: Context) -> Any:
+    return board.combat(opts.attacks, opts.blocks, list(opts.damage),
+                        time_limit=ctx.remaining(), backend=opts.backend)
+
+
+def _ask_turn(board: "Board", opts: Options, ctx: Context) -> Any:
+    from .questions.turn import turn
+
+    return turn(board, time_limit=ctx.remaining(), backend=opts.backend)
+
+
+def _ask_upkeep(board: "Board", opts: Options, ctx: Context) -> Any:
+    from .questions.upkeep import upkeep
+
+    return upkeep(board, limit=opts.limit, time_limit=ctx.remaining())
+
+
+def _ask_best(board: "Board", opts: Options, ctx: Context) -> Any:
+    from .questions.best import best_attacks, best_blocks
+
+    ask = best_blocks if opts.question == "best-blocks" else best_attacks
+    return ask(board, opts.objective, time_limit=ctx.remaining(), backend=opts.backend)
+
+
+@dataclass
+class Story:
+    """``explain --about``: a question answered, then told step by step."""
+
+    about: str
+    answer: Any
+    report: Any
+
+
+def _ask_explain(board: "Board", opts: Options, ctx: Context) -> Any:
+    kind = _one_declaration(opts, at_most=True)
+    decl = opts.declaration(kind) if kind else None
+    if opts.about:
+        return _story(board, opts, ctx, kind, decl)
+    return board.explain(kind, decl, backend=opts.backend, time_limit=ctx.remaining())
+
+
+def _story(board: "Board", opts: Options, ctx: Context, kind: Optional[str], decl: Any
+           ) -> Story:
+    from .text import results
+
+    about = opts.about
+    assert about is not None
+    if kind is not None and not (about == "combat" and kind in ("attacks", "blocks")):
+        raise OptionError(f"--about {about} takes no --{kind}", command="explain")
+    w = writer(board, opts)
+    t = ctx.remaining()
+    if about == "combat":
+        a = board.combat(decl if kind == "attacks" else None,
+                         decl if kind == "blocks" else None, time_limit=t,
+                         backend=opts.backend)
+        return Story(about, a, results.combat_story(a, w))
+    if about == "upkeep":
+        from .questions.upkeep import upkeep
+
+        a = upkeep(board, time_limit=t)
+        return Story(about, a, results.upkeep_story(a, w))
+    from .questions.best import best_attacks, best_blocks
+
+    ask = best_blocks if about == "best-blocks" else best_attacks
+    a = ask(board, opts.objective, time_limit=t, backend=opts.backend)
+    return Story(about, a, results.best_story(a, w))
+
+
+def _explain_json(a: Any, w: "Writer", opts: Options, board: Any) -> dict:
+    if isinstance(a, Story):
+        from .text.report import plain
+
+        return {"question": a.about, "narrative": plain(a.report).split("\n"),
+                "answer": a.answer.to_json(w)}
+    return a.to_json(w)
+
+
+def _explain_words(a: Any, w: "Writer", opts: Options, board: Any) -> "Report":
+    from .text.report import Line
+
+    if isinstance(a, Story):
+        return a.report
+    return [Line(line) for line in a.text(w).rstrip("\n").split("\n")]
+
+
+def _json(a: Any, w: "Writer", opts: Options, board: Any) -> dict:
+    return a.to_json(w)
+
+
+def _results(name: str) -> Words:
+    def words(a: Any, w: "Writer", opts: Options, board: Any) -> "Report":
+        from .text import results
+
+        return getattr(results, name)(a, w)
+
+    return words
+
+
+def _same(board: "Board", opts: Options, ctx: Context) -> Any:
+    return board
+
+
+_DECL = ("attacks", "blocks", "damage")
+
+#: Every question, by name (the order of ``--help``).
+QUESTIONS: dict[str, Question] = {q.name: q for q in (
+    Question(
+        "attacks", "the legal attack declarations (508.1)",
+        "The legal attack declarations (508.1a-d): every restriction obeyed and the most "
+        "requirements obeyable.",
+        ("mtgcombat attacks board.mtg", "mtgcombat attacks board.json --json --limit 10",
+         "mtgcombat attacks board.mtg --jsonl | head", "mtgcombat attacks board.mtg --count"),
+        ("limit", "jsonl", "count"), _ask_listing, _json, _listing_words),
+    Question(
+        "blocks", "the legal block declarations (509.1)",
+        "The legal block declarations (509.1a-c); the board declares attacks.",
+        ("mtgcombat blocks corpus/boards/two-headed-giant.mtg", "mtgcombat blocks board.mtg --json"),
+        ("limit", "jsonl", "count"), _ask_listing, _json, _listing_words),
+    Question(
+        "check", "is one declaration or damage assignment legal, and why not",
+        "Whether one declaration or damage assignment is legal, and exactly why not. DECL "
+        "and ASSIGNMENT are JSON, the one-line notation, @FILE, or @- (standard input).",
+        ("mtgcombat check board.json --attacks '{\"brigand\": \"Bob\"}'",
+         "mtgcombat check board.json --attacks 'brigand -> Bob'",
+         "mtgcombat check board.mtg --blocks 'wall -> raider'",
+         "mtgcombat check board.mtg --damage 'raider -> wall 2, Bob 1'",
+         "echo 'brigand -> Bob' | mtgcombat check board.json --attacks @-",
+         "mtgcombat check board.json --attacks 'brigand -> Bob' --exit-code"),
+        (*_DECL, "exit_code"), _ask_check, _json, _check_words),
+    Question(
+        "damage", "legal and best combat damage assignments (510.1)",
+        "The legal combat damage assignments of the step and the best one for each player "
+        "(510.1).",
+        ("mtgcombat damage corpus/boards/walker-and-battle.mtg", "mtgcombat damage board.mtg --json"),
+        ("limit",), _ask_damage, _json, _damage_words),
+    Question(
+        "combat", "what happens in the combat: damage, results, deaths, who loses (506-511)",
+        "Resolve the combat from the declared attacks and blocks (flags win over the "
+        "board's; both are judged alike) through every combat damage step that exists "
+        "(510.4) to the end of combat: damage dealt and prevented, its results (120.3), "
+        "state-based actions (704.5), players who lose. Each --damage is the assignment of "
+        "the next step; a step without one uses each player's best.",
+        ("mtgcombat combat examples/first-strike.mtg",
+         "mtgcombat combat board.mtg --attacks 'bears -> Bob' --blocks 'wall -> bears'",
+         "mtgcombat combat fs.mtg --damage 'knight -> wall 2' --damage 'knight -> Bob 2'",
+         "mtgcombat combat board.json --json --lang de"),
+        _DECL, _ask_combat, _json, _results("combat"), repeated=("damage",)),
+    Question(
+        "turn", "the turn's phases and steps, whether each happens and what happens (500-514)",
+        "The active player's turn step by step (500-514): untap, upkeep (with its "
+        "triggers), draw, main, the combat steps (each with whether it happens on this "
+        "board and why not: 508.8, 510.4), end, cleanup.",
+        ("mtgcombat turn examples/first-strike.mtg", "mtgcombat turn board.mtg --lang de",
+         "mtgcombat turn board.json --json"),
+        (), _ask_turn, _json, _results("turn")),
+    Question(
+        "upkeep", "cumulative upkeep: every whole payment and which can be paid (702.24)",
+        "Cumulative upkeep of the active player's permanents as their upkeep begins "
+        "(702.24; 702.21 in the older German seed): for every instance, the age counters "
+        "after the trigger adds one, the cost, every distinct whole payment (one choice per "
+        "age counter, order irrelevant, the same object never twice) and whether the board "
+        "can pay it (untapped mana sources, mana pool, life, permanents).",
+        ("mtgcombat upkeep examples/cumulative-upkeep.mtg",
+         "mtgcombat upkeep board.mtg --json --limit 20", "mtgcombat upkeep board.mtg --lang de"),
+        ("limit",), _ask_upkeep, _json, _results("upkeep")),
+    Question(
+        "best-blocks", "the best legal block declaration, proved by minimax over the combat",
+        "The defending players' best legal block declaration against the board's attacks, "
+        "the attacking player answering with the damage assignments worst for them: every "
+        "later choice (damage assignment orders and assignments in both damage steps) made "
+        "by minimax on the same objective. 'optimal' is proved; a time limit gives the best "
+        "found ('feasible') and a bound. Objectives: standard (loss, then creatures "
+        "destroyed theirs minus yours, then life lost theirs minus yours), survive (not "
+        "losing, then the least life lost), race (loss, then life, then creatures). See "
+        "docs/decisions.md.",
+        ("mtgcombat best-blocks examples/first-strike.mtg",
+         "mtgcombat best-blocks board.mtg --objective survive",
+         "mtgcombat best-blocks board.json --json --time-limit 10"),
+        ("objective",), _ask_best, _json, _results("best")),
+    Question(
+        "best-attacks", "the best legal attack declaration, proved by minimax over the combat",
+        "The active player's best legal attack declaration, the defending players answering "
+        "with their best legal blocks: every later choice (blocks, damage assignment orders "
+        "and assignments in both damage steps) made by minimax on the same objective. "
+        "'optimal' is proved; a time limit gives the best found ('feasible') and a bound. "
+        "Objectives: standard, survive, race (docs/decisions.md).",
+        ("mtgcombat best-attacks examples/first-strike.mtg",
+         "mtgcombat best-attacks board.mtg --objective race",
+         "mtgcombat best-attacks board.json --json --time-limit 10"),
+        ("objective",), _ask_best, _json, _results("best")),
+    Question(
+        "explain", "a narrative explanation citing rules",
+        "Explain, citing the Comprehensive Rules, what the board allows: the attacks (no "
+        "attacks declared), the blocks (attacks but no blocks) or the combat damage (blocks "
+        "declared); or why one declaration or assignment is legal or not. With --about: the "
+        "whole combat step by step, a cumulative upkeep, or why a block or attack "
+        "declaration is the best. On the command line BOARD may also be a corpus .case file.",
+        ("mtgcombat explain corpus/boards/brigand.json",
+         "mtgcombat explain corpus/cases/cr-508.1d-1.case --attacks 'bears -> Bob'",
+         "mtgcombat explain board.mtg --lang de",
+         "mtgcombat explain examples/first-strike.mtg --about combat",
+         "mtgcombat explain examples/cumulative-upkeep.mtg --about upkeep --lang de"),
+        (*_DECL, "about", "objective"), _ask_explain, _explain_json, _explain_words),
+    Question(
+        "show", "the board as understood (scenario language; --json: normalised)",
+        "The board as understood, in the scenario language; with --json the normalised "
+        "board and every sentence not understood.",
+        ("mtgcombat show board.json", "mtgcombat show board.mtg --json"),
+        (), _same, _show_json, _show_words, carries_not_understood=False),
+    Question(
+        "draw", "the board and its combat as an SVG picture",
+        "An SVG picture of the board and the combat: each player's creatures, planeswalkers "
+        "and battles, who attacks what, who blocks whom, damage. Standard output without -o.",
+        ("mtgcombat draw corpus/boards/walker-and-battle.mtg -o combat.svg",
+         "mtgcombat draw board.mtg --attacks 'bears -> Bob' --lang de > kampf.svg"),
+        (*_DECL, "output", "size"), _ask_draw,
+        lambda svg, w, opts, board: {"svg": svg}, lambda svg, w, opts, board: svg),
+)}
+
+
+# -- requests (batch lines, the web lab's bodies) ----------------------------------------
+
+
+def parse_request(text: Union[str, bytes]) -> Any:
+    """A request's JSON: malformed JSON, nesting too deep, an integer beyond the
+    interpreter's digit limit or a lone surrogate (``\\ud800``, not a character) are bad
+    input (:class:`OptionError`), one line each."""
+    import json
+
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise OptionError(f"the request is not UTF-8 text (byte {e.start + 1})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise OptionError(f"malformed JSON at line {e.lineno} column {e.colno}: {e.msg}") \
+            from None
+    except RecursionError:
+        raise OptionError("the request is nested too deeply") from None
+    except ValueError as e:  # e.g. an integer of more than 4300 digits
+        raise OptionError(f"the request holds a value that can't be read: {e}"[:200]) from None
+    where = lone_surrogate(data)
+    if where is not None:
+        raise OptionError(f"the request holds a lone surrogate (not a character) in {where}")
+    return data
+
+
+def lone_surrogate(data: Any, path: str = "the request") -> Optional[str]:
+    """Where ``data`` (parsed JSON) holds a string with a lone surrogate, or None."""
+    stack = [(data, path)]
+    while stack:
+        x, where = stack.pop()
+        if isinstance(x, str):
+            try:
+                x.encode("utf-8")
+            except UnicodeEncodeError:
+                return where
+        elif isinstance(x, dict):
+            for k, v in x.items():
+                stack.append((k, where))
+                stack.append((v, f"{where}.{k}" if isinstance(k, str) and len(k) < 40
+                              else where))
+        elif isinstance(x, list):
+            stack.extend((v, f"{where}[{i}]") for i, v in enumerate(x))
+    return None
+
+
+#: The fields of a request (``ask`` only in ``batch``: over HTTP the question is the path).
+REQUEST_FIELDS = ("ask", "board", "args")
+
+
+def request_parts(body: Any, question: Optional[str] = None) -> tuple[str, Any, list[str]]:
+    """A request's question, board and args, checked (bad input: :class:`OptionError`)."""
+    fields_ = ("board", "args") if question is not None else REQUEST_FIELDS
+    if not isinstance(body, dict):
+        raise OptionError("a request must be a JSON object {" +
+                          ", ".join(f'"{f}"' for f in fields_) + "}")
+    extra = sorted(str(k) for k in set(body) - set(fields_))
+    if extra:
+        raise OptionError(f"unknown field {extra[0][:40]!r} in the request")
+    if question is None:
+        question = body.get("ask")
+        if question not in QUESTIONS:
+            raise OptionError("\"ask\" must be one of " + ", ".join(QUESTIONS) + ", not "
+                              + repr(question)[:40])
+    if "board" not in body:
+        raise OptionError("the request gives no \"board\"")
+    board = body["board"]
+    if not isinstance(board, (dict, str)):
+        raise OptionError("\"board\" must be a JSON board (an object) or a board's text")
+    args = body.get("args", [])
+    if not isinstance(args, list) or not all(isinstance(a, str) for a in args):
+        raise OptionError("\"args\" must be a list of strings")
+    return question, board, args
+
+
+def ask_request(body: Any, question: Optional[str] = None, cards: Any = None,
+                max_seconds: Optional[float] = None) -> Reply:
+    """Answer one request (``batch``'s line or the web lab's body, parsed): its options
+    from the allow-list of its question (:data:`mtgcombat.options.Door.REQUEST`), its
+    board from its data, the card database the door's own (``cards``). ``max_seconds``
+    caps its time limit (the web lab's)."""
+    from .options import Door
+
+    name, data, args = request_parts(body, question)
+    opts = parse(name, args, Door.REQUEST)
+    if max_seconds is not None and (opts.time_limit is None or opts.time_limit > max_seconds):
+        from dataclasses import replace
+
+        opts = replace(opts, time_limit=max_seconds)
+    ctx = Context.starting_now(opts.time_limit)
+    board = board_from_request(data, cards)
+    return answer(board, opts, ctx)
+
+
+def error_json(e: BaseException) -> dict:
+    """A bad request's answer: ``{"error": one line}`` (line and column for text)."""
+    text = " ".join(line.strip() for line in str(e).splitlines() if line.strip())
+    out: dict[str, Any] = {"error": text}
+    for k in ("line", "column"):
+        if getattr(e, k, None) is not None:
+            out[k] = getattr(e, k)
+    return out
+
+
+def dumps(obj: Any) -> str:
+    """An answer as one JSON line (UTF-8 text; never a lone surrogate)."""
+    import json
+
+    text = json.dumps(obj, ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(obj)
+    return text

@@ -1,0 +1,36 @@
+"""The errors of bad input: one root, :class:`BadInput`, for everything a user can get
+wrong -- a board that cannot be (:class:`BoardError`), an option
+(:class:`mtgcombat.options.OptionError`). Every door answers any of them with one line
+(exit status 2, HTTP 400, ``{"error": ...}`` in ``batch``); anything else is a bug.
+
+A board error carries its reason as data (:class:`~mtgcombat.rules.reasons.Reason`: a
+code, the rule, the parameters), worded by the text layer; ``str()`` is the English
+line."""
+
+from __future__ import annotations
+
+from typing import Union
+
+from .rules.reasons import Reason, english, literal
+
+__all__ = ["BadInput", "BoardError"]
+
+
+class BadInput(ValueError):
+    """Bad input of any kind: one line that names the problem."""
+
+
+class BoardError(BadInput):
+    """A board that cannot be: unknown ids, bad values, impossible declarations.
+
+    The message is one line that names the problem and the field or object. It is
+    given as a reason (``why``, worded by the text layer) or as finished text."""
+
+    def __init__(self, why: Union[str, Reason]) -> None:
+        self.why: Reason = why if isinstance(why, Reason) else literal(why)
+        super().__init__(why if isinstance(why, str) else why.code)
+
+    def __str__(self) -> str:
+        if self.why.code == "literal":
+            return self.why["text"]
+        return english(self.why)

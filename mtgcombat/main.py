@@ -1,0 +1,67 @@
+"""The ``mtgcombat`` program: picks the door a command line goes through.
+
+``mtgcombat serve`` is the web lab (:mod:`mtgcombat.web`), ``mtgcombat batch`` the
+engines' pipe (:mod:`mtgcombat.batch`); every other command is the command line's
+(:mod:`mtgcombat.cli`: the questions of :mod:`mtgcombat.ask`, and ``corpus``). The
+doors never import one another: only this module knows all three.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Optional, Sequence
+
+#: The commands of the two doors besides the command line.
+OTHER_DOORS = ("serve", "batch")
+
+
+def build_parser():
+    """The whole program's parser (``mtgcombat --help``): every door's commands."""
+    from . import batch, cli, web
+
+    p, sub = cli.top_parser()
+    cli.add_commands(sub)
+    web.add_command(sub)
+    batch.add_command(sub)
+    return p
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    command = next((a for a in argv if not a.startswith("-")), None)
+    if command not in OTHER_DOORS and not (argv and argv[0] in ("-h", "--help")):
+        from .cli import main as command_line
+
+        return command_line(argv)
+    from .cli.output import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_INTERRUPTED, one_line
+    from .options import OptionError
+    from .rules.model import BoardError
+
+    try:
+        ns = build_parser().parse_args(argv)
+        if ns.command == "serve":
+            from .web import main as door
+        elif ns.command == "batch":
+            from .batch import main as door  # type: ignore[assignment]
+        else:
+            from .cli import main as command_line
+
+            return command_line(argv)
+        return door(ns)
+    except (OptionError, BoardError) as e:
+        print("mtgcombat: error: " + one_line(e), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        print("mtgcombat: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except Exception as e:  # a bug: one line, never a traceback
+        if os.environ.get("MTGCOMBAT_DEBUG"):
+            raise
+        print(f"mtgcombat: internal error: {type(e).__name__}: {one_line(e)} "
+              "(set MTGCOMBAT_DEBUG=1 for details; please report it)", file=sys.stderr)
+        return EXIT_FAILED
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,417 @@
+"""One option grammar for every door: the command line's argv and a request's ``"args"``
+(``batch`` lines, the web lab) are parsed by the same table of options into one typed
+value, :class:`Options`.
+
+Each option is one :class:`Opt` -- its flags, what its value is (:class:`Value`), its
+help -- and each question of :mod:`mtgcombat.ask` names the options it takes. A
+request may give only options that stay inside the question (:data:`Opt.local` is
+False): nothing that names a file, an output, standard input, a solver backend or the
+card database (``-o``, ``--output``, ``--cards``, ``--backend``, a declaration read
+from ``@FILE`` or ``@-``). Those are the command line's alone; a server's card
+database is its own setting.
+
+>>> takes = ("lang", "attacks", "blocks")
+>>> opts = parse("check", takes, ["board.json", "--blocks", "wall -> raider", "--lang", "de"])
+>>> opts.blocks, opts.lang
+({'wall': ['raider']}, 'de')
+>>> parse("check", takes, ["--attacks", "@/etc/passwd"], Door.REQUEST)
+Traceback (most recent call last):
+...
+mtgcombat.options.OptionError: check: --attacks: a request can't read files ('@/etc/passwd')
+"""
+
+from __future__ import annotations
+
+import argparse
+import enum
+import math
+from dataclasses import dataclass, fields
+from functools import lru_cache
+from typing import Any, Callable, Literal, Optional, Sequence
+
+from .errors import BadInput
+
+__all__ = ["Door", "Value", "Opt", "Options", "OptionError", "OPTIONS", "parse",
+           "parse_args", "argparse_for", "OBJECTIVES", "ABOUT", "BACKENDS"]
+
+#: What ``best-*`` may mean by "best" (docs/decisions.md).
+OBJECTIVES = ("standard", "survive", "race")
+#: The questions ``explain --about`` tells as a story.
+ABOUT = ("combat", "upkeep", "best-blocks", "best-attacks")
+#: Solver backends (``--backend``).
+BACKENDS = ("auto", "cpsat", "constraint", "brute")
+#: Rules editions a question may be judged by instead of the board's.
+EDITIONS = ("current", "2024")
+#: The longest an echoed option value is quoted in an error (a long value is cut).
+QUOTE = 40
+
+Objective = Literal["standard", "survive", "race"]
+
+
+class Door(enum.Enum):
+    """Where options come from: the command line (everything), or a request of ``batch``
+    or the web lab (only what stays inside the question)."""
+
+    COMMAND_LINE = "command line"
+    REQUEST = "request"
+
+
+class Value(enum.Enum):
+    """What an option's value is."""
+
+    FLAG = "flag"                # present or not
+    COUNT = "count"              # an integer >= 0
+    SECONDS = "seconds"          # a positive, finite number
+    PIXELS = "pixels"            # an integer >= 1
+    CHOICE = "choice"            # one of ``choices``
+    ATTACKS = "attacks"          # an attack declaration (JSON, notation, @FILE)
+    BLOCKS = "blocks"            # a block declaration
+    ASSIGNMENT = "assignment"    # a combat damage assignment
+    PATH = "path"                # a file (only on the command line)
+    TEXT = "text"                # a string
+
+
+class OptionError(BadInput):
+    """Bad options: one line naming the option (exit status 2, HTTP 400). ``command``
+    is the question they were given to, if any."""
+
+    def __init__(self, message: str, command: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.command = command
+
+    def __str__(self) -> str:
+        return f"{self.command}: {self.message}" if self.command else self.message
+
+
+@dataclass(frozen=True)
+class Opt:
+    """One option: its flags (the first long one names it), its value, its help."""
+
+    flags: tuple[str, ...]
+    value: Value
+    help: str
+    metavar: Optional[str] = None
+    choices: tuple[str, ...] = ()
+    default: Any = None
+    #: Given more than once, each time adds one (``combat --damage`` per step).
+    repeat: bool = False
+    #: Only on the command line: it names a file, an output, standard input, a backend
+    #: or the card database (never in a request).
+    local: bool = False
+
+    @property
+    def dest(self) -> str:
+        long = next(f for f in self.flags if f.startswith("--"))
+        return long[2:].replace("-", "_")
+
+
+def _opt(*flags: str, value: Value, help: str, **kw: Any) -> Opt:
+    return Opt(tuple(flags), value, help, **kw)
+
+
+#: Every option of every question, by name (its dest).
+OPTIONS: dict[str, Opt] = {o.dest: o for o in (
+    _opt("--json", value=Value.FLAG, help="machine answer (spec shapes)"),
+    _opt("--time-limit", value=Value.SECONDS, metavar="SECONDS",
+         help="give up after this many seconds: the answer is then 'unknown' (or 'feasible' "
+              "with its bound)"),
+    _opt("--backend", value=Value.CHOICE, choices=BACKENDS, default="auto", local=True,
+         help="solver backend (default: auto -- CP-SAT, with problems of at most 4096 "
+              "declarations listed in plain Python)"),
+    _opt("--lang", value=Value.CHOICE, choices=(), default="en", metavar="{en,de}",
+         help="language of every human word, also the messages in --json (default: en)"),
+    _opt("--rules", value=Value.CHOICE, choices=EDITIONS,
+         help="judge by this rules edition instead of the board's"),
+    _opt("--strict", value=Value.FLAG,
+         help="a sentence the tool did not understand is bad input (exit 2)"),
+    _opt("--cards", value=Value.PATH, metavar="FILE", local=True,
+         help="card database (MTGJSON AtomicCards or Scryfall Oracle Cards, plain or "
+              "gzipped; default $MTGCOMBAT_CARDS): permanents by name"),
+    _opt("--quiet", value=Value.FLAG,
+         help="no progress lines and no warnings on standard error (the answer is the same)"),
+    _opt("--limit", value=Value.COUNT, default=1000, metavar="N",
+         help="list at most N (default 1000); 0 lists none but still answers the rest "
+              "(the maximum, the status: 'truncated' when there is at least one)"),
+    _opt("--jsonl", value=Value.FLAG, local=True,
+         help="one declaration a line as it is found, then a status line"),
+    _opt("--count", value=Value.FLAG,
+         help="how many legal declarations there are, without listing them "
+              "(independent parts of the board are counted apart and multiplied)"),
+    _opt("--attacks", value=Value.ATTACKS, metavar="DECL",
+         help="an attack declaration: JSON, the notation ('bears -> Bob'), or (command "
+              "line only) @FILE or @- for standard input"),
+    _opt("--blocks", value=Value.BLOCKS, metavar="DECL",
+         help="a block declaration: JSON, the notation ('wall -> raider'), or (command "
+              "line only) @FILE or @-"),
+    _opt("--damage", value=Value.ASSIGNMENT, metavar="ASSIGNMENT",
+         help="a combat damage assignment: JSON, the notation ('raider -> wall 2, Bob 1'), "
+              "or (command line only) @FILE or @-"),
+    _opt("--exit-code", value=Value.FLAG, local=True,
+         help="for scripts: exit 0 when legal, 1 when illegal, 3 when unknown"),
+    _opt("--objective", value=Value.CHOICE, choices=OBJECTIVES, default="standard",
+         help="what 'best' means (default: standard; docs/decisions.md)"),
+    _opt("--about", value=Value.CHOICE, choices=ABOUT,
+         help="tell the story of this question instead: the whole combat (with the board's "
+              "or --attacks/--blocks declarations), the cumulative upkeep, or the best "
+              "blocks or attacks"),
+    _opt("-o", "--output", value=Value.PATH, metavar="FILE.svg", local=True,
+         help="write the picture to this file"),
+    _opt("--size", value=Value.PIXELS, metavar="PIXELS",
+         help="the picture's width (default: scalable, a viewBox only)"),
+)}
+
+#: The options every question takes.
+COMMON = ("json", "time_limit", "backend", "lang", "rules", "strict", "cards", "quiet")
+
+
+@dataclass(frozen=True)
+class Options:
+    """A question's options, typed: what every door hands to :mod:`mtgcombat.ask`."""
+
+    question: str = ""
+    #: The board's path on the command line (``-`` for standard input); None in a request.
+    board: Optional[str] = None
+    json: bool = False
+    time_limit: Optional[float] = None
+    backend: str = "auto"
+    lang: str = "en"
+    rules: Optional[str] = None
+    strict: bool = False
+    cards: Optional[str] = None
+    quiet: bool = False
+    limit: int = 1000
+    jsonl: bool = False
+    count: bool = False
+    attacks: Optional[dict] = None
+    blocks: Optional[dict] = None
+    damage: tuple[dict, ...] = ()
+    exit_code: bool = False
+    objective: Objective = "standard"
+    about: Optional[str] = None
+    output: Optional[str] = None
+    size: Optional[int] = None
+
+    def declaration(self, kind: str) -> Any:
+        """The declaration (``attacks``, ``blocks``) or assignment (``damage``: the first)
+        given, or None."""
+        if kind == "damage":
+            return self.damage[0] if self.damage else None
+        return getattr(self, kind)
+
+    def declared(self) -> list[str]:
+        """Which of --attacks, --blocks, --damage were given."""
+        return [k for k in ("attacks", "blocks", "damage") if self.declaration(k) is not None]
+
+
+_FIELDS = {f.name for f in fields(Options)}
+
+
+def quoted(text: str) -> str:
+    """An option's value as an error quotes it (cut after :data:`QUOTE` characters)."""
+    return repr(text if len(text) <= QUOTE else text[:QUOTE] + "...")
+
+
+# -- values -----------------------------------------------------------------------------
+
+
+def _count(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number, not {quoted(text)}") from None
+    if n < 0:
+        raise argparse.ArgumentTypeError("must be 0 or more")
+    return n
+
+
+def _pixels(text: str) -> int:
+    n = _count(text)
+    if not 1 <= n <= 100_000:
+        raise argparse.ArgumentTypeError("must be between 1 and 100000")
+    return n
+
+
+def _seconds(text: str) -> float:
+    try:
+        t = float(text)
+    except (ValueError, OverflowError):
+        raise argparse.ArgumentTypeError(f"must be a number of seconds, not {quoted(text)}") \
+            from None
+    if not (math.isfinite(t) and t > 0):
+        raise argparse.ArgumentTypeError(f"must be positive and finite (seconds), not {t}")
+    return t
+
+
+def declaration(text: str, kind: str, flag: str, door: Door = Door.COMMAND_LINE,
+                read: Optional[Callable[[str], str]] = None) -> dict:
+    """A declaration or assignment given as an option's value: JSON, the one-line
+    notation (``brigand -> Bob``), or -- on the command line only -- ``@FILE`` or ``@-``
+    (standard input, read by ``read("-")``). Bad input raises :class:`OptionError`
+    naming the option."""
+    import json
+
+    from .boardjson import loads_strict
+    from .notation import Assignment, Declaration, looks_like_notation
+    from .rules.model import BoardError
+
+    src = flag
+    if text.startswith("@"):
+        if door is not Door.COMMAND_LINE:
+            raise OptionError(f"{flag}: a request can't read files ({quoted(text)})")
+        path = text[1:]
+        text = (read or _read_file)(path)
+        src = f"{flag} (standard input)" if path == "-" else f"{flag} {path}"
+    try:
+        if looks_like_notation(text):
+            if kind == "damage":
+                return Assignment.parse(text.strip(), src).to_json()
+            return Declaration.parse(kind, text.strip(), src).to_json()
+        try:
+            data = loads_strict(text)
+        except json.JSONDecodeError as e:
+            raise OptionError(f"{src}: malformed JSON at line {e.lineno} column {e.colno}: "
+                              f"{e.msg}") from None
+        except (ValueError, RecursionError) as e:
+            raise OptionError(f"{src}: {e}") from None
+    except BoardError as e:
+        raise OptionError(str(e)) from None
+    if not isinstance(data, dict):
+        raise OptionError(f"{src}: must be a JSON object")
+    return data
+
+
+def _read_file(path: str) -> str:
+    import sys
+
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except OSError as e:
+        raise OptionError(f"cannot read {path}: {e.strerror or e}") from None
+    except UnicodeDecodeError:
+        raise OptionError(f"{path} is not UTF-8 text") from None
+
+
+# -- argparse, built from the table ---------------------------------------------------
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]  # one line, exit 2
+        raise OptionError(message, command=self.prog.partition(" ")[2])
+
+
+def _type(o: Opt, door: Door) -> Optional[Callable[[str], Any]]:
+    v = o.value
+    if v is Value.COUNT:
+        return _count
+    if v is Value.PIXELS:
+        return _pixels
+    if v is Value.SECONDS:
+        return _seconds
+    if v in (Value.ATTACKS, Value.BLOCKS, Value.ASSIGNMENT):
+        kind = "damage" if v is Value.ASSIGNMENT else v.value
+        flag = o.flags[-1]
+
+        def decl(text: str) -> dict:
+            try:
+                return declaration(text, kind, flag, door)
+            except OptionError as e:  # argparse would prefix it "argument --x:"
+                raise _Direct(e) from None
+
+        return decl
+    return None
+
+
+class _Direct(Exception):
+    """An option value's own error, passed through argparse untouched."""
+
+    def __init__(self, error: OptionError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+def add_option(parser: argparse.ArgumentParser, o: Opt, door: Door,
+               repeat: bool = False) -> None:
+    """``o`` as an argparse argument of ``parser``."""
+    kw: dict[str, Any] = {"help": o.help, "dest": o.dest}
+    if o.value is Value.FLAG:
+        kw["action"] = "store_true"
+    else:
+        kw["metavar"] = o.metavar
+        t = _type(o, door)
+        if t is not None:
+            kw["type"] = t
+        if o.value is Value.CHOICE:
+            kw["choices"] = _choices(o)
+        if repeat or o.repeat:
+            kw["action"] = "append"
+    if o.default is not None and o.value is not Value.FLAG:
+        kw["default"] = o.default
+    parser.add_argument(*o.flags, **kw)
+
+
+def _choices(o: Opt) -> Sequence[str]:
+    if o.dest == "lang":
+        from .text import languages
+
+        return languages()
+    return o.choices
+
+
+def allowed(names: Sequence[str], door: Door) -> list[Opt]:
+    """The options of ``names`` that ``door`` takes."""
+    return [OPTIONS[n] for n in names if door is Door.COMMAND_LINE or not OPTIONS[n].local]
+
+
+@lru_cache(maxsize=None)
+def argparse_for(question: str, names: tuple[str, ...], repeated: tuple[str, ...] = (),
+                 door: Door = Door.COMMAND_LINE) -> argparse.ArgumentParser:
+    """The parser of one question's options (``names``) at one door (built once: a
+    parser is only read when it parses)."""
+    p = _Parser(prog=f"mtgcombat {question}", add_help=False, allow_abbrev=False)
+    if door is Door.COMMAND_LINE:
+        p.add_argument("board")
+    for o in allowed(names, door):
+        add_option(p, o, door, repeat=o.dest in repeated)
+    return p
+
+
+def parse(question: str, names: Sequence[str], args: Sequence[str],
+          door: Door = Door.COMMAND_LINE, repeated: Sequence[str] = ()) -> Options:
+    """The options of ``question``, which takes the options ``names``, given as ``args``
+    (on the command line: the board first). Raises :class:`OptionError` with one line
+    naming the problem. (:func:`mtgcombat.ask.parse` knows each question's names.)"""
+    parser = argparse_for(question, tuple(names), tuple(repeated), door)
+    try:
+        ns, extra = parser.parse_known_args(list(args))
+    except _Direct as e:
+        raise OptionError(str(e.error), command=question) from None
+    if extra:
+        what = " ".join(quoted(x) for x in extra[:3]) + (" ..." if len(extra) > 3 else "")
+        hint = (" (a request takes only the question's own options: nothing that names a "
+                "file, an output, a backend or the card database)"
+                if door is Door.REQUEST else "")
+        raise OptionError(f"unrecognized arguments: {what}{hint}", command=question)
+    return from_namespace(question, ns)
+
+
+def parse_args(parser: argparse.ArgumentParser, args: Sequence[str]) -> argparse.Namespace:
+    """``parser.parse_args(args)`` for a parser whose options came from this table: an
+    option value's own error is one :class:`OptionError` naming the option."""
+    try:
+        return parser.parse_args(list(args))
+    except _Direct as e:
+        raise OptionError(str(e.error), command=parser.prog.partition(" ")[2]) from None
+
+
+def from_namespace(question: str, ns: argparse.Namespace) -> Options:
+    """Typed options from an argparse namespace (the command line's ``--help`` tree
+    parses into one)."""
+    values = {k: v for k, v in vars(ns).items() if k in _FIELDS and v is not None}
+    if "damage" in values:
+        d = values["damage"]
+        values["damage"] = tuple(d) if isinstance(d, list) else (d,)
+    return Options(question=question, **values)
