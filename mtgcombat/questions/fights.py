@@ -64,8 +64,8 @@ FIGHT_KEYWORDS = frozenset({
     "flying", "reach", "menace", "vigilance", "haste", "defender", "shadow", "horsemanship",
     "fear", "intimidate", "skulk", "provoke", "trample", "trample over planeswalkers",
     "first strike", "double strike", "deathtouch", "indestructible", "lifelink", "wither",
-    "infect", "toxic", "flanking", "exalted", "melee", "battle cry", "bushido", "rampage",
-    "afflict",
+    "infect", "toxic", "poisonous", "flanking", "exalted", "melee", "battle cry", "bushido",
+    "rampage", "afflict",
 })
 
 #: Ability types that only shape declarations (508.1, 509.1): they decide which
@@ -429,7 +429,13 @@ class _Search:
                        for i in range(len(attackers) + 1)]
         if alpha is not None:
             self.alpha_code = self.encode(_sub(alpha, v0))
-        self._rest: dict[tuple[int, int], tuple[int, int]] = {}
+        self._rest: dict[tuple[int, int], int] = {}
+        self.relevant = [0] * (len(attackers) + 1)
+        for j in range(len(attackers) - 1, -1, -1):
+            m = 0
+            for e in entries[attackers[j]]:
+                m |= e.mask
+            self.relevant[j] = self.relevant[j + 1] | m
         self.evaluated = 0
         self.bound0 = self.rest(0, 0)
         self.nodes = 0
@@ -446,10 +452,12 @@ class _Search:
         att = self.att[i:]
         if not att:
             return 0
-        hit = self._rest.get((i, used))
-        if hit is not None and hit[1] == self.evaluated:
-            return hit[0]
-        free = self.all_mask & ~used
+        used &= self.relevant[i]  # only the blockers the attackers left could use
+        key = (i, used)
+        hit = self._rest.get(key)
+        if hit is not None:
+            return hit  # (a value computed before a fight was played is still a bound)
+        free = self.relevant[i] & ~used
         cap = bin(free).count("1")
         dp = [0] + [None] * cap  # type: list
         for a in att:
@@ -476,7 +484,7 @@ class _Search:
                         new[c + k] = v + w
             dp = new
         out = max(v for v in dp if v is not None)
-        self._rest[(i, used)] = (out, self.evaluated)
+        self._rest[key] = out
         return out
 
     def run(self) -> None:
@@ -502,13 +510,18 @@ class _Search:
         a = self.att[i]
         rest = self.rest(i + 1, used)
         for e in self.entries[a]:
-            if self._worse(val + e.kcode + rest):
-                break  # sorted by bound: no later entry can do better
-            key = e.code if e.exact else e.kcode
-            if self._worse(val + key + rest):
-                continue
+            best = self.best
+            if best is not None:
+                # the incumbent; equal is enough only while equally good ones are wanted
+                need = best - val - rest if len(self.found) < self.ties else \
+                    best - val - rest + 1
+                if e.kcode < need:
+                    break  # sorted by bound: no later entry can do better
+                if e.exact and e.code < need:
+                    continue
             if e.mask & used:
                 continue
+            key = e.code if e.exact else e.kcode
             if any((self.before.get(bit, 0) & ~used & ~e.mask) for bit in _bits(e.mask)):
                 continue  # interchangeable blockers are taken in order
             k2 = keys | {(b, a) for b in e.S}

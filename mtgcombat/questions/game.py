@@ -108,7 +108,7 @@ PROVEN_KEYWORDS = frozenset({
     # who assigns and where (510.1, 702.19, 702.22)
     "trample", "trample over planeswalkers", "banding", "first strike", "double strike",
     # what damage does (120.3, 702.2, 702.12, 702.15, 702.80, 702.90, 702.164)
-    "deathtouch", "indestructible", "lifelink", "wither", "infect", "toxic",
+    "deathtouch", "indestructible", "lifelink", "wither", "infect", "toxic", "poisonous",
     # triggers resolved before damage (rules.combat_triggers)
     "flanking", "exalted", "melee", "battle cry", "bushido", "rampage", "afflict",
 })
