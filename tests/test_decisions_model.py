@@ -308,3 +308,41 @@ def test_binding_never_reads_the_fields_a_step_changes(seed):
         a = bind(board, board.readings, board.effect_readings)
         b = bind(other, board.readings, board.effect_readings)
         assert a.instances == b.instances and a.keywords == b.keywords and a.walks == b.walks
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_relaxed_combat_is_the_sum_of_its_fights(seed):
+    """questions.fights: with nobody able to lose, a combat is worth its fights summed
+    (less the board as it stands, counted in each fight) -- for every block declaration."""
+    from mtgcombat.questions.best import Sides, features, objective_value
+    from mtgcombat.questions.game import gone_between
+
+    rng = random.Random(seed)
+    data = hard_board(seed, True)
+    board = Board.from_data(data)
+    if fights_unknown(board.bound) or len(board.player_names) > 2:
+        return
+    start = board.evolve(blocks=None)
+    sides = Sides(frozenset(start.defenders), frozenset({"Alice"}))
+    pre, lost = BeforeDamage(), []
+    base = declare(start, dict(board.attacks), None, pre, lost)
+    objective = rng.choice(["standard", "race", "survive"])
+
+    def rel(st, gone, life, lost_):
+        return objective_value(objective, features(st, gone, life, lost_, sides))[1:]
+
+    f = Fights(base, start, sides.decider, sides.opponents, rel, Deadline(None),
+               copy_before(pre), lost)
+    blockers = [p.id for p in base.permanents if p.controller == "Bob" and not p.tapped]
+    attackers = list(base.attacks)
+    here = rel(f.rstart, gone_between(f.rstart, f.rbase),
+               {p.name: p.life for p in f.rbase.players}, ())
+    for _ in range(4):
+        decl = {b: [rng.choice(attackers)] for b in blockers if rng.random() < 0.6}
+        whole = declare(f.rbase, None, decl, copy_before(pre), list(lost))
+        want = f.game.play(whole, list(lost))[0]
+        got = here
+        for a in attackers:
+            S = frozenset(b for b, atts in decl.items() if a in atts)
+            got = tuple(x + y - z for x, y, z in zip(got, f.play(a, S)[0], here))
+        assert got == want, (seed, objective, decl)

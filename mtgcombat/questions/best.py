@@ -318,6 +318,8 @@ def _legal(board: Any, kind: str, backend: str, deadline: Deadline):
 EQUAL_LIMIT = 10
 #: Block problems with at most this many declarations (of their shape) are enumerated.
 SMALL = 48
+#: The same for the defenders' replies in best-attacks (whose fights are shared).
+SMALL_REPLY = 8
 
 
 def _search_deadline(time_limit: Optional[float]) -> Deadline:
@@ -461,8 +463,7 @@ def best_attacks(board: Any, objective: str = "standard", time_limit: Optional[f
         len(_pools(start, sides.opponents)) == 1
     cache: dict = {}
     try:
-        for listed in _legal(start, "attacks", backend, deadline):
-            decl = dict(listed.declaration)
+        for decl in _ordered_attacks(start, backend, deadline):
             key = _canonical("attacks", decl, sig)
             if key in seen:
                 continue
@@ -501,6 +502,29 @@ def best_attacks(board: Any, objective: str = "standard", time_limit: Optional[f
     return out
 
 
+def _ordered_attacks(start: Any, backend: str, deadline: Deadline,
+                     limit: int = 4096) -> Any:
+    """The legal attack declarations, the likely best first when there are not too many
+    to hold (the more attackers and power the earlier: a good answer found early lets
+    alpha-beta cut the replies to the others short)."""
+    def power(decl: dict) -> tuple:
+        return (len(decl), sum(start.permanent(a).power or 0 for a in decl))
+
+    held: list[dict] = []
+    stream = _legal(start, "attacks", backend, deadline)
+    for listed in stream:
+        held.append(dict(listed.declaration))
+        if len(held) >= limit:
+            break
+    else:
+        held.sort(key=power, reverse=True)
+        yield from held
+        return
+    yield from held
+    for listed in stream:
+        yield dict(listed.declaration)
+
+
 def _negated(v: Value) -> Value:
     return tuple(-x for x in v)
 
@@ -508,7 +532,7 @@ def _negated(v: Value) -> Value:
 def _reply(bA: Any, start: Any, pre: BeforeDamage, lost: list, game: CombatGame,
            deadline: Deadline, backend: str, alpha: Optional[Value], fights: bool,
            rsides: Sides, objective: str, cache: dict
-           ) -> tuple[Value, dict, bool, Optional[list]]:
+           ) -> tuple[Value, dict, bool, Optional[Callable[[], Any]]]:
     """The defenders' best reply to an attack (``bA``: declared, its triggers resolved):
     (the attacker's value, the blocks, whether the value is exact -- else only an upper
     bound, at most ``alpha`` -- and the fights' lines when found fight by fight)."""
@@ -563,7 +587,7 @@ def _by_fights(base: Any, start: Any, sides: Sides, objective: str, pre0: Before
     size = 1
     for opts in problem.options.values():
         size *= 1 + len(opts)
-    if size <= SMALL and not force:
+    if size <= (SMALL if cache is None else SMALL_REPLY) and not force:
         return None  # a few declarations: playing each out is quicker
     if any(problem.cap(b) != 1 for b in problem.options):
         return None  # a creature that can block several attackers links fights

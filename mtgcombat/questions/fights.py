@@ -49,7 +49,7 @@ from typing import Any, Callable, Mapping, Optional, Sequence
 from ..rules.constraints import literal_keys, true_keys
 from ..solver.base import Deadline
 from .combat import BeforeDamage, carry, declare, first_stage, step_board
-from .game import CombatGame, Value, board_key
+from .game import CombatGame, Value, board_key, gone_between
 
 #: Added to every player's life (and taken from poison) in the relaxed game.
 HUGE = 10 ** 7
@@ -186,6 +186,7 @@ class Fights:
             self.limits[q] = (pl.life - 1, (15 if pl.team is not None and teams else 10)
                               - 1 - pl.poison)  # 704.5a, 704.5c, 704.6b
         self.alone: dict[str, Any] = {}
+        self.alone_keys: dict[str, tuple] = {}
         self.single: dict[tuple[str, str], Any] = {}
         self.empty: dict[str, tuple[Value, dict]] = {}
         self.attacker_can_lose = False
@@ -195,13 +196,19 @@ class Fights:
         """The principal variation of a fight (its damage assignment orders and each
         step's assignment)."""
         self.play(a, blockers)
-        board = self._alone(a)
-        key = (board_key(board), tuple(sorted(blockers)))
+        key = (self._alone_key(a), tuple(sorted(blockers)))
         hit = self.lines_of.get(key)
         if hit is None:  # played by another Fights sharing the cache
             _, _, b = self.cache[key]
             hit = self.game.play(b, list(self.lost0))[1]
             self.lines_of[key] = hit
+        return hit
+
+    def _alone_key(self, a: str) -> tuple:
+        hit = self.alone_keys.get(a)
+        if hit is None:
+            hit = board_key(self._alone(a))
+            self.alone_keys[a] = hit
         return hit
 
     def _alone(self, a: str) -> Any:
@@ -229,14 +236,15 @@ class Fights:
 
         return measure
 
-    def play(self, a: str, blockers: frozenset[str]) -> tuple[Value, dict]:
+    def play(self, a: str, blockers: frozenset[str]) -> tuple[Value, dict, Any]:
         """(the relaxed value of attacker ``a`` blocked by ``blockers``, the most it can
-        take from each pool at each checkpoint): exact, by the combat model."""
-        board = self._alone(a)
-        key = (board_key(board), tuple(sorted(blockers)))
+        take from each pool at each checkpoint, the board of the fight declared): exact, by
+        the combat model."""
+        key = (self._alone_key(a), tuple(sorted(blockers)))
         hit = self.cache.get(key)
         if hit is not None:
             return hit
+        board = self._alone(a)
         self.deadline.check()
         pre = copy_before(self.pre0)
         lost = list(self.lost0)
@@ -266,7 +274,7 @@ class Fights:
         from ..rules.damage import damage_step
         from ..rules.results import deal, outcome, results
 
-        ckey = ("bound", board_key(self._alone(a)), tuple(potential))
+        ckey = ("bound", self._alone_key(a), tuple(potential))
         hit = self.cache.get(ckey)
         if hit is not None:
             return hit
@@ -309,7 +317,7 @@ class Fights:
             data["precedes"][x] = src is None and x in st.sources
             simple = not (src is None or rec is None or x not in src.creatures
                           or st.prevented.get((a, x)))
-            if simple:
+            if simple and src is not None and rec is not None:
                 need = 1 if src.deathtouch else max(1, rec.threshold or 0)
                 if need > src.power:
                     simple = False
@@ -543,7 +551,7 @@ class _Search:
                 self.evaluated += 1
                 if self._worse(val + e.code + rest2):
                     continue
-            loss2 = _accumulate(loss, e.reach)
+            loss2 = _accumulate(loss, e.reach or {})
             if self._surely_unsafe(loss2, i + 1, used2):
                 continue
             self._dfs(i + 1, used2, k2, val + e.code, loss2, ob, chosen + [(a, e)])
@@ -647,15 +655,20 @@ def best_safe_blocks(base: Any, start: Any, decider: frozenset[str], opponents: 
     f = Fights(base, start, decider, opponents, relaxed_value, deadline, pre0, lost0, cache)
     if progress is not None:
         progress["fights"] = f
-    empty: dict[str, tuple] = {}
+    empty: dict[str, tuple[Value, dict, Any]] = {}
     for a in attackers:
         empty[a] = f.play(a, frozenset())
     if f.attacker_can_lose:
         return None
+    # With no blocks the combat is its unblocked fights side by side: its relaxed value
+    # is theirs summed, less the value of the board as it stands counted once per fight
+    # beyond the first (what the attacks' triggers did is in each fight's value).
     rb = f.rbase
-    pre, lost = copy_before(pre0), list(lost0)
-    b0 = declare(rb, None, {}, pre, lost)
-    v0 = f.game.play(b0, lost)[0]
+    here = f.game.value_fn(f.rstart, gone_between(f.rstart, rb),
+                           {p.name: p.life for p in rb.players}, tuple(sorted(lost0)))
+    v0 = here
+    for a in attackers:
+        v0 = _add(v0, _sub(empty[a][0], here))
     if progress is not None:
         # Not blocking, when legal and safe, is an answer to give if time runs out.
         from ..rules.constraints import obeyed, violated
@@ -670,7 +683,7 @@ def best_safe_blocks(base: Any, start: Any, decider: frozenset[str], opponents: 
     played = 0
     entries: dict[str, list[_Entry]] = {}
     data: dict[str, dict] = {}
-    gains: dict[str, dict[str, int]] = {}
+    gains: dict[str, dict[str, tuple[str, int]]] = {}
     for a in attackers:
         g0, reach0, _ = empty[a]
         zero = _sub(g0, g0)
@@ -684,11 +697,11 @@ def best_safe_blocks(base: Any, start: Any, decider: frozenset[str], opponents: 
             e.exact, e.reach = True, reach
             es.append(e)
         if potential[a]:
-            d = f.bound_data(a, potential[a])
+            d = f.bound_data(a, potential[a]) or {}
             data[a] = d
             for x in potential[a]:
                 gains.setdefault(a, {})[x] = (base.permanent(x).controller, d["gain"][x])
-            bkey = ("bounds", board_key(f._alone(a)), tuple(potential[a]), g0)
+            bkey = ("bounds", f._alone_key(a), tuple(potential[a]), g0)
             bounds = f.cache.get(bkey)
             if bounds is None:
                 bounds = []
@@ -705,7 +718,7 @@ def best_safe_blocks(base: Any, start: Any, decider: frozenset[str], opponents: 
     counted = [0]
 
     def evaluate(a: str, S: frozenset) -> tuple[Value, dict]:
-        v, reach, _ = f.play(a, S)
+        v, reach, _b = f.play(a, S)
         counted[0] += 1
         return _sub(v, empty[a][0]), reach
 

@@ -328,8 +328,9 @@ class _Step:
                     for c in self.step.conditions_of(s.id):
                         later |= set(getattr(c, "before", ()) or ())
                         later |= set(getattr(c, "creatures", ()) or ())
-                        if getattr(c, "planeswalker", None):
-                            later.add(c.planeswalker)
+                        pw = getattr(c, "planeswalker", None)
+                        if pw:
+                            later.add(pw)
             self.watched[p] = frozenset(later)
         # Objects only one group of one player's sources can damage (their fate in the
         # last step is that group's alone).
@@ -678,14 +679,15 @@ class CombatGame:
                if st.step.recipients.get(r) is not None
                and st.step.recipients[r].kind == "creature"
                and st.reach_count.get(r, 0) == sum(1 for s in group if r in s.all_recipients)}
-        scored: dict[tuple, list[tuple[tuple, tuple[dict, Results]]]] = {}
+        scored: dict[tuple, list[tuple[dict, tuple[dict, Results]]]] = {}
         for opt in opts:
             exact, vec = self._vector(st, opt[1], own, mine)
             scored.setdefault(exact, []).append((vec, opt))
         out: list[tuple[dict, Results]] = []
         for items in scored.values():
             keys = sorted({k for v, _ in items for k in v})
-            rows = [(tuple(v.get(k, 0) for k in keys), opt) for v, opt in items]
+            rows: list[tuple[tuple, tuple[dict, Results]]] = [
+                (tuple(v.get(k, 0) for k in keys), opt) for v, opt in items]
             rows.sort(key=lambda x: -sum(x[0]))
             kept: list[tuple[tuple, tuple[dict, Results]]] = []
             for vec, opt in rows:

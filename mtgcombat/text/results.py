@@ -141,8 +141,12 @@ def best(answer: Any, w: Writer) -> Report:
     # The reply's damage and the outcome in the words of ``combat`` (its steps, what was
     # dealt and destroyed, who lost, life after), the alternatives after them.
     later: Report = []
+    summary: Report = []
     for r in answer.why():
-        if r.code in ("best.reply_damage", "best.outcome") and answer.outcome is not None:
+        if r.code == "best.reply_damage" and answer.outcome is not None:
+            continue
+        if r.code == "best.outcome" and answer.outcome is not None:
+            summary.append(Line(w(r)))
             continue
         (later if r.code == "best.alternative" else out).append(Line(w(r)))
     if answer.outcome is not None:
@@ -150,7 +154,7 @@ def best(answer: Any, w: Writer) -> Report:
         for line in combat(answer.outcome, w)[1:]:
             if isinstance(line, Line):
                 out.append(Line("  " + line.text, line.style))
-    out += later
+    out += summary + later
     if answer.bound is not None:
         out.append(Line(w.t("human.best_bound", objective=answer.objective,
                             bound=tuple(answer.bound))))
