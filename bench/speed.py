@@ -1,18 +1,34 @@
-"""Benchmark: everyday speed (issue "Fast everyday answers"). Prints one table.
+"""Benchmark: everyday speed and bounds (issues 24, 25.6, 27.7). Prints one table.
 
-* cold start -- ``mtgcombat check`` on small boards as whole processes (median of
-  several runs after a warm-up that fills the parser cache; bytecode allowed, as in
-  an installed package);
-* warm checks -- one declaration checked in a running process, small and 160 v 160;
-* illegal check with its explanation -- 160 v 160 blocks, the verdict and then the
-  violations read (the requirements no declaration can obey told apart);
-* listing -- the first 1,000 legal block declarations at 160 v 160, without and with
-  5 % Lure;
-* counting -- a board of independent parts (counted apart and multiplied);
+* cold start -- ``mtgcombat check`` of one block declaration on the everyday board
+  (``boards.blocks_board``: n v n, keyword texts and one Lure sentence) as whole
+  processes, side by side with the peer, phase-python (``bench/phase_peer.py``), on the
+  same boards and declarations, runs alternating A B A B ... Each figure is the median
+  of the runs: CPU (user + system of the finished process, the kernel's own accounting)
+  and wall; the ratio is taken run pair by run pair. Two peers: phase given the board
+  (its card data prepared once, like our reading cache; the game set up from the board
+  in the process, as a user holding a board must) and phase given its own saved game at
+  the declare blockers step (the floor of its engine). A warm-up run first fills every
+  cache (parser, readings, bytecode).
+* warm checks -- one declaration checked in a running process, small and 160 v 160.
+* explanations -- 160 v 160 blocks: checking a legal declaration (the maximum's
+  witness) against the illegal empty declaration with its explanation read (the
+  requirements no declaration can obey told apart), first call on a fresh board (the
+  solver already imported), on the bench's boards and on the harder family
+  (``boards.requirements``: 10 % Lure, a third "blocks each combat if able", flying,
+  reach, menace) for several seeds.
+* listing -- the first 1,000 legal block declarations at 160 v 160 (0 % and 5 % Lure),
+  and a whole ``blocks --time-limit T`` command (T + 0.5 s is its bound).
+* counting -- ``blocks --count`` on 40 v 40 boards and on twelve 2/2 menace attackers
+  against twelve 2/2 blockers, as whole processes: time and peak memory.
 * batch -- checks a second a core on 10,000 small boards (``mtgcombat batch``).
 
 Run: ``python bench/speed.py [--only coldstart,warm,illegal,listing,count,batch]
-[--runs 7] [--batch 10000]``.
+[--runs 9] [--batch 10000] [--phase PYTHON]``. ``--phase`` (or ``$MTGCOMBAT_PHASE_PYTHON``)
+is an interpreter with phase-python installed (not a dependency: ``python3 -m venv
+/tmp/phase-venv && /tmp/phase-venv/bin/pip install phase-python==0.103.0``); without it
+the comparison is skipped with a line that says so. Timing is noisy on a busy machine:
+the figures are medians, and the table says how many runs.
 """
 
 from __future__ import annotations
@@ -26,14 +42,13 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Optional
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from boards import combat, small  # noqa: E402
-
-from mtgcombat import Board  # noqa: E402
+from boards import blocks_board, combat, menace, requirements, small  # noqa: E402
 
 ROWS: list[tuple[str, str, str]] = []
 
@@ -56,36 +71,94 @@ def timed(f, runs: int = 5) -> float:
     return statistics.median(out)
 
 
-def _env() -> dict:
+def _env(cache: Optional[Path] = None) -> dict:
     env = dict(os.environ)
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # an installed package has its bytecode
+    if cache is not None:
+        env["MTGCOMBAT_CACHE"] = str(cache)
     return env
 
 
-def coldstart(runs: int) -> None:
+def run_process(cmd: list[str], env: dict, timeout: Optional[float] = None
+                ) -> tuple[float, float, int, int, str]:
+    """(wall s, cpu s, peak KiB, exit status, stdout) of one whole process, from the
+    kernel's accounting of that child (os.wait4)."""
+    t = time.perf_counter()
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env,
+                         cwd=ROOT)
+    import threading
+
+    killer = threading.Timer(timeout, p.kill) if timeout is not None else None
+    if killer is not None:
+        killer.start()
+    out = p.stdout.read() if p.stdout else b""
+    _, status, ru = os.wait4(p.pid, 0)
+    if killer is not None:
+        killer.cancel()
+    p.returncode = os.waitstatus_to_exitcode(status)
+    wall = time.perf_counter() - t
+    return wall, ru.ru_utime + ru.ru_stime, ru.ru_maxrss, p.returncode, out.decode()
+
+
+def _phase_python(given: Optional[str]) -> Optional[str]:
+    for cand in (given, os.environ.get("MTGCOMBAT_PHASE_PYTHON"), sys.executable):
+        if not cand:
+            continue
+        r = subprocess.run([cand, "-c", "import phase"], capture_output=True)
+        if r.returncode == 0:
+            return cand
+    return None
+
+
+def coldstart(runs: int, phase: Optional[str]) -> None:
     tmp = Path(tempfile.mkdtemp())
-    boards = {"3 cards (brigand.json)": ROOT / "corpus" / "boards" / "brigand.json"}
+    cache = tmp / "cache"
+    env = _env(cache)
+    exe = [sys.executable, "-m", "mtgcombat", "check"]
+    peer = str(ROOT / "bench" / "phase_peer.py")
+    if phase is None:
+        row("phase-python", "not installed: comparison skipped (give --phase PYTHON)")
     for n in (5, 10):
-        p = tmp / f"small{n}.json"
-        p.write_text(json.dumps(small(n)), encoding="utf-8")
-        boards[f"{n} v {n} creatures"] = p
-    exe = [sys.executable, "-m", "mtgcombat"]
-    env = _env()
-    for label, path in boards.items():
-        decl = "brigand -> Bob" if "brigand" in path.name else "a0 -> Bob"
-        cmd = exe + ["check", str(path), "--attacks", decl]
-        subprocess.run(cmd, capture_output=True, env=env)  # warm-up: caches, bytecode
-        times = []
-        for _ in range(runs):
-            t = time.perf_counter()
-            r = subprocess.run(cmd, capture_output=True, env=env)
-            times.append(time.perf_counter() - t)
-            assert r.returncode == 0, r.stderr
-        row(f"cold start, check, {label} (median of {runs})", ms(statistics.median(times)),
-            "250 ms")
+        board = tmp / f"blocks{n}.json"
+        board.write_text(json.dumps(blocks_board(n)), encoding="utf-8")
+        legal = ", ".join(f"b{i} -> a0" for i in range(n))
+        peer_dir = tmp / f"phase{n}"
+        if phase is not None:
+            subprocess.run([phase, peer, "setup", str(board), str(peer_dir)], check=True)
+        for label, decl in (("legal", legal), ("illegal", "b0 -> a0")):
+            ours = exe + [str(board), "--blocks", decl]
+            cmds = {"mtgcombat": ours}
+            if phase is not None:
+                cmds["phase, from the board"] = [phase, peer, "check-board", str(peer_dir),
+                                                 str(board), decl]
+                cmds["phase, its saved game"] = [phase, peer, "check", str(peer_dir), decl]
+            for cmd in cmds.values():  # warm-up: caches, bytecode
+                run_process(cmd, env)
+            figs: dict[str, list[tuple[float, float]]] = {k: [] for k in cmds}
+            for _ in range(runs):
+                for name, cmd in cmds.items():
+                    wall, cpu, _, code, _ = run_process(cmd, env)
+                    assert code == 0, (cmd, code)
+                    figs[name].append((cpu, wall))
+            med = {k: (statistics.median(c for c, _ in v), statistics.median(w for _, w in v))
+                   for k, v in figs.items()}
+            cpu, wall = med["mtgcombat"]
+            row(f"cold check, {n} v {n}, {label} declaration: mtgcombat",
+                f"{ms(cpu)} cpu, {ms(wall)} wall", "100 ms cpu")
+            for name in cmds:
+                if name == "mtgcombat":
+                    continue
+                ratios = sorted(a[0] / b[0] for a, b in zip(figs["mtgcombat"], figs[name]))
+                pc, pw = med[name]
+                row(f"cold check, {n} v {n}, {label} declaration: {name}",
+                    f"{ms(pc)} cpu, {ms(pw)} wall; mtgcombat/phase cpu "
+                    f"{statistics.median(ratios):.2f}", "<= 1.0 (goal 0.5)")
+    row(f"cold start runs", f"median of {runs}, alternating")
 
 
 def warm() -> None:
+    from mtgcombat import Board
+
     b = Board.from_data(small(8))
     b.check_attacks({"a0": "Bob"})
     row("warm check, 8 v 8", ms(timed(lambda: Board.from_data(small(8)).check_attacks(
@@ -97,42 +170,102 @@ def warm() -> None:
         ms(timed(lambda: big.check_blocks(legal).legal, 3)))
 
 
-def illegal() -> None:
-    big = Board.from_data(combat(160))
-    big.problem("blocks")
-    big.check_blocks({}).violations
+def _witness(data: dict) -> dict:
+    from mtgcombat import Board
+    from mtgcombat.solver import get_backend
+    from mtgcombat.solver.base import Deadline
 
-    def run():
-        v = big.check_blocks({})
-        assert v.legal is False
-        return v.violations
+    b = Board.from_data(data)
+    _, w = get_backend("auto").maximum(b.problem("blocks"), frozenset(), Deadline(None))
+    return {k: list(v) for k, v in (w or {}).items()}
 
-    row("illegal check with explanation, 160 v 160 blocks (5% Lure)", ms(timed(run, 3)),
-        "500 ms")
+
+def illegal(runs: int = 3) -> None:
+    from mtgcombat import Board
+
+    Board.from_data(combat(20)).check_blocks({}).violations  # the solvers imported
+    Board.from_data(requirements(60)).check_blocks({}).violations
+    families = [("bench boards (5% Lure, 4 must-block)", lambda s: combat(160, seed=s))]
+    families += [("10% Lure, a third must-block", lambda s: requirements(160, seed=s))]
+    families += [("30% Lure, half must-block",
+                  lambda s: requirements(160, seed=s, lure=0.3, must_block=0.5))]
+    for label, make in families:
+        ratios = []
+        legal_t, expl_t, verdict_t = [], [], []
+        for seed in range(runs):
+            data = make(seed)
+            w = _witness(data)
+
+            def fresh():
+                b = Board.from_data(data)
+                b.problem("blocks")
+                return b
+            b = fresh()
+            t = time.perf_counter()
+            assert b.check_blocks(w).legal
+            lt = time.perf_counter() - t
+            b = fresh()
+            t = time.perf_counter()
+            v = b.check_blocks({})
+            vt = time.perf_counter() - t
+            v.violations
+            et = time.perf_counter() - t
+            assert v.legal is False
+            legal_t.append(lt)
+            verdict_t.append(vt)
+            expl_t.append(et)
+            ratios.append(et / lt)
+        row(f"160 v 160, {label}: legal check / illegal verdict / with explanation",
+            f"{ms(statistics.median(legal_t))} / {ms(statistics.median(verdict_t))} / "
+            f"{ms(statistics.median(expl_t))}")
+        row(f"160 v 160, {label}: explained illegal / legal (seeds 0-{runs - 1})",
+            f"{statistics.median(ratios):.2f} (max {max(ratios):.2f})", "<= 2")
 
 
 def listing() -> None:
+    from mtgcombat import Board
+
     for lure in (0.0, 0.05):
         b = Board.from_data(combat(160, lure=lure))
         b.problem("blocks")
         t = time.perf_counter()
-        l = b.list_declarations("blocks", 1000)
+        listed = b.list_declarations("blocks", 1000)
         dt = time.perf_counter() - t
-        assert len(l.declarations) == 1000
-        row(f"first 1,000 block declarations, 160 v 160, {lure:.0%} Lure", ms(dt),
-            "2 s" if lure else "")
+        assert len(listed.declarations) == 1000, listed.status
+        row(f"first 1,000 block declarations in listing order, 160 v 160, {lure:.0%} Lure",
+            ms(dt), "2 s")
+    tmp = Path(tempfile.mkdtemp())
+    board = tmp / "big.json"
+    board.write_text(json.dumps(requirements(160)), encoding="utf-8")
+    env = _env(tmp / "cache")
+    cmd = [sys.executable, "-m", "mtgcombat", "blocks", str(board), "--json"]
+    run_process(cmd + ["--time-limit", "0.1"], env)  # readings cached
+    for t_limit in (0.5, 2.0, 5.0):
+        wall, cpu, peak, code, out = run_process(cmd + ["--time-limit", str(t_limit)], env)
+        status = json.loads(out)["status"] if code == 0 else f"exit {code}"
+        row(f"blocks --time-limit {t_limit:g} --json, 160 v 160 (10% Lure) whole command",
+            f"{wall:.2f} s wall, {cpu:.2f} s cpu, {peak // 1024} MiB, {status}",
+            f"{t_limit + 0.5:g} s")
 
 
 def count() -> None:
-    data = {"players": [{"name": p} for p in "ABCD"], "active_player": "A",
-            "permanents": [{"id": f"x{i}", "name": f"X{i}", "controller": "A", "power": 1,
-                            "toughness": 1, "text": f"X{i} attacks each combat if able."}
-                           for i in range(20)]}
-    b = Board.from_data(data)
-    t = time.perf_counter()
-    c = b.count_declarations("attacks")
-    row(f"count, 20 forced attackers and 3 opponents ({c.count:,} declarations, {c.status})",
-        ms(time.perf_counter() - t))
+    tmp = Path(tempfile.mkdtemp())
+    env = _env(tmp / "cache")
+    cases = [("40 v 40, bench board without Lure", combat(40, lure=0.0)),
+             ("40 v 40, 10% Lure, a third must-block", requirements(40)),
+             ("twelve 2/2 menace v twelve 2/2", menace(12))]
+    for label, data in cases:
+        p = tmp / "b.json"
+        p.write_text(json.dumps(data), encoding="utf-8")
+        cmd = [sys.executable, "-m", "mtgcombat", "blocks", str(p), "--count", "--json"]
+        run_process(cmd, env)  # readings cached
+        wall, cpu, peak, code, out = run_process(cmd, env, timeout=120)
+        ans = json.loads(out) if code == 0 else {"status": f"exit {code}", "count": None}
+        c = ans["count"]
+        shown = f"{c:.3e}" if isinstance(c, int) and c > 10 ** 6 else str(c)
+        row(f"blocks --count, {label}",
+            f"{wall:.2f} s wall, {cpu:.2f} s cpu, {peak // 1024} MiB; {ans['status']} {shown}",
+            "default limit 10 s, < 1 GiB")
 
 
 def batch(n: int) -> None:
@@ -156,13 +289,15 @@ def batch(n: int) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--only", default="coldstart,warm,illegal,listing,count,batch")
-    ap.add_argument("--runs", type=int, default=7)
+    ap.add_argument("--runs", type=int, default=9)
     ap.add_argument("--batch", type=int, default=10000)
+    ap.add_argument("--phase", default=None, help="a Python with phase-python installed")
     a = ap.parse_args()
     parts = a.only.split(",")
-    print(f"mtgcombat speed ({os.cpu_count()} cores, Python {sys.version.split()[0]})")
+    print(f"mtgcombat speed ({os.cpu_count()} cores, Python {sys.version.split()[0]}, "
+          f"load {os.getloadavg()[0]:.1f})")
     if "coldstart" in parts:
-        coldstart(a.runs)
+        coldstart(a.runs, _phase_python(a.phase))
     if "warm" in parts:
         warm()
     if "illegal" in parts:
@@ -175,9 +310,9 @@ def main() -> None:
         batch(a.batch)
     width = max(len(w) for w, _, _ in ROWS)
     print()
-    print(f"{'measure'.ljust(width)}  {'figure':>28}  target")
+    print(f"{'measure'.ljust(width)}  {'figure':>40}  target")
     for what, value, target in ROWS:
-        print(f"{what.ljust(width)}  {value:>28}  {target}")
+        print(f"{what.ljust(width)}  {value:>40}  {target}")
 
 
 if __name__ == "__main__":

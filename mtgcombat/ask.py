@@ -209,16 +209,42 @@ def not_understood_json(board: Any) -> dict:
 
 
 def answer(board: "Board", opts: Options, ctx: Optional[Context] = None) -> Reply:
-    """Ask ``opts.question`` of ``board``. Bad input raises :data:`BadInput` (a board
-    error located in the board's text where it can be)."""
+    """Ask ``opts.question`` of ``board``. Bad input raises :class:`BadInput`: a fault of
+    a declaration or assignment given as an option is the option's (``--blocks:
+    declaration: unknown creature 'hil' (did you mean 'hill'?)``), any other board error
+    is located in the board's text where it can be."""
     q = QUESTIONS[opts.question]
     ctx = ctx or Context.starting_now(opts.time_limit)
     try:
         board = prepare(board, opts, ctx)
         result = q.ask(board, opts, ctx)
     except BoardError as e:
+        flag = option_at_fault(e, opts)
+        if flag is not None:
+            raise OptionError(f"{flag}: {e}", command=opts.question) from None
         raise located(board, e) from None
     return Reply(q, opts, board, result, writer(board, opts), ctx.warnings)
+
+
+#: The reasons that say a declaration (``error.decl_*``, with its ``kind``) or an
+#: assignment (``error.assignment_*``) is malformed or names what the board lacks.
+_ASSIGNMENT_FAULTS = ("error.assignment_not_object", "error.assignment_source",
+                      "error.assignment_division", "error.assignment_recipient",
+                      "error.assignment_amount")
+
+
+def option_at_fault(e: BoardError, opts: Options) -> Optional[str]:
+    """The option (``--attacks``, ``--blocks``, ``--damage``) whose declaration or
+    assignment a board error is about, when it was given as one; else None (the board's
+    own declarations are faults of the board)."""
+    code = e.why.code
+    if code.startswith("error.decl_"):
+        kind = e.why.get("kind")
+        if kind in ("attacks", "blocks") and opts.declaration(kind) is not None:
+            return f"--{kind}"
+    elif code in _ASSIGNMENT_FAULTS and opts.damage:
+        return "--damage"
+    return None
 
 
 def located(board: Any, e: BoardError) -> BoardError:
@@ -334,7 +360,11 @@ def _show_words(shown: Any, w: "Writer", opts: Options, board: Any) -> str:
 
 def _ask_draw(board: "Board", opts: Options, ctx: Context) -> str:
     from .draw import draw
+    from .questions.declarations import validate
 
+    for kind in ("attacks", "blocks"):  # an unknown id is the option's fault
+        if opts.declaration(kind) is not None:
+            validate(board, kind, opts.declaration(kind))
     return draw(board, attacks=opts.attacks, blocks=opts.blocks,
                 damage=opts.damage[0] if opts.damage else None, lang=opts.lang or "en",
                 size=opts.size)
@@ -583,6 +613,10 @@ def parse_request(text: Union[str, bytes]) -> Any:
         raise OptionError("the request is nested too deeply") from None
     except ValueError as e:  # e.g. an integer of more than 4300 digits
         raise OptionError(f"the request holds a value that can't be read: {e}"[:200]) from None
+    from .boardjson import MAX_DEPTH, depth
+
+    if depth(data) > MAX_DEPTH + 1:  # whatever the interpreter's recursion limit is
+        raise OptionError("the request is nested too deeply")
     where = lone_surrogate(data)
     if where is not None:
         raise OptionError(f"the request holds a lone surrogate (not a character) in {where}")

@@ -225,17 +225,19 @@ def main(ns: Any) -> int:
         except OSError as e:
             raise OptionError(f"cannot read {ns.input}: {e.strerror or e}") from None
         chunk = CHUNK
-    if _cards() is not None:  # a bad card file is one line before anything is answered
-        pass
+    _cards()  # a bad card file is one line before anything is answered
+    from .progress import Progress
+
     old = signal.signal(signal.SIGTERM, _on_term)
-    n = 0
+    prog = Progress(not ns.quiet, "answering", "answered")
     try:
         for line in run(lines, ns.jobs, ns.dask, chunk):
             _write(line)
-            n += 1
+            prog.found()
     except _Stop:
         return 143
     finally:
+        prog.done()
         signal.signal(signal.SIGTERM, old)
         if lines is not sys.stdin:
             lines.close()

@@ -37,7 +37,11 @@ B = TypeVar("B", bound=Board)
 def _unknown(obj: Mapping, allowed: set, where: str) -> None:
     extra = sorted(set(obj) - allowed)
     if extra:
-        raise BoardError(f"{where}: unknown field {extra[0]!r}")
+        from .errors import closest
+
+        near = closest(extra[0], allowed)
+        hint = f" (did you mean {near[0]!r}?)" if near else ""
+        raise BoardError(f"{where}: unknown field {extra[0]!r}{hint}")
 
 
 def _type(value: Any, typ, where: str, what: str) -> Any:
@@ -239,6 +243,9 @@ def load_board_json(text: str, source: str = "<json>",
         raise BoardError(f"{source}: field {e.args[0]!r} is given twice in one object") from None
     except RecursionError:
         raise BoardError(f"{source}: JSON nested too deeply") from None
+    if depth(data) > MAX_DEPTH:  # whatever the interpreter's recursion limit is
+        raise BoardError(f"{source}: JSON nested too deeply (a board nests at most "
+                         f"{MAX_DEPTH} levels)")
     bad = _lone_surrogate(data)
     if bad is not None:
         raise BoardError(f"{source}: {bad} contains a lone surrogate (\\ud800-\\udfff), "
@@ -285,13 +292,37 @@ def _no_duplicates(pairs: list) -> dict:
     return out
 
 
+#: The deepest JSON a board (or a declaration) is read from: a board nests 5 levels.
+MAX_DEPTH = 64
+
+
+def depth(data: Any) -> int:
+    """How deeply parsed JSON nests (an object or array is one level), counted without
+    recursion."""
+    most, stack = 0, [(data, 1)]
+    while stack:
+        x, d = stack.pop()
+        if isinstance(x, dict):
+            most = max(most, d)
+            stack.extend((v, d + 1) for v in x.values())
+        elif isinstance(x, list):
+            most = max(most, d)
+            stack.extend((v, d + 1) for v in x)
+    return most
+
+
 def loads_strict(text: str) -> Any:
     """``json.loads`` that rejects repeated keys (raises json.JSONDecodeError or
-    ValueError naming the key)."""
+    ValueError naming the key) and JSON nested beyond :data:`MAX_DEPTH`."""
     try:
-        return json.loads(text, object_pairs_hook=_no_duplicates)
+        data = json.loads(text, object_pairs_hook=_no_duplicates)
     except _Duplicate as e:
         raise ValueError(f"field {e.args[0]!r} is given twice in one object") from None
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
+    if depth(data) > MAX_DEPTH:
+        raise ValueError(f"nested too deeply (at most {MAX_DEPTH} levels)")
+    return data
 
 
 #: Fields of Extension 2: written only when they differ from the default, so that

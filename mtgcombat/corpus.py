@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Optional, Union
 
+from .editions import edition
 from .rules.model import EDITIONS, BoardError
 
 QUESTIONS = ("attacks", "blocks", "check-attacks", "check-blocks", "damage", "check-damage",
@@ -50,6 +51,10 @@ EXPECTATIONS: dict[str, tuple[str, ...]] = {
 }
 
 DESCRIBING = ("id", "title", "question", "editions", "rules", "source", "explanation")
+#: Describing keys that may be given again in another language: ``title[de]: ...``.
+TRANSLATED = ("title", "explanation")
+#: The languages a case may be described in besides English.
+_LANGUAGES = ("de",)
 QUESTION_KEYS = ("declaration", "assignment", "time-limit", "damage", "objective")
 REQUIRED = ("id", "title", "question", "editions", "rules", "source")
 
@@ -96,6 +101,8 @@ class Case:
     expectations: dict[str, dict[Optional[str], Any]] = field(default_factory=dict)
     #: header key (with suffix) -> line number
     lines: dict[str, int] = field(default_factory=dict)
+    #: (key, language) -> the title or explanation in that language (``title[de]: ...``).
+    translations: dict[tuple[str, str], str] = field(default_factory=dict)
 
     def cited_rules(self, edition: str) -> tuple[str, ...]:
         """The rule numbers this case cites for ``edition``."""
@@ -299,6 +306,7 @@ def parse_case(path: Union[str, Path], text: Optional[str] = None) -> Case:
     known = set(DESCRIBING) | set(QUESTION_KEYS) | set(EXPECTATIONS)
     header: dict[str, tuple[str, int]] = {}
     suffixed: list[tuple[str, str, str, int]] = []
+    translated: list[tuple[str, str, str, int]] = []
     seen: dict[str, int] = {}
     for key, suffix, value, line in entries:
         if key not in known:
@@ -309,10 +317,15 @@ def parse_case(path: Union[str, Path], text: Optional[str] = None) -> Case:
         seen[full] = line
         if not value:
             raise CaseError(path, line, f"{full}: empty value")
-        if suffix is not None:
+        if suffix is not None and key in TRANSLATED:
+            if suffix not in _LANGUAGES:
+                raise CaseError(path, line, f"{full}: the language must be one of "
+                                f"{', '.join(_LANGUAGES)}")
+            translated.append((key, suffix, value, line))
+        elif suffix is not None:
             if key not in EXPECTATIONS:
                 raise CaseError(path, line, f"{key}: only expectation keys take an edition "
-                                "suffix")
+                                "suffix, and title and explanation a language ([de])")
             suffixed.append((key, suffix, value, line))
         else:
             header[key] = (value, line)
@@ -339,6 +352,7 @@ def parse_case(path: Union[str, Path], text: Optional[str] = None) -> Case:
         explanation=header.get("explanation", ("", 0))[0],
         board_text=board_text, board_line=board_start,
         lines={k: v[1] for k, v in header.items()},
+        translations={(k, lang): v for k, lang, v, _ in translated},
     )
     # Question keys.
     if question in ("check-attacks", "check-blocks"):
@@ -763,3 +777,213 @@ def run_cases(cases: Iterable[Case], backend: str = "auto",
     for case in cases:
         for ed in case.editions:
             yield run_case(case, ed, backend, time_limit, lang)
+
+
+# ---------------------------------------------------------------------------
+# Lessons: the corpus as teaching material
+# ---------------------------------------------------------------------------
+
+#: Topics of the lessons, in the order they are shown: a code (named by the text layer's
+#: ``lesson.topic`` template) and the rules whose cases it holds (a number covers its
+#: subrules: "508" holds 508.1c, "510.4" holds 510.4a). A case is in every topic one of
+#: its cited rules falls under; a case in none is in "other".
+TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("attacking", ("508",)),
+    ("blocking", ("509.1", "509.4", "509.7")),
+    ("requirements", ("508.1c", "508.1d", "509.1b", "509.1c", "611.3")),
+    ("damage", ("510", "120")),
+    ("first-strike", ("702.4", "702.7", "510.4")),
+    ("trample", ("702.19",)),
+    ("evasion", ("702.9", "702.13", "702.14", "702.17", "702.28", "702.31", "702.36",
+                 "702.111", "702.118", "609.4")),
+    ("protection", ("702.16",)),
+    ("deathtouch", ("702.2", "702.15", "702.80", "702.90", "704.5h")),
+    ("other-keywords", ("302.6", "702.3", "702.10", "702.12", "702.20", "702.25", "702.45",
+                        "702.83", "702.121", "702.130", "702.164")),
+    ("banding", ("702.22", "702.23")),
+    ("costs", ("508.1g", "508.1h", "509.1d", "509.1e", "509.1f", "118", "119", "701.17",
+               "701.21", "702.24")),
+    ("goad", ("701.15", "701.38")),
+    ("walkers-battles", ("306", "310", "508.5")),
+    ("multiplayer", ("506.2", "506.3", "802", "805", "806", "808", "810")),
+    ("state-based", ("104", "704")),
+    # the damage assignment order (the "2024" edition's rules for it)
+    ("order", tuple(r for ed in EDITIONS for r in (edition(ed).attacker_order,
+                                                   edition(ed).blocker_order) if r)),
+    ("card-text", ("105", "107", "109", "111", "115", "201", "205", "207", "301", "601",
+                   "603", "611", "613", "615", "700", "711", "722", "725")),
+)
+
+#: The command and options that ask each case question of the web lab or the command line.
+_ASK = {"attacks": "attacks", "blocks": "blocks", "damage": "damage", "combat": "combat",
+        "turn": "turn", "upkeep": "upkeep", "best-blocks": "best-blocks",
+        "best-attacks": "best-attacks", "check-attacks": "check", "check-blocks": "check",
+        "check-damage": "check"}
+
+
+def under(rule: str, prefix: str) -> bool:
+    """Whether ``rule`` is ``prefix`` or one of its subrules ("510.4" covers "510.4a",
+    "508" covers "508.1c", "702.1" does not cover "702.19")."""
+    if rule == prefix or rule.startswith(prefix + "."):
+        return True
+    rest = rule[len(prefix):] if rule.startswith(prefix) else ""
+    return bool(rest) and "." in prefix and rest[0].isalpha()
+
+
+def case_rules(case: Case) -> tuple[str, ...]:
+    """Every rule a case cites, in any of its editions, in order, once."""
+    out: list[str] = []
+    for group in case.rules.values():
+        out += [r for r in group if r not in out]
+    return tuple(out)
+
+
+def case_topics(case: Case) -> tuple[str, ...]:
+    """The topics a case belongs to (:data:`TOPICS`); ("other",) when none."""
+    rules = case_rules(case)
+    out = [code for code, prefixes in TOPICS
+           if any(under(r, p) for r in rules for p in prefixes)]
+    return tuple(out) or ("other",)
+
+
+def case_request(case: Case, explain: bool = False) -> tuple[str, list[str]]:
+    """The question (a command of :data:`mtgcombat.ask.QUESTIONS`) and its options that
+    ask what the case asks -- or, with ``explain``, that explain it (``explain`` with the
+    case's declaration, or ``--about`` its story)."""
+    q = case.question
+    args: list[str] = []
+    if case.declaration is not None:
+        args = [f"--{q[6:]}", json.dumps(case.declaration, ensure_ascii=False)]
+    elif case.assignment is not None:
+        args = ["--damage", json.dumps(case.assignment, ensure_ascii=False)]
+    if q in ("best-blocks", "best-attacks"):
+        args = ["--objective", case.objective]
+    if not explain:
+        if q == "combat":
+            for step in case.damage or ():
+                args += ["--damage", json.dumps(step, ensure_ascii=False)]
+        return _ASK[q], args
+    if q in ("combat", "upkeep", "best-blocks", "best-attacks"):
+        return "explain", ["--about", q] + args
+    return "explain", args
+
+
+def _titled(case: Case, lang: str) -> tuple[str, str]:
+    """A case's title and explanation in ``lang`` where the case gives them (``title[de]``),
+    else as written."""
+    return (case.translations.get(("title", lang), case.title),
+            case.translations.get(("explanation", lang), case.explanation))
+
+
+def _lesson_summary(case: Case, lang: str) -> dict:
+    title, _ = _titled(case, lang)
+    return {"id": case.id, "title": title, "question": case.question,
+            "rules": list(case_rules(case)), "topics": list(case_topics(case)),
+            "editions": list(case.editions)}
+
+
+def lesson_index(cases: Iterable[Case], lang: str = "en") -> dict:
+    """The corpus as lessons (``GET /api/cases``, ``mtgcombat corpus --list``): every case
+    with its title, question, rules and topics; the topics with their names in ``lang``
+    and their cases; the rules cited, each with its cases, grouped by section ("508")."""
+    from .text import Writer
+
+    w = Writer(lang)
+    cases = sorted(cases, key=lambda c: _id_key(c.id))
+    topics = []
+    for code in [c for c, _ in TOPICS] + ["other"]:
+        ids = [c.id for c in cases if code in case_topics(c)]
+        if ids:
+            topics.append({"topic": code, "name": w.t("lesson.topic", topic=code), "cases": ids})
+    rules: dict[str, list[str]] = {}
+    for c in cases:
+        for r in case_rules(c):
+            rules.setdefault(r, []).append(c.id)
+    sections: dict[str, list[dict]] = {}
+    for r in sorted(rules, key=_rule_key):
+        sections.setdefault(r.split(".")[0], []).append({"rule": r, "cases": rules[r]})
+    return {"lang": w.lang.code, "count": len(cases),
+            "cases": [_lesson_summary(c, w.lang.code) for c in cases],
+            "topics": topics,
+            "sections": [{"section": s, "name": w.t("lesson.section", section=s),
+                          "rules": rs} for s, rs in sections.items()]}
+
+
+def lesson(case: Case, lang: str = "en") -> dict:
+    """One case as a lesson (``GET /api/cases/ID``): its title, question in words, the
+    rules it turns on, where the answer comes from and the explanation written for it,
+    its board (text), and the requests that ask its question and explain it."""
+    from .text import Writer
+
+    w = Writer(lang)
+    title, explanation = _titled(case, w.lang.code)
+    ask, args = case_request(case)
+    explain, explain_args = case_request(case, explain=True)
+    edition = case.editions[0]
+    return dict(_lesson_summary(case, w.lang.code), **{
+        "title": title,
+        "asks": w.t("lesson.question", question=case.question),
+        "rules_by_edition": {ed: list(case.cited_rules(ed)) for ed in case.editions},
+        "source": case.source,
+        "explanation": explanation,
+        "explanation_lang": "en" if explanation == case.explanation else w.lang.code,
+        "board": case.board_text,
+        "ask": {"question": ask, "args": args + ["--rules", edition]},
+        "explain": {"question": explain, "args": explain_args + ["--rules", edition]},
+        "link": f"#case={case.id}",
+    })
+
+
+def _id_key(cid: str) -> tuple:
+    return tuple((0, int(p), "") if p.isdigit() else (1, 0, p.lower())
+                 for p in re.split(r"(\d+)", cid) if p)
+
+
+def _rule_key(rule: str) -> tuple:
+    return tuple((int(p), "") if p.isdigit() else (0, p) for p in re.findall(r"\d+|[a-z]+", rule))
+
+
+class _Lessons:
+    """The corpus read once per change of its files (the web lab asks often)."""
+
+    def __init__(self) -> None:
+        self.stamp: Any = None
+        self.cases: list[Case] = []
+
+    def get(self, path: Optional[Union[str, Path]] = None) -> list[Case]:
+        d = Path(path) if path is not None else default_cases_dir()
+        if d is None:
+            raise CaseError("corpus/cases", None, "the corpus of cases is not here")
+        files = case_files(d)
+        stamp = (str(d), tuple((f.name, f.stat().st_mtime_ns) for f in files))
+        if stamp != self.stamp:
+            self.cases, self.stamp = load_cases(d), stamp
+        return self.cases
+
+
+LESSONS = _Lessons()
+
+
+def lessons_request(path: str, query: str = "", cases_dir: Optional[Path] = None
+                    ) -> tuple[int, dict]:
+    """The web lab's lesson calls: ``GET /api/cases?lang=de`` (:func:`lesson_index`) and
+    ``GET /api/cases/ID?lang=de`` (:func:`lesson`): (HTTP status, JSON answer). An
+    unknown case or language is 404 / 400 with ``{"error": ...}``."""
+    from urllib.parse import parse_qs, unquote
+
+    from .text import languages
+
+    lang = (parse_qs(query).get("lang") or ["en"])[0]
+    if lang not in languages():
+        return 400, {"error": f"lang must be one of {', '.join(languages())}"}
+    try:
+        cases = LESSONS.get(cases_dir)
+    except CaseError as e:
+        return 500, {"error": f"the corpus can't be read: {e.problem}"}
+    if path.rstrip("/") == "/api/cases":
+        return 200, lesson_index(cases, lang)
+    cid = unquote(path[len("/api/cases/"):]).lower()
+    for c in cases:
+        if c.id.lower() == cid:
+            return 200, lesson(c, lang)
+    return 404, {"error": f"no case {cid[:40]!r} in the corpus"}

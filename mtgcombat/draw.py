@@ -60,15 +60,16 @@ import re
 import unicodedata
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Optional, Sequence, Union, cast
+from typing import Any, Iterable, Mapping, Optional, Sequence, Union, cast
 
 from .rules import abilities as A
 from .rules.model import Board as ModelBoard
 from .rules.model import BoardError, Permanent
 from .text import Writer
 
-if TYPE_CHECKING:
-    from .board import Board
+#: A :class:`mtgcombat.Board` -- the facade, which knows its abilities (it imports this
+#: module for ``_repr_svg_``, so this module does not import it, not even for types).
+Board = Any
 
 __all__ = ["Svg", "draw", "draw_result", "result_of"]
 
@@ -248,7 +249,7 @@ def _with_verdict(root: ET.Element, scene: "_Scene", stop: Any, width: float,
     return out
 
 
-def result_of(answer: Any) -> tuple["Board", dict[str, dict[str, int]], dict[str, Any]]:
+def result_of(answer: Any) -> tuple[Board, dict[str, dict[str, int]], dict[str, Any]]:
     """What :func:`draw_result` draws of a :meth:`~mtgcombat.Board.combat` answer: the
     board as combat damage began (declarations made, triggers resolved), the damage
     dealt in all its combat damage steps together (510.2; after prevention, 615), and
@@ -304,16 +305,16 @@ def draw_result(answer: Any, *, lang: str = "en", size: Optional[int] = None,
 
 
 # -- input ------------------------------------------------------------------------------
-def _full_board(board: ModelBoard) -> "Board":
+def _full_board(board: ModelBoard) -> Board:
     """A :class:`mtgcombat.Board` (which knows its abilities); a model board alone can't
     be drawn (draw never imports the facade, which imports draw for ``_repr_svg_``)."""
     if not hasattr(board, "bound"):
         raise TypeError("draw() needs a mtgcombat.Board (Board.from_model(board))")
-    return cast("Board", board)
+    return cast(Any, board)
 
 
-def _with_declarations(board: "Board", attacks: Optional[Mapping[str, str]],
-                       blocks: Optional[Mapping[str, Any]]) -> "Board":
+def _with_declarations(board: Board, attacks: Optional[Mapping[str, str]],
+                       blocks: Optional[Mapping[str, Any]]) -> Board:
     """The board with these attacks and blocks instead of its own (validated again)."""
     changes: dict[str, Any] = {}
     if attacks is not None:
@@ -329,10 +330,10 @@ def _with_declarations(board: "Board", attacks: Optional[Mapping[str, str]],
         changes["blocks"] = {b: (v,) if isinstance(v, str) else tuple(v)
                              for b, v in dict(blocks).items()}
         changes["damage_order"] = None
-    return cast("Board", board.evolve(**changes)) if changes else board
+    return cast(Any, board.evolve(**changes)) if changes else board
 
 
-def _is_permanent(board: "Board", oid: str) -> bool:
+def _is_permanent(board: Board, oid: str) -> bool:
     try:
         board.permanent(oid)
     except KeyError:
@@ -340,7 +341,7 @@ def _is_permanent(board: "Board", oid: str) -> bool:
     return True
 
 
-def _checked_damage(board: "Board",
+def _checked_damage(board: Board,
                     damage: Optional[DamageAssignment]) -> dict[str, dict[str, int]]:
     """The damage assignment without zeros, its ids checked."""
     out: dict[str, dict[str, int]] = {}
@@ -368,7 +369,7 @@ RESULT_FIELDS = ("life", "poison", "destroyed", "defeated", "lost", "loyalty", "
                  "board")
 
 
-def _checked_result(board: "Board", result: Optional[Mapping[str, Any]]) -> "_Result":
+def _checked_result(board: Board, result: Optional[Mapping[str, Any]]) -> "_Result":
     """The result of combat, its ids checked."""
     result = dict(result or {})
     unknown = sorted(set(result) - set(RESULT_FIELDS))
@@ -421,7 +422,7 @@ class _Result:
 class _Scene:
     """The board and everything derived from it that the picture needs."""
 
-    board: "Board"
+    board: Board
     w: Writer
     damage: dict[str, dict[str, int]]
     result: _Result

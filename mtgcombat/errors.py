@@ -9,11 +9,21 @@ line."""
 
 from __future__ import annotations
 
-from typing import Union
+from typing import Iterable, Union
 
 from .rules.reasons import Reason, english, literal
 
-__all__ = ["BadInput", "BoardError"]
+__all__ = ["BadInput", "BoardError", "closest"]
+
+
+def closest(word: object, known: "Iterable[str]", n: int = 1) -> tuple[str, ...]:
+    """The names of ``known`` closest to ``word`` (a typo's likely meaning; none when
+    nothing is close): what an error suggests ("did you mean 'hill'?")."""
+    import difflib
+
+    if not isinstance(word, str):
+        return ()
+    return tuple(difflib.get_close_matches(word, sorted(set(known)), n=n, cutoff=0.6))
 
 
 class BadInput(ValueError):

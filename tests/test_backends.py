@@ -22,11 +22,14 @@ from mtgcombat.solver.base import (
 )
 from mtgcombat.solver.brute import all_declarations
 
-from mtgcombat.solver.cpsat import CpSat
+from mtgcombat.solver import cpsat
+from mtgcombat.solver.cpsat import Auto, CpSat
 
 # The three backends, then CP-SAT without its shortcuts (every component solved by
-# CP-SAT; no decomposition at all), so the model itself is always exercised.
-BACKS = [get_backend(n) for n in BACKENDS] + [CpSat(tiny=0), CpSat(decompose=False, tiny=0)]
+# CP-SAT; no decomposition at all), so the model itself is always exercised; then the
+# Python search (solver/search.py) on every component, tiny ones included.
+BACKS = [get_backend(n) for n in BACKENDS] + [CpSat(tiny=0), CpSat(decompose=False, tiny=0),
+                                              Auto(tiny=0), Auto(decompose=False, tiny=0)]
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -200,7 +203,8 @@ def test_a_hint_never_changes_the_maximum(problem, data):
     if data.draw(st.booleans()):
         hint["zz"] = "t1" if problem.kind == "attacks" else ("a1",)
     truth, _ = get_backend("brute").maximum(problem, allowed, Deadline(None))
-    for b in (CpSat(), CpSat(tiny=0), CpSat(decompose=False, tiny=0)):
+    for b in (CpSat(), CpSat(tiny=0), CpSat(decompose=False, tiny=0), Auto(tiny=0),
+              Auto(decompose=False, tiny=0)):
         m, witness = b.maximum(problem, allowed, Deadline(None), hint=hint)
         assert m == truth
         if m is not None:
@@ -249,3 +253,36 @@ def test_interchangeable_choices_are_each_listed_once():
     assert all(x == listings[0] for x in listings)
     n1 = 1 + 5 + 10  # c1: nothing, one or two of five
     assert len(listings[0][1]) == n1 * 8 - 5 * 4  # minus c1 and c2 both on a1
+
+
+@settings(max_examples=150, **SETTINGS)
+@given(problems(), st.integers(1, 400))
+def test_a_search_past_its_node_budget_falls_back_to_cpsat_with_the_same_maximum(
+        problem, budget):
+    # solver/search.py stops after ``budget`` nodes (TooBig); the component is then solved
+    # by CP-SAT: the maximum is the same either way.
+    truth, _ = get_backend("brute").maximum(problem, frozenset(), Deadline(None))
+    old = cpsat.SEARCH_BUDGET_COLD, cpsat.SEARCH_BUDGET_WARM
+    cpsat.SEARCH_BUDGET_COLD = cpsat.SEARCH_BUDGET_WARM = budget
+    try:
+        m, witness = Auto(tiny=0).maximum(problem, frozenset(), Deadline(None))
+    finally:
+        cpsat.SEARCH_BUDGET_COLD, cpsat.SEARCH_BUDGET_WARM = old
+    assert m == truth
+    if m is not None:
+        assert obeyed(problem, true_keys(witness)) == m and not violated(
+            problem, true_keys(witness))
+
+
+def test_the_python_search_heeds_the_deadline():
+    # MAX-3-SAT is far beyond the search's budget of nodes; with no time at all left the
+    # search stops on the deadline, not later.
+    from mtgcombat.solver import search
+    from mtgcombat.solver.cpsat import prepared
+
+    problem = _max_sat(60, 180)
+    prep = prepared(problem)
+    comp = list(prep.options)
+    with pytest.raises(SolverTimeout):
+        search.maximum(comp, prep.options, {c: prep.cap(c) for c in comp},
+                       prep.restrictions, prep.requirements, Deadline(0.0), 10 ** 9)

@@ -1,6 +1,8 @@
 """Listing: declarations found near the maximum's witness first (solver/neighbours.py)
 change no listing; the auto backend agrees with the others; --jsonl streams; a tiny
---time-limit bounds the whole command."""
+--time-limit bounds the whole command; the one listing order (solver/order.py): a
+listing is exactly the legal declarations, in that order, and --limit N gives the first N
+of it, in the human table as in JSON (issue 27.7)."""
 
 from __future__ import annotations
 
@@ -10,12 +12,15 @@ import sys
 
 from hypothesis import HealthCheck, given, settings
 
+from mtgcombat.questions.declarations import listing_order
 from mtgcombat.solver import base, get_backend
-from mtgcombat.solver.base import legal_declarations
+from mtgcombat.solver.base import canonical, legal_declarations
 from mtgcombat.solver.neighbours import near
+from mtgcombat.solver.order import ordered_legal
 
 from .conftest import REPO
 from .test_blocks import frozen
+from .test_backends import problems
 from .test_blocks_property import _summary, boards
 
 
@@ -139,3 +144,116 @@ def test_the_progress_line_shows_only_on_a_terminal_and_is_cleared(monkeypatch, 
     q.found()
     q.done()
     assert quiet.getvalue() == ""
+
+
+def _order_key(problem, d):
+    return listing_order(canonical(problem, d))
+
+
+def _ordered(problem, deadline=None):
+    be = get_backend("auto")
+    maxc = base.MaxCache(problem, be, deadline or base.Deadline(None))
+    m0, _ = maxc(frozenset())
+    return ordered_legal(problem, m0, maxc, deadline or base.Deadline(None))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(problems())
+def test_the_ordered_listing_is_every_legal_declaration_in_listing_order(problem):
+    ref = legal_declarations(problem, get_backend("brute"), limit=None)
+    expected = sorted(((_order_key(problem, d.declaration), d.requirements_obeyed,
+                        tuple(c.id for c in d.paid)) for d in ref.declarations),
+                      key=lambda t: t[0])
+    got = [(_order_key(problem, d.declaration), d.requirements_obeyed,
+            tuple(c.id for c in d.paid)) for d in _ordered(problem)]
+    assert got == expected
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(boards())
+def test_the_ordered_listing_of_block_boards_is_every_legal_declaration_in_order(case):
+    problem, _ = case
+    ref = legal_declarations(problem, get_backend("brute"), limit=None)
+    expected = sorted(_order_key(problem, d.declaration) for d in ref.declarations)
+    assert [_order_key(problem, d.declaration) for d in _ordered(problem)] == expected
+
+
+def test_fewer_creatures_first_then_by_ids():
+    from mtgcombat.rules.constraints import Problem
+
+    problem = Problem("blocks", {"b1": ("a1", "a2"), "b2": ("a1",)}, {"b1": 2})
+    got = [d.declaration for d in _ordered(problem)]
+    assert got == [{}, {"b1": ("a1",)}, {"b1": ("a1", "a2")}, {"b1": ("a2",)},
+                   {"b2": ("a1",)}, {"b1": ("a1",), "b2": ("a1",)},
+                   {"b1": ("a1", "a2"), "b2": ("a1",)}, {"b1": ("a2",), "b2": ("a1",)}]
+
+
+def _cli_json(args):
+    r = subprocess.run([sys.executable, "-m", "mtgcombat", *args], capture_output=True,
+                       text=True, cwd=REPO)
+    assert r.returncode == 0, r.stderr
+    return r.stdout
+
+
+def test_limit_n_gives_the_first_n_of_the_full_listing_in_the_table_as_in_json(tmp_path):
+    # issue 27.7: one order, the first N of it; the human table in the same order
+    board = tmp_path / "b.json"
+    perms = [{"id": f"x{i}", "name": f"{'ZYXWV'[i]} Bear", "controller": "Alice",
+              "power": 2, "toughness": 2} for i in range(3)]
+    perms += [{"id": f"w{i}", "name": f"{'ABC'[i]} Wall", "controller": "Bob", "power": 0,
+               "toughness": 4} for i in range(3)]
+    board.write_text(json.dumps({"players": [{"name": "Alice"}, {"name": "Bob"}],
+                                 "active_player": "Alice", "permanents": perms,
+                                 "attacks": {f"x{i}": "Bob" for i in range(3)}}),
+                     encoding="utf-8")
+    full = json.loads(_cli_json(["blocks", str(board), "--json", "--limit", "100000"]))
+    assert full["status"] == "complete"
+    decls = [d["declaration"] for d in full["declarations"]]
+    keys = [listing_order({k: tuple(v) for k, v in d.items()}) for d in decls]
+    assert keys == sorted(keys) and len(decls) == 4 ** 3
+    for n in (1, 5, 17):
+        part = json.loads(_cli_json(["blocks", str(board), "--json", "--limit", str(n)]))
+        assert [d["declaration"] for d in part["declarations"]] == decls[:n]
+        assert part["status"] == "truncated"
+    table = _cli_json(["blocks", str(board), "--limit", "17"])
+    from mtgcombat.notation import Declaration
+
+    rows = [line for line in table.splitlines() if "->" in line]
+    want = [Declaration("blocks", {k: tuple(v) for k, v in d.items()}).notation()
+            for d in decls[:17] if d]
+    assert [max((w for w in want if line.rstrip().endswith(w)), key=len) for line in rows] \
+        == want
+
+
+def test_a_listing_stopped_by_its_time_limit_is_a_prefix_of_the_listing():
+    sys.path.insert(0, str(REPO / "bench"))
+    from boards import combat
+
+    from mtgcombat import Board
+
+    board = Board.from_data(combat(40, lure=0.0))
+    full = board.list_declarations("blocks", 300)
+    for t in (0.05, 0.3):
+        part = board.list_declarations("blocks", 300, time_limit=t)
+        n = len(part.declarations)
+        assert [d.declaration for d in part.declarations] == \
+            [d.declaration for d in full.declarations[:n]]
+
+
+def test_a_json_listing_streamed_in_pieces_is_the_listings_json():
+    from mtgcombat import Board
+    from mtgcombat.questions.declarations import list_declarations, listing_json_chunks
+    from mtgcombat.text import Writer
+
+    sys.path.insert(0, str(REPO / "bench"))
+    from boards import combat
+
+    board = Board.from_data(combat(12, lure=0.1))
+    w = Writer.for_board(board, "en")
+    for limit in (0, 1, 7, 50):
+        whole = list_declarations(board, "blocks", limit).to_json(w)
+        text = "".join(listing_json_chunks(board, "blocks", w, limit,
+                                           extra=lambda: {"x": [1, "y"]}))
+        assert json.loads(text) == {**whole, "x": [1, "y"]}
+        compact = "".join(listing_json_chunks(board, "blocks", w, limit, indent=None))
+        assert json.loads(compact) == whole

@@ -297,3 +297,73 @@ def test_the_program_lists_every_door_and_question_in_its_help():
                        text=True, cwd=REPO)
     for name in [*ask.QUESTIONS, "corpus", "serve", "batch"]:
         assert f"    {name}" in r.stdout, name
+
+
+# -- an option's fault is the option's (issue 27.9) --------------------------------------
+
+WALKER = REPO / "corpus" / "boards" / "walker-and-battle.mtg"
+
+
+@pytest.mark.parametrize("question, flag, value, said", [
+    ("check", "--blocks", '"Giant Spidr" -> "Kor Skyfisher"', "'Giant Spider'"),
+    ("check", "--blocks", '{"Giant Spider": ["Kor Skyfishr"]}', "'Kor Skyfisher'"),
+    ("check", "--damage", '{"Kor Skyfishr": {"Gideon, Ally of Zendikar": 2}}',
+     "'Kor Skyfisher'"),
+    ("combat", "--blocks", '"Giant Spidr" -> "Kor Skyfisher"', "'Giant Spider'"),
+    ("draw", "--attacks", '"Kor Skyfishr" -> Bob', "'Kor Skyfisher'"),
+])
+def test_an_unknown_id_in_an_option_is_the_options_fault_with_the_closest_id(
+        capsys, question, flag, value, said):
+    code = cli_main([question, str(WALKER), flag, value])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == ""
+    assert err.startswith(f"mtgcombat: error: {question}: {flag}: ")
+    assert f"did you mean {said}?" in err
+    assert str(WALKER) not in err  # not a position in the board file
+
+
+def test_an_unknown_board_field_suggests_the_closest_field(capsys, tmp_path):
+    p = tmp_path / "b.json"
+    p.write_text('{"players": [{"name": "A"}, {"name": "B"}], "active_player": "A", '
+                 '"permanentz": []}')
+    assert cli_main(["show", str(p)]) == 2
+    assert "unknown field 'permanentz' (did you mean 'permanents'?)" in capsys.readouterr().err
+
+
+# -- progress (issue 24.3) ----------------------------------------------------------------
+
+
+def test_the_progress_line_is_redrawn_at_least_every_second_on_a_terminal(monkeypatch):
+    import io
+
+    from mtgcombat.progress import Progress
+
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+
+    err = Tty()
+    monkeypatch.setattr(sys, "stderr", err)
+    p = Progress(True, "counting")
+    time.sleep(3.2)  # no work reported: the line still moves on its own
+    p.done()
+    draws = err.getvalue().count("mtgcombat: counting...")
+    assert draws >= 2, err.getvalue()
+    assert err.getvalue().endswith("\r\x1b[K")
+
+
+def test_no_progress_line_when_standard_error_is_piped_or_quiet(monkeypatch):
+    import io
+
+    from mtgcombat.progress import Progress
+
+    piped = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", piped)
+    p = Progress(True, "counting")
+    time.sleep(1.6)
+    p.done()
+    assert piped.getvalue() == ""
+    r = subprocess.run([sys.executable, "-m", "mtgcombat", "batch", "--jobs", "1"],
+                       input=json.dumps({"ask": "show", "board": BRIGAND}) + "\n",
+                       capture_output=True, text=True, cwd=REPO)
+    assert r.stderr == "" and json.loads(r.stdout)

@@ -119,6 +119,29 @@ def test_the_library_example_prints_what_it_says(capsys, monkeypatch):
     assert capsys.readouterr().out.splitlines() == expected
 
 
+def test_the_readme_shows_the_picture_after_a_combat_and_the_web_lab():
+    for picture in ("docs/after-combat.svg", "docs/web-lab.png", "docs/web-lab-lesson.png"):
+        assert f"]({picture})" in README_TEXT, picture
+        assert (REPO / picture).exists(), picture
+
+
+def test_the_web_lab_screenshots_are_of_the_current_page():
+    """scripts/web_lab_picture.py writes the page's version into each screenshot; a
+    change to the page (mtgcombat/web/static) asks for new screenshots."""
+    sys.path.insert(0, str(REPO / "scripts"))
+    try:
+        import web_lab_picture
+    finally:
+        sys.path.pop(0)
+    from tests import pngs
+
+    for name in web_lab_picture.PICTURES:
+        data = (REPO / "docs" / name).read_bytes()
+        assert pngs.text(data).get(web_lab_picture.KEY) == web_lab_picture.page_version(), (
+            f"docs/{name} shows another version of the page: run "
+            "`python scripts/web_lab_picture.py`")
+
+
 def test_the_test_run_says_why_tests_were_skipped(tmp_path):
     """A newcomer without Chromium or ../shared sees each skip's reason in the summary at
     the end of the run (``-rs`` in the project's pytest options)."""

@@ -226,3 +226,37 @@ def test_the_creature_types_are_those_of_205_3m():
 def test_the_static_keywords_are_carried_out():
     for name in ("poisonous", "changeling", "decayed"):
         assert K.carried_out(name)
+
+
+# -- "except for creatures named ...", ability words, a group's "as though unblocked" ------
+
+
+def test_except_for_creatures_named_it_and_artifact_creatures_508_1c():
+    bd = b('  dread: Mishra Dreadnought 3/3 [Artifact Creature \u2014 Construct]\n'
+           '  bears: Grizzly Bears 2/2\n  ma: Ma Chao 2/2 "Except for creatures named Ma Chao '
+           'and artifact creatures, creatures you control can\'t attack."\n'
+           '  ma2: Ma Chao 2/2', "  Forest [Basic Land \u2014 Forest]")
+    assert bd.not_understood == []
+    assert bd.check_attacks({"dread": "Bob", "ma": "Bob", "ma2": "Bob"}).legal
+    assert not bd.check_attacks({"bears": "Bob"}).legal
+
+
+def test_an_ability_word_before_a_spell_s_condition_207_2c_608_2c():
+    text = ("Ferocious \u2014 If you control a creature with power 4 or greater, creatures "
+            "can't block this turn.")
+    big = b("  wurm: Craw Wurm 6/4\n  bears: Grizzly Bears 2/2", "  wall: Wall of Wood 0/3",
+            f'attack bears -> Bob\neffect Alice: "{text}"')
+    small = b("  bears: Grizzly Bears 2/2", "  wall: Wall of Wood 0/3",
+              f'attack bears -> Bob\neffect Alice: "{text}"')
+    assert blockers(big, "bears") == set()
+    assert blockers(small, "bears") == {"wall"}
+
+
+def test_a_group_may_assign_its_combat_damage_as_though_it_werent_blocked_510_1c():
+    from mtgcombat.rules.damage import damage_step
+
+    bd = b("  ogre: Hill Giant 3/3", "  wall: Wall of Wood 0/3",
+           'attack ogre -> Bob\nblock wall -> ogre\neffect Alice: "You may have creatures you '
+           'control assign their combat damage this turn as though they weren\'t blocked."')
+    step = damage_step(bd, bd.bound)
+    assert step.sources["ogre"].unblocked_recipients == ("Bob",)

@@ -12,6 +12,7 @@ import textwrap
 from typing import Any, Optional, Sequence
 
 from ..options import OptionError
+from ..progress import Progress  # noqa: F401  (the commands' progress line)
 from ..text.report import Line, Table, narrow_lines, table_lines, table_width, wrap
 
 #: Exit statuses (defined once): an answer, legal or illegal, is a success.
@@ -163,69 +164,3 @@ def warn(lines: Sequence[str]) -> None:
 
 def one_line(e: BaseException) -> str:
     return " ".join(line.strip() for line in str(e).splitlines() if line.strip())
-
-
-class Progress:
-    """A progress line on standard error for work that takes over a second: only on a
-    terminal, never with ``--json``, ``--jsonl`` or ``--quiet``. Redrawn every half
-    second (at least once a second) until the work ends, then cleared."""
-
-    #: Seconds between redraws.
-    EVERY = 0.5
-
-    def __init__(self, enabled: bool, what: str = "working") -> None:
-        import threading
-        import time
-
-        self.enabled = enabled and _stderr_is_terminal()
-        self.what = what
-        self.count = 0
-        self.start = time.monotonic()
-        self.shown = False
-        self.last = 0.0
-        self._lock = threading.Lock()
-        self._stop = threading.Event()
-        self._thread: Optional[threading.Thread] = None
-        if self.enabled:
-            self._thread = threading.Thread(target=self._run, daemon=True)
-            self._thread.start()
-
-    def _run(self) -> None:
-        while not self._stop.wait(self.EVERY):
-            self.tick()
-
-    def found(self, n: int = 1) -> None:
-        self.count += n
-        self.tick()
-
-    def tick(self) -> None:
-        import time
-
-        with self._lock:
-            if not self.enabled:
-                return
-            now = time.monotonic()
-            if now - self.start < 1.0 or now - self.last < 0.25:
-                return
-            self.last = now
-            msg = f"mtgcombat: {self.what}... {now - self.start:.1f} s"
-            if self.count:
-                msg += f", {self.count} found"
-            sys.stderr.write("\r" + msg + "\x1b[K")
-            sys.stderr.flush()
-            self.shown = True
-
-    def done(self) -> None:
-        self._stop.set()
-        with self._lock:
-            if self.shown:
-                sys.stderr.write("\r\x1b[K")
-                sys.stderr.flush()
-            self.enabled = False
-
-
-def _stderr_is_terminal() -> bool:
-    try:
-        return sys.stderr.isatty()
-    except (AttributeError, ValueError):
-        return False

@@ -1,12 +1,25 @@
-"""Where mtgcombat keeps what it computes once: the analysed lark parsers (and the
-card index, :mod:`mtgcombat.cards`).
+"""Where mtgcombat keeps what it computes once: the analysed lark parsers, the readings
+of card texts (and the card index, :mod:`mtgcombat.cards`).
 
-Building the Oracle grammar's LALR tables takes about half a second; loading them
-from the cache about 50 ms. lark checks a digest of the grammar and the options
-stored with the tables, so a changed grammar is built again, never loaded stale.
+* **Parsers.** Building the Oracle grammar's LALR tables takes about half a second;
+  loading them from the cache about 50 ms. A parser's file is named by its content:
+  the grammar's text, the lark and Python versions and the parser options (a class by
+  its qualified name, an instance by its class: never an address), so the same grammar
+  always finds the same file, and a changed one gets a new file. lark checks a digest
+  of the grammar and the options stored with the tables too, so a stale file is never
+  loaded. It is written once, atomically (a temporary file renamed into place).
+* **Readings.** The reading of a card text (:func:`mtgcombat.grammar.oracle.read_text`)
+  is kept under a key made of everything it depends on: the text, the card's name, the
+  modes chosen, and the *reader's version* -- a digest of the source of the grammar and
+  of the rules modules its rule objects come from (:func:`reader_version`). A board
+  seen before is then read without building the parser. Entries are pickles written
+  atomically; they are loaded only from mtgcombat's own rule classes (anything else in
+  a file makes it a miss), and a file that can't be read is a miss, never an error.
+
 The directory is ``$MTGCOMBAT_CACHE``, else ``$XDG_CACHE_HOME/mtgcombat``, else
 ``~/.cache/mtgcombat``; ``MTGCOMBAT_CACHE=off`` switches caching off. A cache that
-can't be written is simply not used."""
+can't be written is simply not used. Nothing is written when nothing new was computed:
+a second run on the same boards leaves the directory as it was."""
 
 from __future__ import annotations
 
@@ -15,12 +28,14 @@ import os
 from pathlib import Path
 from typing import Any, Optional
 
+_OFF = ("", "off", "0", "no", "none")
+
 
 def cache_dir() -> Optional[Path]:
     """The cache directory, or None when caching is off."""
     env = os.environ.get("MTGCOMBAT_CACHE")
     if env is not None:
-        if env.strip().lower() in ("", "off", "0", "no", "none"):
+        if env.strip().lower() in _OFF:
             return None
         return Path(env)
     xdg = os.environ.get("XDG_CACHE_HOME")
@@ -28,17 +43,202 @@ def cache_dir() -> Optional[Path]:
     return base / "mtgcombat"
 
 
+def _stable(value: Any) -> str:
+    """An option's value as text that is the same in every run: a class by its qualified
+    name, an instance of a class of its own by that class (``repr`` would print its
+    address), plain values by ``repr``."""
+    if isinstance(value, type):
+        return f"{value.__module__}.{value.__qualname__}"
+    if isinstance(value, (str, int, float, bool, type(None))):
+        return repr(value)
+    if isinstance(value, (list, tuple)):
+        return "[" + ",".join(_stable(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ",".join(f"{_stable(k)}:{_stable(v)}" for k, v in sorted(
+            value.items(), key=lambda kv: str(kv[0]))) + "}"
+    return f"<{type(value).__module__}.{type(value).__qualname__}>"
+
+
+def parser_key(grammar: str, **options: Any) -> str:
+    """The name of a grammar's parser file: a digest of the grammar, the lark and Python
+    versions and the options (:func:`_stable`)."""
+    import sys
+
+    import lark
+
+    text = "\0".join([grammar, lark.__version__, "%d.%d" % sys.version_info[:2]] +
+                     [f"{k}={_stable(v)}" for k, v in sorted(options.items())])
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:20]
+
+
 def lark_parser(name: str, grammar: str, **options: Any):
-    """A lark LALR parser for ``grammar``, its tables cached under ``name``."""
+    """A lark LALR parser for ``grammar``, its tables cached under ``name`` and a digest
+    of the grammar and the options (written once, atomically; a file that can't be
+    loaded is built again and replaced)."""
     from lark import Lark
 
     d = cache_dir()
-    if d is not None:
+    if d is None:
+        return Lark(grammar, **options)
+    path = d / f"{name}-{parser_key(grammar, **options)}.lark"
+    try:
+        with open(path, "rb") as f:
+            return _load_parser(f, options)
+    except Exception:  # missing, damaged or from another lark: built below
+        pass
+    parser = Lark(grammar, **options)
+    try:
+        d.mkdir(parents=True, exist_ok=True)
+        _write_atomic(path, lambda f: _save_parser(parser, f))
+    except Exception:  # a cache that can't be written is not used
+        pass
+    return parser
+
+
+def _save_parser(parser: Any, f: Any) -> None:
+    """The parser's tables (lark's ``save``), without the options given again when
+    loading (the post-lexer, a transformer ...)."""
+    from lark.lark import _LOAD_ALLOWED_OPTIONS
+
+    parser.save(f, _LOAD_ALLOWED_OPTIONS)
+
+
+def _load_parser(f: Any, options: dict) -> Any:
+    """A parser saved by :func:`_save_parser` (lark's ``Lark.load``, given the options
+    that can't be saved)."""
+    from lark import Lark
+    from lark.lark import _LOAD_ALLOWED_OPTIONS
+
+    return Lark.__new__(Lark)._load(f, **{k: v for k, v in options.items()
+                                          if k in _LOAD_ALLOWED_OPTIONS})
+
+
+def _write_atomic(path: Path, write) -> None:
+    """Write a file through a temporary file in the same directory, renamed into place
+    (a reader sees the old file, the new one or none -- never half of one)."""
+    import tempfile
+
+    fd, tmp = tempfile.mkstemp(dir=str(path.parent), prefix=path.name + ".", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            write(f)
+        os.replace(tmp, path)
+    except BaseException:
         try:
-            d.mkdir(parents=True, exist_ok=True)
-            key = hashlib.sha256((grammar + repr(sorted(options.items(), key=str))).encode())
-            path = d / f"{name}-{key.hexdigest()[:16]}.lark"
-            return Lark(grammar, cache=str(path), **options)
+            os.unlink(tmp)
         except OSError:
             pass
-    return Lark(grammar, **options)
+        raise
+
+
+# ---------------------------------------------------------------------------------------
+# Readings of card texts
+# ---------------------------------------------------------------------------------------
+
+_ROOT = Path(__file__).resolve().parent.parent  # the mtgcombat package
+
+#: What a reading depends on beyond its text, name and modes: the reader (the grammar
+#: package) and the rule objects it builds (rules/, editions).
+_READER_SOURCES = ("grammar", "rules", "editions.py", "__init__.py")
+
+_VERSION: Optional[str] = None
+
+
+def reader_version() -> str:
+    """A digest of the source of everything a reading depends on: the grammar package
+    (``oracle.lark`` and the reader's modules) and the rules modules whose objects a
+    reading holds. A change to any of them is a new version, and readings of older
+    versions are never used."""
+    global _VERSION
+    if _VERSION is None:
+        h = hashlib.sha256()
+        files: list[Path] = []
+        for part in _READER_SOURCES:
+            p = _ROOT / part
+            if p.is_dir():
+                files += [f for f in p.rglob("*") if f.suffix in (".py", ".lark")]
+            elif p.exists():
+                files.append(p)
+        for f in sorted(files):
+            h.update(str(f.relative_to(_ROOT)).encode("utf-8") + b"\0")
+            h.update(f.read_bytes())
+            h.update(b"\0")
+        _VERSION = h.hexdigest()[:20]
+    return _VERSION
+
+
+def reading_key(text: str, name: Optional[str], modes: Optional[tuple]) -> str:
+    """The cache key of one reading."""
+    parts = [reader_version(), text, "\0" if name is None else name,
+             "" if modes is None else ",".join(map(str, modes))]
+    return hashlib.sha256("\x1f".join(parts).encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _readings_dir(d: Path) -> Path:
+    return d / f"readings-{reader_version()}"
+
+
+class _RulesUnpickler:
+    """Unpickles only mtgcombat's rule objects (and plain values); a Record class is
+    made a dataclass before use (:mod:`mtgcombat.rules.record`)."""
+
+    @staticmethod
+    def load(f: Any) -> Any:
+        import pickle
+
+        from ..rules.record import Record, ready
+
+        class _Unpickler(pickle.Unpickler):
+            def find_class(self, module: str, name: str) -> Any:
+                if not (module.startswith("mtgcombat.") or module in ("builtins", "copyreg")):
+                    raise pickle.UnpicklingError(f"{module}.{name} is not a rule object")
+                if module == "builtins" and name not in ("tuple", "frozenset", "set", "list",
+                                                         "dict", "int", "str", "bool"):
+                    raise pickle.UnpicklingError(f"builtins.{name} is not a value")
+                cls = super().find_class(module, name)
+                if isinstance(cls, type) and issubclass(cls, Record):
+                    ready(cls)
+                return cls
+
+        return _Unpickler(f).load()
+
+
+def load_reading(key: str) -> Any:
+    """The reading stored under ``key``, or None."""
+    d = cache_dir()
+    if d is None:
+        return None
+    try:
+        with open(_readings_dir(d) / f"{key}.pickle", "rb") as f:
+            return _RulesUnpickler.load(f)
+    except FileNotFoundError:
+        return None
+    except Exception:  # damaged or foreign: a miss (rewritten when read again)
+        return None
+
+
+def store_reading(key: str, reading: Any) -> None:
+    """Keep a reading under ``key`` (nothing when caching is off or the directory can't
+    be written). The first reading of a new reader version clears older versions'."""
+    import pickle
+
+    d = cache_dir()
+    if d is None:
+        return
+    target = _readings_dir(d)
+    try:
+        if not target.is_dir():
+            target.mkdir(parents=True, exist_ok=True)
+            _forget_old_readings(d, target)
+        data = pickle.dumps(reading, protocol=pickle.HIGHEST_PROTOCOL)
+        _write_atomic(target / f"{key}.pickle", lambda f: f.write(data))
+    except (OSError, pickle.PicklingError, TypeError, AttributeError, RecursionError):
+        pass
+
+
+def _forget_old_readings(d: Path, keep: Path) -> None:
+    import shutil
+
+    for old in d.glob("readings-*"):
+        if old != keep and old.is_dir():
+            shutil.rmtree(old, ignore_errors=True)

@@ -300,7 +300,7 @@ def _canonical(kind: str, decl: dict, sig: dict[str, tuple]) -> tuple:
 def _legal(board: Any, kind: str, backend: str, deadline: Deadline):
     """The legal declarations; a small problem (a few thousand declarations of its shape
     at most) by brute force, which needs no model built."""
-    from .declarations import iter_declarations
+    from .declarations import iter_found
 
     if backend == "auto":
         problem = board.problem(kind)
@@ -311,7 +311,7 @@ def _legal(board: Any, kind: str, backend: str, deadline: Deadline):
                 break
         if size <= 4096:
             backend = "brute"
-    return iter_declarations(board, kind, backend, deadline)
+    return iter_found(board, kind, backend, deadline)
 
 
 #: How many equally good declarations an answer lists (``equally_good``).

@@ -42,10 +42,11 @@ def decl_json(decl: Mapping) -> dict:
 
 
 def listing_order(decl: Mapping) -> tuple:
-    """The order declarations are listed in: fewer creatures first, then by ids."""
-    import json
-
-    return (len(decl), json.dumps(decl_json(decl), ensure_ascii=False))
+    """The order declarations are listed in (:mod:`mtgcombat.solver.order`): fewer
+    creatures first; then the ``(creature, choices)`` pairs sorted by creature id, each
+    creature's choices sorted, compared item by item (ids as text)."""
+    return (len(decl), [(c, (v,) if isinstance(v, str) else tuple(sorted(v)))
+                        for c, v in sorted(decl.items())])
 
 
 def requirements_json(problem: Problem, w: "Writer") -> list[dict]:
@@ -68,6 +69,12 @@ class DeclarationListing:
     max_requirements: Optional[int]
     problem: Problem
     declarations: list[Listed] = field(default_factory=list)
+    #: How many were found (``len(declarations)`` unless they were not kept).
+    found: Optional[int] = None
+
+    def __post_init__(self) -> None:
+        if self.found is None:
+            self.found = len(self.declarations)
 
     @property
     def requirements(self) -> tuple[Requirement, ...]:
@@ -93,58 +100,141 @@ def listed_json(d: Listed, w: "Writer") -> dict:
     return out
 
 
+def _ordered(board: Any, kind: Kind, backend: str, deadline: Deadline,
+             ) -> tuple[Optional[int], Iterator[Listed]]:
+    """The maximum (508.1d, 509.1c; raises SolverTimeout) and the legal declarations in
+    listing order, lazily."""
+    from ..solver.order import ordered_legal
+
+    problem = board.problem(kind)
+    maxc = MaxCache(problem, get_backend(backend), deadline)
+    m0, _ = maxc(frozenset())
+    return m0, ordered_legal(problem, m0, maxc, deadline)
+
+
 def iter_declarations(board: Any, kind: Kind, backend: str = "auto",
                       deadline: Optional[Deadline] = None) -> Iterator[Listed]:
-    """Every legal declaration, lazily, in the order the backend finds them, costly ones
-    judged ``payable`` as in a listing. Raises :class:`~mtgcombat.solver.base.SolverTimeout`
-    past the deadline."""
+    """Every legal declaration, lazily, in listing order (:func:`listing_order`; the
+    backend settles the maxima), costly ones judged ``payable`` as in a listing. Raises
+    :class:`~mtgcombat.solver.base.SolverTimeout` past the deadline."""
     from .costs import judge, judges
 
     problem = board.problem(kind)
     mana = judges(board, problem.costs)
-    for d in iter_legal(problem, get_backend(backend), deadline or Deadline(None)):
+    _, found = _ordered(board, kind, backend, deadline or Deadline(None))
+    for d in found:
         if mana:
             judge(board, kind, [d], judged=True)
         yield d
+
+
+def iter_found(board: Any, kind: Kind, backend: str = "auto",
+               deadline: Optional[Deadline] = None) -> Iterator[Listed]:
+    """Every legal declaration, lazily, in the order the backend finds them (near the
+    maximum's witness first: good declarations early, for a search that prunes, such
+    as :mod:`mtgcombat.questions.best`). Raises SolverTimeout past the deadline."""
+    return iter_legal(board.problem(kind), get_backend(backend), deadline or Deadline(None))
 
 
 def list_declarations(board: Any, kind: Kind, limit: Optional[int] = 1000,
                       backend: str = "auto", time_limit: Optional[float] = None,
                       on_max: Optional[Callable[[Optional[int]], None]] = None,
                       on_found: Optional[Callable[[Listed], None]] = None,
+                      keep: bool = True,
                       ) -> DeclarationListing:
-    """The legal declarations, up to ``limit``, in listing order. ``on_max`` hears the
-    maximum as soon as it is known, ``on_found`` each declaration as it is found (for
-    a caller that shows progress or streams)."""
+    """The first ``limit`` legal declarations of the listing order
+    (:func:`listing_order`), found in that order: a time limit that runs out leaves the
+    first ones found (status "unknown"). ``on_max`` hears the maximum as soon as it is
+    known, ``on_found`` each declaration as it is found, in order (for a caller that
+    shows progress or streams); with ``keep=False`` the answer keeps none of them
+    (``declarations`` stays empty, ``found`` counts them): a caller streaming a long
+    listing holds one declaration at a time."""
     problem = board.problem(kind)
-    be = get_backend(backend)
     deadline = Deadline(time_limit)
-    maxc = MaxCache(problem, be, deadline)
     try:
-        m0, _ = maxc(frozenset())
+        m0, found = _ordered(board, kind, backend, deadline)
     except SolverTimeout:
         return DeclarationListing(kind, board.rules, "unknown", None, problem, [])
     if on_max is not None:
         on_max(m0)
     out: list[Listed] = []
+    n = 0
     status = "complete"
     from .costs import judge, judges
 
     mana = judges(board, problem.costs)  # spec: then costly declarations say "payable"
     try:
-        for listed in iter_legal(problem, be, deadline, maxc):
-            if limit is not None and len(out) >= limit:
+        for listed in found:
+            if limit is not None and n >= limit:
                 status = "truncated"
                 break
-            out.append(listed)
+            n += 1
             if mana:
                 judge(board, kind, [listed], judged=True)
+            if keep:
+                out.append(listed)
             if on_found is not None:
                 on_found(listed)
     except SolverTimeout:
         status = "unknown"
-    out.sort(key=lambda d: listing_order(d.declaration))
-    return DeclarationListing(kind, board.rules, status, m0, problem, out)
+    return DeclarationListing(kind, board.rules, status, m0, problem, out, n)
+
+
+def listing_json_chunks(board: Any, kind: Kind, w: "Writer", limit: Optional[int] = 1000,
+                        backend: str = "auto", time_limit: Optional[float] = None,
+                        extra: Optional[Callable[[], dict]] = None,
+                        on_max: Optional[Callable[[Optional[int]], None]] = None,
+                        on_found: Optional[Callable[[Listed], None]] = None,
+                        indent: Optional[int] = 2) -> Iterator[str]:
+    """The ``--json`` answer of a listing as text, in pieces handed out as the
+    declarations are found (one declaration held at a time: ``blocks --limit 100000
+    --json`` on a 160 v 160 board stays small). The same object as
+    ``list_declarations(...).to_json(w)`` with ``extra()``'s fields added (e.g.
+    ``not_understood``), its keys in this order: ``rules``, ``max_requirements``,
+    ``requirements``, ``declarations``, then ``status`` (known last) and the extra
+    fields. ``"".join(...)`` of the pieces is the whole JSON text."""
+    import json
+
+    def dump(x: Any, level: int) -> str:
+        text = json.dumps(x, indent=indent, ensure_ascii=False)
+        return text if indent is None else text.replace("\n", "\n" + " " * (indent * level))
+
+    nl = "" if indent is None else "\n"
+    pad = "" if indent is None else " " * indent
+    sep = "," if indent is not None else ", "
+    problem = board.problem(kind)
+    deadline = Deadline(time_limit)
+    status = "complete"
+    try:
+        m0, found = _ordered(board, kind, backend, deadline)
+    except SolverTimeout:
+        m0, found, status = None, iter(()), "unknown"
+    if on_max is not None:
+        on_max(m0)
+    yield ("{" + nl + pad + '"rules": ' + dump(board.rules, 1) + sep + nl + pad +
+           '"max_requirements": ' + dump(m0, 1) + sep + nl + pad + '"requirements": ' +
+           dump(requirements_json(problem, w), 1) + sep + nl + pad + '"declarations": [')
+    from .costs import judge, judges
+
+    mana = judges(board, problem.costs)  # spec: then costly declarations say "payable"
+    n = 0
+    try:
+        for listed in found:
+            if limit is not None and n >= limit:
+                status = "truncated"
+                break
+            n += 1
+            if mana:
+                judge(board, kind, [listed], judged=True)
+            if on_found is not None:
+                on_found(listed)
+            yield (sep if n > 1 else "") + nl + pad * 2 + dump(listed_json(listed, w), 2)
+    except SolverTimeout:
+        status = "unknown"
+    tail = (nl + pad + "]" if n else "]") + sep + nl + pad + '"status": ' + dump(status, 1)
+    for k, v in (extra() if extra is not None else {}).items():
+        tail += sep + nl + pad + dump(k, 1) + ": " + dump(v, 1)
+    yield tail + nl + "}"
 
 
 # ---------------------------------------------------------------------------------------
@@ -229,23 +319,30 @@ class DeclarationVerdict:
 
 
 def validate(board: Any, kind: Kind, decl: Any) -> None:
-    """Unknown ids and wrongly shaped declarations are bad input (BoardError)."""
+    """Unknown ids and wrongly shaped declarations are bad input (BoardError); an
+    unknown id comes with the closest the board has ("did you mean 'hill'?")."""
+    from ..errors import closest
+
+    def fail(code: str, **params: Any) -> None:
+        raise BoardError(reason("error.decl_" + code, None, (), kind=kind, **params))
+
     if not isinstance(decl, Mapping):
-        raise BoardError(f"a declaration of {kind} must be a JSON object")
+        fail("not_object")
+    ids = [p.id for p in board.permanents]
     for c, v in decl.items():
         if not isinstance(c, str) or not board.has_object(c):
-            raise BoardError(f"declaration: unknown creature {c!r}")
+            fail("unknown_creature", creature=repr(c), closest=closest(c, ids))
         vals = [v] if kind == "attacks" else v
         if kind == "attacks" and not isinstance(v, str):
-            raise BoardError(f"declaration: {c!r} must map to what it attacks (a string)")
+            fail("attack_value", creature=c)
         if kind == "blocks" and (not isinstance(v, (list, tuple)) or not v):
-            raise BoardError(
-                f"declaration: {c!r} must map to a non-empty array of the attackers it blocks")
+            fail("blocks_value", creature=c)
         for x in vals:
             if not isinstance(x, str) or not board.has_object(x):
-                raise BoardError(f"declaration: unknown id {x!r} (for {c!r})")
+                fail("unknown_target", target=repr(x), creature=c,
+                     closest=closest(x, ids + list(board.player_names)))
         if kind == "blocks" and len(set(vals)) != len(vals):
-            raise BoardError(f"declaration: {c!r} lists the same attacker twice")
+            fail("twice", creature=c)
 
 
 def check(board: Any, kind: Kind, decl: Mapping, backend: str = "auto",
@@ -356,9 +453,13 @@ def unobeyable(problem: Problem, backend: Any, deadline: Deadline,
     First without a solver: a requirement whose every way of being obeyed is a choice a
     restriction forbids outright (or that isn't a choice at all) can't be obeyed, and a
     requirement some declaration of ``known`` (legal ones, e.g. a witness) obeys can.
-    Then the backend, a few solves in all rather than one per requirement: the
-    declaration obeying the most of the requirements still open settles every open
-    requirement it obeys; when it obeys none, none of them can be obeyed."""
+    Then the declarations one creature's choice away from a known legal one (and from
+    each witness below) settle every requirement one of them obeys while keeping the
+    restrictions (:func:`mtgcombat.solver.neighbours.obeyable_near`: a Lure requirement
+    is usually obeyed by moving one blocker). Then the backend, a few solves in all
+    rather than one per requirement: the declaration obeying the most of the
+    requirements still open settles every open requirement it obeys; when it obeys
+    none, none of them can be obeyed."""
     why_banned: dict = {}
     for r in problem.restrictions:
         for k in banned_choices(r) or ():
@@ -381,6 +482,20 @@ def unobeyable(problem: Problem, backend: Any, deadline: Deadline,
             out[req.id] = reason("decl.banned_by", restrictions=tuple(bans))
         elif not any(evaluate(req.expr, ks) for ks in known_keys):
             rest.append(req)
+    from ..solver.neighbours import obeyable_near
+
+    position = {r.id: i for i, r in enumerate(problem.requirements)}
+
+    def sweep(seed: Mapping) -> list[Requirement]:
+        """What is left open once the declarations one choice away from ``seed`` (a
+        declaration obeying the restrictions) are asked."""
+        found = obeyable_near(problem, seed, [position[r.id] for r in rest])
+        return [r for r in rest if position[r.id] not in found]
+
+    fs_r = problem.evaluators()[0]
+    for d, keys in zip(known, known_keys):
+        if rest and all(f(keys) for f in fs_r):
+            rest = sweep(d)
     every = frozenset(c.id for c in problem.costs)
     while rest:
         try:
@@ -392,21 +507,27 @@ def unobeyable(problem: Problem, backend: Any, deadline: Deadline,
             for req in rest:
                 out[req.id] = None
             break
-        keys = true_keys(canonical(problem, witness or {}))
+        w = canonical(problem, witness or {})
+        keys = true_keys(w)
         rest = [req for req in rest if not evaluate(req.expr, keys)]
+        if rest:
+            rest = sweep(w)
     return out
 
 
 def unobeyable_requirements(board: Any, kind: Kind, only: Optional[Sequence[str]] = None,
                             backend: str = "auto", time_limit: Optional[float] = None,
+                            known: Sequence[Mapping] = (),
                             ) -> dict[str, Optional[Reason]]:
-    """:func:`unobeyable` for a board's declaration problem."""
-    return unobeyable(board.problem(kind), get_backend(backend), Deadline(time_limit), only)
+    """:func:`unobeyable` for a board's declaration problem (``known``: legal
+    declarations already found)."""
+    return unobeyable(board.problem(kind), get_backend(backend), Deadline(time_limit), only,
+                      known)
 
 
 __all__ = [
     "DeclarationListing", "DeclarationVerdict", "check", "decl_json", "decl_value",
-    "iter_declarations", "list_declarations", "listing_order", "unobeyable",
+    "iter_declarations", "iter_found", "listing_json_chunks", "list_declarations", "listing_order", "unobeyable",
     "unobeyable_requirements", "validate",
 ]
 
@@ -437,34 +558,63 @@ class DeclarationCount:
                 "max_requirements": self.max_requirements, "method": self.method}
 
 
+#: Counting's time limit when none is given, in seconds (``--count`` without
+#: ``--time-limit``): past it the answer is a lower bound, status "at_least".
+COUNT_TIME_LIMIT = 10.0
+
+
 def count_declarations(board: Any, kind: Kind, backend: str = "auto",
-                       time_limit: Optional[float] = None) -> DeclarationCount:
-    """The number of legal declarations. Without costs, a problem that splits into
-    independent parts (creatures no restriction or requirement links) is counted part
-    by part and the counts multiplied -- every legal declaration is one legal part of
-    each, each part reaching its own maximum (508.1d, 509.1c: the maximum is the sum of
-    the parts' maxima); otherwise the legal declarations are counted one by one."""
+                       time_limit: Optional[float] = None,
+                       on_progress: Optional[Callable[[int], None]] = None,
+                       ) -> DeclarationCount:
+    """The number of legal declarations (508.1c-d, 509.1b-c), within ``time_limit``
+    seconds: None means :data:`COUNT_TIME_LIMIT` (counting has no natural end on a big
+    board), ``math.inf`` no limit. Past the limit the answer is what was counted, a
+    lower bound (status "at_least"); memory stays bounded either way.
+
+    Without costs it is counted symbolically (method "product",
+    :func:`mtgcombat.solver.counting.count_legal`): independent parts (creatures no
+    restriction or requirement links) are counted apart and multiplied -- every legal
+    declaration is one legal part of each, each part reaching its own maximum (the
+    maximum is the sum of the parts' maxima) -- and each part by deciding its creatures
+    one by one, counting every state of what is left open once. With costs, the legal
+    declarations are counted one by one as they are listed (method "listing").
+    ``on_progress`` hears, every few hundred steps, how many states were counted (or
+    declarations listed) so far: a caller can show that it is still working."""
+    import math
+
+    if time_limit is None:
+        time_limit = COUNT_TIME_LIMIT
+    if time_limit == math.inf:
+        time_limit = None
     problem = board.problem(kind)
     be = get_backend(backend)
     deadline = Deadline(time_limit)
     maxc = MaxCache(problem, be, deadline)
     try:
-        m0, _ = maxc(frozenset())
+        m0, witness = maxc(frozenset())
     except SolverTimeout:
         return DeclarationCount(kind, board.rules, None, "unknown", None)
-    parts_count = getattr(be, "count_parts", None)
-    if parts_count is not None and not problem.costs and m0 is not None:
-        rem = deadline.remaining()
-        try:  # at most half of what is left, so that counting one by one still gets a go
-            n = parts_count(problem, m0, Deadline(None if rem is None else rem / 2))
-        except SolverTimeout:
-            n = None
-        if n is not None:
-            return DeclarationCount(kind, board.rules, n, "exact", m0, "product")
+    steps = [0]
+
+    def tick() -> None:
+        steps[0] += 256
+        if on_progress is not None:
+            on_progress(steps[0])
+
+    if not problem.costs:
+        from ..solver.counting import count_legal
+
+        n, status = count_legal(problem, m0, witness, deadline, tick)
+        return DeclarationCount(kind, board.rules, n, status, m0, "product")
+    from ..solver.order import ordered_legal
+
     n = 0
     try:
-        for _ in iter_legal(problem, be, deadline, maxc):
+        for _ in ordered_legal(problem, m0, maxc, deadline):
             n += 1
+            if on_progress is not None and n % 256 == 0:
+                on_progress(n)
     except SolverTimeout:
         return DeclarationCount(kind, board.rules, n, "at_least", m0)
     return DeclarationCount(kind, board.rules, n, "exact", m0)

@@ -179,13 +179,11 @@ def _declarations(board: Any, kind: str, decl: Optional[Mapping], backend: str,
         steps.append(S("none_legal", kind=kind))
     else:
         steps.append(S("maximum", kind=kind, most=m, total=total))
-        best = min((d for d in listing.declarations if d.requirements_obeyed >= m),
-                   key=lambda d: (len(d.declaration), _words_key(problem, d.declaration)),
-                   default=None)
+        # the first in listing order (fewer creatures first, then by ids)
+        best = next((d for d in listing.declarations if d.requirements_obeyed >= m), None)
         if best is not None and total:
             steps.append(S("example", kind=kind, decl=decl_value(best.declaration)))
-    shown = sorted(listing.declarations,
-                   key=lambda d: (len(d.declaration), _words_key(problem, d.declaration)))
+    shown = listing.declarations  # in listing order, as `attacks` / `blocks` list them
     count = len(listing.declarations)
     steps.append(S("legal_count", kind=kind, n=count, status=listing.status))
     for i, d in enumerate(shown[:SHOWN], 1):
@@ -221,13 +219,6 @@ def _declarations(board: Any, kind: str, decl: Optional[Mapping], backend: str,
     return out
 
 
-def _words_key(problem: Problem, decl: Mapping) -> str:
-    """A stable, language-independent order: the English words of the declaration."""
-    from ..solver.base import describe
-
-    return describe(problem, decl)
-
-
 def _pairs(decl: Mapping) -> set:
     out = set()
     for c, v in decl.items():
@@ -254,11 +245,12 @@ def _unobeyable(board: Any, kind: str, problem: Problem, listing: Any, backend: 
                 ) -> dict[str, Optional[Reason]]:
     """The requirements no declaration obeying the restrictions can obey, and why; those
     a listed legal declaration obeys need no search."""
-    open_ = [r for r in problem.requirements
-             if not any(evaluate(r.expr, true_keys(d.declaration)) for d in listing.declarations)]
+    keys = [true_keys(d.declaration) for d in listing.declarations]
+    open_ = [r for r in problem.requirements if not any(evaluate(r.expr, k) for k in keys)]
     if not open_:
         return {}
-    return unobeyable_requirements(board, kind, [r.id for r in open_], backend, time_limit)
+    return unobeyable_requirements(board, kind, [r.id for r in open_], backend, time_limit,
+                                   known=[d.declaration for d in listing.declarations[:1]])
 
 
 def _declarations_json(listing: Any, verdict: Any, w: "Writer") -> dict:

@@ -192,7 +192,7 @@ class CounterPred(Record):
 
 
 class NamePred(Record):
-    """Has this name."""
+    """Has this name; ``"~"``: the name of the ability's source ("creatures named ~")."""
 
     name: str
 

@@ -119,9 +119,6 @@ class Bound:
     def has_keyword(self, pid: str, kw: str) -> bool:
         return kw in self.keywords.get(pid, ())
 
-    def landwalks(self, pid: str) -> list[A.Landwalk]:
-        return [i.ability for i in self.held_by(pid, A.Landwalk)]  # type: ignore[misc]
-
     def protections(self, pid: str) -> list[Instance]:
         return self.held_by(pid, A.Protection)
 
@@ -356,7 +353,12 @@ class Bound:
             a, b = values[pred.stat], values[pred.other]
             return a is not None and b is not None and _compare(a, pred.op, b)
         if isinstance(pred, A.NamePred):
-            return perm.name.lower() == pred.name.lower()
+            name = pred.name
+            if name == "~":  # "named ~": the name of the ability's source (201.4)
+                if source is None or source.permanent is None:
+                    return False
+                name = self.board.permanent(source.permanent).name
+            return perm.name.lower() == name.lower()
         if isinstance(pred, A.CounterPred):
             if not pred.kind:  # counters of any kind (122.1)
                 return sum(perm.counters.values()) >= pred.at_least

@@ -38,40 +38,108 @@ Declaration = Mapping[str, Union[str, tuple[str, ...]]]
 # -- expressions ------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Lit:
+class _Node:
+    """Base of the expression classes: immutable values compared and hashed by their
+    fields, written like dataclasses (``Lit(key=('b', 'a'))``). Plain classes with
+    ``__slots__`` rather than frozen dataclasses: a board builds tens of thousands of
+    them, and a dataclass costs a millisecond to define and more to construct."""
+
+    __slots__ = ()
+    _fields: tuple[str, ...] = ()
+
+    def _values(self) -> tuple:
+        return tuple(getattr(self, f) for f in self._fields)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._values() == other._values()  # type: ignore[attr-defined]
+
+    def __ne__(self, other: object) -> bool:
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{f}={getattr(self, f)!r}" for f in self._fields)
+        return f"{type(self).__qualname__}({inner})"
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(name)  # immutable
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(name)  # immutable
+
+    def __reduce__(self) -> tuple:
+        return (type(self), self._values())
+
+
+_set = object.__setattr__
+
+
+class Lit(_Node):
     """True iff creature ``key[0]`` chooses ``key[1]`` (attacks it / blocks it)."""
 
+    __slots__ = ("key",)
+    _fields = ("key",)
     key: Key
 
+    def __init__(self, key: Key) -> None:
+        _set(self, "key", key)
 
-@dataclass(frozen=True)
-class Const:
+
+class Const(_Node):
+    __slots__ = ("value",)
+    _fields = ("value",)
     value: bool
 
+    def __init__(self, value: bool) -> None:
+        _set(self, "value", value)
 
-@dataclass(frozen=True)
-class Not:
+
+class Not(_Node):
+    __slots__ = ("e",)
+    _fields = ("e",)
     e: "Expr"
 
+    def __init__(self, e: "Expr") -> None:
+        _set(self, "e", e)
 
-@dataclass(frozen=True)
-class And:
+
+class And(_Node):
+    __slots__ = ("es",)
+    _fields = ("es",)
     es: tuple["Expr", ...]
 
+    def __init__(self, es: tuple["Expr", ...]) -> None:
+        _set(self, "es", es)
 
-@dataclass(frozen=True)
-class Or:
+
+class Or(_Node):
+    __slots__ = ("es",)
+    _fields = ("es",)
     es: tuple["Expr", ...]
 
+    def __init__(self, es: tuple["Expr", ...]) -> None:
+        _set(self, "es", es)
 
-@dataclass(frozen=True)
-class Count:
+
+class Count(_Node):
     """``lo <= (number of true es) <= hi``; a bound of None is open."""
 
+    __slots__ = ("es", "lo", "hi")
+    _fields = ("es", "lo", "hi")
     es: tuple["Expr", ...]
-    lo: Optional[int] = None
-    hi: Optional[int] = None
+    lo: Optional[int]
+    hi: Optional[int]
+
+    def __init__(self, es: tuple["Expr", ...], lo: Optional[int] = None,
+                 hi: Optional[int] = None) -> None:
+        _set(self, "es", es)
+        _set(self, "lo", lo)
+        _set(self, "hi", hi)
 
 
 Expr = Union[Lit, Const, Not, And, Or, Count]

@@ -77,6 +77,7 @@ from .combat_abilities import AssignsNoDamage, AssignsToughness
 from .model import Board, BoardError, Permanent
 from .prevention import prevention_rule
 from .statics import lethal_limit
+from ..errors import closest
 from .reasons import Reason, reason
 
 Assignment = Mapping[str, Mapping[str, int]]
@@ -560,14 +561,17 @@ def normalise(step: DamageStep, assignment: Mapping) -> dict[str, dict[str, int]
         raise BoardError(reason("error.assignment_not_object"))
     for s, division in assignment.items():
         if not isinstance(s, str) or not b.has_object(s) or s in b.player_names:
-            raise BoardError(reason("error.assignment_source", None, (), source=repr(s)))
+            raise BoardError(reason("error.assignment_source", None, (), source=repr(s),
+                                    closest=closest(s, [p.id for p in b.permanents])))
         if not isinstance(division, Mapping):
             raise BoardError(reason("error.assignment_division", None, (s,), source=s))
         d: dict[str, int] = {}
         for r, n in division.items():
             if not isinstance(r, str) or not b.has_object(r):
                 raise BoardError(reason("error.assignment_recipient", None, (s,), source=s,
-                                        recipient=repr(r)))
+                                        recipient=repr(r), closest=closest(
+                                            r, [p.id for p in b.permanents] + list(
+                                                b.player_names))))
             if not isinstance(n, int) or isinstance(n, bool) or n < 0:
                 raise BoardError(reason("error.assignment_amount", None, (s, r), source=s,
                                         recipient=r, amount=_as_json(n)))

@@ -18,7 +18,7 @@ from __future__ import annotations
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Any, Iterable, Iterator, Literal, Mapping, Optional, Self, Union
+from typing import Any, Callable, Iterable, Iterator, Literal, Mapping, Optional, Self, Union
 
 from .reasons import Reason, reason
 from ..editions import Edition as EditionRules
@@ -217,10 +217,6 @@ class Board:
             _validate(self)
 
     # -- construction -------------------------------------------------------
-    @classmethod
-    def create(cls, **fields) -> "Board":
-        return cls(**fields)
-
     def evolve(self, **changes: Any) -> Self:
         """A copy with some fields changed (validated again)."""
         return replace(self, **changes)
@@ -357,7 +353,12 @@ class Board:
 _DERIVING: ContextVar[bool] = ContextVar("mtgcombat_deriving", default=False)
 
 
-def _validate(b: Board) -> None:
-    from .validation import validate
+#: The checks every new board passes (what makes a board impossible): installed by
+#: :mod:`mtgcombat.rules.validation`, which the ``mtgcombat.rules`` package imports, so the
+#: model need not import its validation (the validation imports the model).
+CHECKS: list[Callable[["Board"], None]] = []
 
-    validate(b)
+
+def _validate(b: Board) -> None:
+    for check in CHECKS:
+        check(b)

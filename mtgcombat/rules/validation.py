@@ -15,15 +15,14 @@ edition (damage assignment order), 702.22c (bands).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable, Optional
+from typing import Any, Iterable, Optional
 
 from .values import (
     CHOSEN_KEYS, COLORS, DAMAGE_STEPS, EDITIONS, LIMIT, BoardError, is_int, mana_symbols_ok,
     parse_type_line,
 )
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .model import Board
+from .model import CHECKS, Board
 from .reasons import reason
 
 
@@ -366,3 +365,6 @@ def _bands(b: Board, attackers: set[str]) -> None:
             if a in seen:
                 fail("band_twice", ("bands",), attacker=a)
             seen.add(a)
+
+
+CHECKS.append(validate)

@@ -1,7 +1,9 @@
 """Plain brute force: try every declaration. The test-only reference backend.
 
 It shares nothing with the other backends but the problem data and the
-expression evaluator; use it on small boards only.
+expression evaluator; use it on small boards only. It looks at the deadline every
+few hundred declarations (a time limit bounds it like the others: "unknown", never a
+guess).
 """
 
 from __future__ import annotations
@@ -36,7 +38,10 @@ class BruteForce:
     def maximum(self, problem: Problem, allowed_costs: frozenset[str], deadline: Deadline):
         best: Optional[int] = None
         witness = None
-        for d in all_declarations(problem):
+        deadline.check()
+        for i, d in enumerate(all_declarations(problem)):
+            if i & 255 == 255:
+                deadline.check()
             keys = true_keys(d)
             if violated(problem, keys) or not paid(problem, keys) <= allowed_costs:
                 continue
@@ -46,7 +51,10 @@ class BruteForce:
         return best, witness
 
     def solutions(self, problem: Problem, min_obeyed: int, deadline: Deadline):
-        for d in all_declarations(problem):
+        deadline.check()
+        for i, d in enumerate(all_declarations(problem)):
+            if i & 255 == 255:
+                deadline.check()
             keys = true_keys(d)
             if not violated(problem, keys) and obeyed(problem, keys) >= min_obeyed:
                 yield d

@@ -239,6 +239,19 @@ class _Prepared:
         return min(self.problem.cap(c), len(self.options[c]))
 
 
+def components(prep: _Prepared, exprs: list[Expr]
+               ) -> tuple[list[list[str]], list[Optional[int]]]:
+    """Groups of creatures linked by no expression, and each expression's group
+    (:func:`_components`)."""
+    return _components(prep, exprs)
+
+
+def prepared(problem: Problem) -> _Prepared:
+    """The problem with forced keys removed and every expression simplified (shared with
+    the Python search and the ordered listing; no OR-tools import)."""
+    return _Prepared(problem)
+
+
 # -- the CP-SAT model ------------------------------------------------------------
 
 
@@ -622,15 +635,23 @@ class CpSat:
             if start is not None and all(evaluate(e, start) for e in r):
                 # the hint obeys every requirement of this component: nothing can do more
                 best, w = len(r), _keys_to_decl(prep.problem, start)
-            elif _space(prep, comp, self.tiny) <= self.tiny:
-                best, w = self._tiny_max(prep, comp, h, r)
             else:
-                best, w = self._cp_max(prep, comp, h, r, deadline, start)
+                best, w = self._component_max(prep, comp, h, r, deadline, start)
             if best is None:
                 return None, None
             total += best
             witness.update(w or {})
         return total, witness
+
+    def _component_max(self, prep: _Prepared, comp: list[str], hard: list[Expr],
+                       reqs: list[Expr], deadline: Deadline,
+                       start: Optional[frozenset[Key]] = None,
+                       ) -> tuple[Optional[int], Optional[dict]]:
+        """The maximum of one component: its few declarations tried in Python, else
+        CP-SAT."""
+        if _space(prep, comp, self.tiny) <= self.tiny:
+            return self._tiny_max(prep, comp, hard, reqs)
+        return self._cp_max(prep, comp, hard, reqs, deadline, start)
 
     def _tiny_max(self, prep: _Prepared, comp: list[str], hard: list[Expr],
                   reqs: list[Expr]) -> tuple[Optional[int], Optional[dict]]:
@@ -772,10 +793,7 @@ class CpSat:
             if not r:
                 best.append(0)
                 continue
-            if _space(prep, comp, self.tiny) <= self.tiny:
-                b, _ = self._tiny_max(prep, comp, h, r)
-            else:
-                b, _ = self._cp_max(prep, comp, h, r, deadline)
+            b, _ = self._component_max(prep, comp, h, r, deadline)
             if b is None:
                 return [[]]  # no declaration obeys the restrictions
             best.append(b)
@@ -1022,12 +1040,47 @@ _COLLECTOR: Optional[type] = None
 AUTO_BRUTE_LIMIT = 4096
 
 
+#: ``auto``: how much work (expression nodes evaluated) the Python search
+#: (:mod:`mtgcombat.solver.search`) may do for one component's maximum before CP-SAT is
+#: asked instead -- more while OR-tools is not imported yet (importing it costs about
+#: half a second; a million units take about that long).
+SEARCH_BUDGET_COLD = 200_000
+SEARCH_BUDGET_WARM = 20_000
+#: ``auto``: components of more creatures than this go straight to CP-SAT.
+SEARCH_CREATURES = 40
+
+
 class Auto(CpSat):
     """The default backend: CP-SAT where a problem needs a solver, plain Python for small
     problems and small components (exact either way; the property tests compare every
-    backend)."""
+    backend): a component's maximum is searched in Python first
+    (:func:`mtgcombat.solver.search.maximum`), and CP-SAT solves it when that search
+    would take long."""
 
     name = "auto"
+
+    def _component_max(self, prep: _Prepared, comp: list[str], hard: list[Expr],
+                       reqs: list[Expr], deadline: Deadline,
+                       start: Optional[frozenset[Key]] = None,
+                       ) -> tuple[Optional[int], Optional[dict]]:
+        if _space(prep, comp, self.tiny) <= self.tiny:
+            return self._tiny_max(prep, comp, hard, reqs)
+        import sys
+
+        from . import search
+
+        cold = "ortools.sat.python.cp_model" not in sys.modules
+        if len(comp) > SEARCH_CREATURES:
+            return self._cp_max(prep, comp, hard, reqs, deadline, start)
+        try:
+            best, chosen = search.maximum(
+                comp, prep.options, {c: prep.cap(c) for c in comp}, hard, reqs, deadline,
+                SEARCH_BUDGET_COLD if cold else SEARCH_BUDGET_WARM, start)
+        except search.TooBig:
+            return self._cp_max(prep, comp, hard, reqs, deadline, start)
+        if best is None:
+            return None, None
+        return best, _shape(prep.problem, {c: list(v) for c, v in (chosen or {}).items()})
 
     def solutions(
         self, problem: Problem, min_obeyed: int, deadline: Deadline

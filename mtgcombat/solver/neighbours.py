@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections import deque
 from itertools import combinations
-from typing import Iterator, Mapping, Optional
+from typing import Iterable, Iterator, Mapping, Optional
 
 from ..rules.constraints import Key, Problem, banned_choices, literal_keys, true_keys
 
@@ -76,12 +76,21 @@ class _Index:
                     yield tuple(sorted((cur - {o}) | {n}))
 
 
+def index(problem: Problem) -> _Index:
+    """The problem's :class:`_Index`, built once (a problem is immutable)."""
+    hit = problem.__dict__.get("_c_index")
+    if hit is None:
+        hit = _Index(problem)
+        object.__setattr__(problem, "_c_index", hit)
+    return hit
+
+
 def near(problem: Problem, seed: Mapping, min_obeyed: int,
          limit: Optional[int] = None) -> Iterator[dict]:
     """Declarations obeying every restriction and at least ``min_obeyed`` requirements,
     reachable from ``seed`` (which must obey them) by changing one creature's choice at a
     time; breadth first, each once, ``seed`` first, at most ``limit``."""
-    ix = _Index(problem)
+    ix = index(problem)
     start = {c: ((v,) if isinstance(v, str) else tuple(sorted(v))) for c, v in seed.items()}
     keys0 = true_keys(seed)
     if not all(f(keys0) for f in ix.restrictions):
@@ -137,6 +146,78 @@ def near(problem: Problem, seed: Mapping, min_obeyed: int,
                     return
 
 
+class _KeyIndex:
+    """For each key (creature, choice), the restrictions that mention it; the choices a
+    restriction forbids outright."""
+
+    def __init__(self, problem: Problem) -> None:
+        self.by_key: dict[Key, list[int]] = {}
+        banned: set[Key] = set()
+        for i, r in enumerate(problem.restrictions):
+            for k in literal_keys(r.expr):
+                self.by_key.setdefault(k, []).append(i)
+            banned |= banned_choices(r) or set()
+        self.banned = banned
+
+
+def _key_index(problem: Problem) -> _KeyIndex:
+    hit = problem.__dict__.get("_c_keyindex")
+    if hit is None:
+        hit = _KeyIndex(problem)
+        object.__setattr__(problem, "_c_keyindex", hit)
+    return hit
+
+
+def obeyable_near(problem: Problem, seed: Mapping, targets: Iterable[int]) -> set[int]:
+    """The requirements (indices in ``targets``) that some declaration one creature's
+    choice away from ``seed`` obeys while obeying every restriction (``seed`` must obey
+    them; costs may be owed). Each is proven obeyable by that declaration; a requirement
+    not found here may still be obeyable by a declaration further away.
+
+    Only the moves that can make a target true are tried: for each key of a target's
+    literals, the creature taking that choice (alone, or added to its choices when its
+    capacity allows), and each creature of the target choosing nothing (a requirement
+    with "not"). Each move is judged once, on the restrictions mentioning a key it
+    changes (the others keep the seed's value)."""
+    kx = _key_index(problem)
+    fs_r, fs_q, _ = problem.evaluators()
+    reqs = problem.requirements
+    cur = {c: ((v,) if isinstance(v, str) else tuple(sorted(v))) for c, v in seed.items()}
+    keys0 = true_keys(seed)
+    moves: dict[tuple[str, tuple], list[int]] = {}
+    for i in targets:
+        for c, o in literal_keys(reqs[i].expr):
+            opts = problem.options.get(c)
+            if opts is None:
+                continue
+            have = cur.get(c, ())
+            tries: list[tuple[str, ...]] = [()]
+            if o in opts and (c, o) not in kx.banned:
+                tries.append((o,))
+                if o not in have and len(have) < problem.cap(c):
+                    tries.append(tuple(sorted((*have, o))))
+            for t in tries:
+                if t != have:
+                    moves.setdefault((c, t), []).append(i)
+    found: set[int] = set()
+    for (c, choice), ids in moves.items():
+        ids = [i for i in ids if i not in found]
+        if not ids:
+            continue
+        old = {(c, o) for o in cur.get(c, ())}
+        new = {(c, o) for o in choice}
+        nkeys = (keys0 - old) | new
+        touched: set[int] = set()
+        for k in old ^ new:
+            touched.update(kx.by_key.get(k, ()))
+        if not all(fs_r[j](nkeys) for j in touched):
+            continue
+        for i in ids:
+            if fs_q[i](nkeys):
+                found.add(i)
+    return found
+
+
 def _frozen(decl: Mapping) -> tuple:
     return tuple(sorted(decl.items()))
 
@@ -147,4 +228,4 @@ def _shape(problem: Problem, decl: Mapping) -> dict:
     return {c: tuple(v) for c, v in sorted(decl.items())}
 
 
-__all__ = ["near", "combinations"]
+__all__ = ["near", "obeyable_near", "combinations"]

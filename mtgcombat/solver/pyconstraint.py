@@ -49,8 +49,16 @@ def _keys(names: tuple[str, ...], values: tuple) -> frozenset:
     return frozenset(out)
 
 
-def _holds(e: Expr, names: tuple[str, ...]):
+def _holds(e: Expr, names: tuple[str, ...], deadline: Optional[Deadline] = None):
+    calls = [0]
+
     def check(*values) -> bool:
+        # python-constraint may search long between two solutions: the deadline is
+        # looked at from inside its search too (every few hundred checks)
+        if deadline is not None:
+            calls[0] += 1
+            if calls[0] & 511 == 0:
+                deadline.check()
         return evaluate(e, _keys(names, values))
     return check
 
@@ -74,7 +82,8 @@ class PyConstraint:
 
     name = "constraint"
 
-    def _csp(self, problem: Problem, hard: list[Expr]) -> Optional[CspProblem]:
+    def _csp(self, problem: Problem, hard: list[Expr],
+             deadline: Optional[Deadline] = None) -> Optional[CspProblem]:
         """A CSP whose solutions obey ``hard``; None when a constant one is false."""
         csp = CspProblem()
         for c in sorted(problem.options):
@@ -85,7 +94,7 @@ class PyConstraint:
                 if not evaluate(e, frozenset()):
                     return None
                 continue
-            csp.addConstraint(FunctionConstraint(_holds(e, names)), names)
+            csp.addConstraint(FunctionConstraint(_holds(e, names, deadline)), names)
         return csp
 
     def _iterate(self, problem: Problem, csp: Optional[CspProblem],
@@ -107,7 +116,7 @@ class PyConstraint:
         best: Optional[int] = None
         witness = None
         reqs = [r.expr for r in problem.requirements]
-        for d in self._iterate(problem, self._csp(problem, hard), deadline):
+        for d in self._iterate(problem, self._csp(problem, hard, deadline), deadline):
             keys = _keys(tuple(d), tuple(d.values()))
             n = sum(1 for e in reqs if evaluate(e, keys))
             if best is None or n > best:
@@ -115,7 +124,7 @@ class PyConstraint:
         return best, witness
 
     def solutions(self, problem: Problem, min_obeyed: int, deadline: Deadline):
-        csp = self._csp(problem, [r.expr for r in problem.restrictions])
+        csp = self._csp(problem, [r.expr for r in problem.restrictions], deadline)
         reqs = [r.expr for r in problem.requirements]
         if csp is not None and min_obeyed > 0:
             names = tuple(sorted(set().union(*(_creatures(e) for e in reqs)) if reqs else ()))

@@ -57,7 +57,7 @@ def listing(answer: Any, w: Writer, limit: Optional[int] = None) -> Report:
         out.append(Line(w.t("human.requirements_none", rule=rule)))
     if answer.max_requirements is not None and reqs:
         out.append(Line(w.t("human.at_most", n=answer.max_requirements, kind=kind)))
-    listed = sorted(answer.declarations, key=lambda d: _decl_sort_key(w, d.declaration))
+    listed = list(answer.declarations)  # the listing order, as in JSON (docs/board-format.md)
     n = len(listed)
     head = w.t("human.listing_head", status=answer.status, n=n, kind=kind, limit=limit,
                max_known=answer.max_requirements is not None)
@@ -109,7 +109,8 @@ def _preamble(problem: Any, rules: str, w: Writer, kind: str, m0: Optional[int])
 class ListingStream:
     """A human listing that shows its rows as they are found once there are more than
     ``keep`` of them (then in the order found, as plain lines: a terminal is no slower
-    than a pipe); with fewer, :func:`listing` shows them sorted, as a table."""
+    than a pipe); with fewer, :func:`listing` shows them as a table. Both keep the
+    listing order (the order they are found in)."""
 
     def __init__(self, problem: Any, w: Writer, kind: str, keep: int, printer: Any) -> None:
         self.problem, self.w, self.kind, self.keep, self.printer = problem, w, kind, keep, printer

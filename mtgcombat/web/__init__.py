@@ -181,6 +181,11 @@ class _Handler(BaseHTTPRequestHandler):
             return self._static("favicon.svg")
         if path == "/api/commands":
             return self._json(200, catalogue())
+        if path == "/api/cases" or path.startswith("/api/cases/"):
+            from ..corpus import lessons_request
+
+            status, payload = lessons_request(path, self.path.partition("?")[2].split("#")[0])
+            return self._json(status, payload)
         self._error(404, "not found")
 
     do_HEAD = do_GET

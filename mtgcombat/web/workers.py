@@ -40,7 +40,7 @@ def answer_request(mode: str, question: str, body: Any, cards: Optional[str],
         db = _cards(cards)
         reply = ask_request(body, question, db, max_seconds)
         if mode == "text":
-            payload: Any = {"text": reply.text(),
+            payload: Any = {"text": reply.text(), "report": _report(reply.words()),
                             "warnings": reply.warnings + reply.not_understood_lines()}
         else:
             payload = reply.json()
@@ -55,6 +55,17 @@ def answer_request(mode: str, question: str, body: Any, cards: Optional[str],
         return 400, dumps({"error": "the request is nested too deeply"})
     except Exception as e:  # a bug: said without a trace or a path of the server
         return 500, dumps({"error": f"internal error ({type(e).__name__}); please report it"})
+
+
+def _report(words: Any) -> list:
+    """The answer for a person as the page lays it out: prose lines (with their style)
+    and tables (headers, rows, title), so that a table scrolls instead of wrapping."""
+    from ..text.report import Table
+
+    if isinstance(words, str):
+        return [{"line": line, "style": ""} for line in words.rstrip("\n").split("\n")]
+    return [{"table": {"title": x.title, "headers": x.headers, "rows": x.rows}}
+            if isinstance(x, Table) else {"line": x.text, "style": x.style} for x in words]
 
 
 _DB: dict[str, Any] = {}

@@ -353,7 +353,7 @@ class _ObjectRules(Transformer):
 
     def named_clause(self, *toks):
         """"creatures named Rock Lobster", "a creature named Advocate of the Beast" (201.2:
-        a name as printed)."""
+        a name as printed); "creatures named ~": the source's own name ("~")."""
         return A.NamePred(" ".join(str(t) for t in toks[1:]))
 
     def stat(self, tok):

@@ -9,7 +9,7 @@ from lark import Transformer, v_args
 
 from ...rules import abilities as A
 from ...rules import combat_abilities as C
-from .words import _Fail
+from .words import _Fail, _to_pred
 
 
 def _keyword_names(abilities) -> tuple[str, ...]:
@@ -74,3 +74,43 @@ class StaticsMixin(Transformer):
 
 def _subject(s):
     return s if s is not None else A.YouRef()
+
+
+@v_args(inline=True)
+class StaticsMixin2(Transformer):
+    """Groups' choices, exceptions by name, conditions of spells (mixed in)."""
+
+    def assign_unblocked_group(self, subject):
+        """510.1c-style: "You may have [creatures] assign their combat damage [this turn]
+        as though they weren't blocked" -- each creature's controller chooses as its
+        damage is assigned (the damage assignment says so)."""
+        return [A.AssignAsThoughUnblocked(subject)]
+
+    def assign_unblocked_attached(self):
+        """"Enchanted creature's controller may have it assign its combat damage as though
+        it weren't blocked" (Indomitable Might)."""
+        return [A.AssignAsThoughUnblocked(A.AttachedRef())]
+
+    def except_for(self, *args):
+        """"Except for [creatures named X] and [artifact creatures], [group] [verb
+        phrases]": the group without creatures of those descriptions."""
+        *descs, group, vps = args
+        if not isinstance(group, A.Group):
+            raise _Fail("except for: not a group")
+        excluded = [_to_pred(d) for d in descs]
+        pred = A.AndPred((group.pred, *(A.NotPred(p) for p in excluded))) \
+            if not isinstance(group.pred, A.AnyPred) else (
+                A.NotPred(excluded[0]) if len(excluded) == 1
+                else A.AndPred(tuple(A.NotPred(p) for p in excluded)))
+        from dataclasses import replace
+
+        narrowed = replace(group, pred=pred)
+        out: list = []
+        for vp in vps:
+            out.extend(vp(narrowed))
+        return out
+
+    def if_condition(self, cond, abilities):
+        """608.2c: a spell's "If [condition], [effect]" -- as "as long as" (611.3a), judged
+        on the board (which shows it as the spell resolved)."""
+        return self._conditional(cond, abilities)  # type: ignore[attr-defined]

@@ -10,7 +10,7 @@ from .declare import _DeclarationRules
 from .helpers import _uses_target_group
 from .objects import _ObjectRules
 from .combat import CombatMixin
-from .statics import StaticsMixin
+from .statics import StaticsMixin, StaticsMixin2
 from .state import _DEFENDER_DIVIDES, _State
 
 __all__ = ["_OracleTransformer", "_State", "_DEFENDER_DIVIDES", "_uses_target_group"]
@@ -18,7 +18,7 @@ __all__ = ["_OracleTransformer", "_State", "_DEFENDER_DIVIDES", "_uses_target_gr
 
 @v_args(inline=True)
 class _OracleTransformer(_ObjectRules, _DeclarationRules, CombatMixin, StaticsMixin,
-                         Transformer):
+                         StaticsMixin2, Transformer):
     def __init__(self, state: _State) -> None:
         super().__init__()
         self.st = state

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from .. import Language, templates_of
 from . import (cards, combat, common, damage, decisions, declarations, draw, explain, human,
-               payment, turn)
+               lessons, payment, turn)
 
 FAMILIES = (common, declarations, damage, explain, human, combat, payment, decisions, turn,
-            draw, cards)
+            draw, cards, lessons)
 
 
 class German(Language):

@@ -102,7 +102,10 @@ def pred_words(p, w) -> str:
         return (f"mit einer {p.kind}-Marke" if p.at_least == 1
                 else f"mit {p.at_least} oder mehr {p.kind}-Marken")
     if isinstance(p, A.NamePred):
-        return f"namens {p.name}"
+        return "mit dem Namen ihrer Quelle" if p.name == "~" else f"namens {p.name}"
+    if isinstance(p, A.OwnStatsPred):
+        names = {"power": "Stärke", "toughness": "Widerstandskraft"}
+        return f"mit {names[p.stat]} {p.op} ihrer {names[p.other]}"
     if isinstance(p, A.ControllerPred):
         return f"kontrolliert von {dative(ref_words(p.player, w))}"
     if isinstance(p, A.ModifiedPred):

@@ -53,7 +53,9 @@ def pred_words(p, w) -> str:
         return (f"with a {p.kind} counter" if p.at_least == 1
                 else f"with {p.at_least} or more {p.kind} counters")
     if isinstance(p, A.NamePred):
-        return f"named {p.name}"
+        return "with the name of its source" if p.name == "~" else f"named {p.name}"
+    if isinstance(p, A.OwnStatsPred):
+        return f"with {p.stat} {p.op} its {p.other}"
     if isinstance(p, A.ControllerPred):
         return f"controlled by {ref_words(p.player, w)}"
     if isinstance(p, A.ModifiedPred):

@@ -34,6 +34,15 @@ _LISTED = {"attacker": ("is not attacking", "an attacker"),
            "combatant": ("is neither attacking nor blocking", "a creature")}
 
 
+def _mean(r) -> str:
+    """A typo's likely meaning, when the board has a name close to it."""
+    near = r.get("closest") or ()
+    return f" (did you mean {near[0]!r}?)" if near else ""
+
+
+_DECL = {"attacks": "attack declaration", "blocks": "block declaration"}
+
+
 def _not_integer(r, w):
     v = r["value"]
     return f"{r['field']} must be an integer" + ("" if v is None else f", not {v}")
@@ -237,11 +246,27 @@ T.update({
         "double strike, so there is no first combat damage step")),
     "error.assignment_not_object": lambda r, w: (
         "damage assignment must be an object {source: {recipient: amount}}"),
-    "error.assignment_source": lambda r, w: f"damage assignment: unknown source {r['source']}",
+    "error.assignment_source": lambda r, w: (
+        f"damage assignment: unknown source {r['source']}{_mean(r)}"),
     "error.assignment_division": lambda r, w: (
         f"damage assignment: {r['source']!r} must map to {{recipient: amount}}"),
     "error.assignment_recipient": lambda r, w: (
-        f"damage assignment: {r['source']!r} assigns to unknown {r['recipient']}"),
+        f"damage assignment: {r['source']!r} assigns to unknown {r['recipient']}{_mean(r)}"),
+    "error.decl_not_object": lambda r, w: (
+        f"an {_DECL[r['kind']]} must be a JSON object"
+        + (" {attacker: what it attacks}" if r["kind"] == "attacks"
+           else " {blocker: [attackers]}")),
+    "error.decl_unknown_creature": lambda r, w: (
+        f"declaration: unknown creature {r['creature']}{_mean(r)}"),
+    "error.decl_attack_value": lambda r, w: (
+        f"declaration: {r['creature']!r} must map to what it attacks (a string)"),
+    "error.decl_blocks_value": lambda r, w: (
+        f"declaration: {r['creature']!r} must map to a non-empty array of the attackers it "
+        "blocks"),
+    "error.decl_unknown_target": lambda r, w: (
+        f"declaration: unknown id {r['target']} (for {r['creature']!r}){_mean(r)}"),
+    "error.decl_twice": lambda r, w: (
+        f"declaration: {r['creature']!r} lists the same attacker twice"),
     "error.assignment_amount": lambda r, w: (
         f"damage assignment: {r['source']!r} assigns {r['amount']} to {r['recipient']!r}; "
         "amounts are integers >= 0"),

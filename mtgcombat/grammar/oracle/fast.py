@@ -1,0 +1,87 @@
+"""Keyword lines read without the parser: "Flying", "First strike, trample", "Toxic 2".
+
+Most texts on the boards people type are keyword lines. Reading them does not need the
+LALR parser (whose tables take tens of milliseconds to load): a line that is nothing
+but keywords of the grammar's ``kw_item`` -- parameterless combat keywords (702, the
+grammar's KEYWORD) and the numbered ones "toxic N" (702.164), "bushido N" (702.45),
+"rampage N" (702.23), "afflict N" (702.130) -- separated as ``kw_list`` separates them
+(",", ";", "and", ", and"), with an optional final period, becomes exactly the rule
+objects the parser would make: ``Keyword(name)`` and ``KeywordN(name, n)``. Anything
+else (another word, the card's own name in the line, a reminder the line is not
+whole without) goes to the parser. ``tests/test_reading_cache.py`` checks that both
+ways give the same reading, line for line."""
+
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from ...rules import abilities as A
+
+#: Numbered keywords of the grammar (``kw_numbered_word``) and their rules.
+NUMBERED = ("toxic", "bushido", "rampage", "afflict")
+
+_ITEM: Optional[re.Pattern] = None
+
+
+def _item_pattern() -> re.Pattern:
+    global _ITEM
+    if _ITEM is None:
+        simple = sorted(A.SIMPLE_KEYWORDS, key=len, reverse=True)
+        words = "|".join(re.escape(k).replace(r"\ ", " ") for k in simple)
+        numbered = "|".join(NUMBERED)
+        item = rf"(?:(?P<n>{numbered}) (?P<num>[0-9]{{1,3}})|(?P<kw>{words}))"
+        _ITEM = re.compile(item + r"(?P<sep> ?[,;] ?(?:and )?| and |\.?$)", re.I)
+    return _ITEM
+
+
+def keyword_line(line: str) -> Optional[list]:
+    """The rule objects of a line made only of keywords, or None."""
+    pat = _item_pattern()
+    out: list = []
+    pos = 0
+    n = len(line)
+    while pos < n:
+        m = pat.match(line, pos)
+        if m is None:
+            return None
+        if m.group("kw"):
+            out.append(A.Keyword(m.group("kw").lower()))
+        else:
+            from ...rules.combat_abilities import KeywordN
+
+            out.append(KeywordN(m.group("n").lower(), int(m.group("num"))))
+        end = m.end()
+        if end == pos or (end == n and m.group("sep") not in ("", ".") ):
+            return None  # a separator at the very end ("Flying,") is not a keyword line
+        pos = end
+    return out or None
+
+
+def read_keywords(text: str, name: Optional[str]) -> Optional[A.TextReading]:
+    """The reading of a text whose every line is a keyword line, or None (then the
+    parser reads it). Lines are taken as the reader takes them: reminder text removed
+    (207.2), spaces collapsed, empty lines skipped."""
+    from .sentences import name_variants, strip_reminder
+
+    names = [n.lower() for n in name_variants(name)]
+    understood = []
+    for raw in text.replace("\r\n", "\n").split("\n"):
+        if "(" in raw or ")" in raw:
+            line = strip_reminder(raw)
+        else:
+            line = raw.strip()
+            if "  " in line or "\t" in line:
+                line = strip_reminder(raw)
+        if not line:
+            continue
+        if not line.isascii() or "\t" in line:
+            return None
+        low = line.lower()
+        if any(nm in low for nm in names):
+            return None  # the card's own name: "~" for the reader
+        abilities = keyword_line(line)
+        if abilities is None:
+            return None
+        understood.append(A.Parsed(line, tuple(abilities)))
+    return A.TextReading(tuple(understood), ())
