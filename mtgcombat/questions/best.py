@@ -327,7 +327,7 @@ def _search_deadline(time_limit: Optional[float]) -> Deadline:
     answer (its principal variation played again through ``combat``, the words)."""
     if time_limit is None:
         return Deadline(None)
-    return Deadline(max(0.0, time_limit - min(0.1, 0.25 * time_limit)))
+    return Deadline(max(0.0, time_limit - min(0.15, 0.3 * time_limit)))
 
 
 def _predecessor(v: Value) -> Value:
@@ -464,6 +464,7 @@ def best_attacks(board: Any, objective: str = "standard", time_limit: Optional[f
     cache: dict = {}
     try:
         for decl in _ordered_attacks(start, backend, deadline):
+            deadline.check()
             key = _canonical("attacks", decl, sig)
             if key in seen:
                 continue
@@ -495,6 +496,20 @@ def best_attacks(board: Any, objective: str = "standard", time_limit: Optional[f
     out.equally_good = equal if out.status == "optimal" else []
     if out.status == "feasible":
         out.bound = upper_bound(objective, start, sides)
+    else:
+        # The best alternatives an answer names: their values exact while time allows
+        # (alpha-beta only proved them worse).
+        out.alternatives.sort(key=lambda a: a.value, reverse=True)
+        try:
+            for alt in out.alternatives[:3]:
+                if not alt.exact:
+                    pre, lost = BeforeDamage(), []
+                    bA = declare(start, alt.declaration, None, pre, lost)
+                    alt.value, _, alt.exact, _ = _reply(bA, start, pre, lost, game, deadline,
+                                                        backend, None, fights, rsides,
+                                                        objective, cache)
+        except SolverTimeout:
+            pass
     pre, lost = BeforeDamage(), []
     bA = declare(start, best[1], None, pre, lost)
     _principal(out, start, bA, pre, lost, game, best[1], best[2], value, sides,
@@ -581,7 +596,9 @@ def _by_fights(base: Any, start: Any, sides: Sides, objective: str, pre0: Before
     component being -1 exactly when a player of the deciding side has lost."""
     from .fights import best_safe_blocks, fights_unknown
 
+    deadline.check()
     problem = base.problem("blocks")
+    deadline.check()
     if problem.costs or base.bands or not base.attacks:
         return None
     size = 1

@@ -344,7 +344,8 @@ def copy_before(pre: BeforeDamage) -> BeforeDamage:
 
 
 class _Entry:
-    __slots__ = ("S", "mask", "key", "value", "reach", "exact", "code", "kcode")
+    __slots__ = ("S", "mask", "key", "value", "reach", "exact", "code", "kcode", "before",
+                 "keys", "pos")
 
     def __init__(self, S: frozenset, key: Value) -> None:
         self.S = S
@@ -354,7 +355,10 @@ class _Entry:
         self.reach: Optional[dict] = None
         self.exact = False
         self.code = 0  # ``value`` as one integer (see _Search)
+        self.before = 0  # the interchangeable blockers that must be taken first
+        self.keys: frozenset = frozenset()
         self.kcode = 0  # ``key`` as one integer
+        self.pos = 0  # the place in its attacker's list (best bound first)
 
 
 class _Search:
@@ -375,6 +379,7 @@ class _Search:
         self.progress = progress
         self.alpha = alpha
         self.no_new = False
+        self.node_limit = 0
         self.problem = problem
         self.m0 = m0
         self.att = attackers
@@ -392,11 +397,22 @@ class _Search:
                     self.before[self.bit[b]] = sum(self.bit[x] for x in cls[:i] if x in self.bit)
         n = len(v0)
         self.scale = [_BASE ** (n - 1 - k) for k in range(n)]
-        for es in entries.values():
-            for e in es:
+        self.pot: dict[str, int] = {}
+        self.by_mask: dict[str, dict[int, _Entry]] = {}
+        for a, es in entries.items():
+            pot = 0
+            for pos, e in enumerate(es):
+                e.pos = pos
                 e.mask = sum(self.bit[b] for b in e.S)
                 e.code = self.encode(e.value)
                 e.kcode = self.encode(e.key)
+                e.before = 0
+                for b in e.S:
+                    e.before |= self.before.get(self.bit[b], 0)
+                e.keys = frozenset((b, a) for b in e.S)
+                pot |= e.mask
+            self.pot[a] = pot
+            self.by_mask[a] = {e.mask: e for e in es}
         self.all_mask = sum(self.bit.values())
         # each attacker's fights by number of blockers, best bound first
         self.by_size: dict[str, dict[int, list[_Entry]]] = {}
@@ -433,6 +449,7 @@ class _Search:
                 continue
             q_at.setdefault(i, []).append(f)
         self.r_at, self.q_at = r_at, q_at
+        self.keyed = bool(r_at or q_at)  # whether any restriction or requirement is judged
         self.q_left = [sum(len(q_at.get(j, [])) for j in range(i, len(attackers)))
                        for i in range(len(attackers) + 1)]
         if alpha is not None:
@@ -507,39 +524,68 @@ class _Search:
             return False
         return upper < self.best if len(self.found) < self.ties else upper <= self.best
 
+    def _need(self, val: int, rest: int) -> Optional[int]:
+        """The least a fight must add to beat the incumbent (or equal it, while equally
+        good ones are still wanted); None: no incumbent yet."""
+        if self.best is None:
+            return None
+        return self.best - val - rest + (0 if len(self.found) < self.ties else 1)
+
+    def _candidates(self, a: str, used: int) -> list:
+        """Attacker ``a``'s fights, best bound first; when few of its blockers are left,
+        only the fights with those (fewer than scanning them all)."""
+        es = self.entries[a]
+        free = self.pot[a] & ~used
+        n = bin(free).count("1")
+        if (1 << n) * 4 >= len(es):
+            return es
+        by_mask = self.by_mask[a]
+        out = []
+        sub = free
+        while True:
+            e = by_mask.get(sub)
+            if e is not None:
+                out.append(e)
+            if not sub:
+                break
+            sub = (sub - 1) & free
+        out.sort(key=lambda e: e.pos)  # the same order as the whole list
+        return out
+
     def _dfs(self, i: int, used: int, keys: frozenset, val: int, loss: dict,
              obeyed: int, chosen: list) -> None:
         self.nodes += 1
         if self.nodes % 64 == 0:
             self.deadline.check()
+            if self.no_new and self.nodes > self.node_limit:
+                raise _Enough()  # equally good ones: as many as a little work finds
         if i == len(self.att):
             self._leaf(chosen)
             return
         a = self.att[i]
         rest = self.rest(i + 1, used)
-        for e in self.entries[a]:
-            best = self.best
-            if best is not None:
-                # the incumbent; equal is enough only while equally good ones are wanted
-                need = best - val - rest if len(self.found) < self.ties else \
-                    best - val - rest + 1
+        need = self._need(val, rest)
+        r_here = self.r_at.get(i, ())
+        q_here = self.q_at.get(i, ())
+        for e in self._candidates(a, used):
+            if need is not None:
                 if e.kcode < need:
                     break  # sorted by bound: no later entry can do better
                 if e.exact and e.code < need:
                     continue
             if e.mask & used:
                 continue
-            key = e.code if e.exact else e.kcode
-            if any((self.before.get(bit, 0) & ~used & ~e.mask) for bit in _bits(e.mask)):
+            if e.before & ~used & ~e.mask:
                 continue  # interchangeable blockers are taken in order
-            k2 = keys | {(b, a) for b in e.S}
-            if any(not f(k2) for f in self.r_at.get(i, ())):
+            k2 = keys | e.keys if self.keyed else keys
+            if r_here and any(not f(k2) for f in r_here):
                 continue
-            ob = obeyed + sum(1 for f in self.q_at.get(i, ()) if f(k2))
+            ob = obeyed + sum(1 for f in q_here if f(k2)) if q_here else obeyed
             if ob + self.q_left[i + 1] < self.m0:
                 continue
             used2 = used | e.mask
             rest2 = self.rest(i + 1, used2)
+            key = e.code if e.exact else e.kcode
             if self._worse(val + key + rest2):
                 continue
             if not e.exact:
@@ -555,6 +601,7 @@ class _Search:
             if self._surely_unsafe(loss2, i + 1, used2):
                 continue
             self._dfs(i + 1, used2, k2, val + e.code, loss2, ob, chosen + [(a, e)])
+            need = self._need(val, rest)
 
     def _surely_unsafe(self, loss: dict, i: int, used: int) -> bool:
         """Whether the fights chosen already take some pool past its limit whatever the
@@ -765,9 +812,13 @@ def best_safe_blocks(base: Any, start: Any, decider: frozenset[str], opponents: 
     if not s.found:
         return None
     if ties > 1 and alpha is None:
+        s.node_limit = min(20000, max(1000, s.nodes // 2))
         s.ties, s.no_new, s.nodes = ties, True, 0
         s.found = s.found[:1]
-        s.run()
+        try:
+            s.run()
+        except _Enough:
+            pass
     if progress is not None:
         progress["others"] = [(v, d) for _, v, d in s.others]
     return s.found, f, played + counted[0]
