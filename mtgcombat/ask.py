@@ -28,6 +28,7 @@ from .options import OptionError, Options
 
 if TYPE_CHECKING:  # pragma: no cover
     from .board import Board
+    from .rules.values import DeclarationKind
     from .text import Writer
     from .text.report import Line, Table
 
@@ -267,7 +268,7 @@ def _one_declaration(opts: Options, at_most: bool = False) -> Optional[str]:
     return chosen[0] if chosen else None
 
 
-def _kind(opts: Options) -> str:
+def _kind(opts: Options) -> "DeclarationKind":
     return "attacks" if opts.question == "attacks" else "blocks"
 
 
@@ -319,7 +320,8 @@ def _ask_check(board: "Board", opts: Options, ctx: Context) -> Any:
     decl = opts.declaration(kind)
     if kind == "damage":
         return board.check_damage(decl, time_limit=ctx.remaining())
-    return board.check_declaration(kind, decl, opts.backend, ctx.remaining())
+    return board.check_declaration("attacks" if kind == "attacks" else "blocks", decl,
+                                   opts.backend, ctx.remaining())
 
 
 def _check_words(v: Any, w: "Writer", opts: Options, board: Any) -> "Report":
@@ -359,12 +361,15 @@ def _show_words(shown: Any, w: "Writer", opts: Options, board: Any) -> str:
 
 
 def _ask_draw(board: "Board", opts: Options, ctx: Context) -> str:
-    from .draw import draw
+    from .draw import draw, draw_result
     from .questions.declarations import validate
 
     for kind in ("attacks", "blocks"):  # an unknown id is the option's fault
         if opts.declaration(kind) is not None:
             validate(board, kind, opts.declaration(kind))
+    if opts.result:
+        return draw_result(_ask_combat(board, opts, ctx), lang=opts.lang or "en",
+                           size=opts.size)
     return draw(board, attacks=opts.attacks, blocks=opts.blocks,
                 damage=opts.damage[0] if opts.damage else None, lang=opts.lang or "en",
                 size=opts.size)
@@ -515,8 +520,9 @@ QUESTIONS: dict[str, Question] = {q.name: q for q in (
         ("mtgcombat combat examples/first-strike.mtg",
          "mtgcombat combat board.mtg --attacks 'bears -> Bob' --blocks 'wall -> bears'",
          "mtgcombat combat fs.mtg --damage 'knight -> wall 2' --damage 'knight -> Bob 2'",
-         "mtgcombat combat board.json --json --lang de"),
-        _DECL, _ask_combat, _json, _results("combat"), repeated=("damage",)),
+         "mtgcombat combat board.json --json --lang de",
+         "mtgcombat combat examples/first-strike.mtg --picture after.svg"),
+        (*_DECL, "picture"), _ask_combat, _json, _results("combat"), repeated=("damage",)),
     Question(
         "turn", "the turn's phases and steps, whether each happens and what happens (500-514)",
         "The active player's turn step by step (500-514): untap, upkeep (with its "
@@ -582,11 +588,15 @@ QUESTIONS: dict[str, Question] = {q.name: q for q in (
     Question(
         "draw", "the board and its combat as an SVG picture",
         "An SVG picture of the board and the combat: each player's creatures, planeswalkers "
-        "and battles, who attacks what, who blocks whom, damage. Standard output without -o.",
+        "and battles, who attacks what, who blocks whom, damage; with --result, the combat "
+        "resolved (who died, life and poison before and after; --damage once per step). "
+        "Standard output without -o.",
         ("mtgcombat draw corpus/boards/walker-and-battle.mtg -o combat.svg",
-         "mtgcombat draw board.mtg --attacks 'bears -> Bob' --lang de > kampf.svg"),
-        (*_DECL, "output", "size"), _ask_draw,
-        lambda svg, w, opts, board: {"svg": svg}, lambda svg, w, opts, board: svg),
+         "mtgcombat draw board.mtg --attacks 'bears -> Bob' --lang de > kampf.svg",
+         "mtgcombat draw examples/first-strike.mtg --result -o after.svg"),
+        (*_DECL, "result", "output", "size"), _ask_draw,
+        lambda svg, w, opts, board: {"svg": svg}, lambda svg, w, opts, board: svg,
+        repeated=("damage",)),
 )}
 
 
@@ -658,7 +668,7 @@ def request_parts(body: Any, question: Optional[str] = None) -> tuple[str, Any, 
         raise OptionError(f"unknown field {extra[0][:40]!r} in the request")
     if question is None:
         question = body.get("ask")
-        if question not in QUESTIONS:
+        if not isinstance(question, str) or question not in QUESTIONS:
             raise OptionError("\"ask\" must be one of " + ", ".join(QUESTIONS) + ", not "
                               + repr(question)[:40])
     if "board" not in body:

@@ -65,6 +65,7 @@ from .rules.abilities import Parsed, TextReading
 from .rules.bind import Bound, bind
 from .rules.constraints import Problem
 from .rules.model import BoardError
+from .rules.values import DeclarationKind
 from .rules.reasons import reason
 
 # Words by which a text means its own object: a sentence with them is never read as
@@ -122,7 +123,7 @@ class LegalDeclarations:
     explanation, no listing); ``count()`` counts (may take long on huge spaces);
     truthiness asks for one. There is deliberately no ``len()``: it would enumerate."""
 
-    def __init__(self, board: "Board", kind: str, backend: str = "auto",
+    def __init__(self, board: "Board", kind: DeclarationKind, backend: str = "auto",
                  time_limit: Optional[float] = None) -> None:
         self.board, self.kind, self.backend, self.time_limit = board, kind, backend, time_limit
 
@@ -455,7 +456,7 @@ class Board(model.Board):
         return "regular"
 
     # -- declarations ---------------------------------------------------------------
-    def problem(self, kind: str) -> Problem:
+    def problem(self, kind: DeclarationKind) -> Problem:
         """The declaration problem of ``kind`` ("attacks" or "blocks", 508.1 / 509.1):
         options, restrictions, requirements and costs, each with its reason."""
         cache = self.__dict__.setdefault("_problems", {})
@@ -500,14 +501,14 @@ class Board(model.Board):
 
         return check(self, "blocks", _declaration("blocks", decl), backend, time_limit)
 
-    def check_declaration(self, kind: str, decl: Decl, backend: str = "auto",
+    def check_declaration(self, kind: DeclarationKind, decl: Decl, backend: str = "auto",
                           time_limit: Optional[float] = None) -> "DeclarationVerdict":
         """:meth:`check_attacks` or :meth:`check_blocks` by ``kind``."""
         from .questions.declarations import check
 
         return check(self, kind, _declaration(kind, decl), backend, time_limit)
 
-    def list_declarations(self, kind: str, limit: Optional[int] = 1000,
+    def list_declarations(self, kind: DeclarationKind, limit: Optional[int] = 1000,
                           backend: str = "auto", time_limit: Optional[float] = None,
                           **hooks: Any) -> "DeclarationListing":
         """The legal attack (``kind`` "attacks") or block declarations, up to ``limit``,
@@ -517,7 +518,7 @@ class Board(model.Board):
 
         return list_declarations(self, kind, limit, backend, time_limit, **hooks)
 
-    def count_declarations(self, kind: str, backend: str = "auto",
+    def count_declarations(self, kind: DeclarationKind, backend: str = "auto",
                            time_limit: Optional[float] = None) -> "DeclarationCount":
         """How many legal declarations there are, without listing them where the board
         splits into independent parts (their counts multiply)."""
@@ -525,7 +526,7 @@ class Board(model.Board):
 
         return count_declarations(self, kind, backend, time_limit)
 
-    def unobeyable_requirements(self, kind: str, only: Optional[list] = None,
+    def unobeyable_requirements(self, kind: DeclarationKind, only: Optional[list] = None,
                                 backend: str = "auto", time_limit: Optional[float] = None,
                                 ) -> dict[str, str]:
         """The requirements of ``kind`` (those with ids in ``only``, by default all) that

@@ -236,17 +236,19 @@ def load_board_json(text: str, source: str = "<json>",
     """Parse a JSON board. Errors are one BoardError line (with line:column for
     malformed JSON)."""
     try:
-        data = json.loads(text, object_pairs_hook=_no_duplicates)
+        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_int=_json_int)
     except json.JSONDecodeError as e:
         raise BoardError(f"{source}:{e.lineno}:{e.colno}: malformed JSON: {e.msg}") from None
     except _Duplicate as e:
         raise BoardError(f"{source}: field {e.args[0]!r} is given twice in one object") from None
+    except _TooLong as e:
+        raise BoardError(f"{source}:{e.where(text)}: {e}") from None
     except RecursionError:
         raise BoardError(f"{source}: JSON nested too deeply") from None
     if depth(data) > MAX_DEPTH:  # whatever the interpreter's recursion limit is
         raise BoardError(f"{source}: JSON nested too deeply (a board nests at most "
                          f"{MAX_DEPTH} levels)")
-    bad = _lone_surrogate(data)
+    bad = lone_surrogate(data) if "\\u" in text or not _utf8(text) else None
     if bad is not None:
         raise BoardError(f"{source}: {bad} contains a lone surrogate (\\ud800-\\udfff), "
                          "which is not text")
@@ -258,18 +260,27 @@ def load_board_json(text: str, source: str = "<json>",
         raise BoardError(f"{source}: {e}") from None
 
 
-def _lone_surrogate(data: Any, where: str = "the board") -> Optional[str]:
+def _utf8(text: str) -> bool:
+    """Whether ``text`` can be written as UTF-8 (holds no lone surrogate)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def lone_surrogate(data: Any, where: str = "the board") -> Optional[str]:
     """Where a string with a lone UTF-16 surrogate is (JSON "\\ud800" escapes decode
     to one; such a string can't be written back as UTF-8), or None."""
     stack = [(data, where)]
     while stack:
         v, w = stack.pop()
         if isinstance(v, str):
-            if any("\ud800" <= ch <= "\udfff" for ch in v):
+            if not _utf8(v):
                 return w
         elif isinstance(v, dict):
             for k, x in v.items():
-                if isinstance(k, str) and any("\ud800" <= ch <= "\udfff" for ch in k):
+                if isinstance(k, str) and not _utf8(k):
                     return f"a key in {w}"
                 stack.append((x, f"{w}[{k!r}]" if w != "the board" else repr(k)))
         elif isinstance(v, list):
@@ -279,6 +290,33 @@ def _lone_surrogate(data: Any, where: str = "the board") -> Optional[str]:
 
 class _Duplicate(ValueError):
     pass
+
+
+#: More digits than any number of a board can have: such a number is an attempt to
+#: overflow (Python won't read one of 4,300 digits); one of fewer digits but larger than
+#: a board holds (rules.model.LIMIT) is refused by the board's checks, naming its field.
+MAX_DIGITS = 100
+
+
+class _TooLong(ValueError):
+    """A JSON number of more than :data:`MAX_DIGITS` digits."""
+
+    def __init__(self, digits: str) -> None:
+        self.digits = digits
+        super().__init__(f"the number {digits.lstrip('-')[:MAX_DIGITS]}... "
+                         f"({len(digits.lstrip('-'))} digits) is larger than any a board can "
+                         "hold")
+
+    def where(self, text: str) -> str:
+        """line:column of the number in ``text``."""
+        i = max(text.find(self.digits), 0)
+        return f"{text.count(chr(10), 0, i) + 1}:{i - text.rfind(chr(10), 0, i)}"
+
+
+def _json_int(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_DIGITS:
+        raise _TooLong(digits)
+    return int(digits)
 
 
 def _no_duplicates(pairs: list) -> dict:
@@ -315,13 +353,17 @@ def loads_strict(text: str) -> Any:
     """``json.loads`` that rejects repeated keys (raises json.JSONDecodeError or
     ValueError naming the key) and JSON nested beyond :data:`MAX_DEPTH`."""
     try:
-        data = json.loads(text, object_pairs_hook=_no_duplicates)
+        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_int=_json_int)
     except _Duplicate as e:
         raise ValueError(f"field {e.args[0]!r} is given twice in one object") from None
+    except _TooLong as e:
+        raise ValueError(f"{e.where(text)}: {e}") from None
     except RecursionError:
         raise ValueError("nested too deeply") from None
     if depth(data) > MAX_DEPTH:
         raise ValueError(f"nested too deeply (at most {MAX_DEPTH} levels)")
+    if "\\u" in text and lone_surrogate(data) is not None:
+        raise ValueError("contains a lone surrogate (\\ud800-\\udfff), which is not text")
     return data
 
 

@@ -34,13 +34,16 @@ Secrets", "Insectile Aberration"), the whole name "A // B" finds the front face.
 from __future__ import annotations
 
 import difflib
+import glob
 import gzip
 import hashlib
 import json
 import os
 import re
+import signal
 import sqlite3
 import tempfile
+import threading
 import unicodedata
 import zlib
 from dataclasses import dataclass
@@ -56,7 +59,7 @@ __all__ = [
 ]
 
 #: The version of the index layout; an index of another version is rebuilt.
-INDEX_VERSION = 1
+INDEX_VERSION = 2
 
 #: The environment variables: the card file, and the cache directory.
 CARDS_ENV = "MTGCOMBAT_CARDS"
@@ -162,7 +165,22 @@ class _Malformed(Exception):
 
 
 _WS = re.compile(r"[ \t\n\r]*")
-_DECODER = json.JSONDecoder()
+
+
+class _Huge(ValueError):
+    """A JSON integer too long for the interpreter to read (more than 4,300 digits)."""
+
+
+def _int(digits: str) -> int:
+    if len(digits.lstrip("-")) > _MAX_INT_DIGITS:
+        raise _Huge(len(digits.lstrip("-")))
+    return int(digits)
+
+
+#: The longest integer a card file may hold: what the interpreter reads (a larger one is
+#: an attack on the reader, not a card).
+_MAX_INT_DIGITS = 4300
+_DECODER = json.JSONDecoder(parse_int=_int)
 _CHUNK = 1 << 20
 
 
@@ -223,6 +241,12 @@ class _JsonStream:
                     continue
                 raise _Malformed(
                     f"not valid JSON at character {self._base + e.pos}: {e.msg}") from None
+            except _Huge as e:
+                raise _Malformed(f"a number of {e.args[0]} or more digits after character "
+                                 f"{self.offset()}") from None
+            except RecursionError:
+                raise _Malformed(f"nested too deeply after character {self.offset()}") \
+                    from None
             if end == len(self._buf) and self._more():
                 continue  # a number may go on in the next piece
             self._pos = end
@@ -397,11 +421,17 @@ def _read_scryfall(stream: _JsonStream) -> Iterator[CardEntry]:
         obj = stream.value()
         if not isinstance(obj, dict) or not isinstance(obj.get("name"), str):
             raise _Malformed(f"{_FORMAT} (entry {index} is not a card object with a name)")
-        if obj.get("layout") in _SKIPPED_LAYOUTS:
+        if _layout(obj) in _SKIPPED_LAYOUTS:
             continue
         entry = _scryfall_entry(obj)
         if entry.faces:
             yield entry
+
+
+def _layout(obj: Mapping[str, Any]) -> str:
+    """A card object's layout ("" when it gives none that is a string)."""
+    layout = obj.get("layout")
+    return layout if isinstance(layout, str) else ""
 
 
 def _scryfall_entry(obj: Mapping[str, Any]) -> CardEntry:
@@ -418,7 +448,7 @@ def _scryfall_entry(obj: Mapping[str, Any]) -> CardEntry:
                 faces.append(card)
     else:
         faces.append(_scryfall_face(obj, obj, front=True))
-    rank = 1 if obj.get("layout") in _CASUAL_LAYOUTS else 0
+    rank = 1 if _layout(obj) in _CASUAL_LAYOUTS else 0
     return CardEntry(str(obj["name"]), tuple(faces), rank)
 
 
@@ -458,8 +488,13 @@ def _face_colors(face: Mapping[str, Any], card: Mapping[str, Any], front: bool) 
 # values -----------------------------------------------------------------------------
 
 def _text(value: Any) -> str:
-    """A string field ("" when absent)."""
-    return value if isinstance(value, str) else ("" if value is None else str(value))
+    """A string field ("" when absent; a number as its text; anything else -- an object,
+    a list -- is no text either)."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return str(value)
+    return ""
 
 
 def _opt_text(value: Any) -> Optional[str]:
@@ -483,6 +518,7 @@ CREATE TABLE faces (id INTEGER PRIMARY KEY, name TEXT NOT NULL, type_line TEXT N
                     loyalty TEXT, defense TEXT, mana_cost TEXT NOT NULL);
 CREATE TABLE names (folded TEXT PRIMARY KEY, display TEXT NOT NULL,
                     face INTEGER NOT NULL REFERENCES faces(id)) WITHOUT ROWID;
+CREATE TABLE shared (folded TEXT PRIMARY KEY, cards INTEGER NOT NULL) WITHOUT ROWID;
 """
 
 
@@ -490,9 +526,11 @@ def _fill_index(con: sqlite3.Connection, entries: Iterator[CardEntry],
                 meta: Mapping[str, str]) -> None:
     """Create the tables and write every card: faces, then each name to its face (a
     lower rank wins a name, then the earlier card; a card's own names beat another
-    card's back-face names)."""
+    card's back-face names), and the names that several cards of the same rank share
+    (the first keeps it; a lookup says so)."""
     con.executescript(_SCHEMA)
-    names: dict[str, tuple[tuple[int, int], str, int]] = {}
+    names: dict[str, tuple[tuple[int, int], str, int, int]] = {}
+    shared: dict[str, set[int]] = {}
     rows: list[tuple[Any, ...]] = []
     count = 0
     for entry in entries:
@@ -503,24 +541,35 @@ def _fill_index(con: sqlite3.Connection, entries: Iterator[CardEntry],
                          "".join(card.colors), card.text, card.loyalty, card.defense,
                          card.mana_cost))
             if i == 0:
-                _claim(names, entry.name, (entry.rank, 0), face_id)
-            _claim(names, card.name, (entry.rank, 0 if i == 0 else 1), face_id)
+                _claim(names, shared, entry.name, (entry.rank, 0), face_id, count)
+            _claim(names, shared, card.name, (entry.rank, 0 if i == 0 else 1), face_id, count)
     if not count:
         raise _Malformed("holds no cards")
     con.executemany("INSERT INTO faces VALUES (?,?,?,?,?,?,?,?,?,?)", rows)
     con.executemany("INSERT INTO names VALUES (?,?,?)",
-                    ((k, display, face) for k, (_, display, face) in names.items()))
+                    ((k, display, face) for k, (_, display, face, _) in names.items()))
+    con.executemany("INSERT INTO shared VALUES (?,?)",
+                    ((k, len(cards)) for k, cards in shared.items() if len(cards) > 1))
     con.executemany("INSERT INTO meta VALUES (?,?)",
                     list(meta.items()) + [("cards", str(count))])
     con.commit()
 
 
-def _claim(names: dict[str, tuple[tuple[int, int], str, int]], name: str,
-           rank: tuple[int, int], face_id: int) -> None:
-    """Give ``name`` to ``face_id`` unless a better-ranked face has it."""
+def _claim(names: dict[str, tuple[tuple[int, int], str, int, int]],
+           shared: dict[str, set[int]], name: str, rank: tuple[int, int], face_id: int,
+           card: int) -> None:
+    """Give ``name`` to ``face_id`` (of the ``card``-th card) unless a better-ranked face
+    has it; a name that another card of the same rank holds is shared (the first card
+    keeps it)."""
     key = fold(name)
-    if key and (key not in names or rank < names[key][0]):
-        names[key] = (rank, name, face_id)
+    if not key:
+        return
+    held = names.get(key)
+    if held is None or rank < held[0]:
+        names[key] = (rank, name, face_id, card)
+        shared[key] = {card}
+    elif rank == held[0] and card != held[3]:
+        shared[key].add(card)
 
 
 def _read_meta(con: sqlite3.Connection) -> dict[str, str]:
@@ -529,26 +578,39 @@ def _read_meta(con: sqlite3.Connection) -> dict[str, str]:
 
 
 def _connect_ro(path: Path) -> sqlite3.Connection:
-    """A read-only connection to an index file."""
-    return sqlite3.connect(f"file:{quote(os.fsdecode(path))}?mode=ro", uri=True)
+    """A read-only connection to an index file (cell sizes checked as pages are read,
+    so that more damage shows as an error rather than as a wrong card)."""
+    con = sqlite3.connect(f"file:{quote(os.fsdecode(path))}?mode=ro", uri=True)
+    con.execute("PRAGMA cell_size_check=ON")
+    return con
 
 
 def _reuse(index: Path, meta: Mapping[str, str]) -> Optional[sqlite3.Connection]:
-    """A connection to ``index`` when it exists and was built from this very file by
-    this index version; else None."""
+    """A connection to ``index`` when it exists, was built from this very file by this
+    index version and is whole (:func:`_reads_whole`); else None."""
     if not index.is_file():
         return None
     con: Optional[sqlite3.Connection] = None
     try:
         con = _connect_ro(index)
         stored = _read_meta(con)
-        if all(stored.get(k) == v for k, v in meta.items()):
+        if all(stored.get(k) == v for k, v in meta.items()) and _reads_whole(con, index):
             return con
     except sqlite3.Error:
         pass
     if con is not None:
         con.close()
     return None
+
+
+def _reads_whole(con: sqlite3.Connection, index: Path) -> bool:
+    """Whether the index file is as long as SQLite says it is (a file cut short is
+    rebuilt). A check of every page would cost a quarter of a second a run on a full
+    card file; damage inside the file shows at the first query that reads it ("database
+    disk image is malformed"), which rebuilds the index (:meth:`CardDatabase._query`)."""
+    pages = con.execute("PRAGMA page_count").fetchone()[0]
+    size = con.execute("PRAGMA page_size").fetchone()[0]
+    return bool(pages) and index.stat().st_size == pages * size
 
 
 def _index_cards(con: sqlite3.Connection, source: Path, meta: Mapping[str, str],
@@ -561,12 +623,22 @@ def _index_cards(con: sqlite3.Connection, source: Path, meta: Mapping[str, str],
         raise BoardError(f"card database {shown}: {e}") from None
 
 
+class _Terminated(SystemExit):
+    """SIGTERM during an index build (raised so that the build cleans up)."""
+
+
 def _build_file(source: Path, index: Path, meta: Mapping[str, str], shown: str) -> None:
     """Build the index of ``source`` in a temporary file beside ``index`` and rename
-    it into place; nothing is left behind when the build fails."""
+    it into place; nothing is left behind when the build fails, is interrupted
+    (KeyboardInterrupt) or terminated (SIGTERM: the temporary file is removed, then the
+    process ends as terminated). A temporary file of a build that was killed outright
+    (SIGKILL, a power cut) is removed by the next build."""
     index.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=index.name + ".", suffix=".tmp", dir=index.parent)
+    _remove_stale(index)
+    fd, tmp = tempfile.mkstemp(prefix=f"{index.name}.{os.getpid()}.", suffix=".tmp",
+                               dir=index.parent)
     os.close(fd)
+    previous = _on_sigterm()
     try:
         con = sqlite3.connect(tmp)
         try:
@@ -576,9 +648,68 @@ def _build_file(source: Path, index: Path, meta: Mapping[str, str], shown: str) 
         finally:
             con.close()
         os.replace(tmp, index)
+    except _Terminated:
+        Path(tmp).unlink(missing_ok=True)
+        _restore_sigterm(previous)
+        previous = None
+        os.kill(os.getpid(), signal.SIGTERM)  # end as terminated, as the sender meant
+        raise
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    finally:
+        _restore_sigterm(previous)
+
+
+_NOT_INSTALLED = object()
+
+
+def _on_sigterm() -> Any:
+    """Make SIGTERM raise :class:`_Terminated` (in the main thread, when nothing else
+    handles it); the handler before, to restore."""
+    if threading.current_thread() is not threading.main_thread():
+        return _NOT_INSTALLED
+    try:
+        before = signal.getsignal(signal.SIGTERM)
+        if before is not signal.SIG_DFL:
+            return _NOT_INSTALLED  # someone else's handler (or SIG_IGN) decides
+
+        def terminated(signum: int, frame: Any) -> None:
+            raise _Terminated(128 + signum)
+        signal.signal(signal.SIGTERM, terminated)
+    except (ValueError, OSError):  # pragma: no cover - no signals here
+        return _NOT_INSTALLED
+    return before
+
+
+def _restore_sigterm(previous: Any) -> None:
+    if previous is None or previous is _NOT_INSTALLED:
+        return
+    try:
+        signal.signal(signal.SIGTERM, previous)
+    except (ValueError, OSError):  # pragma: no cover
+        pass
+
+
+def _remove_stale(index: Path) -> None:
+    """Remove temporary files of builds of ``index`` whose process is gone."""
+    for tmp in index.parent.glob(glob.escape(index.name) + ".*.tmp"):
+        pid_text = tmp.name[len(index.name) + 1:].split(".", 1)[0]
+        if pid_text.isdigit() and int(pid_text) != os.getpid() and _alive(int(pid_text)):
+            continue
+        if pid_text.isdigit() and int(pid_text) == os.getpid():
+            continue
+        tmp.unlink(missing_ok=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError):
+        return True
+    return True
 
 
 def _build_memory(source: Path, meta: Mapping[str, str], shown: str) -> sqlite3.Connection:
@@ -599,22 +730,32 @@ class CardDatabase:
 
     Open with :meth:`open`; ``rebuilt`` says whether that open read the file (True)
     or found its index up to date (False); ``index`` is the index file (None when the
-    cache directory could not be written and the index lives in memory)."""
+    cache directory could not be written and the index lives in memory). ``warnings``:
+    what a person should know about this database, one line each (the cache can't be
+    written; a name several cards share) -- the command line prints them on standard
+    error, once."""
 
     def __init__(self, con: sqlite3.Connection, source: Path, index: Optional[Path],
-                 rebuilt: bool) -> None:
+                 rebuilt: bool, meta: Optional[Mapping[str, str]] = None,
+                 shown: Optional[str] = None) -> None:
         self._con = con
         self.source = source
         self.index = index
         self.rebuilt = rebuilt
+        self.warnings: list[str] = []
+        self._meta = dict(meta or {})
+        self._shown = shown if shown is not None else os.fsdecode(source)
         self._names: Optional[list[tuple[str, str]]] = None
+        self._told: set[str] = set()
 
     @classmethod
     def open(cls, path: Union[str, Path], cache_dir: Optional[Union[str, Path]] = None
              ) -> CardDatabase:
         """The database of the card file at ``path``, its index built (or rebuilt,
-        when the file changed) in ``cache_dir`` (default :func:`cache_dir`). A file
-        that is missing, unreadable or not a card file is :class:`BoardError`."""
+        when the file changed or the index is damaged) in ``cache_dir`` (default
+        :func:`cache_dir`). A file that is missing, unreadable or not a card file is
+        :class:`BoardError`. A cache directory that can't be written gives an index in
+        memory and a warning."""
         source = Path(path).expanduser().absolute()
         shown = str(path)
         meta = _source_meta(source, shown)
@@ -622,13 +763,18 @@ class CardDatabase:
         index = _index_path(source, directory)
         con = _reuse(index, meta)
         if con is not None:
-            return cls(con, source, index, rebuilt=False)
+            return cls(con, source, index, False, meta, shown)
         try:
             _build_file(source, index, meta, shown)
-        except (OSError, sqlite3.OperationalError):
+        except (OSError, sqlite3.OperationalError) as e:
             # The cache can't be written (read-only, full): index in memory this time.
-            return cls(_build_memory(source, meta, shown), source, None, rebuilt=True)
-        return cls(_connect_ro(index), source, index, rebuilt=True)
+            db = cls(_build_memory(source, meta, shown), source, None, True, meta, shown)
+            db.warnings.append(
+                f"card database {shown}: the cache directory {directory} can't be written "
+                f"({_os_reason(e)}); its index is built in memory, reading the whole file "
+                f"on every run (set {CACHE_ENV} to a writable directory)")
+            return db
+        return cls(_connect_ro(index), source, index, True, meta, shown)
 
     def close(self) -> None:
         """Close the index."""
@@ -640,9 +786,24 @@ class CardDatabase:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    def _query(self, sql: str, params: tuple = ()) -> list[tuple]:
+        """The rows of one query; an index found damaged on disk only now is rebuilt
+        from the card file and the query asked again (once)."""
+        try:
+            return self._con.execute(sql, params).fetchall()
+        except sqlite3.DatabaseError:
+            if self.index is None:
+                raise
+        self._con.close()
+        self.index.unlink(missing_ok=True)
+        _build_file(self.source, self.index, self._meta, self._shown)
+        self._con = _connect_ro(self.index)
+        self.rebuilt = True
+        return self._con.execute(sql, params).fetchall()
+
     def __len__(self) -> int:
         """How many cards the file holds."""
-        return int(_read_meta(self._con).get("cards", "0"))
+        return int(dict(self._query("SELECT key, value FROM meta")).get("cards", "0"))
 
     def __contains__(self, name: object) -> bool:
         return isinstance(name, str) and self.lookup(name) is not None
@@ -651,13 +812,22 @@ class CardDatabase:
         return f"CardDatabase({os.fsdecode(self.source)!r})"
 
     def lookup(self, name: str) -> Optional[Card]:
-        """The card (face) of that name, matched folded (:func:`fold`); None if none."""
-        row = self._con.execute(
+        """The card (face) of that name, matched folded (:func:`fold`); None if none. A
+        name several cards of the file share finds the first, and says so once in
+        :attr:`warnings`."""
+        key = fold(name)
+        rows = self._query(
             "SELECT f.name, f.type_line, f.power, f.toughness, f.colors, f.text, f.loyalty, "
-            "f.defense, f.mana_cost FROM names n JOIN faces f ON f.id = n.face "
-            "WHERE n.folded = ?", (fold(name),)).fetchone()
-        if row is None:
+            "f.defense, f.mana_cost, (SELECT cards FROM shared s WHERE s.folded = n.folded) "
+            "FROM names n JOIN faces f ON f.id = n.face WHERE n.folded = ?", (key,))
+        if not rows:
             return None
+        row = rows[0]
+        if row[9] and key not in self._told:
+            self._told.add(key)
+            self.warnings.append(
+                f"card database {self._shown}: {row[9]} cards are named {row[0]!r}; the "
+                "first in the file is used")
         return Card(name=row[0], type_line=row[1], power=row[2], toughness=row[3],
                     colors=tuple(row[4]), text=row[5], loyalty=row[6], defense=row[7],
                     mana_cost=row[8])
@@ -692,8 +862,8 @@ class CardDatabase:
     def _all_names(self) -> list[tuple[str, str]]:
         """Every (folded, display) name, read once."""
         if self._names is None:
-            self._names = self._con.execute("SELECT folded, display FROM names").fetchall()
-        return self._names
+            self._names = [tuple(r) for r in self._query("SELECT folded, display FROM names")]
+        return self._names  # type: ignore[return-value]
 
 
 def _source_meta(source: Path, shown: str) -> dict[str, str]:
@@ -744,9 +914,15 @@ _NUMBER = re.compile(r"[+-]?[0-9]+")
 
 
 def _number(printed: Optional[str]) -> Optional[int]:
-    """A printed value as an int ("3" is 3, "-1" is -1); None for "*", "1+*", "X"."""
+    """A printed value as an int ("3" is 3, "-1" is -1); None for "*", "1+*", "X". A
+    number longer than any a board holds (a damaged or hostile file) is
+    :class:`BoardError`."""
     if printed is None or not _NUMBER.fullmatch(printed.strip()):
         return None
+    digits = printed.strip().lstrip("+-")
+    if len(digits) > 12:
+        raise BoardError(f"{digits[:12]}... ({len(digits)} digits) is larger than any number "
+                         "a board can hold")
     return int(printed.strip())
 
 
@@ -778,7 +954,11 @@ def fill(permanent: Mapping[str, Any], card: Card) -> dict[str, Any]:
         printed = getattr(card, key)
         if permanent.get(key) is not None or printed is None:
             continue
-        number = _number(printed)
+        try:
+            number = _number(printed)
+        except BoardError as e:
+            raise BoardError(f"permanent {out.get('id', card.name)!r}: {card.name}'s {key} on "
+                             f"its card: {e}") from None
         if number is not None:
             out[key] = number
         elif key in ("power", "toughness"):

@@ -26,8 +26,22 @@ def closest(word: object, known: "Iterable[str]", n: int = 1) -> tuple[str, ...]
     return tuple(difflib.get_close_matches(word, sorted(set(known)), n=n, cutoff=0.6))
 
 
+_CONTROL = {c: f"\\x{c:02x}" for c in range(32) if c != 9} | {10: "\\n", 13: "\\r", 127: "\\x7f"}
+
+
+def one_line(text: str) -> str:
+    """``text`` with its line breaks and other control characters escaped, so that a
+    message that quotes the user's own input (a name with a line break in it) stays
+    one line."""
+    return text.translate(_CONTROL)
+
+
 class BadInput(ValueError):
-    """Bad input of any kind: one line that names the problem."""
+    """Bad input of any kind: one line that names the problem (``str()`` escapes any
+    line break the message quotes from the input)."""
+
+    def __str__(self) -> str:
+        return one_line(super().__str__())
 
 
 class BoardError(BadInput):
@@ -42,5 +56,5 @@ class BoardError(BadInput):
 
     def __str__(self) -> str:
         if self.why.code == "literal":
-            return self.why["text"]
-        return english(self.why)
+            return one_line(self.why["text"])
+        return one_line(english(self.why))

@@ -97,7 +97,7 @@ class _Reader:
         raw = self.text[start:self.i]
         if amount:
             head, sep, last = raw.rstrip().rpartition(" ")
-            if sep and last.isdigit():
+            if sep and last.isascii() and last.isdigit():
                 self.i = start + len(head) + 1  # back to the number
                 raw = head
         value = raw.strip()
@@ -108,10 +108,13 @@ class _Reader:
     def number(self) -> int:
         self.skip()
         start = self.i
-        while self.i < len(self.text) and self.text[self.i].isdigit():
+        while self.i < len(self.text) and "0" <= self.text[self.i] <= "9":
             self.i += 1
         if self.i == start:
             raise self.error("expected an amount")
+        if self.i - start > 12:  # beyond any amount a board holds (rules.model.LIMIT)
+            self.i = start
+            raise self.error("an amount of more than 12 digits")
         return int(self.text[start:self.i])
 
 
@@ -172,9 +175,7 @@ class Declaration(Mapping[str, Union[str, tuple[str, ...]]]):
         """Read the notation; bad text is a one-line :class:`BoardError`."""
         r = _Reader(text, what)
         out: dict = {}
-        if r.mark("none"):
-            if not r.at_end():
-                raise r.error("nothing may follow 'none'")
+        if text.strip() == "none":  # the whole text: "none0 -> Bob" names a creature
             return cls(kind, {})
         while True:
             c = r.name()

@@ -29,7 +29,7 @@ from dataclasses import dataclass, fields
 from functools import lru_cache
 from typing import Any, Callable, Literal, Optional, Sequence
 
-from .errors import BadInput
+from .errors import BadInput, one_line
 
 __all__ = ["Door", "Value", "Opt", "Options", "OptionError", "OPTIONS", "parse",
            "parse_args", "argparse_for", "OBJECTIVES", "ABOUT", "BACKENDS"]
@@ -81,7 +81,7 @@ class OptionError(BadInput):
         self.command = command
 
     def __str__(self) -> str:
-        return f"{self.command}: {self.message}" if self.command else self.message
+        return one_line(f"{self.command}: {self.message}" if self.command else self.message)
 
 
 @dataclass(frozen=True)
@@ -159,6 +159,11 @@ OPTIONS: dict[str, Opt] = {o.dest: o for o in (
          help="write the picture to this file"),
     _opt("--size", value=Value.PIXELS, metavar="PIXELS",
          help="the picture's width (default: scalable, a viewBox only)"),
+    _opt("--result", value=Value.FLAG,
+         help="draw the combat's result as `combat` resolves it (with the board's or the "
+              "given declarations and damage): who died, life and poison before and after"),
+    _opt("--picture", value=Value.PATH, metavar="FILE.svg", local=True,
+         help="also write a picture of the combat's result to this file"),
 )}
 
 #: The options every question takes.
@@ -191,6 +196,8 @@ class Options:
     about: Optional[str] = None
     output: Optional[str] = None
     size: Optional[int] = None
+    result: bool = False
+    picture: Optional[str] = None
 
     def declaration(self, kind: str) -> Any:
         """The declaration (``attacks``, ``blocks``) or assignment (``damage``: the first)
@@ -249,9 +256,6 @@ def declaration(text: str, kind: str, flag: str, door: Door = Door.COMMAND_LINE,
     notation (``brigand -> Bob``), or -- on the command line only -- ``@FILE`` or ``@-``
     (standard input, read by ``read("-")``). Bad input raises :class:`OptionError`
     naming the option."""
-    import json
-
-    from .boardjson import loads_strict
     from .notation import Assignment, Declaration, looks_like_notation
     from .rules.model import BoardError
 
@@ -263,22 +267,43 @@ def declaration(text: str, kind: str, flag: str, door: Door = Door.COMMAND_LINE,
         text = (read or _read_file)(path)
         src = f"{flag} (standard input)" if path == "-" else f"{flag} {path}"
     try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise OptionError(f"{src}: contains a lone surrogate (\\ud800-\\udfff), which is "
+                          "not text") from None
+    try:
         if looks_like_notation(text):
             if kind == "damage":
-                return Assignment.parse(text.strip(), src).to_json()
-            return Declaration.parse(kind, text.strip(), src).to_json()
-        try:
-            data = loads_strict(text)
-        except json.JSONDecodeError as e:
-            raise OptionError(f"{src}: malformed JSON at line {e.lineno} column {e.colno}: "
-                              f"{e.msg}") from None
-        except (ValueError, RecursionError) as e:
-            raise OptionError(f"{src}: {e}") from None
+                data = Assignment.parse(text.strip(), src).to_json()
+            else:
+                data = Declaration.parse(kind, text.strip(), src).to_json()
+        else:
+            data = _json_value(text, src)
     except BoardError as e:
         raise OptionError(str(e)) from None
     if not isinstance(data, dict):
         raise OptionError(f"{src}: must be a JSON object")
+    from .boardjson import lone_surrogate
+
+    if lone_surrogate(data) is not None:  # a "\ud800" escape in a quoted name
+        raise OptionError(f"{src}: contains a lone surrogate (\\ud800-\\udfff), which is "
+                          "not text")
     return data
+
+
+def _json_value(text: str, src: str) -> Any:
+    """A declaration's JSON (bad JSON: :class:`OptionError` naming ``src``)."""
+    import json
+
+    from .boardjson import loads_strict
+
+    try:
+        return loads_strict(text)
+    except json.JSONDecodeError as e:
+        raise OptionError(f"{src}: malformed JSON at line {e.lineno} column {e.colno}: "
+                          f"{e.msg}") from None
+    except (ValueError, RecursionError) as e:
+        raise OptionError(f"{src}: {e}") from None
 
 
 def _read_file(path: str) -> str:

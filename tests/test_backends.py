@@ -286,3 +286,27 @@ def test_the_python_search_heeds_the_deadline():
     with pytest.raises(SolverTimeout):
         search.maximum(comp, prep.options, {c: prep.cap(c) for c in comp},
                        prep.restrictions, prep.requirements, Deadline(0.0), 10 ** 9)
+
+
+def test_brute_force_and_python_constraint_stop_at_the_deadline_25_6():
+    # 4**14 declarations: far too many to try; each backend must give up at its deadline
+    # (SolverTimeout: "unknown"), not run on.
+    import time
+
+    from mtgcombat.solver.brute import BruteForce
+    from mtgcombat.solver.pyconstraint import PyConstraint
+
+    options = {f"c{i}": ("p", "q", "r") for i in range(14)}
+    lits = [Lit((f"c{i}", "p")) for i in range(14)]
+    problem = Problem("attacks", options, requirements=tuple(
+        Requirement(f"r{i}", Not(x), "508.1d", f"c{i} doesn't attack p")
+        for i, x in enumerate(lits)), restrictions=(
+        Restriction(Count(tuple(lits), 0, 13), "508.1c", "not all on p"),))
+    for backend in (BruteForce(), PyConstraint()):
+        t = time.monotonic()
+        with pytest.raises(SolverTimeout):
+            backend.maximum(problem, frozenset(), Deadline(0.3))
+        with pytest.raises(SolverTimeout):
+            for _ in backend.solutions(problem, 14, Deadline(0.3)):
+                pass
+        assert time.monotonic() - t < 5, backend.name

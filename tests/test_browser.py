@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from . import pngs
+from .conftest import REPO
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
@@ -147,6 +148,8 @@ def _answered(driver) -> str:
         answer = d.find_element(By.ID, "answer")
         if answer.find_elements(By.CSS_SELECTOR, ".pending"):
             return False
+        if d.execute_script("return document.body.dataset.drawing"):
+            return False  # the picture is on its way
         return answer.text.strip() or False
 
     from selenium.common.exceptions import TimeoutException
@@ -195,7 +198,8 @@ def _visible(driver, element_id) -> bool:
         const w = document.documentElement.clientWidth;
         if (r.width < 50 || r.height < 20 || r.left < -1 || r.right > w + 1) return false;
         const x = r.left + Math.min(r.width / 2, 40), y = r.top + Math.min(r.height / 2, 15);
-        const hit = document.elementFromPoint(x, Math.min(y, window.innerHeight - 1));
+        // (a picture taller than the window starts above it: look where it is on screen)
+        const hit = document.elementFromPoint(x, Math.max(1, Math.min(y, window.innerHeight - 1)));
         return e.contains(hit);""", element_id)
 
 
@@ -409,3 +413,17 @@ def test_browser_a_lessons_link_is_stable(wide, url):
              and d.find_elements(By.CSS_SELECTOR, "#case-list li"))
     items = wide.find_elements(By.CSS_SELECTOR, "#case-list li")
     assert all("702.19b" in li.text for li in items) and len(items) < 40
+
+
+def test_browser_after_a_combat_the_picture_is_its_result(wide, url):
+    board = (REPO / "examples" / "first-strike.mtg").read_text(encoding="utf-8")
+    _open(wide, url, "", board)
+    _ask(wide, "combat")
+
+    def result_drawn(d):
+        src = d.execute_script("return document.getElementById('svg').src")
+        from urllib.parse import unquote
+
+        return 'class="cross"' in unquote(src)  # who died, crossed out
+
+    wait_for(wide, result_drawn, 60)

@@ -582,3 +582,158 @@ def test_the_readme_picture_is_what_draw_draws_now() -> None:
     assert r.stdout == (EXAMPLES.parent / "docs" / "by-name.svg").read_text(), (
         "regenerate with: mtgcombat draw examples/by-name.mtg --cards examples/cards.json "
         "--blocks 'spider -> unicorn, rats -> unicorn' -o docs/by-name.svg")
+
+
+# -- an index that loses nothing (issue 25.7) ---------------------------------------------
+
+def _big_power_file(path: Path, power: Any) -> Path:
+    data = json.loads(json.dumps(MTGJSON))
+    data["data"]["Hulk"] = [_mtg("Hulk", "Creature — Giant", power=power, toughness="1")]
+    return _write(path, data)
+
+
+def test_a_printed_power_of_5000_digits_is_one_line_and_the_index_stays_usable(
+        tmp_path: Path) -> None:
+    path = _big_power_file(tmp_path / "cards.json", "9" * 5000)
+    db = CardDatabase.open(path)
+    board = {"players": [{"name": "A"}, {"name": "B"}], "active_player": "A",
+             "permanents": [{"name": "Hulk", "controller": "A"}]}
+    with pytest.raises(BoardError) as e:
+        fill_board(board, db)
+    assert str(e.value).startswith("permanent 'Hulk': Hulk's power on its card: 999999999999")
+    assert "\n" not in str(e.value) and "5000 digits" in str(e.value)
+    db.close()
+    again = CardDatabase.open(path)  # later runs: the index is fine, other cards work
+    assert not again.rebuilt and again.lookup("Grizzly Bears") is not None
+
+
+def test_a_card_file_that_fails_half_way_leaves_no_index_and_no_temporary_file(
+        tmp_path: Path, cache: Path) -> None:
+    raw = json.dumps(json.loads(json.dumps(MTGJSON)))
+    path = tmp_path / "cards.json"
+    # a JSON number of 5,000 digits after the first cards: the build fails half-way
+    path.write_text(raw[:-2] + ', "Hulk": [{"name": "Hulk", "type": "Creature", "power": '
+                    + "9" * 5000 + "}]}}")
+    with pytest.raises(BoardError) as e:
+        CardDatabase.open(path)
+    assert "a number of 5000 or more digits" in str(e.value) and "\n" not in str(e.value)
+    assert _index_files(cache) == []
+    _write(path, MTGJSON)  # mended: the next run builds and works
+    assert CardDatabase.open(path).lookup("Grizzly Bears") is not None
+
+
+@pytest.mark.parametrize("damage", ["pages", "cut", "byte", "header"])
+def test_an_index_damaged_on_disk_is_rebuilt(mtgjson: Path, damage: str) -> None:
+    db = CardDatabase.open(mtgjson)
+    index = db.index
+    db.close()
+    assert index is not None
+    raw = bytearray(index.read_bytes())
+    rng = random.Random(7)
+    if damage == "pages":  # every page after the first garbled
+        raw[4096:] = bytes(rng.randrange(256) for _ in range(len(raw) - 4096))
+    elif damage == "cut":
+        raw = raw[: len(raw) // 2]
+    elif damage == "byte":
+        raw[len(raw) - 100] ^= 0xFF
+    else:
+        raw[:16] = b"\0" * 16
+    index.write_bytes(bytes(raw))
+    again = CardDatabase.open(mtgjson)
+    names = [again.lookup(n) for n in ("Grizzly Bears", "Tarmogoyf", "Jace Beleren")]
+    assert all(c is not None for c in names) and len(again) > 0
+    assert again.closest("Grizly Bears")[0] == "Grizzly Bears"
+
+
+def test_an_index_found_damaged_only_at_a_lookup_is_rebuilt_then(mtgjson: Path) -> None:
+    import sqlite3
+
+    db = CardDatabase.open(mtgjson)
+
+    class Broken:
+        def execute(self, *a: Any) -> Any:
+            raise sqlite3.DatabaseError("database disk image is malformed")
+
+        def close(self) -> None:
+            pass
+    db._con = Broken()  # type: ignore[assignment]
+    assert db.lookup("Grizzly Bears") is not None and db.rebuilt
+
+
+SLOW_BUILD = """
+import sys, time
+from mtgcombat import cards
+real = cards.read_card_file
+def slow(*a, **k):
+    for entry in real(*a, **k):
+        time.sleep(0.2)
+        yield entry
+cards.read_card_file = slow
+print("building", flush=True)
+cards.CardDatabase.open(sys.argv[1], sys.argv[2])
+"""
+
+
+def test_sigterm_during_a_build_leaves_no_temporary_file(mtgjson: Path, cache: Path) -> None:
+    import signal
+
+    proc = subprocess.Popen([sys.executable, "-c", SLOW_BUILD, str(mtgjson), str(cache)],
+                            stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None and proc.stdout.readline().strip() == "building"
+    deadline = time.monotonic() + 30
+    while not list(cache.glob("*.tmp")) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert list(cache.glob("*.tmp")), "the build never started"
+    proc.send_signal(signal.SIGTERM)
+    assert proc.wait(timeout=30) == -signal.SIGTERM  # ended as terminated
+    assert _index_files(cache) == []
+
+
+def test_a_killed_builds_temporary_file_is_removed_by_the_next_build(
+        mtgjson: Path, cache: Path) -> None:
+    db = CardDatabase.open(mtgjson)
+    index = db.index
+    db.close()
+    assert index is not None
+    index.unlink()
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True).stdout.strip()
+    stale = cache / f"{index.name}.{dead}.x1y2.tmp"
+    stale.write_bytes(b"half an index")
+    assert CardDatabase.open(mtgjson).rebuilt
+    assert not stale.exists() and _index_files(cache) == [index]
+
+
+def test_two_cards_of_one_name_the_first_is_used_and_a_lookup_says_so_once(
+        tmp_path: Path) -> None:
+    data = [_sf("Twin", "Creature — Elf", power="1", toughness="1", colors=["G"]),
+            _sf("Twin", "Creature — Giant", power="5", toughness="5", colors=["R"]),
+            _sf("Grizzly Bears", "Creature — Bear", power="2", toughness="2", colors=["G"])]
+    db = CardDatabase.open(_write(tmp_path / "oracle.json", data))
+    assert db.lookup("Grizzly Bears") is not None and db.warnings == []
+    first = db.lookup("Twin")
+    assert first is not None and first.type_line == "Creature — Elf"
+    db.lookup("twin")
+    assert db.warnings == [f"card database {tmp_path / 'oracle.json'}: 2 cards are named "
+                           "'Twin'; the first in the file is used"]
+
+
+def test_a_card_whose_back_face_shares_another_cards_name_is_no_warning(
+        db: CardDatabase) -> None:
+    db.lookup("Delver of Secrets")
+    db.lookup("Insectile Aberration")
+    assert db.warnings == []
+
+
+def test_an_unwritable_cache_says_so_once_on_standard_error(tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    r = _cli("show", "examples/by-name.mtg", "--cards", "examples/cards.json",
+             env={"MTGCOMBAT_CACHE": str(blocker / "cache")})
+    assert r.returncode == 0, r.stderr
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("warning: card database examples/cards.json:")
+    assert "can't be written" in lines[0] and "MTGCOMBAT_CACHE" in lines[0]
+    quiet = _cli("show", "examples/by-name.mtg", "--cards", "examples/cards.json", "--quiet",
+                 env={"MTGCOMBAT_CACHE": str(blocker / "cache")})
+    assert quiet.returncode == 0 and quiet.stderr == ""

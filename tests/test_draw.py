@@ -627,7 +627,7 @@ def test_hostile_names_stay_text():
         "players": [{"name": hostile}, {"name": "Bob"}], "active_player": hostile,
         "permanents": [{"id": "evil", "name": "</text><script>x</script>", "controller": hostile,
                         "type_line": "Creature", "power": 1, "toughness": 1},
-                       {"id": "ctl", "name": "bell\u0007 \ud800", "controller": "Bob",
+                       {"id": "ctl", "name": "bell\u0007 \ufffe", "controller": "Bob",
                         "type_line": "Creature", "power": 1, "toughness": 1}],
         "attacks": {"evil": "Bob"}})
     svg = draw(board, damage={"evil": {"Bob": 1}})

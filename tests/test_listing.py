@@ -96,7 +96,10 @@ def test_a_tiny_time_limit_bounds_the_whole_command(tmp_path):
     big = _big_board(tmp_path)
     for argv in (["blocks", str(big), "--json", "--time-limit", "0.001"],
                  ["check", str(big), "--blocks", "{}", "--json", "--time-limit", "0.001"],
-                 ["blocks", str(big), "--count", "--json", "--time-limit", "0.001"]):
+                 ["blocks", str(big), "--count", "--json", "--time-limit", "0.001"],
+                 ["check", str(big), "--blocks", "{}", "--json", "--time-limit", "0.5",
+                  "--backend", "brute"],
+                 ["blocks", str(big), "--json", "--time-limit", "0.5", "--backend", "brute"]):
         t = time.monotonic()
         r = subprocess.run([sys.executable, "-m", "mtgcombat", *argv], capture_output=True,
                            text=True, cwd=REPO)

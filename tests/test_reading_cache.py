@@ -146,17 +146,20 @@ def test_a_reading_is_kept_by_its_name_and_modes_too():
 
 
 def test_a_damaged_or_foreign_cache_file_is_a_miss_not_an_error(tmp_path, monkeypatch):
+    import marshal
+
     monkeypatch.setenv("MTGCOMBAT_CACHE", str(tmp_path))
     text, name = "Lurer can't block.", "Lurer"
     key = cache.reading_key(text, name, None)
     cache.store_reading(key, reader.read_text(text, name))
-    path = next(tmp_path.glob("readings-*")) / f"{key}.pickle"
-    path.write_bytes(b"not a pickle")
+    path = next(tmp_path.glob("readings-*")) / f"{key}.marshal"
+    assert cache.load_reading(key) == reader.read_text(text, name)
+    path.write_bytes(b"not marshal data")
     assert cache.load_reading(key) is None
-    import pickle
-
-    path.write_bytes(pickle.dumps(os.system))  # not a rule object: never loaded
-    assert cache.load_reading(key) is None
+    for foreign in ((0, "os:system", {}), (0, "builtins:eval", {}),
+                    (0, "mtgcombat.rules.abilities:A.B", {})):
+        path.write_bytes(marshal.dumps((1, foreign)))  # not a rule class: never called
+        assert cache.load_reading(key) is None
     assert read_text(text + " ", name) == reader.read_text(text + " ", name)
 
 

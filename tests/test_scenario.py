@@ -664,3 +664,15 @@ def test_the_reference_example_parses_and_round_trips():
     assert board.rules == "2024" and board.damage_order == {"brigand": ("wall",)}
     assert board.permanent("Invasion of Zendikar").protector == "Alice"
     round_trips(board)
+
+
+def test_an_error_quoting_a_name_with_a_line_break_stays_one_line():
+    # A player's quoted name may hold a line break; an error that names the players
+    # escapes it, so that bad input is still one line (found by the fuzzer).
+    from mtgcombat.grammar.scenario import ScenarioError, parse_scenario
+
+    text = 'players Alice, "\\r\\n"\nactive Alice\n\nBob:\n  t: Grizzly Bears 2/2\n'
+    with pytest.raises(ScenarioError) as err:
+        parse_scenario(text)
+    assert "\n" not in str(err.value) and "\r" not in str(err.value)
+    assert "unknown player 'Bob'" in str(err.value)

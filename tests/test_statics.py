@@ -260,3 +260,46 @@ def test_a_group_may_assign_its_combat_damage_as_though_it_werent_blocked_510_1c
            'control assign their combat damage this turn as though they weren\'t blocked."')
     step = damage_step(bd, bd.bound)
     assert step.sources["ogre"].unblocked_recipients == ("Bob",)
+
+
+# -- never silent (issue 26.5) -------------------------------------------------------------
+
+
+def test_a_static_ability_that_acts_in_combat_and_is_not_carried_out_is_not_modelled():
+    bd = b('  bears: Grizzly Bears 2/2\n  anthem: Trumpet Blast Anthem [Enchantment] '
+           '"Attacking creatures you control get +1/+0."\n  p: Kitchen Finks 3/2 "Persist"',
+           "  Forest [Basic Land \u2014 Forest]", "attack bears -> Bob")
+    a = bd.combat()
+    w = Writer.for_board(bd, "en")
+    said = " ".join(w(r) for r in a.not_modelled)
+    assert "Attacking creatures you control get +1/+0." in said and "Persist" in said
+
+
+def test_keyword_lines_that_never_act_in_combat_are_not_in_not_modelled():
+    bd = b('  bears: Grizzly Bears 2/2 "Flash\\nHexproof"\n  aura: Arcane Flight [Enchantment '
+           '\u2014 Aura] attached to bears "Enchant creature\\nEnchanted creature has flying."',
+           "  Forest [Basic Land \u2014 Forest]", "attack bears -> Bob")
+    a = bd.combat()
+    assert a.not_modelled == [] and bd.not_understood == []
+    bd.require_understood()  # --strict is usable on a board with an Aura
+
+
+def test_static_combat_recognition():
+    from mtgcombat.grammar.static_combat import static_acts_in_combat as acts
+
+    assert acts("Myriad") and acts("Annihilator 2") and acts("Persist")
+    assert acts("Attacking creatures you control get +1/+0.")
+    assert acts("Damage that would be dealt to ~ is dealt to you instead.")
+    assert not acts("Flash") and not acts("{T}: Draw a card.")
+    assert not acts("Cast this spell only during the declare attackers step.")
+    assert not acts("Nonartifact spells cost {1} more to cast.")
+
+
+def test_a_decayed_attacker_s_sacrifice_at_end_of_combat_is_named_not_modelled_702_147a():
+    bd = b('  z: Zombie 2/2 [Token Creature \u2014 Zombie] "Decayed"',
+           "  Forest [Basic Land \u2014 Forest]", "attack z -> Bob")
+    a = bd.combat()
+    w = Writer.for_board(bd, "en")
+    assert any("decayed" in w(r) and "sacrificed" in w(r) for r in a.not_modelled)
+    de = Writer.for_board(bd, "de")
+    assert any("geopfert" in de(r) for r in a.not_modelled)

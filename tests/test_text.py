@@ -126,6 +126,13 @@ def test_attack_declaration_notation_round_trips(decl):
     assert d.to_json() == dict(sorted(decl.items()))
 
 
+def test_none_declares_nothing_only_as_the_whole_text():
+    assert Declaration.parse("attacks", " none ").to_json() == {}
+    assert Declaration.parse("attacks", "none0 -> Bob").to_json() == {"none0": "Bob"}
+    assert Declaration.parse("blocks", "nonesuch -> raider").to_json() == {
+        "nonesuch": ["raider"]}
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.dictionaries(ids, st.lists(ids, min_size=1, max_size=3, unique=True), max_size=4))
 def test_block_declaration_notation_round_trips(decl):

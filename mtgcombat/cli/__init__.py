@@ -25,6 +25,7 @@ from ..options import (
     COMMON, OPTIONS, OptionError, Options, add_option, from_namespace, parse_args,
 )
 from ..rules.model import BoardError
+from ..rules.values import DeclarationKind
 from . import teaching
 from .output import (
     EXIT_BAD_INPUT, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_UNKNOWN, HelpFormatter,
@@ -129,6 +130,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         if ns.command == "corpus":
             return teaching.cmd_corpus(ns)
         opts = from_namespace(ns.command, ns)
+        if opts.question == "explain" and (opts.board or "").endswith(".case"):
+            opts = _case_question(opts)
         return run(opts)
     except OptionError as e:
         print("mtgcombat: error: " + one_line(e), file=sys.stderr)
@@ -161,6 +164,30 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 # -- one question ---------------------------------------------------------------------
 
 
+def _case_question(opts: Options) -> Options:
+    """``explain CASE.case`` without a declaration or ``--about`` explains what the case
+    asks: its declaration, its assignment, or the story of its question
+    (:func:`mtgcombat.corpus.case_request`)."""
+    import dataclasses
+
+    from ..ask import parse
+    from ..corpus import CaseError, case_request, parse_case
+
+    if opts.declared() or opts.about:
+        return opts
+    assert opts.board is not None
+    try:
+        case = parse_case(opts.board)
+    except CaseError as e:
+        raise BoardError(str(e)) from None
+    _, args = case_request(case, explain=True)
+    asked = parse("explain", [opts.board, *args])
+    return dataclasses.replace(opts, attacks=asked.attacks, blocks=asked.blocks,
+                               damage=asked.damage, about=asked.about,
+                               objective=asked.objective)
+
+
+
 def load_board(opts: Options) -> Any:
     """The board named on the command line: a file (``.json``: JSON; else JSON or the
     scenario language by its first character), ``-`` (standard input), or a corpus
@@ -183,8 +210,12 @@ def load_board(opts: Options) -> Any:
                 raw = raw.decode("utf-8")
             except UnicodeDecodeError as e:
                 raise BoardError(f"<stdin>: not UTF-8 text (byte {e.start + 1})") from None
-        return Board.parse(raw, "<stdin>", cards=cards)
-    return Board.load(path, cards=cards)
+        board = Board.parse(raw, "<stdin>", cards=cards)
+    else:
+        board = Board.load(path, cards=cards)
+    if cards is not None and not opts.quiet:
+        warn(["warning: " + line for line in cards.warnings])  # said once, on stderr
+    return board
 
 
 def _cards(opts: Options) -> Any:
@@ -218,7 +249,8 @@ def _run(board: Any, opts: Options, ctx: Context) -> int:
     if opts.question in ("attacks", "blocks") and not opts.json and not opts.count:
         from ..text import Writer, render
 
-        stream = render.ListingStream(board.problem(opts.question),
+        kind: DeclarationKind = "attacks" if opts.question == "attacks" else "blocks"
+        stream = render.ListingStream(board.problem(kind),
                                       Writer.for_board(board, opts.lang), opts.question,
                                       SORTED_ROWS, print_report)
         ctx.on_max = stream.set_max
@@ -241,6 +273,8 @@ def _found(prog: Progress, stream: Any) -> Callable[[Any], None]:
 
 def _print(reply: Reply, stream: Any) -> int:
     opts = reply.options
+    if opts.picture and opts.question == "combat":
+        _write_picture(reply)  # before the answer: a file that can't be written is bad input
     if not opts.quiet:
         warn(reply.warnings)
     if opts.question == "draw" and (opts.output or not opts.json):
@@ -262,6 +296,21 @@ def _print(reply: Reply, stream: Any) -> int:
         v = reply.verdict
         return EXIT_OK if v else (EXIT_UNKNOWN if v is None else EXIT_FAILED)
     return EXIT_OK
+
+
+def _write_picture(reply: Reply) -> None:
+    """``combat --picture FILE.svg``: the combat's result drawn (draw.draw_result)."""
+    from pathlib import Path
+
+    from ..draw import draw_result
+
+    out = reply.options.picture
+    assert out is not None
+    try:
+        Path(out).write_text(draw_result(reply.answer, lang=reply.options.lang or "en"),
+                             encoding="utf-8")
+    except OSError as e:
+        raise BoardError(f"--picture {out}: cannot write: {e.strerror or e}") from None
 
 
 def _draw(reply: Reply) -> int:

@@ -1,5 +1,7 @@
 """The corpus command: ``mtgcombat corpus`` runs the executable corpus of rules edge
-cases (docs/corpus-format.md) and prints a pass/fail table."""
+cases (docs/corpus-format.md) and prints a pass/fail table; ``mtgcombat corpus --list``
+lists the cases as lessons, by topic and by rule (``mtgcombat explain CASE`` explains one).
+"""
 
 from __future__ import annotations
 
@@ -26,6 +28,14 @@ def add_commands(sub: Any) -> None:
                         "corpus/cases)")
     c.add_argument("-k", "--match", default=None, metavar="TEXT",
                    help="run only cases whose id contains TEXT (case-insensitive)")
+    c.add_argument("--list", action="store_true",
+                   help="list the cases as lessons (id, title, question, rules, topics) "
+                        "instead of running them; `mtgcombat explain CASE.case` explains one")
+    c.add_argument("--topic", default=None, metavar="TOPIC",
+                   help="with --list: only the cases of this topic (as --list --json names them)")
+    c.add_argument("--rule", default=None, metavar="RULE",
+                   help="with --list: only the cases that cite this rule or one under it "
+                        "(509.1 takes 509.1c)")
     for name in COMMON:
         add_option(c, OPTIONS[name], Door.COMMAND_LINE)
 
@@ -44,6 +54,8 @@ def cmd_corpus(args: Any) -> int:
         cases = corpus.load_cases(root)
         if args.match:
             cases = [c for c in cases if args.match.lower() in c.id.lower()]
+        if args.list or args.topic or args.rule:
+            return _list(cases, args)
         for c in cases:  # every board must read before anything runs
             c.board()
     except corpus.CaseError as e:
@@ -75,3 +87,29 @@ def cmd_corpus(args: Any) -> int:
                     print(f"  {f}")
         print(f"{len(results) - len(failed)} passed, {len(failed)} failed.")
     return EXIT_FAILED if failed else EXIT_OK
+
+
+def _list(cases: list, args: Any) -> int:
+    """``corpus --list``: the cases as lessons, in the chosen language."""
+    from .. import corpus
+    from ..text import Writer
+
+    if args.topic:
+        cases = [c for c in cases if args.topic in corpus.case_topics(c)]
+    if args.rule:
+        cases = [c for c in cases if any(corpus.under(r, args.rule)
+                                         for r in corpus.case_rules(c))]
+    index = corpus.lesson_index(cases, args.lang or "en")
+    if args.json:
+        emit_json(index)
+        return EXIT_OK
+    w = Writer(args.lang or "en")
+    rows = [[c["id"], c["title"], w.t("lesson.question", question=c["question"]),
+             ", ".join(c["rules"]), ", ".join(w.t("lesson.topic", topic=t)
+                                             for t in c["topics"])]
+            for c in index["cases"]]
+    heads = [w.t("lesson.col", col=k) for k in ("case", "title", "question", "rules",
+                                                 "topics")]
+    print_table(Table(heads, rows, title=w.t("lesson.list_head", n=len(rows))))
+    return EXIT_OK
+

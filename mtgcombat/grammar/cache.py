@@ -12,9 +12,10 @@ of card texts (and the card index, :mod:`mtgcombat.cards`).
   is kept under a key made of everything it depends on: the text, the card's name, the
   modes chosen, and the *reader's version* -- a digest of the source of the grammar and
   of the rules modules its rule objects come from (:func:`reader_version`). A board
-  seen before is then read without building the parser. Entries are pickles written
-  atomically; they are loaded only from mtgcombat's own rule classes (anything else in
-  a file makes it a miss), and a file that can't be read is a miss, never an error.
+  seen before is then read without building the parser. Entries are plain values
+  written with ``marshal``, atomically; they are rebuilt only into mtgcombat's own rule
+  classes (anything else in a file makes it a miss), and a file that can't be read is a
+  miss, never an error.
 
 The directory is ``$MTGCOMBAT_CACHE``, else ``$XDG_CACHE_HOME/mtgcombat``, else
 ``~/.cache/mtgcombat``; ``MTGCOMBAT_CACHE=off`` switches caching off. A cache that
@@ -23,10 +24,14 @@ a second run on the same boards leaves the directory as it was."""
 
 from __future__ import annotations
 
-import hashlib
 import os
 from pathlib import Path
 from typing import Any, Optional
+
+try:  # the built-in SHA-256 (hashlib would load OpenSSL: a few milliseconds a start)
+    from _sha256 import sha256 as _sha256  # type: ignore[import-not-found]
+except ImportError:  # pragma: no cover - other Pythons
+    from hashlib import sha256 as _sha256
 
 _OFF = ("", "off", "0", "no", "none")
 
@@ -68,7 +73,7 @@ def parser_key(grammar: str, **options: Any) -> str:
 
     text = "\0".join([grammar, lark.__version__, "%d.%d" % sys.version_info[:2]] +
                      [f"{k}={_stable(v)}" for k, v in sorted(options.items())])
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:20]
+    return _sha256(text.encode("utf-8")).hexdigest()[:20]
 
 
 def lark_parser(name: str, grammar: str, **options: Any):
@@ -145,25 +150,31 @@ _VERSION: Optional[str] = None
 
 
 def reader_version() -> str:
-    """A digest of the source of everything a reading depends on: the grammar package
-    (``oracle.lark`` and the reader's modules) and the rules modules whose objects a
-    reading holds. A change to any of them is a new version, and readings of older
-    versions are never used."""
+    """A digest of everything a reading depends on beyond its text: mtgcombat's version,
+    and the path, size and modification time of every source file of the grammar
+    package (``oracle.lark`` and the reader's modules) and of the rules modules whose
+    objects a reading holds. A change to any of them is a new version, and readings of
+    older versions are never used. (The files' times rather than their text: a start
+    stats them, it doesn't read them.)"""
     global _VERSION
     if _VERSION is None:
-        h = hashlib.sha256()
-        files: list[Path] = []
+        from .. import __version__
+
+        parts = [__version__]
         for part in _READER_SOURCES:
             p = _ROOT / part
             if p.is_dir():
-                files += [f for f in p.rglob("*") if f.suffix in (".py", ".lark")]
+                for root, dirs, files in os.walk(p):
+                    dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+                    for f in sorted(files):
+                        if f.endswith((".py", ".lark")):
+                            st = os.stat(os.path.join(root, f))
+                            rel = os.path.relpath(os.path.join(root, f), _ROOT)
+                            parts.append(f"{rel}:{st.st_size}:{st.st_mtime_ns}")
             elif p.exists():
-                files.append(p)
-        for f in sorted(files):
-            h.update(str(f.relative_to(_ROOT)).encode("utf-8") + b"\0")
-            h.update(f.read_bytes())
-            h.update(b"\0")
-        _VERSION = h.hexdigest()[:20]
+                st = p.stat()
+                parts.append(f"{part}:{st.st_size}:{st.st_mtime_ns}")
+        _VERSION = _sha256("\n".join(parts).encode("utf-8")).hexdigest()[:20]
     return _VERSION
 
 
@@ -171,46 +182,84 @@ def reading_key(text: str, name: Optional[str], modes: Optional[tuple]) -> str:
     """The cache key of one reading."""
     parts = [reader_version(), text, "\0" if name is None else name,
              "" if modes is None else ",".join(map(str, modes))]
-    return hashlib.sha256("\x1f".join(parts).encode("utf-8", "surrogatepass")).hexdigest()
+    return _sha256("\x1f".join(parts).encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _readings_dir(d: Path) -> Path:
     return d / f"readings-{reader_version()}"
 
 
-class _RulesUnpickler:
-    """Unpickles only mtgcombat's rule objects (and plain values); a Record class is
-    made a dataclass before use (:mod:`mtgcombat.rules.record`)."""
+def _encode(x: Any) -> Any:
+    """A reading as plain values marshal can write: a rule object (a dataclass of
+    mtgcombat's rules or grammar) as (0, "module:class", {field: value}), tuples, lists
+    and frozensets tagged 1, 2, 3; strings, numbers, booleans and None as they are.
+    Anything else is a TypeError (the reading is then not kept)."""
+    if x is None or isinstance(x, (str, bool, int, float)):
+        return x
+    if isinstance(x, tuple):
+        return (1, tuple(_encode(v) for v in x))
+    if isinstance(x, list):
+        return (2, [_encode(v) for v in x])
+    if isinstance(x, frozenset):
+        return (3, frozenset(_encode(v) for v in x))
+    import dataclasses
 
-    @staticmethod
-    def load(f: Any) -> Any:
-        import pickle
+    cls = type(x)
+    if dataclasses.is_dataclass(x) and cls.__module__.startswith("mtgcombat."):
+        fields = dataclasses.fields(x)
+        if any(not f.init for f in fields):
+            raise TypeError(f"{cls.__qualname__} has fields not given to its constructor")
+        return (0, f"{cls.__module__}:{cls.__qualname__}",
+                {f.name: _encode(getattr(x, f.name)) for f in fields})
+    raise TypeError(f"can't keep a {cls.__qualname__} in a reading")
 
-        from ..rules.record import Record, ready
 
-        class _Unpickler(pickle.Unpickler):
-            def find_class(self, module: str, name: str) -> Any:
-                if not (module.startswith("mtgcombat.") or module in ("builtins", "copyreg")):
-                    raise pickle.UnpicklingError(f"{module}.{name} is not a rule object")
-                if module == "builtins" and name not in ("tuple", "frozenset", "set", "list",
-                                                         "dict", "int", "str", "bool"):
-                    raise pickle.UnpicklingError(f"builtins.{name} is not a value")
-                cls = super().find_class(module, name)
-                if isinstance(cls, type) and issubclass(cls, Record):
-                    ready(cls)
-                return cls
+def _decode(x: Any, classes: dict) -> Any:
+    if not isinstance(x, tuple):
+        return x
+    tag, v = x[0], x[1]
+    if tag == 1:
+        return tuple(_decode(y, classes) for y in v)
+    if tag == 2:
+        return [_decode(y, classes) for y in v]
+    if tag == 3:
+        return frozenset(_decode(y, classes) for y in v)
+    cls = classes.get(v)
+    if cls is None:
+        cls = classes[v] = _rule_class(v)
+    return cls(**{k: _decode(y, classes) for k, y in x[2].items()})
 
-        return _Unpickler(f).load()
+
+def _rule_class(name: str) -> type:
+    """The rule class named "module:class" -- only mtgcombat's rules and grammar."""
+    import importlib
+
+    module, _, qual = name.partition(":")
+    if not module.startswith(("mtgcombat.rules.", "mtgcombat.grammar.")) or "." in qual:
+        raise ValueError(f"{name} is not a rule class")
+    cls = getattr(importlib.import_module(module), qual)
+    if not isinstance(cls, type):
+        raise ValueError(f"{name} is not a rule class")
+    return cls
+
+
+#: The format of a kept reading (bumped when _encode changes).
+_FORMAT = 1
 
 
 def load_reading(key: str) -> Any:
     """The reading stored under ``key``, or None."""
+    import marshal
+
     d = cache_dir()
     if d is None:
         return None
     try:
-        with open(_readings_dir(d) / f"{key}.pickle", "rb") as f:
-            return _RulesUnpickler.load(f)
+        with open(_readings_dir(d) / f"{key}.marshal", "rb") as f:
+            fmt, data = marshal.loads(f.read())
+        if fmt != _FORMAT:
+            return None
+        return _decode(data, {})
     except FileNotFoundError:
         return None
     except Exception:  # damaged or foreign: a miss (rewritten when read again)
@@ -218,21 +267,22 @@ def load_reading(key: str) -> Any:
 
 
 def store_reading(key: str, reading: Any) -> None:
-    """Keep a reading under ``key`` (nothing when caching is off or the directory can't
-    be written). The first reading of a new reader version clears older versions'."""
-    import pickle
+    """Keep a reading under ``key`` (nothing when caching is off, the directory can't be
+    written or the reading holds something that can't be kept). The first reading of a
+    new reader version clears older versions'."""
+    import marshal
 
     d = cache_dir()
     if d is None:
         return
     target = _readings_dir(d)
     try:
+        data = marshal.dumps((_FORMAT, _encode(reading)))
         if not target.is_dir():
             target.mkdir(parents=True, exist_ok=True)
             _forget_old_readings(d, target)
-        data = pickle.dumps(reading, protocol=pickle.HIGHEST_PROTOCOL)
-        _write_atomic(target / f"{key}.pickle", lambda f: f.write(data))
-    except (OSError, pickle.PicklingError, TypeError, AttributeError, RecursionError):
+        _write_atomic(target / f"{key}.marshal", lambda f: f.write(data))
+    except (OSError, TypeError, ValueError, RecursionError):
         pass
 
 

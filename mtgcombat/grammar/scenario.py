@@ -167,6 +167,22 @@ _ESCAPES = {'"': '"', "\\": "\\", "n": "\n", "t": "\t", "r": "\r"}
 _ESCAPE_RE = re.compile(r"\\(u\{[0-9A-Fa-f]{1,6}\}|.)")
 
 
+#: More digits than any number of a board can have: such a number is an attempt to
+#: overflow (Python won't read one of 4,300 digits); one of fewer digits but larger than
+#: a board holds (rules.model.LIMIT) is refused by the board's checks, naming its field.
+_MAX_DIGITS = 100
+
+
+def _num(text: Any, at: Any = None) -> int:
+    """A number of the text (an INT token, or part of ``at``'s P/T token)."""
+    at = at if at is not None else text
+    digits = str(text).lstrip("-")
+    if len(digits) > _MAX_DIGITS:
+        raise _Located(f"the number {digits[:_MAX_DIGITS]}... ({len(digits)} digits) is larger "
+                       "than any a board can hold", at.line, at.column)
+    return int(str(text))
+
+
 def _unquote(tok: Token) -> str:
     body = tok.value[1:-1]
 
@@ -175,7 +191,10 @@ def _unquote(tok: Token) -> str:
         if esc in _ESCAPES:
             return _ESCAPES[esc]
         if esc.startswith("u{"):
-            code = int(esc[2:-1], 16)
+            code = int(esc[2:-1], 16) if len(esc) <= 12 else 0x110000
+            if 0xD800 <= code <= 0xDFFF:
+                raise _Located(f"\\{esc} is a lone surrogate, which is not text",
+                               tok.line, tok.column + 1 + m.start())
             if code <= 0x10FFFF:
                 return chr(code)
         raise _Located(
@@ -305,22 +324,22 @@ class _ToAst(Transformer):
         return decl
 
     def life(self, meta, tok):
-        return _Attr("life", int(tok), meta.line, meta.column)
+        return _Attr("life", _num(tok), meta.line, meta.column)
 
     def team(self, meta, ref):
         return _Attr("team", ref.value, meta.line, meta.column)
 
     def poison(self, meta, tok):
-        return _Attr("poison", int(tok), meta.line, meta.column)
+        return _Attr("poison", _num(tok), meta.line, meta.column)
 
     def hand(self, meta, tok):
-        return _Attr("hand", int(tok), meta.line, meta.column)
+        return _Attr("hand", _num(tok), meta.line, meta.column)
 
     def pool(self, meta, tok):
         return _Attr("pool", str(tok), meta.line, meta.column)
 
     def graveyard(self, meta, tok):
-        return _Attr("graveyard", int(tok), meta.line, meta.column)
+        return _Attr("graveyard", _num(tok), meta.line, meta.column)
 
     def graveyard_types(self, meta, *words):
         return _Attr("graveyard_types", tuple(str(w) for w in words), meta.line, meta.column)
@@ -329,20 +348,20 @@ class _ToAst(Transformer):
         return _Attr("spells", tuple(_unquote(t) for t in toks), meta.line, meta.column)
 
     def damage_taken(self, meta, tok):
-        return _Attr("damage_taken", int(tok), meta.line, meta.column)
+        return _Attr("damage_taken", _num(tok), meta.line, meta.column)
 
     def drawn(self, meta, tok):
-        return _Attr("drawn", int(tok), meta.line, meta.column)
+        return _Attr("drawn", _num(tok), meta.line, meta.column)
 
     def died(self, meta, tok):
-        return _Attr("died", int(tok), meta.line, meta.column)
+        return _Attr("died", _num(tok), meta.line, meta.column)
 
     def blessing(self, meta, tok):
         return _Attr("blessing", True, *_pos(tok))
 
     def counter(self, meta, name, tok):
         key = _unquote(name) if name.type == "STRING" else str(name)
-        return _Attr("counter", (key, int(tok)), meta.line, meta.column)
+        return _Attr("counter", (key, _num(tok)), meta.line, meta.column)
 
     def chosen(self, meta, key, ref):
         return _Attr("chosen", (str(key), ref.value), meta.line, meta.column)
@@ -390,7 +409,7 @@ class _ToAst(Transformer):
 
     def pt(self, meta, tok):
         p, t = tok.value.split("/")
-        return _Attr("pt", (int(p), int(t)), *_pos(tok))
+        return _Attr("pt", (_num(p, tok), _num(t, tok)), *_pos(tok))
 
     def type_line(self, meta, tok):
         return _Attr("type", tok.value[1:-1].strip(" \t"), *_pos(tok))
@@ -409,7 +428,7 @@ class _ToAst(Transformer):
 
     def _int_attr(kind: str) -> Any:  # type: ignore[misc]  # noqa: N805
         def method(self, meta, tok):
-            return _Attr(kind, int(tok), meta.line, meta.column)
+            return _Attr(kind, _num(tok), meta.line, meta.column)
         return method
 
     damage = _int_attr("damage")
@@ -456,7 +475,7 @@ class _ToAst(Transformer):
 
     def effect_modes(self, meta, *ints):
         """"modes 2" / "modes 1, 3": the modes chosen for a modal spell (700.2a)."""
-        return ("modes", tuple(int(i) for i in ints))
+        return ("modes", tuple(_num(i) for i in ints))
 
     def effect_targets(self, meta, *refs):
         return ("->", refs)
@@ -699,7 +718,7 @@ class _Compiler:
         if ref.value not in self.player_names:
             hint = _did_you_mean(ref.value, self.player_names)
             raise self.at(ref, f"unknown player {ref.value!r}{hint} (the players are "
-                               f"{', '.join(self.player_names)})")
+                               f"{', '.join(map(repr, self.player_names))})")
 
     def object(self, ref: _Ref, what: str, players: bool = True) -> None:
         known = set(self.ids) | (set(self.player_names) if players else set())
@@ -1017,6 +1036,11 @@ def parse_scenario(text: str, source: str = "<text>", cards: Any = None) -> Boar
     name alone (``bears: Grizzly Bears``): what the line doesn't say comes from the card."""
     comp = _Compiler(text, source)
     comp.cards = cards
+    for i, ch in enumerate(text):
+        if "\ud800" <= ch <= "\udfff":  # a str built by a program: no UTF-8 text has one
+            line = text.count("\n", 0, i) + 1
+            raise comp.error("a lone surrogate (\\ud800-\\udfff) is not text", line,
+                             i - text.rfind("\n", 0, i))
     try:
         tree = _parser().parse(text + "\n")
         stmts = _ToAst().transform(tree)

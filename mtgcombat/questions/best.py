@@ -42,7 +42,7 @@ from ..rules.model import BoardError
 from ..rules.reasons import Reason, reason
 from ..solver.base import Deadline, SolverTimeout
 from . import JsonView
-from .combat import BeforeDamage, combat, declare, judge_declarations
+from .combat import BeforeDamage, combat, declare, judge_declarations, refuse_finished_game
 from .game import CombatGame, Line, Value, ValueFn, gone_between
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -345,6 +345,7 @@ def best_blocks(board: Any, objective: str = "standard", time_limit: Optional[fl
     them."""
     if board.attacks is None:
         raise BoardError(reason("error.best_blocks_no_attacks", None, where=("attacks",)))
+    refuse_finished_game(board, "best-blocks")
     deadline = _search_deadline(time_limit)
     start = board.evolve(blocks=None, damage_order=None, damage_step=None, blocked=None,
                          first_strikers=None)
@@ -441,6 +442,7 @@ def best_attacks(board: Any, objective: str = "standard", time_limit: Optional[f
     """The active player's best legal attack declaration, the defending players replying
     with their best legal blocks (see the module docstring). ``method`` as for
     :func:`best_blocks`, for the replies."""
+    refuse_finished_game(board, "best-attacks")
     deadline = _search_deadline(time_limit)
     start = board.evolve(attacks=None, blocks=None, damage_order=None, damage_step=None,
                          blocked=None, first_strikers=None, target_left=None, bands=())

@@ -217,6 +217,21 @@ def combat(board: Any, attacks: Optional[Mapping] = None, blocks: Optional[Mappi
     return out
 
 
+def refuse_finished_game(board: Any, question: str) -> None:
+    """Bad input for a decision about a combat that can't happen: a player on the board
+    has already lost (704.5a, c; 704.6a-b) -- the state-based actions ended their game
+    (or took them out of it, 800.4a) before any player could decide anything."""
+    from ..rules.results import already_lost
+
+    lost = already_lost(board)
+    if lost:
+        who = next(p for p in board.player_names if p in lost)
+        p = board.player(who)
+        raise BoardError(reason("error.already_lost", lost[who], (who,), player=who,
+                                life=p.life, poison=p.poison, cr=lost[who],
+                                question=question, where=("player", who)))
+
+
 def in_damage_step(board: Any) -> bool:
     """Whether the board stands in a combat damage step (it says which, ``damage_step``,
     or what happened before it: ``first_strikers``, ``blocked``, ``target_left``). Such
@@ -567,11 +582,18 @@ def _end_of_combat(board: Any, start: Any) -> Any:
 def _not_modelled(board: Any) -> list[Reason]:
     """Sentences of the board's texts not understood that act in combat (triggers this
     combat does not carry out): reported, never silently dropped."""
+    from ..grammar.static_combat import static_acts_in_combat
     from ..grammar.triggers import acts_in_combat
 
+    # triggers, and static abilities and keywords that can act in combat (issue 26.5)
     out = [reason("combat.not_modelled", None, (), source=n["source"], sentence=n["sentence"])
-           for n in board.not_understood if acts_in_combat(n["sentence"])]
+           for n in board.not_understood
+           if acts_in_combat(n["sentence"]) or static_acts_in_combat(n["sentence"])]
     # 702.39a: provoke's block requirement is an effect the board gives, not resolved here.
     out += [reason("combat.provoke", "702.39a", (a,), creature=a)
             for a in sorted(board.attacks or {}) if board.bound.has_keyword(a, "provoke")]
+    # 702.147a: decayed's "sacrifice it at end of combat" is not carried out (its "can't
+    # block" is).
+    out += [reason("combat.decayed", "702.147a", (a,), creature=a)
+            for a in sorted(board.attacks or {}) if board.bound.has_keyword(a, "decayed")]
     return out

@@ -45,7 +45,7 @@ from .constraints import (
     And, Const, Cost, Count, Expr, Lit, Not, Problem, Requirement, Restriction, any_of,
     implies,
 )
-from .model import Board, Permanent, PlayerName
+from .model import COLORS, Board, Permanent, PlayerName
 from .reasons import Reason, reason
 
 __all__ = ["block_problem"]
@@ -301,9 +301,13 @@ def _evasion(b: _Builder) -> None:
                             "evade.protection_player", "702.16k", None, a, c, attacker=a,
                             blocker=c, label=label, player=who))
                 elif pr.pred is not None and bound.matches(pr.pred, cp, inst.source, ap):
+                    # A colour is data (worded in each language); any other quality is
+                    # the card's own words (702.16a).
+                    color = pr.pred.color if isinstance(pr.pred, A.ColorPred) and \
+                        pr.pred.color in COLORS else None
                     b.forbid(c, a, "702.16f", b.why(
                         "evade.protection", "702.16f", None, a, c, attacker=a, blocker=c,
-                        label=label))
+                        label=label, color=color))
         akw = kws[a]
         lits = b.lits_of_attacker(a)
         if not lits:

@@ -8,7 +8,7 @@ to the whole game)."""
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Optional, Union
 
 from .abilities import PlayerRef, SelfRef, Subject, YouRef
 from .record import Record
@@ -16,9 +16,10 @@ from .record import Record
 
 class Prevention(Record):
     """615.1: "Prevent all combat damage that would be dealt this turn" (Fog: ``to`` and
-    ``by`` None), "... dealt to [object]" (``to``), "... dealt by [object]" (``by``)."""
+    ``by`` None), "... dealt to [object]" (``to``: an object, or a player -- "to you"),
+    "... dealt by [object]" (``by``)."""
 
-    to: Optional[Subject] = None
+    to: Optional[Union[Subject, PlayerRef]] = None
     by: Optional[Subject] = None
     #: "... dealt to players": only damage to players.
     players: bool = False

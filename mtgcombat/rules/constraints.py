@@ -26,11 +26,12 @@ what it paid (judge ruling on paid blocks, catalogue BLK-11).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Literal, Mapping, Optional, Union
+from typing import Callable, Iterable, Mapping, Optional, Union
 
 from .reasons import Described, Reason, literal
+from .values import DeclarationKind
 
-Kind = Literal["attacks", "blocks"]
+Kind = DeclarationKind
 Key = tuple[str, str]  # (creature id, target or attacker id)
 Declaration = Mapping[str, Union[str, tuple[str, ...]]]
 

@@ -75,6 +75,7 @@ from . import abilities as A
 from .bind import Bound
 from .combat_abilities import AssignsNoDamage, AssignsToughness
 from .model import Board, BoardError, Permanent
+from .values import RecipientKind, Role
 from .prevention import prevention_rule
 from .statics import lethal_limit
 from ..errors import closest
@@ -98,7 +99,7 @@ class Recipient:
 
     id: str
     name: str
-    kind: str  # "creature", "player", "planeswalker", "battle"
+    kind: RecipientKind
     controller: str  # a player's own name for a player; a battle's protector
     #: Creatures: lethal damage (toughness - marked, at least 0, 120.6); planeswalkers:
     #: loyalty; battles: defense; players: None.
@@ -116,7 +117,7 @@ class Source:
 
     id: str
     name: str
-    role: str  # "attacker" or "blocker"
+    role: Role
     controller: str
     assigner: str  # the player who assigns its damage
     assigner_rule: str  # why that player ("510.1", "702.22j", ...; "510.1c" by card text)
@@ -414,7 +415,7 @@ def damage_step(
 
         def why(code: str, rule: str, **params) -> Reason:
             return reason(code, rule, (cid,), creature=cid, **params)
-        role = "attacker" if cid in attacks else "blocker"
+        role: Role = "attacker" if cid in attacks else "blocker"
         fs = _strikes_first(bound, cid)
         ds = _has(bound, cid, "double strike")
         if step == "first" and not fs:

@@ -240,7 +240,9 @@ TABLE: dict[str, Keyword] = {k.name: k for k in (
     _k("demonstrate", "702.144"),
     _k("daybound", "702.145", aliases=("nightbound",)),
     _k("disturb", "702.146", "cost"),
-    _k("decayed", "702.147", None, "declaration", _BLOCK + ("questions.combat",)),
+    # decayed: "can't block" is carried out; its end-of-combat sacrifice is named in the
+    # combat's not_modelled (combat.decayed)
+    _k("decayed", "702.147", None, "declaration", _BLOCK),
     _k("cleave", "702.148", "cost"),
     _k("training", "702.149", None, "trigger"),
     _k("compleated", "702.150"),

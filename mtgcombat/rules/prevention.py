@@ -8,7 +8,7 @@ can't be prevented (615.12). No words; no solver.
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Optional, Union, cast
 
 from . import abilities as A
 from .bind import Bound
@@ -45,10 +45,11 @@ def prevention_rule(board: Board, bound: Bound, source: str, to: str) -> Optiona
     return None
 
 
-def _objects(bound: Bound, subject: A.Subject, inst) -> set[str]:
+def _objects(bound: Bound, subject: Union[A.Subject, A.PlayerRef], inst) -> set[str]:
+    """The objects (or the player: "to you") a prevention names."""
     if isinstance(subject, A.YouRef):
         return {inst.source.controller}
-    return set(bound.subject_holders(subject, inst.source))
+    return set(bound.subject_holders(cast(A.Subject, subject), inst.source))
 
 
 def _unpreventable(board: Board, bound: Bound, source: str) -> bool:

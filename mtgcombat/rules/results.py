@@ -264,6 +264,21 @@ def _replace(p: Permanent, **changes) -> Permanent:
     return replace(p, **changes)
 
 
+def already_lost(board: Board) -> dict[str, str]:
+    """The players the board shows as having lost already (704.5a: 0 or less life;
+    704.5c: ten or more poison counters; a Two-Headed Giant team's 704.6a-b), each with
+    its rule: state-based actions would have ended their game before this combat."""
+    teams = {p.team for p in board.players if p.team}
+    out: dict[str, str] = {}
+    for p in board.players:
+        team = p.team is not None and bool(teams)
+        if p.life <= 0:
+            out[p.name] = "704.6a" if team else "704.5a"
+        elif p.poison >= (15 if team else 10):
+            out[p.name] = "704.6b" if team else "704.5c"
+    return out
+
+
 # -- state-based actions (704) ----------------------------------------------------------
 
 

@@ -14,9 +14,10 @@ from .model import Permanent
 def cant_get_poison(bound: Bound, player: str) -> bool:
     """Whether ``player`` can't get poison counters ("You can't get poison counters.",
     Melira): infect damage (120.3b), toxic (702.164c) and poisonous (702.70a) give them
-    none."""
+    none -- nor any player of their team (810.10c; a player is their own teammate)."""
     for inst in bound.of_type(CantGetPoison):
-        if bound.player_of(inst.ability.player, inst.source) == player:
+        holder = bound.player_of(inst.ability.player, inst.source)
+        if holder is not None and bound.board.teammates(holder, player):
             return True
     return False
 

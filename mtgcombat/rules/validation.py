@@ -21,9 +21,8 @@ from .values import (
     CHOSEN_KEYS, COLORS, DAMAGE_STEPS, EDITIONS, LIMIT, BoardError, is_int, mana_symbols_ok,
     parse_type_line,
 )
-
 from .model import CHECKS, Board
-from .reasons import reason
+from .reasons import Reason, reason
 
 
 #: The card types (205.2a), as ``graveyard_types`` names them.
@@ -32,14 +31,44 @@ CARD_TYPES = ("artifact", "battle", "creature", "enchantment", "instant", "kindr
 
 
 def fail(code: str, where: tuple = (), **params: Any) -> None:
-    """Raise the bad-input error ``error.<code>`` about ``where``."""
+    """Raise the bad-input error ``error.<code>`` about ``where`` (a ``rule`` parameter is
+    a parameter of the reason, which the words cite)."""
     objects = tuple(x for x in where[1:] if isinstance(x, str))
-    raise BoardError(reason("error." + code, None, objects, where=where, **params))
+    rule = params.pop("rule", None)
+    r = reason("error." + code, None, objects, where=where, **params)
+    if rule is not None:
+        r = Reason(r.code, r.rule, r.objects, r.params + (("rule", rule),))
+    raise BoardError(r)
 
 
 def _bounded(v: Any, where: tuple, field: str) -> None:
     if is_int(v) and not -LIMIT <= v <= LIMIT:
         fail("too_big", where, field=field, value=v, limit=LIMIT)
+
+
+#: Bytes of UTF-8 text with every byte but an ASCII digit made a space (a multi-byte
+#: character never holds one): the digit runs of a text, split at C speed.
+_DIGITS_ONLY = bytes(c if 0x30 <= c <= 0x39 else 0x20 for c in range(256))
+
+
+def _text_numbers(text: str, where: tuple, field: str) -> None:
+    """A text (Oracle text, a mana pool) whose numbers are read as numbers: none may be
+    larger than any number the board can hold (:data:`~mtgcombat.rules.model.LIMIT`) --
+    a typo, or an attempt to overflow."""
+    width = len(str(LIMIT))
+    for run in text.encode("utf-8", "surrogatepass").translate(_DIGITS_ONLY).split():
+        if len(run) > width or (len(run) == width and int(run) > LIMIT):
+            fail("text_number", where, field=field, digits=len(run),
+                 start=run[:12].decode(), limit=LIMIT)
+
+
+def _no_surrogate(text: str, where: tuple, field: str) -> None:
+    """A string that can be written as UTF-8: no lone surrogate (a JSON ``\\ud800``
+    escape or a string built by a program)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        fail("surrogate", where, field=field)
 
 
 def validate(b: Board) -> None:
@@ -78,8 +107,12 @@ def _players(b: Board) -> None:
             if not is_int(p.hand) or p.hand < 0:
                 fail("hand", at)
             _bounded(p.hand, at, "hand")
+        _no_surrogate(p.name, ("players",), "name")
+        if p.team is not None:
+            _no_surrogate(p.team, at, "team")
         if not isinstance(p.mana_pool, str) or not mana_symbols_ok(p.mana_pool):
             fail("mana_pool", at, value=p.mana_pool)
+        _text_numbers(p.mana_pool, at, "mana_pool")
         # 404, 120.3, 121, 700.4: what the board records of their graveyard and turn.
         for name in ("graveyard", "damage_taken", "cards_drawn", "creatures_died"):
             value = getattr(p, name)
@@ -149,6 +182,12 @@ def _permanents(b: Board, names: list[str]) -> set[str]:
         ids.add(p.id)
         if p.controller not in names:
             fail("not_a_player", at, field="controller", value=p.controller)
+        for fname in ("id", "name", "type_line", "text"):
+            value = getattr(p, fname)
+            if not isinstance(value, str):
+                fail("not_string", at, field=fname)
+            _no_surrogate(value, at, fname)
+        _text_numbers(p.text, at, "text")
         try:
             tl = p.types
         except BoardError as e:
@@ -211,6 +250,8 @@ def _effects(b: Board, ids: set[str], names: list[str]) -> None:
         at = ("effect", i)
         if not isinstance(e.text, str) or not e.text.strip():
             fail("effect_text", at)
+        _no_surrogate(e.text, at, "text")
+        _text_numbers(e.text, at, "text")
         if e.controller not in names:
             fail("not_a_player", at, field="controller", value=e.controller)
         # 400.7: a target or source that has left the battlefield is listed in "gone";

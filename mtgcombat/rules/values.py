@@ -16,6 +16,18 @@ from ..errors import BoardError  # noqa: F401  (bad input, re-exported)
 from .reasons import reason
 
 Edition = Literal["current", "2024"]
+#: What a declaration declares (508.1, 509.1).
+DeclarationKind = Literal["attacks", "blocks"]
+#: A creature's part in combat damage (510.1): it attacks, or it blocks.
+Role = Literal["attacker", "blocker"]
+#: What combat damage may be assigned to (510.1): a creature, a player, a planeswalker
+#: (306.8, 120.3c), a battle (310.6, 120.3h).
+RecipientKind = Literal["creature", "player", "planeswalker", "battle"]
+#: How a question was settled: every answer found ("complete"), cut by a limit
+#: ("truncated"), proved best ("optimal"), the best found when time ran out, with its
+#: bound ("feasible"), declarations the rules forbid ("illegal"), not settled in time
+#: ("unknown").
+Status = Literal["complete", "truncated", "optimal", "feasible", "illegal", "unknown"]
 EDITIONS: tuple[str, ...] = EDITION_NAMES
 DamageStep = Literal["first", "regular"]
 DAMAGE_STEPS: tuple[str, ...] = ("first", "regular")

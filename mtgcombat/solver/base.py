@@ -23,6 +23,7 @@ from ..rules.constraints import (
     Cost, Declaration, Problem, Requirement, evaluate, obeyed, paid, true_keys, violated,
 )
 from ..rules.reasons import Described, Reason, english, reason
+from ..rules.values import Status
 
 
 class SolverTimeout(TimeoutError):
@@ -103,7 +104,7 @@ class Verdict:
     witness: Optional[dict]
     #: The costs the declaration owes (508.1d, 509.1d), as rule objects.
     paid: tuple[Cost, ...] = ()
-    status: str = "complete"  # or "unknown"
+    status: Status = "complete"  # or "unknown"
 
     @property
     def costs(self) -> list[str]:
@@ -132,7 +133,7 @@ class Listed:
 class Listing:
     """The answer to "which declarations are legal?" (spec: ``attacks``/``blocks``)."""
 
-    status: str  # complete | truncated | unknown
+    status: Status  # complete | truncated | unknown
     max_requirements: Optional[int]
     declarations: list[Listed]
 

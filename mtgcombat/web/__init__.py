@@ -147,6 +147,8 @@ class _Handler(BaseHTTPRequestHandler):
                          _PAGE_POLICY if page else "default-src 'none'; frame-ancestors 'none'")
         if not page:
             self.send_header("Cache-Control", "no-store")
+        if self.close_connection:  # a body left unread: the client must open a new one
+            self.send_header("Connection", "close")
         self.end_headers()
         if self.command != "HEAD":
             self.wfile.write(body)

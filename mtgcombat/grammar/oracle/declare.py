@@ -549,6 +549,7 @@ class _DeclarationRules(Transformer):
                 if not isinstance(before, (A.SelfRef, A.TargetRef)) or before == subject:
                     raise _Fail("\"it\" can't be the blocking creature itself")
                 target = before
+            assert not isinstance(target, A.TargetGroup)  # refused or replaced above
             return [A.BlockRequirement(subject, attacker=target)]
         return vp
 
@@ -663,7 +664,8 @@ class _DeclarationRules(Transformer):
                 # "Attacking creatures you control have X".
                 if subject.attacking is not None or subject.blocking is not None:
                     raise _Fail("an attacking/blocking group with a combat condition")
-                group = replace(subject, **{role: True})
+                group = (replace(subject, attacking=True) if role == "attacking"
+                         else replace(subject, blocking=True))
                 return [A.Grant(group, tuple(abilities))]
             return [A.GrantWhileInCombat(subject, tuple(abilities), role)]
         return vp

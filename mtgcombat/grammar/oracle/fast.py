@@ -17,9 +17,11 @@ import re
 from typing import Optional
 
 from ...rules import abilities as A
+from ...rules import keywords as K
 
-#: Numbered keywords of the grammar (``kw_numbered_word``) and their rules.
-NUMBERED = ("toxic", "bushido", "rampage", "afflict")
+#: Numbered keywords of the grammar (``KEYWORD_N``, from the keyword table
+#: :mod:`mtgcombat.rules.keywords`): toxic, bushido, rampage, afflict, poisonous ...
+NUMBERED = tuple(sorted(K.NUMBERED, key=len, reverse=True))
 
 _ITEM: Optional[re.Pattern] = None
 

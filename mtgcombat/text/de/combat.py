@@ -33,6 +33,10 @@ def _pt(r) -> str:
 T: dict = {
     # ein Satz, den dieser Kampf nicht ausführt (die Überschrift sagt es)
     "combat.not_modelled": lambda r, w: f"{r['sentence']} ({r['source']})",
+    "combat.decayed": Phrase(lambda r, w: (
+        f"{KEYWORDS['decayed']} von {w.name(r['creature'])}"), end=(
+        lambda r, w: ": sie hat angegriffen und wird am Ende des Kampfes geopfert; das "
+        "Spielfeld nach dem Kampf zeigt sie noch")),
     "combat.provoke": Phrase(lambda r, w: (
         f"{KEYWORDS['provoke']} von {w.name(r['creature'])}"), end=(
         lambda r, w: " wird hier nicht abgehandelt: gib seinen Effekt auf dem Spielfeld an "

@@ -6,6 +6,9 @@ from __future__ import annotations
 from .. import clause, sentence
 from .glossary import KEYWORDS
 
+#: 702.16a: "Schutz vor Weiß" -- the colour as a noun.
+_COLOR_NOUNS = {"W": "Weiß", "U": "Blau", "B": "Schwarz", "R": "Rot", "G": "Grün"}
+
 
 def _verb(kind):
     return "angreifen" if kind == "attacks" else "blocken"
@@ -387,7 +390,9 @@ T.update({
         f"{w.of(r, 'attacker')} hat {r['label']} (Schutz) und kann nicht von {w.of(r, 'blocker')} geblockt werden, "
         f"die {w.name(r['player'])} kontrolliert")),
     "evade.protection": sentence(lambda r, w: (
-        f"{w.of(r, 'attacker')} hat {r['label']} (Schutz) und kann nicht von {w.of(r, 'blocker')} geblockt werden")),
+        f"{w.of(r, 'attacker')} hat "
+        + (f"Schutz vor {_COLOR_NOUNS[r['color']]}" if r.get("color") else f"{r['label']} (Schutz)")
+        + f" und kann nicht von {w.of(r, 'blocker')} geblockt werden")),
     "evade.landwalk": sentence(lambda r, w: (
         f"{w.of(r, 'attacker')} hat {r['label']} (Landwandel) und kann nicht geblockt werden, solange "
         f"{w.name(r['player'])} {w.name(r['land'])} kontrolliert")),

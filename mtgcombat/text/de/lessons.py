@@ -66,4 +66,9 @@ T: dict = {
     "lesson.topic": lambda r, w: TOPICS.get(r["topic"], r["topic"]),
     "lesson.section": lambda r, w: SECTIONS.get(r["section"], r["section"]),
     "lesson.question": lambda r, w: QUESTIONS.get(r["question"], r["question"]),
+    "lesson.col": lambda r, w: {"case": "Fall", "title": "Titel", "question": "Frage",
+                                "rules": "Regeln", "topics": "Themen"}[r["col"]],
+    "lesson.list_head": lambda r, w: (
+        f"{r['n']} {'Lektion' if r['n'] == 1 else 'Lektionen'}: 'mtgcombat explain "
+        "FALL.case' erklärt eine"),
 }

@@ -36,6 +36,9 @@ T: dict = {
     "combat.provoke": Phrase(lambda r, w: f"provoke of {w.name(r['creature'])}", end=(
         lambda r, w: " is not resolved here: give its effect on the board (\"Target creature "
         "blocks ... this combat if able.\")")),
+    "combat.decayed": Phrase(lambda r, w: f"decayed of {w.name(r['creature'])}", end=(
+        lambda r, w: ": it attacked, so it is sacrificed at end of combat; the board after "
+        "combat still shows it")),
     "combat.extra_damage": sentence(lambda r, w: (
         f"{r['n']} more --damage than there were combat damage steps", str(r["steps"]))),
     "combat.trigger_exalted": clause(lambda r, w: (

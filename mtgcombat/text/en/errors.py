@@ -21,6 +21,14 @@ def _at(r):
     return kind
 
 
+def _big(v) -> str:
+    """A number as a message shows it: a huge one by its size (Python won't write an int
+    of more than 4,300 digits as text)."""
+    if isinstance(v, int) and abs(v) >= 10 ** 15:
+        return f"{'-' if v < 0 else ''}a number of about {int(v.bit_length() * 0.30103)} digits"
+    return str(v)
+
+
 def _e(body):
     """A template "<where>: <body>"."""
     def t(r, w):
@@ -65,7 +73,7 @@ T: dict = {
     "error.player_name": lambda r, w: "every player needs a non-empty name",
     "error.not_integer": _e(_not_integer),
     "error.too_big": _e(lambda r, w: (
-        f"{r['field']}: {r['value']} is beyond what the rules can mean (at most "
+        f"{r['field']}: {_big(r['value'])} is beyond what the rules can mean (at most "
         f"{r['limit']:,} either way)")),
     "error.not_count": _e(lambda r, w: f"{r['field']} must be an integer 0 or more"),
     "error.hand": _e("hand must be a number of cards, 0 or more"),
@@ -117,6 +125,16 @@ T: dict = {
     "error.effect_text": _e("text must be a non-empty string"),
     "error.effect_target": _e(lambda r, w: f"unknown target {r['value']!r}"),
     "error.effect_source": _e(lambda r, w: f"unknown source {r['value']!r}"),
+    "error.text_number": _e(lambda r, w: (
+        f"{r['field']}: the number {r['start']}{'...' if r['digits'] > 12 else ''} "
+        f"({r['digits']} digits) is larger than any the board can hold "
+        f"({r['limit']:,})")),
+    "error.surrogate": _e(lambda r, w: (
+        f"{r['field']} contains a lone surrogate (\\ud800-\\udfff), which is not text")),
+    "error.not_string": _e(lambda r, w: f"{r['field']} must be a string"),
+    "error.already_lost": _e(lambda r, w: (
+        f"has already lost the game ({r['life']} life, {r['poison']} poison; "
+        f"{r['cr']}): {r['question']} decides a combat of a game that goes on")),
     "error.team_shared": lambda r, w: (
         f"players {r['mate']!r} and {r['player']!r} are both of team {r['team']!r}, which "
         f"has one {'life total' if r['field'] == 'life' else 'poison count'} "

@@ -63,4 +63,9 @@ T: dict = {
     "lesson.topic": lambda r, w: TOPICS.get(r["topic"], r["topic"]),
     "lesson.section": lambda r, w: SECTIONS.get(r["section"], r["section"]),
     "lesson.question": lambda r, w: QUESTIONS.get(r["question"], r["question"]),
+    "lesson.col": lambda r, w: {"case": "case", "title": "title", "question": "question",
+                                "rules": "rules", "topics": "topics"}[r["col"]],
+    "lesson.list_head": lambda r, w: (
+        f"{r['n']} lesson{'' if r['n'] == 1 else 's'}: 'mtgcombat explain CASE.case' explains "
+        "one"),
 }

@@ -335,16 +335,40 @@ function selectQuestion(name) {
 }
 
 // -- asking ------------------------------------------------------------------------------
-async function draw() {
-  const { ok, data } = await post("/api/draw", drawArgs());
+function showSvg(svg) {
+  // The new picture replaces the old one once it has loaded: the page never shows an empty
+  // frame while a picture is on its way. body[data-drawing] is set until it is shown.
+  const next = new Image();
+  const src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(svg);
+  document.body.dataset.drawing = "1";
+  const done = () => { delete document.body.dataset.drawing; };
+  next.onload = () => {
+    const img = $("svg");
+    img.onload = done;
+    img.onerror = done;
+    img.src = src;
+    if (img.complete) done();
+  };
+  next.onerror = done;
+  next.src = src;
+}
+
+async function draw(result) {
+  // After a combat the picture is its result (who died, life and poison before -> after);
+  // draw is also an event handler, whose argument is the event, not a combat's options.
+  const combat = Array.isArray(result) ? result : null;
+  document.body.dataset.drawing = "1";
+  const { ok, data } = await post("/api/draw", combat ? [...combat, "--result"] : drawArgs());
   if (ok) {
-    $("svg").src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(data.svg);
+    showSvg(data.svg);
     return;
   }
   // The declarations may not fit the board: draw the board as it is.
   const plain = await post("/api/draw", []);
   if (plain.ok) {
-    $("svg").src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(plain.data.svg);
+    showSvg(plain.data.svg);
+  } else {
+    delete document.body.dataset.drawing;
   }
 }
 
@@ -363,7 +387,7 @@ async function ask(name, extraArgs) {
     if (mine !== asking) return;
     if (!r.ok) { showError(r.data); $("answer").replaceChildren(); return; }
     showError(null);
-    $("svg").src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(r.data.svg);
+    showSvg(r.data.svg);
     $("answer").replaceChildren(el("p", "", words().drawn));
     $("json").textContent = JSON.stringify(r.data, null, 2);
     showNotes({ not_understood_sources: r.data.not_understood_sources || [],
@@ -384,7 +408,7 @@ async function ask(name, extraArgs) {
   renderReport($("answer"), human.data.report, human.data.text);
   $("json").textContent = JSON.stringify(machine.data, null, 2);
   showNotes(machine.ok ? machine.data : null, human.data.warnings);
-  draw();
+  draw(name === "combat" && machine.ok && machine.data.status === "complete" ? args : null);
 }
 
 // -- lessons -------------------------------------------------------------------------------
