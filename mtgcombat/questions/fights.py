@@ -194,15 +194,21 @@ class Fights:
 
     def line(self, a: str, blockers: frozenset[str]) -> Any:
         """The principal variation of a fight (its damage assignment orders and each
-        step's assignment)."""
-        self.play(a, blockers)
-        key = (self._alone_key(a), tuple(sorted(blockers)))
-        hit = self.lines_of.get(key)
-        if hit is None:  # played by another Fights sharing the cache
-            _, _, b = self.cache[key]
-            hit = self.game.play(b, list(self.lost0))[1]
-            self.lines_of[key] = hit
-        return hit
+        step's assignment). Played whatever the time: the answer is told after the search
+        (a fight of the answer was played in it, or its line by another Fights)."""
+        saved = self.deadline, self.game.deadline
+        self.deadline = self.game.deadline = Deadline(None)
+        try:
+            self.play(a, blockers)
+            key = (self._alone_key(a), tuple(sorted(blockers)))
+            hit = self.lines_of.get(key)
+            if hit is None:  # played by another Fights sharing the cache
+                _, _, b = self.cache[key]
+                hit = self.game.play(b, list(self.lost0))[1]
+                self.lines_of[key] = hit
+            return hit
+        finally:
+            self.deadline, self.game.deadline = saved
 
     def _alone_key(self, a: str) -> tuple:
         hit = self.alone_keys.get(a)
@@ -400,6 +406,7 @@ class _Search:
         self.pot: dict[str, int] = {}
         self.by_mask: dict[str, dict[int, _Entry]] = {}
         for a, es in entries.items():
+            deadline.check()
             pot = 0
             for pos, e in enumerate(es):
                 e.pos = pos
@@ -486,6 +493,7 @@ class _Search:
         cap = bin(free).count("1")
         dp = [0] + [None] * cap  # type: list
         for a in att:
+            self.deadline.check()
             best_k: dict[int, int] = {}
             for k, es in self.by_size[a].items():
                 if k > cap:
@@ -754,10 +762,13 @@ def best_safe_blocks(base: Any, start: Any, decider: frozenset[str], opponents: 
                 bounds = []
                 for k in range(2, len(potential[a]) + 1):
                     deadline.check()
-                    for S in combinations(potential[a], k):
+                    for n, S in enumerate(combinations(potential[a], k)):
+                        if n % 128 == 127:
+                            deadline.check()
                         bounds.append((frozenset(S),
                                        _sub(bound_objective(_bound_f(d, S)), g0)))
                 f.cache[bkey] = bounds
+                deadline.check()
             es += [_Entry(S, key) for S, key in bounds]
         es.sort(key=lambda e: e.key, reverse=True)
         entries[a] = es
