@@ -311,14 +311,27 @@ def test_equally_good_declarations_are_listed_in_json_and_words():
 
 
 def test_best_keeps_the_time_limit_within_0_2_s():
+    import gc
     import sys
-    import time
     from pathlib import Path
 
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
     from decisions import board as bench_board
 
     import ortools.sat.python.cp_model  # noqa: F401 -- loading the solver isn't the search
+
+    # The test run's own heap (thousands of tests' objects) is not the question's: a full
+    # garbage collection over it would be timed with the search.
+    gc.collect()
+    gc.freeze()
+    try:
+        _time_limits_kept(bench_board)
+    finally:
+        gc.unfreeze()
+
+
+def _time_limits_kept(bench_board) -> None:
+    import time
 
     for family, kind, limit in (("plain", "blocks", 0.5), ("hard", "attacks", 0.5),
                                 ("hard", "blocks", 1.0), ("plain", "attacks", 1.0)):
