@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional, Union
 
 from .errors import BadInput, BoardError
 from .options import OptionError, Options
+from .rules.reasons import reason
 
 if TYPE_CHECKING:  # pragma: no cover
     from .board import Board
@@ -52,8 +53,12 @@ class Context:
     warnings: list[str] = field(default_factory=list)
 
     @classmethod
-    def starting_now(cls, time_limit: Optional[float], **kw: Any) -> "Context":
-        end = None if time_limit is None else time.monotonic() + time_limit
+    def starting_now(cls, time_limit: Optional[float], started: Optional[float] = None,
+                     **kw: Any) -> "Context":
+        """A context whose time runs from ``started`` (a :func:`time.monotonic` time:
+        the process's start for a command) or from now."""
+        start = time.monotonic() if started is None else started
+        end = None if time_limit is None else start + time_limit
         return cls(deadline=end, **kw)
 
     def remaining(self) -> Optional[float]:
@@ -101,8 +106,8 @@ def parse(name: str, args: Any, door: Any = None) -> Options:
 
     q = QUESTIONS.get(name)
     if q is None:
-        raise OptionError(f"unknown question {options.quoted(str(name))}; one of "
-                          + ", ".join(QUESTIONS))
+        raise OptionError(reason("error.unknown_question", value=options.quoted(str(name)),
+                                 known=tuple(QUESTIONS)))
     return options.parse(name, q.options, args, door or options.Door.COMMAND_LINE,
                          q.repeated)
 
@@ -124,7 +129,7 @@ def board_from_request(data: Any, cards: Any = None) -> "Board":
         return Board.from_data(data, cards=cards)
     if isinstance(data, str):
         return Board.parse(data, "<request>", cards=cards)
-    raise BoardError("\"board\" must be a JSON board (an object) or a board's text")
+    raise BoardError(reason("error.request_board"))
 
 
 def prepare(board: "Board", opts: Options, ctx: Context) -> "Board":
@@ -143,6 +148,15 @@ def prepare(board: "Board", opts: Options, ctx: Context) -> "Board":
             board = board.evolve(rules=rules, damage_order=None)
         else:
             board = board.evolve(rules=rules)
+        if origin is not None:
+            board.__dict__["origin"] = origin
+    if opts.choose:
+        # spec Extension 3: --choose adds choices to the board's own
+        from .grammar.scenario import parse_choice
+
+        origin = board.__dict__.get("origin")
+        extra = tuple(parse_choice(text, board) for text in opts.choose)
+        board = board.evolve(choices=tuple(board.choices) + extra)
         if origin is not None:
             board.__dict__["origin"] = origin
     if opts.strict:
@@ -222,7 +236,8 @@ def answer(board: "Board", opts: Options, ctx: Optional[Context] = None) -> Repl
     except BoardError as e:
         flag = option_at_fault(e, opts)
         if flag is not None:
-            raise OptionError(f"{flag}: {e}", command=opts.question) from None
+            raise OptionError(reason("error.option_value", src=flag, problem=str(e)),
+                              command=opts.question) from None
         raise located(board, e) from None
     return Reply(q, opts, board, result, writer(board, opts), ctx.warnings)
 
@@ -262,8 +277,7 @@ def located(board: Any, e: BoardError) -> BoardError:
 def _one_declaration(opts: Options, at_most: bool = False) -> Optional[str]:
     chosen = opts.declared()
     if len(chosen) > 1 or (not chosen and not at_most):
-        raise OptionError(("give at most one of --attacks, --blocks, --damage" if at_most
-                           else "give exactly one of --attacks, --blocks, --damage"),
+        raise OptionError(reason("error.declarations_given", at_most=at_most),
                           command=opts.question)
     return chosen[0] if chosen else None
 
@@ -423,7 +437,8 @@ def _story(board: "Board", opts: Options, ctx: Context, kind: Optional[str], dec
     about = opts.about
     assert about is not None
     if kind is not None and not (about == "combat" and kind in ("attacks", "blocks")):
-        raise OptionError(f"--about {about} takes no --{kind}", command="explain")
+        raise OptionError(reason("error.about_takes_no", about=about, kind=kind),
+                          command="explain")
     w = writer(board, opts)
     t = ctx.remaining()
     if about == "combat":
@@ -477,7 +492,7 @@ def _same(board: "Board", opts: Options, ctx: Context) -> Any:
     return board
 
 
-_DECL = ("attacks", "blocks", "damage")
+_DECL = ("attacks", "blocks", "damage", "choose")
 
 #: Every question, by name (the order of ``--help``).
 QUESTIONS: dict[str, Question] = {q.name: q for q in (
@@ -487,12 +502,12 @@ QUESTIONS: dict[str, Question] = {q.name: q for q in (
         "requirements obeyable.",
         ("mtgcombat attacks board.mtg", "mtgcombat attacks board.json --json --limit 10",
          "mtgcombat attacks board.mtg --jsonl | head", "mtgcombat attacks board.mtg --count"),
-        ("limit", "jsonl", "count"), _ask_listing, _json, _listing_words),
+        ("limit", "jsonl", "count", "choose"), _ask_listing, _json, _listing_words),
     Question(
         "blocks", "the legal block declarations (509.1)",
         "The legal block declarations (509.1a-c); the board declares attacks.",
         ("mtgcombat blocks corpus/boards/two-headed-giant.mtg", "mtgcombat blocks board.mtg --json"),
-        ("limit", "jsonl", "count"), _ask_listing, _json, _listing_words),
+        ("limit", "jsonl", "count", "choose"), _ask_listing, _json, _listing_words),
     Question(
         "check", "is one declaration or damage assignment legal, and why not",
         "Whether one declaration or damage assignment is legal, and exactly why not. DECL "
@@ -522,7 +537,7 @@ QUESTIONS: dict[str, Question] = {q.name: q for q in (
          "mtgcombat combat fs.mtg --damage 'knight -> wall 2' --damage 'knight -> Bob 2'",
          "mtgcombat combat board.json --json --lang de",
          "mtgcombat combat examples/first-strike.mtg --picture after.svg"),
-        (*_DECL, "picture"), _ask_combat, _json, _results("combat"), repeated=("damage",)),
+        (*_DECL, "picture"), _ask_combat, _json, _results("combat"), repeated=("damage", "choose")),
     Question(
         "turn", "the turn's phases and steps, whether each happens and what happens (500-514)",
         "The active player's turn step by step (500-514): untap, upkeep (with its "
@@ -530,7 +545,7 @@ QUESTIONS: dict[str, Question] = {q.name: q for q in (
         "board and why not: 508.8, 510.4), end, cleanup.",
         ("mtgcombat turn examples/first-strike.mtg", "mtgcombat turn board.mtg --lang de",
          "mtgcombat turn board.json --json"),
-        (), _ask_turn, _json, _results("turn")),
+        ("choose",), _ask_turn, _json, _results("turn")),
     Question(
         "upkeep", "cumulative upkeep: every whole payment and which can be paid (702.24)",
         "Cumulative upkeep of the active player's permanents as their upkeep begins "
@@ -554,7 +569,7 @@ QUESTIONS: dict[str, Question] = {q.name: q for q in (
         ("mtgcombat best-blocks examples/first-strike.mtg",
          "mtgcombat best-blocks board.mtg --objective survive",
          "mtgcombat best-blocks board.json --json --time-limit 10"),
-        ("objective",), _ask_best, _json, _results("best")),
+        ("objective", "choose"), _ask_best, _json, _results("best")),
     Question(
         "best-attacks", "the best legal attack declaration, proved by minimax over the combat",
         "The active player's best legal attack declaration, the defending players answering "
@@ -565,7 +580,7 @@ QUESTIONS: dict[str, Question] = {q.name: q for q in (
         ("mtgcombat best-attacks examples/first-strike.mtg",
          "mtgcombat best-attacks board.mtg --objective race",
          "mtgcombat best-attacks board.json --json --time-limit 10"),
-        ("objective",), _ask_best, _json, _results("best")),
+        ("objective", "choose"), _ask_best, _json, _results("best")),
     Question(
         "explain", "a narrative explanation citing rules",
         "Explain, citing the Comprehensive Rules, what the board allows: the attacks (no "
@@ -613,23 +628,24 @@ def parse_request(text: Union[str, bytes]) -> Any:
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as e:
-            raise OptionError(f"the request is not UTF-8 text (byte {e.start + 1})") from None
+            raise OptionError(reason("error.not_utf8", path="the request",
+                                     byte=e.start + 1)) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        raise OptionError(f"malformed JSON at line {e.lineno} column {e.colno}: {e.msg}") \
-            from None
+        raise OptionError(reason("error.request_json", line=e.lineno, column=e.colno,
+                                 problem=e.msg)) from None
     except RecursionError:
-        raise OptionError("the request is nested too deeply") from None
+        raise OptionError(reason("error.request_deep")) from None
     except ValueError as e:  # e.g. an integer of more than 4300 digits
-        raise OptionError(f"the request holds a value that can't be read: {e}"[:200]) from None
+        raise OptionError(reason("error.request_value", problem=str(e)[:150])) from None
     from .boardjson import MAX_DEPTH, depth
 
     if depth(data) > MAX_DEPTH + 1:  # whatever the interpreter's recursion limit is
-        raise OptionError("the request is nested too deeply")
+        raise OptionError(reason("error.request_deep"))
     where = lone_surrogate(data)
     if where is not None:
-        raise OptionError(f"the request holds a lone surrogate (not a character) in {where}")
+        raise OptionError(reason("error.request_surrogate", where=where))
     return data
 
 
@@ -661,24 +677,23 @@ def request_parts(body: Any, question: Optional[str] = None) -> tuple[str, Any, 
     """A request's question, board and args, checked (bad input: :class:`OptionError`)."""
     fields_ = ("board", "args") if question is not None else REQUEST_FIELDS
     if not isinstance(body, dict):
-        raise OptionError("a request must be a JSON object {" +
-                          ", ".join(f'"{f}"' for f in fields_) + "}")
+        raise OptionError(reason("error.request_not_object", fields=fields_))
     extra = sorted(str(k) for k in set(body) - set(fields_))
     if extra:
-        raise OptionError(f"unknown field {extra[0][:40]!r} in the request")
+        raise OptionError(reason("error.request_field", field=extra[0][:40]))
     if question is None:
         question = body.get("ask")
         if not isinstance(question, str) or question not in QUESTIONS:
-            raise OptionError("\"ask\" must be one of " + ", ".join(QUESTIONS) + ", not "
-                              + repr(question)[:40])
+            raise OptionError(reason("error.request_ask", known=tuple(QUESTIONS),
+                                     value=repr(question)[:40]))
     if "board" not in body:
-        raise OptionError("the request gives no \"board\"")
+        raise OptionError(reason("error.request_no_board"))
     board = body["board"]
     if not isinstance(board, (dict, str)):
-        raise OptionError("\"board\" must be a JSON board (an object) or a board's text")
+        raise OptionError(reason("error.request_board"))
     args = body.get("args", [])
     if not isinstance(args, list) or not all(isinstance(a, str) for a in args):
-        raise OptionError("\"args\" must be a list of strings")
+        raise OptionError(reason("error.request_args"))
     return question, board, args
 
 
