@@ -15,17 +15,26 @@ before timing; one warm-up question first), with how many were proved optimal wi
 the time limit -- the rest are ``feasible`` with a bound, or ``unknown``. For best-blocks
 every attacker of Alice's able to attack attacks Bob.
 
+Then, with ``--cold N``: cold processes (``python -m mtgcombat``, a new process each time)
+on the 4 v 4 ``plain`` boards with attacks declared (seeds 0..k-1), ``best-blocks`` and
+``check`` in turn, N times each: the median of each and their ratio (issue 23: a cold
+``best-blocks`` no slower than a cold ``check`` plus 50 %, a ratio of 1.5 at most).
+
 Run: ``python bench/decisions.py [--sizes 4,8,12] [--seeds 7] [--limit 60]
-[--families plain,hard] [--kinds blocks,attacks]``. Figures are noisy on a shared
-machine: run it twice and read the medians.
+[--families plain,hard] [--kinds blocks,attacks] [--cold 3]``. Figures are noisy on a
+shared machine: run it twice and read the medians.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -88,6 +97,25 @@ def ask(kind: str, data: dict, limit: float) -> tuple[float, str]:
     return time.perf_counter() - t, a.status
 
 
+def cold(seeds: int, reps: int) -> tuple[float, float]:
+    """Median wall seconds of a cold ``best-blocks`` and a cold ``check`` (new processes,
+    the 4 v 4 plain boards with attacks declared), taken in turn."""
+    root = Path(__file__).resolve().parents[1]
+    env = dict(os.environ, PYTHONPATH=str(root) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    times: dict[str, list[float]] = {"best-blocks": [], "check": []}
+    with tempfile.TemporaryDirectory() as tmp:
+        for seed in range(seeds):
+            path = Path(tmp) / f"plain-4-{seed}.json"
+            path.write_text(json.dumps(plain(4, seed, True)))
+            for _ in range(reps):
+                for cmd in ("best-blocks", "check"):
+                    t = time.perf_counter()
+                    subprocess.run([sys.executable, "-m", "mtgcombat", cmd, str(path)],
+                                   env=env, cwd=tmp, stdout=subprocess.DEVNULL, check=False)
+                    times[cmd].append(time.perf_counter() - t)
+    return statistics.median(times["best-blocks"]), statistics.median(times["check"])
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--sizes", default="4,8,12")
@@ -95,6 +123,8 @@ def main() -> None:
     ap.add_argument("--limit", type=float, default=60.0)
     ap.add_argument("--families", default="plain,hard")
     ap.add_argument("--kinds", default="blocks,attacks")
+    ap.add_argument("--cold", type=int, default=0,
+                    help="cold processes: this many of each command a board (0: none)")
     args = ap.parse_args()
     ask("blocks", plain(2, 0, True), args.limit)  # warm-up: grammar, solver loaded
     print(f"{'family':7} {'question':13} {'n v n':>7} {'median s':>9} {'worst s':>8} "
@@ -112,6 +142,10 @@ def main() -> None:
                 print(f"{family:7} best-{kind:8} {n:>3} v {n:<2} "
                       f"{statistics.median(times):9.3f} {max(times):8.3f} "
                       f"{opt:>4}/{len(times)}", flush=True)
+    if args.cold:
+        bb, ch = cold(min(args.seeds, 3), args.cold)
+        print(f"cold 4 v 4 (plain, seeds 0-{min(args.seeds, 3) - 1}, {args.cold} each): "
+              f"best-blocks {bb:.3f} s, check {ch:.3f} s, ratio {bb / ch:.2f}", flush=True)
 
 
 if __name__ == "__main__":

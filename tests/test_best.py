@@ -344,3 +344,56 @@ def _time_limits_kept(bench_board) -> None:
         assert a.status in ("feasible", "unknown", "optimal")
         if a.status == "feasible":
             assert a.bound is not None and a.bound >= a.value
+
+
+# -- the combat's stack: triggers and tricks in the search (questions.game) -------------------
+
+CORPUS = __import__("pathlib").Path(__file__).resolve().parents[1] / "corpus" / "cases"
+
+
+def _case_board(name: str) -> Board:
+    return Board.from_scenario((CORPUS / name).read_text().split("\n---\n", 1)[1])
+
+
+def test_best_blocks_carries_out_a_gain_life_trigger_of_the_damage_step_510_3a_119_10():
+    # Lifelink gains Alice 2 and her Cleric makes Bob lose 1 more (TRG-12): blocking with
+    # the Wall is worth -3 to Bob, not blocking -5 (without the trigger: -2 and -4).
+    a = best_blocks(_case_board("trg-12.case"))
+    assert a.status == "optimal"
+    assert a.value == (0, 0, -3) and a.declaration == {"wall": ["lifelinker"]}
+    assert [x.value for x in a.alternatives] == [(0, 0, -5)]
+
+
+def test_best_attacks_counts_a_delayed_sacrifice_at_end_of_combat_603_7_511_2():
+    # "Whenever it attacks or blocks, sacrifice it at end of combat" (TRG-13): attacking
+    # deals 3 but loses the creature: worse than not attacking under standard.
+    a = best_attacks(_case_board("trg-13.case"))
+    assert a.status == "optimal" and a.declaration == {} and a.value == (0, 0, 0)
+    assert [x.value for x in a.alternatives] == [(0, -1, 3)]
+    # race: Bob's Wall blocks (it dies, the Fury is sacrificed): no life, even creatures
+    r = best_attacks(_case_board("trg-13.case"), "race")
+    assert r.value == (0, 0, 0)
+
+
+def test_best_attacks_decides_after_the_beginning_of_combat_507_2():
+    # Bob taps the Bears at the beginning of combat (TRK-09): they can't attack (508.1a).
+    a = best_attacks(_case_board("trk-09.case"))
+    assert a.status == "optimal" and a.declaration == {"giant": "Bob"}
+    both = [a.declaration] + a.equally_good + [x.declaration for x in a.alternatives]
+    assert all("bears" not in d for d in both)
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in CORPUS.glob("*.case")
+                                        if p.name[:4] in ("trg-", "trk-", "cho-")))
+def test_best_answers_are_the_combat_on_every_trigger_case(name):
+    # Every answer's value is the value of the combat it predicts, played again through
+    # `combat` with every trigger and trick carried out (best._principal checks it and
+    # raises otherwise); both questions, the declaration legal.
+    board = _case_board(name)
+    for ask in (best_blocks, best_attacks):
+        if ask is best_blocks and board.attacks is None:
+            continue
+        a = ask(board)
+        assert a.status == "optimal", (name, ask.__name__)
+        fight = a.outcome
+        assert fight is not None and fight.status == "complete", (name, ask.__name__)

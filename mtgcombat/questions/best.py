@@ -44,6 +44,7 @@ from ..solver.base import Deadline, SolverTimeout
 from . import JsonView
 from .combat import BeforeDamage, combat, declare, judge_declarations, refuse_finished_game
 from .game import CombatGame, Line, Value, ValueFn, gone_between
+from .phases import as_declared
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..text import Writer
@@ -360,7 +361,8 @@ def best_blocks(board: Any, objective: str = "standard", time_limit: Optional[fl
     value = value_fn(objective, sides)
     pre0 = BeforeDamage()
     lost0: list[str] = []
-    base = declare(start, dict(start.attacks), None, pre0, lost0)
+    # The beginning of combat (507.2) carried out, then the attacks and their triggers.
+    base = declare(as_declared(start, "attacks"), dict(start.attacks), None, pre0, lost0)
     game = CombatGame(start, sides.decider, value, deadline, monotone=True,
                       opponents=sides.opponents)
     out = BestAnswer(board, "blocks", objective, "unknown")
@@ -447,6 +449,7 @@ def best_attacks(board: Any, objective: str = "standard", time_limit: Optional[f
     start = board.evolve(attacks=None, blocks=None, damage_order=None, damage_step=None,
                          blocked=None, first_strikers=None, target_left=None, bands=())
     _carry_readings(board, start)
+    begun = as_declared(start, "attacks")  # the beginning of combat carried out (507.2)
     sides = Sides(frozenset(start.attacking_players),
                   frozenset(p for p in start.defenders))
     value = value_fn(objective, sides)
@@ -465,14 +468,14 @@ def best_attacks(board: Any, objective: str = "standard", time_limit: Optional[f
         len(_pools(start, sides.opponents)) == 1
     cache: dict = {}
     try:
-        for decl in _ordered_attacks(start, backend, deadline):
+        for decl in _ordered_attacks(begun, backend, deadline):
             deadline.check()
             key = _canonical("attacks", decl, sig)
             if key in seen:
                 continue
             seen.add(key)
             pre, lost = BeforeDamage(), list[str]()
-            bA = declare(start, decl, None, pre, lost)
+            bA = declare(begun, decl, None, pre, lost)
             alpha = None
             if best is not None:
                 alpha = _predecessor(best[0]) if len(equal) < EQUAL_LIMIT - 1 else best[0]
@@ -506,14 +509,14 @@ def best_attacks(board: Any, objective: str = "standard", time_limit: Optional[f
             for alt in out.alternatives[:3]:
                 if not alt.exact:
                     pre, lost = BeforeDamage(), []
-                    bA = declare(start, alt.declaration, None, pre, lost)
+                    bA = declare(begun, alt.declaration, None, pre, lost)
                     alt.value, _, alt.exact, _ = _reply(bA, start, pre, lost, game, deadline,
                                                         backend, None, fights, rsides,
                                                         objective, cache)
         except SolverTimeout:
             pass
     pre, lost = BeforeDamage(), []
-    bA = declare(start, best[1], None, pre, lost)
+    bA = declare(begun, best[1], None, pre, lost)
     _principal(out, start, bA, pre, lost, game, best[1], best[2], value, sides,
                fights=best[3])
     return out
@@ -612,6 +615,8 @@ def _by_fights(base: Any, start: Any, sides: Sides, objective: str, pre0: Before
         return None  # a creature that can block several attackers links fights
     if fights_unknown(base.bound):
         return None
+    if any(e.step is not None for e in base.effects):
+        return None  # a trick of a later step (spec Extension 3) may act on any fight
     if sum(1 for _ in base.bound.of_type(_defender_assigns())):
         return None  # the defending player assigns attackers' damage: not the attacker's line
     m0 = _maximum(problem, backend, deadline)

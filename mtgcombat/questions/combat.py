@@ -495,7 +495,9 @@ def declare(board: Any, attacks: Optional[Mapping], blocks: Optional[Mapping], p
     """The board with ``attacks`` (if given) declared and their triggers resolved, then
     ``blocks`` (if given) and theirs -- unchecked: for declarations known to be legal."""
     b = board
-    phases = Phases(board, lost)
+    # The combat's stack goes on from a declared board's (its delayed abilities, 603.7;
+    # the creatures that fought): questions.game carries it through combat damage.
+    phases = continued_phases(board, lost)
     if attacks is not None:
         # The board's own attacks keep their bands (702.22c: formed as they were declared).
         bands = b.bands if dict(attacks) == dict(b.attacks or {}) else ()
@@ -509,7 +511,26 @@ def declare(board: Any, attacks: Optional[Mapping], blocks: Optional[Mapping], p
         carry(b, nb)
         b = phases.blocks(nb)
     _into(pre, phases)
+    if b is not board and phases.active:
+        b.__dict__["_declared_phases"] = phases
     return b
+
+
+def continued_phases(board: Any, lost: list[str]) -> Phases:
+    """A copy of the combat's :class:`Phases` that declared or staged ``board`` (a new
+    one when none did), with ``lost`` as its list of players who lost."""
+    import copy
+
+    old = board.__dict__.get("_declared_phases") or board.__dict__.get("_phases")
+    if old is None:
+        return Phases(board, lost)
+    new = copy.copy(old)
+    new.stack = copy.copy(old.stack)
+    for k, v in vars(old.stack).items():
+        if isinstance(v, (list, dict, set)):
+            setattr(new.stack, k, copy.copy(v))
+    new.stack.lost = lost
+    return new
 
 
 def first_stage(board: Any, lost: Sequence[str]) -> Optional[str]:

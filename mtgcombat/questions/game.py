@@ -55,6 +55,15 @@ each stated here with its proof and checked by ``tests/test_decisions_model.py``
 Abilities this module does not know (:func:`merging_proven`) turn 2 and 3 off: the search
 is then every legal division, one by one, with only the transposition of equal boards.
 
+**The combat's stack** (:mod:`mtgcombat.questions.phases`). What the declarations trigger
+is carried out as they are made (:func:`mtgcombat.questions.combat.declare`). When the
+stack may do something in a combat damage step or at end of combat
+(:func:`acts_in_damage_steps`: an ability triggered by damage, a death, life gained or the
+end of combat, 510.3a, 511.2; a delayed ability, 603.7; a trick cast in those steps), each
+line carries it out exactly as ``combat`` does -- the step's triggers and tricks after its
+damage, the end of combat after the last step -- on its own copy of the combat's stack,
+and 2 and 3 are off (their proofs read only the damage).
+
 Values are tuples of integers compared lexicographically (:mod:`mtgcombat.questions.best`
 defines the objectives).
 """
@@ -69,7 +78,7 @@ from typing import Any, Callable, Collection, Iterator, Mapping, Optional, Seque
 from ..rules.damage import DamageStep, damage_step, source_violations
 from ..rules.results import OUTCOME_FIELDS, Results, deal, outcome, results
 from ..solver.base import Deadline
-from .combat import deal_damage, first_stage, next_stage, step_board
+from .combat import continued_phases, deal_damage, first_stage, game_over, next_stage, step_board
 
 Value = tuple[int, ...]
 #: (board at the decision, the permanents gone since, each player's life, players who
@@ -152,6 +161,38 @@ def unknown_abilities(bound: Any) -> list[str]:
     for kws in bound.keywords.values():
         out += [k for k in kws if k not in PROVEN_KEYWORDS]
     return sorted(set(out))
+
+
+#: The events of triggered abilities that happen before combat damage (507.2, 508.3, 509.3):
+#: the declarations carry them out.
+def _before_damage() -> tuple:
+    from ..rules import triggered as T
+
+    return (T.BeginningOfCombat, T.Attacks, T.AttackYou, T.PlayerAttacks, T.Blocks,
+            T.BecomesBlocked, T.BlocksOrBlocked, T.AttacksOrBlocks, T.Unblocked, T.Exerted)
+
+
+#: The steps whose tricks are cast before combat damage.
+_STEPS_BEFORE = frozenset({"beginning of combat", "declare attackers", "declare blockers"})
+
+
+def acts_in_damage_steps(board: Any) -> bool:
+    """Whether the combat's stack may do something in a combat damage step or at end of
+    combat (510.3a, 511.2): a triggered ability of any event but the declarations' and
+    the beginning of combat's, a delayed ability waiting (603.7), a trick of those steps
+    (spec Extension 3)."""
+    hit = board.__dict__.get("_c_acts_in_damage")
+    if hit is None:
+        from ..rules import triggered as T
+
+        ph = board.__dict__.get("_declared_phases")
+        before = _before_damage()
+        hit = bool(ph is not None and ph.stack.delayed) or any(
+            e.step is not None and e.step not in _STEPS_BEFORE for e in board.effects) or any(
+            not isinstance(getattr(i.ability, "event", None), before)
+            for i in board.bound.of_type(T.Triggered))
+        board.__dict__["_c_acts_in_damage"] = hit
+    return hit
 
 
 def merging_proven(board: Any) -> bool:
@@ -306,6 +347,9 @@ class _Step:
     def __init__(self, game: "CombatGame", board: Any, stage: str,
                  had_first: Optional[tuple[str, ...]], lost: tuple[str, ...]) -> None:
         self.stage = stage
+        #: the combat's stack acts in this step or after it (module docstring)
+        self.phased = acts_in_damage_steps(board)
+        self.board = board
         self.stepboard, self.had = step_board(board, stage, had_first)
         share_bound(board, self.stepboard)
         sb = self.stepboard
@@ -314,7 +358,7 @@ class _Step:
         self.lost = lost
         self.last = stage == "regular"
         self.players = list(self.step.players)
-        self.merge = game.merging and merging_proven(sb)
+        self.merge = game.merging and merging_proven(sb) and not self.phased
         self.rules: dict = {}  # prevention rules by (source, recipient)
         self.options: dict[tuple, list[tuple[dict, Results]]] = {}
         self.fates: dict[tuple, bool] = {}
@@ -452,7 +496,7 @@ class CombatGame:
         whole assignments of the principal variation; a bound outside (alpha, beta)."""
         if stage is None:
             return self._end_value(board, lost), []
-        key = (board_key(board), stage, had_first, lost)
+        key = (board_key(board), stage, had_first, lost, _stack_key(board))
         hit = self._memo.get(key)
         if hit is not None:
             v, kind, line = hit
@@ -471,7 +515,7 @@ class CombatGame:
 
     def _step(self, board: Any, stage: str, had_first: Optional[tuple[str, ...]],
               lost: tuple[str, ...], key: Optional[tuple] = None) -> _Step:
-        key = key or (board_key(board), stage, had_first, lost)
+        key = key or (board_key(board), stage, had_first, lost, _stack_key(board))
         st = self._steps.get(key)
         if st is None:
             st = _Step(self, board, stage, had_first, lost)
@@ -482,11 +526,13 @@ class CombatGame:
 
     def _leaf(self, st: _Step, whole: dict, total: Results) -> tuple[Value, list[dict]]:
         sb = st.stepboard
-        if st.last:  # the last step: only its result counts
+        if st.last and not st.phased:  # the last step: only its result counts
             o = outcome(sb, sb.bound, total, st.lost)
             return self.value_fn(self.start, st.gone_before | o.gone, o.life,
                                  tuple(sorted(set(st.lost) | o.lost))), [dict(whole)]
         after, lost2 = self._after_step(st, whole, total)
+        if st.last:
+            return self._end_value(after, lost2), [dict(whole)]
         v, rest = self._state(after, next_stage(after, st.stage, lost2), st.had, lost2)
         return v, [dict(whole)] + rest
 
@@ -497,8 +543,11 @@ class CombatGame:
             (id(st), _hashable(whole))
         hit = self._after.get(akey)
         if hit is None:
-            after, _, _, sb2 = deal_damage(st.stepboard, whole, st.lost)
-            lost2 = tuple(sorted(set(st.lost) | set(sb2.lost)))
+            after, dealt, _, sb2 = deal_damage(st.stepboard, whole, st.lost)
+            if st.phased:
+                after, lost2 = _stack_after(st, after, dealt, sb2)
+            else:
+                lost2 = tuple(sorted(set(st.lost) | set(sb2.lost)))
             hit = (after, lost2)
             if len(self._after) > 20000:
                 self._after.clear()
@@ -572,7 +621,7 @@ class CombatGame:
                  lost: tuple[str, ...], measure: Callable) -> dict[tuple[int, Any], int]:
         if stage is None:
             return {}
-        key = ("x", board_key(board), stage, had_first, lost)
+        key = ("x", board_key(board), stage, had_first, lost, _stack_key(board))
         hit = self._memo.get(key)
         if hit is not None:
             return hit[0]  # type: ignore[return-value]
@@ -772,6 +821,34 @@ def _carry(old: Any, new: Any) -> None:
     from .combat import carry
 
     carry(old, new)
+    ph = old.__dict__.get("_declared_phases")
+    if ph is not None:
+        new.__dict__["_declared_phases"] = ph
+
+
+def _stack_key(board: Any) -> Any:
+    """What of the combat's stack the rest of a line depends on (None: nothing acts in
+    combat damage)."""
+    ph = board.__dict__.get("_declared_phases")
+    if ph is None or not acts_in_damage_steps(board):
+        return None
+    st = ph.stack
+    return repr(sorted((k, repr(v)) for k, v in vars(st).items() if k not in ("log", "lost")))
+
+
+def _stack_after(st: "_Step", after: Any, dealt: Any, sba: Any) -> tuple[Any, tuple]:
+    """The board after a step whose damage ``dealt`` made ``after`` (the state-based
+    actions ``sba`` performed): what it triggers and the step's tricks (510.3a) -- and
+    after the last step the end of combat (511.2) -- on a copy of the combat's stack, as
+    ``combat`` carries them out; and who has lost."""
+    lost = list(st.lost) + [p for p in sorted(sba.lost) if p not in st.lost]
+    ph = continued_phases(st.board, lost)
+    out = ph.damage(st.stepboard, after, dealt, sba, st.stage)
+    if st.last and not game_over(out, ph.lost):
+        out = ph.end(out)
+    if ph.active:
+        out.__dict__["_declared_phases"] = ph
+    return out, tuple(sorted(set(ph.lost)))
 
 
 def _divisions(power: int, recipients: Sequence[str]) -> Iterator[dict]:
