@@ -397,3 +397,35 @@ def test_best_answers_are_the_combat_on_every_trigger_case(name):
         assert a.status == "optimal", (name, ask.__name__)
         fight = a.outcome
         assert fight is not None and fight.status == "complete", (name, ask.__name__)
+
+
+@pytest.mark.parametrize("seed", [0, 2])
+def test_a_keyword_the_bounds_do_not_know_falls_back_to_the_exact_search(monkeypatch, seed):
+    # Flying and reach taken out of the keyword tables the pruning is proven for (as a
+    # keyword added to the project later would be): the fight method and the merging of
+    # equal results switch off, every division is played -- and the answer is the same.
+    import sys
+    from pathlib import Path
+
+    from mtgcombat.questions import fights, game
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+    from decisions import board as bench_board
+
+    data = bench_board("plain", 4, seed, True)
+    known = best_blocks(Board.from_data(data))
+    assert known.method == "groups"
+    monkeypatch.setattr(game, "PROVEN_KEYWORDS", game.PROVEN_KEYWORDS - {"flying", "reach"})
+    monkeypatch.setattr(fights, "FIGHT_KEYWORDS", fights.FIGHT_KEYWORDS - {"flying", "reach"})
+    merged: list[bool] = []
+    step_init = game._Step.__init__
+
+    def spy(self, *args, **kwargs):
+        step_init(self, *args, **kwargs)
+        merged.append(self.merge)
+
+    monkeypatch.setattr(game._Step, "__init__", spy)
+    unknown = best_blocks(Board.from_data(data))
+    assert unknown.method == "enumeration"
+    assert merged and not any(merged)
+    assert unknown.status == "optimal" and unknown.value == known.value
