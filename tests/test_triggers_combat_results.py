@@ -234,3 +234,15 @@ def test_battalion_with_a_chosen_target_207_2c():
 def test_that_much_damage_is_said_in_english_and_german(lang, text):
     a = run(board(RECKONER, WURM, "attack rk -> Bob\nblock wurm -> rk\nchoose rk: targets Bob"))
     assert text in words(a, lang)
+
+
+def test_each_other_attacking_creature_gets_it_as_the_ability_resolves_611_2c():
+    ab = ability("Whenever Chieftain attacks, each other attacking creature gets +1/+0 until "
+                 "end of turn.", "Chieftain")
+    (eff,) = ab.effects
+    assert isinstance(eff, T.PTChange) and isinstance(eff.who, T.Each) and eff.who.group.other
+    a = run(board('  c: Chieftain 2/2 "Whenever Chieftain attacks, each other attacking '
+                  'creature gets +1/+0 until end of turn."\n  g: Giant 3/3\n  h: Hound 1/1',
+                  extra="attack c -> Bob\nattack g -> Bob"))
+    assert life(a, "Bob") == 20 - 2 - 4  # the Hound didn't attack: it gets nothing
+    assert a.after_board.permanent("h").power == 1

@@ -770,6 +770,23 @@ class TriggerMixin(Transformer):
         out = tuple(self._target(desc, other=False, optional=True) for _ in range(k))
         return T.Targets(out)
 
+    def _pt(self, tok) -> tuple[int, int]:
+        m = re.fullmatch(r"([+-]\d+)/([+-]\d+)", str(tok))
+        if not m:
+            raise _Fail("a P/T change with X or *")
+        return int(m.group(1)), int(m.group(2))
+
+    def eff_each_pt(self, desc, tok):
+        """613.4c, 611.2c: "each [creature ...] gets +N/+M until end of turn" -- the
+        creatures it names as it resolves (battle cry's words, 702.91a)."""
+        p, t = self._pt(tok)
+        return T.PTChange(self.eff_each(desc), p, t)
+
+    def eff_each_other_pt(self, desc, tok):
+        """"each other [creature ...] gets +N/+M until end of turn": not the source."""
+        p, t = self._pt(tok)
+        return T.PTChange(self.eff_all_other(desc), p, t)
+
     def tvp_pt_for_each(self, tok, count):
         """613.4c: "gets +N/+M until end of turn for each [permanent]"."""
         self._in_effect()
