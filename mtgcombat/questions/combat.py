@@ -688,8 +688,5 @@ def _not_modelled(board: Any) -> list[Reason]:
     # 702.39a: provoke's block requirement is an effect the board gives, not resolved here.
     out += [reason("combat.provoke", "702.39a", (a,), creature=a)
             for a in sorted(board.attacks or {}) if board.bound.has_keyword(a, "provoke")]
-    # 702.147a: decayed's "sacrifice it at end of combat" is not carried out (its "can't
-    # block" is).
-    out += [reason("combat.decayed", "702.147a", (a,), creature=a)
-            for a in sorted(board.attacks or {}) if board.bound.has_keyword(a, "decayed")]
+    # 702.147a: decayed's "sacrifice it at end of combat" is carried out by the stack.
     return out

@@ -37,7 +37,8 @@ class Phases:
     def __init__(self, board: Any, lost: Optional[list[str]] = None,
                  choices: Optional[Sequence[Any]] = None) -> None:
         self.stack = Stack(board.choices if choices is None else choices, lost)
-        self.active = has_triggers(board) or _keywords(board)
+        self.active = has_triggers(board) or _keywords(board) or any(
+            "decayed" in kws for kws in board.bound.keywords.values())  # 702.147a
 
     @property
     def lost(self) -> list[str]:
