@@ -221,6 +221,27 @@ class Stack:
         self.fought: set[str] = set()
         self._deathtouched: set[str] = set()
 
+    def fork(self, lost: Optional[list[str]] = None) -> "Stack":
+        """A copy to go on with apart (a line of play a search explores): what it
+        resolves, chooses and sets up from now on is its own; the log so far is shared
+        (its steps are done)."""
+        out = Stack(self.choices, list(self.lost) if lost is None else lost)
+        out.counts = dict(self.counts)
+        out.delayed = list(self.delayed)
+        out.log = list(self.log)
+        out.used = list(self.used)
+        out.exerted = list(self.exerted)
+        out.fought = set(self.fought)
+        out._deathtouched = set(self._deathtouched)
+        return out
+
+    def pending(self) -> tuple:
+        """What the rest of the combat depends on beyond the board: the delayed
+        abilities set up (603.7) and the creatures that fought (for "if ~ attacked or
+        blocked this combat")."""
+        return (tuple((i.kind, i.source or "", i.line, i.instance, i.subject or "")
+                      for i in self.delayed), tuple(sorted(self.fought)))
+
     # -- the steps --------------------------------------------------------------------
     def begin(self, step: str) -> StepLog:
         """A new step's log (the items resolved in it are recorded there)."""
