@@ -44,7 +44,7 @@ from ..solver.base import Deadline, SolverTimeout
 from . import JsonView
 from .combat import BeforeDamage, combat, declare, judge_declarations, refuse_finished_game
 from .game import CombatGame, Line, Value, ValueFn, gone_between
-from .phases import as_declared
+from .phases import as_declared, game_phases, with_game_phases
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..text import Writer
@@ -209,8 +209,7 @@ class BestAnswer(JsonView):
                 gone.update(st.sba.gone)
             out.append(reason("best.outcome", None, destroyed=tuple(o.destroyed),
                               by=tuple(gone.get(x) for x in o.destroyed),
-                              lost=tuple(o.lost),
-                              life=tuple((p.name, p.life) for p in o.after_board.players)))
+                              lost=tuple(o.lost), life=_life_pools(o.after_board)))
         for alt in self.alternatives[:5]:
             out.append(reason("best.alternative", None, kind=self.kind,
                               decl=_pairs(alt.declaration, at), value=alt.value,
@@ -240,6 +239,21 @@ class BestAnswer(JsonView):
         out["explanation"] = [w(r) for r in self.why()]
         out["violations"] = self.stop.violations_json(w) if self.stop is not None else []
         return out
+
+
+def _life_pools(board: Any) -> tuple:
+    """Life and poison once per life total, in the board's order of players: a player
+    alone, or a Two-Headed Giant team sharing one (810.9, 810.10) --
+    ((names, life, poison), ...)."""
+    out, seen = [], set()
+    for p in board.players:
+        if p.team is not None and p.team in seen:
+            continue
+        seen.add(p.team)
+        names = tuple(q.name for q in board.players
+                      if q.name == p.name or (p.team is not None and q.team == p.team))
+        out.append((names, p.life, p.poison))
+    return tuple(out)
 
 
 def _place(board: Any) -> Any:
@@ -611,6 +625,8 @@ def _by_fights(base: Any, start: Any, sides: Sides, objective: str, pre0: Before
         size *= 1 + len(opts)
     if size <= (SMALL if cache is None else SMALL_REPLY) and not force:
         return None  # a few declarations: playing each out is quicker
+    if game_phases(base) is not None:
+        return None  # triggers (510.3a, 511.2) may link the fights: each declaration played
     if any(problem.cap(b) != 1 for b in problem.options):
         return None  # a creature that can block several attackers links fights
     if fights_unknown(base.bound):
@@ -708,7 +724,8 @@ def _worst_reply(bA: Any, pre: BeforeDamage, lost: list, game: CombatGame, deadl
     attacker's value, and its line. Stops (inexact, no line) once the value is no better
     than ``alpha``."""
     if not bA.attacks or game_over_before(bA, lost):
-        v, line = game.play(bA.derive(blocks={}), lost)
+        nb = with_game_phases(bA.derive(blocks={}), game_phases(bA))  # 511.2 still comes
+        v, line = game.play(nb, lost)
         return v, {}, True, line
     sig = _signatures(bA)
     seen: set = set()

@@ -78,7 +78,8 @@ from typing import Any, Callable, Collection, Iterator, Mapping, Optional, Seque
 from ..rules.damage import DamageStep, damage_step, source_violations
 from ..rules.results import OUTCOME_FIELDS, Results, deal, outcome, results
 from ..solver.base import Deadline
-from .combat import continued_phases, deal_damage, first_stage, game_over, next_stage, step_board
+from .combat import deal_damage, first_stage, game_over, next_stage, step_board
+from .phases import Phases, game_phases, with_game_phases
 
 Value = tuple[int, ...]
 #: (board at the decision, the permanents gone since, each player's life, players who
@@ -185,7 +186,7 @@ def acts_in_damage_steps(board: Any) -> bool:
     if hit is None:
         from ..rules import triggered as T
 
-        ph = board.__dict__.get("_declared_phases")
+        ph = game_phases(board)
         before = _before_damage()
         hit = bool(ph is not None and ph.stack.delayed) or any(
             e.step is not None and e.step not in _STEPS_BEFORE for e in board.effects) or any(
@@ -494,6 +495,7 @@ class CombatGame:
                beta: Optional[Value] = None) -> tuple[Value, list[dict]]:
         """The value from the start of ``stage`` (None: combat damage is over) and the
         whole assignments of the principal variation; a bound outside (alpha, beta)."""
+        ph = game_phases(board)
         if stage is None:
             return self._end_value(board, lost), []
         key = (board_key(board), stage, had_first, lost, _stack_key(board))
@@ -821,15 +823,13 @@ def _carry(old: Any, new: Any) -> None:
     from .combat import carry
 
     carry(old, new)
-    ph = old.__dict__.get("_declared_phases")
-    if ph is not None:
-        new.__dict__["_declared_phases"] = ph
+    with_game_phases(new, game_phases(old))
 
 
 def _stack_key(board: Any) -> Any:
     """What of the combat's stack the rest of a line depends on (None: nothing acts in
     combat damage)."""
-    ph = board.__dict__.get("_declared_phases")
+    ph = game_phases(board)
     if ph is None or not acts_in_damage_steps(board):
         return None
     st = ph.stack
@@ -842,12 +842,13 @@ def _stack_after(st: "_Step", after: Any, dealt: Any, sba: Any) -> tuple[Any, tu
     after the last step the end of combat (511.2) -- on a copy of the combat's stack, as
     ``combat`` carries them out; and who has lost."""
     lost = list(st.lost) + [p for p in sorted(sba.lost) if p not in st.lost]
-    ph = continued_phases(st.board, lost)
+    before = game_phases(st.board)
+    ph = before.fork(lost) if before is not None else Phases(st.board, lost)
+    ph.stack.lost = lost
     out = ph.damage(st.stepboard, after, dealt, sba, st.stage)
     if st.last and not game_over(out, ph.lost):
         out = ph.end(out)
-    if ph.active:
-        out.__dict__["_declared_phases"] = ph
+    with_game_phases(out, ph)
     return out, tuple(sorted(set(ph.lost)))
 
 
