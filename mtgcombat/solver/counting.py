@@ -60,7 +60,16 @@ def count_component(creatures: Sequence[str], options: dict, caps: dict,
     """For one component: how many of its declarations obey every expression of ``hard``
     while making exactly j of ``reqs`` true, for each j. Raises :class:`Stopped` (with
     the counts so far, each a lower bound) past the deadline."""
+    def in_time() -> None:
+        if deadline.end is not None:
+            try:
+                deadline.check()
+            except SolverTimeout:
+                raise Stopped({})
+
+    in_time()
     eng = Engine(hard, reqs)
+    in_time()
     order = list(creatures)
     pos = {c: i for i, c in enumerate(order)}
     n = len(order)
@@ -101,6 +110,7 @@ def count_component(creatures: Sequence[str], options: dict, caps: dict,
     for x in range(len(eng.kind)):
         for d in range(lo[x] + 1, hi[x] + 1):
             frontier[d].append(x)
+    in_time()
     memo: dict = {}
     states = [0]
     try:
@@ -140,13 +150,9 @@ def count_component(creatures: Sequence[str], options: dict, caps: dict,
     def count(d: int) -> Dist:
         """Completions from depth d: requirements made true from here -> ways."""
         states[0] += 1
-        if states[0] & 255 == 0:
-            if deadline.end is not None:
-                try:
-                    deadline.check()
-                except SolverTimeout:
-                    raise Stopped({})
-            if on_state is not None:
+        if states[0] & 15 == 0:  # a state of a big component costs up to a millisecond
+            in_time()
+            if on_state is not None and states[0] & 255 == 0:
                 on_state()
         if d == n:
             return {0: 1}
@@ -342,6 +348,8 @@ def count_legal(problem, m0: Optional[int], witness: Optional[dict], deadline: D
     assert not problem.costs
     if m0 is None:
         return 0, "exact"
+    if deadline.end is not None and deadline.remaining() == 0:
+        return 1, "at_least"  # the witness is one legal declaration
     prep = prepared(problem)
     hard = [e for e in prep.restrictions if not (isinstance(e, Const) and e.value)]
     if any(isinstance(e, Const) and not e.value for e in hard):
