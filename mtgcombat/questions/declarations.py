@@ -16,6 +16,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Optional, Sequence
 
+from .phases import as_declared  # spec Extension 3: the steps before a declaration
 from ..rules.constraints import (
     Cost, Problem, Requirement, banned_choices, evaluate, literal_keys, paid, three_valued,
     true_keys,
@@ -119,6 +120,7 @@ def iter_declarations(board: Any, kind: Kind, backend: str = "auto",
     :class:`~mtgcombat.solver.base.SolverTimeout` past the deadline."""
     from .costs import judge, judges
 
+    board = as_declared(board, kind)
     problem = board.problem(kind)
     mana = judges(board, problem.costs)
     _, found = _ordered(board, kind, backend, deadline or Deadline(None))
@@ -149,6 +151,7 @@ def list_declarations(board: Any, kind: Kind, limit: Optional[int] = 1000,
     shows progress or streams); with ``keep=False`` the answer keeps none of them
     (``declarations`` stays empty, ``found`` counts them): a caller streaming a long
     listing holds one declaration at a time."""
+    board = as_declared(board, kind)
     problem = board.problem(kind)
     deadline = Deadline(time_limit)
     try:
@@ -350,6 +353,7 @@ def check(board: Any, kind: Kind, decl: Mapping, backend: str = "auto",
     """The verdict on one declaration. A time-out leaves ``legal`` None and ``status``
     "unknown", unless a restriction is already seen to be broken: the declaration is
     then settled as illegal."""
+    board = as_declared(board, kind)
     validate(board, kind, decl)
     problem = board.problem(kind)
     be = get_backend(backend)
@@ -533,6 +537,7 @@ def unobeyable_requirements(board: Any, kind: Kind, only: Optional[Sequence[str]
                             ) -> dict[str, Optional[Reason]]:
     """:func:`unobeyable` for a board's declaration problem (``known``: legal
     declarations already found)."""
+    board = as_declared(board, kind)
     return unobeyable(board.problem(kind), get_backend(backend), Deadline(time_limit), only,
                       known)
 
@@ -599,6 +604,7 @@ def count_declarations(board: Any, kind: Kind, backend: str = "auto",
         time_limit = COUNT_TIME_LIMIT
     if time_limit == math.inf:
         time_limit = None
+    board = as_declared(board, kind)
     problem = board.problem(kind)
     be = get_backend(backend)
     deadline = Deadline(time_limit)
