@@ -128,7 +128,9 @@ def coldstart(runs: int, phase: Optional[str]) -> None:
     tmp = Path(tempfile.mkdtemp())
     cache = tmp / "cache"
     env = _env(cache)
-    exe = [sys.executable, "-m", "mtgcombat", "check"]
+    script = Path(sys.executable).with_name("mtgcombat")  # the command a user types
+    exe = ([str(script)] if script.exists() else [sys.executable, "-m", "mtgcombat"]) \
+        + ["check"]
     peer = str(ROOT / "bench" / "phase_peer.py")
     if phase is None:
         row("phase-python", "not installed: comparison skipped (give --phase PYTHON)")

@@ -351,20 +351,22 @@ def _json_listing(board: Any, opts: Options, ctx: Context) -> int:
     (:func:`~mtgcombat.questions.declarations.listing_json_chunks`), one held at a
     time -- ``blocks --limit 100000 --json`` on a 160 v 160 board stays small (issue
     25.6). The same JSON object as the answer's :meth:`~mtgcombat.ask.Reply.json`.
-    Bad input is raised before anything is written (the problem is built first)."""
+    Bad input is raised before anything is written (the first piece comes once the
+    problem is built and its maximum known)."""
     from ..ask import not_understood_json, writer
     from ..questions.declarations import listing_json_chunks
 
     kind: DeclarationKind = "attacks" if opts.question == "attacks" else "blocks"
+    chunks = listing_json_chunks(board, kind, writer(board, opts), opts.limit, opts.backend,
+                                 ctx.remaining(), extra=lambda: not_understood_json(board))
     try:
-        board.problem(kind)
+        first = next(chunks)  # the board staged, its problem built, its maximum known
     except BoardError as e:
         raise located(board, e) from None
     if not opts.quiet:
         warn(ctx.warnings)
-    chunks = listing_json_chunks(board, kind, writer(board, opts), opts.limit, opts.backend,
-                                 ctx.remaining(), extra=lambda: not_understood_json(board))
     out = sys.stdout
+    out.write(first)
     for piece in chunks:
         out.write(piece)
     out.write("\n")
