@@ -197,8 +197,7 @@ class BestAnswer(JsonView):
                 gone.update(st.sba.gone)
             out.append(reason("best.outcome", None, destroyed=tuple(o.destroyed),
                               by=tuple(gone.get(x) for x in o.destroyed),
-                              lost=tuple(o.lost),
-                              life=tuple((p.name, p.life) for p in o.after_board.players)))
+                              lost=tuple(o.lost), life=_life_pools(o.after_board)))
         for alt in self.alternatives[:5]:
             out.append(reason("best.alternative", None, kind=self.kind,
                               decl=_pairs(alt.declaration, at), value=alt.value,
@@ -227,6 +226,21 @@ class BestAnswer(JsonView):
         out["explanation"] = [w(r) for r in self.why()]
         out["violations"] = self.stop.violations_json(w) if self.stop is not None else []
         return out
+
+
+def _life_pools(board: Any) -> tuple:
+    """Life and poison once per life total, in the board's order of players: a player
+    alone, or a Two-Headed Giant team sharing one (810.9, 810.10) --
+    ((names, life, poison), ...)."""
+    out, seen = [], set()
+    for p in board.players:
+        if p.team is not None and p.team in seen:
+            continue
+        seen.add(p.team)
+        names = tuple(q.name for q in board.players
+                      if q.name == p.name or (p.team is not None and q.team == p.team))
+        out.append((names, p.life, p.poison))
+    return tuple(out)
 
 
 def _place(board: Any) -> Any:

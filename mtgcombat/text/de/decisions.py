@@ -83,7 +83,9 @@ T: dict = {
         "Ergebnis: " + _gone(r, w)
         + (f"; {w.names(r['lost'])} {'hat' if len(r['lost']) == 1 else 'haben'} das Spiel "
            "verloren" if r["lost"] else "")
-        + "; Lebenspunkte " + ", ".join(f"{w.name(p)} {n}" for p, n in r["life"]) + "."),
+        + "; Lebenspunkte " + ", ".join(
+            f"{w.names(who)} {n}" + (f" ({w.count(k, 'Giftmarke', 'Giftmarken')})" if k else "")
+            for who, n, k in r["life"]) + "."),
     "best.alternative": lambda r, w: (
         f"Stattdessen {_decl(w, r)}: " + ("" if r["exact"] else "höchstens ")
         + _lost_by(r, w) + "."),

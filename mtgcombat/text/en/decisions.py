@@ -78,7 +78,8 @@ T: dict = {
     "best.outcome": lambda r, w: (
         "Outcome: " + _gone(r, w)
         + (f"; {w.names(r['lost'])} lost the game" if r["lost"] else "")
-        + "; life " + ", ".join(f"{w.name(p)} {n}" for p, n in r["life"]) + "."),
+        + "; life " + ", ".join(f"{w.names(who)} {n}" + (f" ({k} poison)" if k else "")
+                                for who, n, k in r["life"]) + "."),
     "best.alternative": lambda r, w: (
         f"Instead, {_decl(w, r)}: " + ("" if r["exact"] else "at best ")
         + _lost_by(r, w) + "."),
