@@ -661,7 +661,6 @@ SCENARIOS = [
       board=("Alice:\n"
           "  z: Zombie 2/2 [Creature — Zombie] black \"Decayed\"\n"
           "attack z -> Bob\n"),
-      bug=('c', "Decayed's end-of-combat sacrifice (702.147a) is neither carried out nor listed in not_modelled"),
       expect={'nu': None, 'acts': 'Decayed', 'after': {'life': {'Bob': 18}}, 'gone': ['z']}),
     X('provoke-not-silent', '702.39a',
       'Provoke acts on attack: applied through a choice or reported',

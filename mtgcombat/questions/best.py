@@ -44,6 +44,7 @@ from ..solver.base import Deadline, SolverTimeout
 from . import JsonView
 from .combat import BeforeDamage, combat, declare, judge_declarations, refuse_finished_game
 from .game import CombatGame, Line, Value, ValueFn, gone_between
+from .phases import game_phases, with_game_phases
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..text import Writer
@@ -460,6 +461,9 @@ def _by_groups(base: Any, start: Any, sides: Sides, objective: str, game: Combat
     problem = base.problem("blocks")
     if problem.costs or base.bands:
         return None
+    if game_phases(base) is not None:
+        return None  # triggers (510.3a, 511.2) may link the fights: each declaration played
+
     if any(problem.cap(b) != 1 for b in problem.options):
         return None  # a creature that can block several attackers links fights
     attackers = sorted(base.attacks or {})
@@ -770,7 +774,8 @@ def _worst_reply(bA: Any, pre: BeforeDamage, lost: list, game: CombatGame, deadl
     """The defenders' best reply to an attack: the block declaration minimising the
     attacker's value. Stops (inexact) once the value is no better than ``alpha``."""
     if not bA.attacks or game_over_before(bA, lost):
-        return game.play(bA.derive(blocks={}), lost)[0], {}, True
+        nb = with_game_phases(bA.derive(blocks={}), game_phases(bA))  # 511.2 still comes
+        return game.play(nb, lost)[0], {}, True
     sig = _signatures(bA)
     seen: set = set()
     worst: Optional[tuple[Value, dict]] = None

@@ -40,7 +40,8 @@ from typing import Any, Callable, Collection, Iterator, Mapping, Optional, Seque
 from ..rules.damage import DamageStep, damage_step, source_violations
 from ..rules.results import deal, outcome, results, toxic_value
 from ..solver.base import Deadline
-from .combat import deal_damage, first_stage, next_stage, step_board
+from .combat import deal_damage, first_stage, game_over, next_stage, step_board
+from .phases import game_phases, with_game_phases
 
 Value = tuple[int, ...]
 #: (board at the decision, the permanents gone since, each player's life, players who
@@ -120,6 +121,7 @@ class CombatGame:
                 order.update(chosen)
                 b = board.derive(damage_order=order)
                 _carry(board, b)
+                with_game_phases(b, game_phases(board))
             v, steps = self._state(b, first_stage(b, lost), None, tuple(lost), alpha, beta)
             return v, Line(dict(chosen), steps)
         player, creature, items = choosers[i]
@@ -147,10 +149,17 @@ class CombatGame:
                beta: Optional[Value] = None) -> tuple[Value, list[dict]]:
         """The value from the start of ``stage`` (None: combat damage is over) and the
         whole assignments of the principal variation; a bound outside (alpha, beta)."""
+        ph = game_phases(board)
         if stage is None:
+            if ph is not None and not game_over(board, list(lost)):
+                # 511.2: "at end of combat" abilities and delayed ones (603.7)
+                end = ph.fork(lost)
+                board = end.end(board)
+                lost = tuple(sorted(set(lost) | set(end.lost)))
             return self.value_fn(self.start, gone_between(self.start, board),
                                  {p.name: p.life for p in board.players}, lost), []
-        key = (_key(board), stage, had_first, lost)
+        key = (_key(board), stage, had_first, lost) if ph is None else \
+            (_key(board), _effects_key(board), ph.stack.pending(), stage, had_first, lost)
         hit = self._memo.get(key)
         if hit is not None:
             return hit
@@ -165,6 +174,16 @@ class CombatGame:
         rules: dict = {}
 
         def leaf(whole: dict) -> tuple[Value, list[dict]]:
+            if ph is not None:
+                # 510.3a: what the step's damage triggers resolves before the next step
+                # (and end of combat after the last): played out on this line's phases.
+                after, dealt, _, sb = deal_damage(stepboard, whole, lost)
+                lost2 = tuple(sorted(set(lost) | set(sb.lost)))
+                mine = ph.fork(lost2)
+                after = with_game_phases(mine.damage(stepboard, after, dealt, sb, stage), mine)
+                lost2 = tuple(sorted(set(lost2) | set(mine.lost)))
+                v, rest = self._state(after, next_stage(after, stage, lost2), had, lost2)
+                return v, [dict(whole)] + rest
             if stage == "regular":  # the last step: only its result counts
                 dealt, _ = deal(stepboard, stepboard.bound, whole, rules)
                 o = outcome(stepboard, stepboard.bound,
@@ -451,6 +470,13 @@ def _sign(step: DamageStep, key: tuple, mine: bool, decider: frozenset[str]) -> 
     owner_decides = owner in decider
     same_side = owner_decides == mine
     return (1 if good_for_owner else -1) * (1 if same_side else -1)
+
+
+def _effects_key(board: Any) -> tuple:
+    """What triggers may have changed beyond :func:`_key`: the effects added to the board
+    (611.2) and what is tapped."""
+    return (tuple((e.text, e.source, tuple(e.targets), e.controller) for e in board.effects),
+            tuple(sorted(p.id for p in board.permanents if p.tapped)))
 
 
 def _key(board: Any) -> tuple:
