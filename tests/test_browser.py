@@ -427,3 +427,33 @@ def test_browser_after_a_combat_the_picture_is_its_result(wide, url):
         return 'class="cross"' in unquote(src)  # who died, crossed out
 
     wait_for(wide, result_drawn, 60)
+
+
+# -- the screenshots in docs/ -----------------------------------------------------------------
+def test_browser_screenshots_in_docs_are_the_current_page(url):
+    """Every screenshot scripts/screenshots.py took (docs/images) is rendered again: the
+    state of the page it shows (the page's files, the window, the whole document with the
+    answer, the picture and the lesson, the board) must be the one written into it."""
+    import sys
+
+    _driver(1400).quit()  # skips, saying why, without Chromium
+    sys.path.insert(0, str(REPO / "scripts"))
+    try:
+        import screenshots
+    finally:
+        sys.path.pop(0)
+    stale = []
+    for shot in screenshots.SHOTS:
+        driver = screenshots.driver_for(shot.width, shot.height, CHROMIUM, DRIVER)
+        try:
+            png, state = screenshots.render(driver, url, shot)
+        finally:
+            driver.quit()
+        saved = pngs.text((REPO / "docs" / "images" / shot.name).read_bytes())
+        if saved.get(screenshots.STATE_KEY) != state:
+            stale.append(shot.name)
+        # what was just rendered is a real screenshot of the window
+        w, h, _ = pngs.pixels(png)
+        assert w == shot.width and h > 400, (shot.name, w, h)
+    assert not stale, (f"docs/images/{', '.join(stale)} no longer show(s) the current page: "
+                       "run `python scripts/screenshots.py`")
