@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional, Union
 
 from .errors import BadInput, BoardError
 from .options import OptionError, Options
+from .rules.reasons import reason
 
 if TYPE_CHECKING:  # pragma: no cover
     from .board import Board
@@ -101,8 +102,8 @@ def parse(name: str, args: Any, door: Any = None) -> Options:
 
     q = QUESTIONS.get(name)
     if q is None:
-        raise OptionError(f"unknown question {options.quoted(str(name))}; one of "
-                          + ", ".join(QUESTIONS))
+        raise OptionError(reason("error.unknown_question", value=options.quoted(str(name)),
+                                 known=tuple(QUESTIONS)))
     return options.parse(name, q.options, args, door or options.Door.COMMAND_LINE,
                          q.repeated)
 
@@ -124,7 +125,7 @@ def board_from_request(data: Any, cards: Any = None) -> "Board":
         return Board.from_data(data, cards=cards)
     if isinstance(data, str):
         return Board.parse(data, "<request>", cards=cards)
-    raise BoardError("\"board\" must be a JSON board (an object) or a board's text")
+    raise BoardError(reason("error.request_board"))
 
 
 def prepare(board: "Board", opts: Options, ctx: Context) -> "Board":
@@ -262,8 +263,7 @@ def located(board: Any, e: BoardError) -> BoardError:
 def _one_declaration(opts: Options, at_most: bool = False) -> Optional[str]:
     chosen = opts.declared()
     if len(chosen) > 1 or (not chosen and not at_most):
-        raise OptionError(("give at most one of --attacks, --blocks, --damage" if at_most
-                           else "give exactly one of --attacks, --blocks, --damage"),
+        raise OptionError(reason("error.declarations_given", at_most=at_most),
                           command=opts.question)
     return chosen[0] if chosen else None
 
@@ -423,7 +423,8 @@ def _story(board: "Board", opts: Options, ctx: Context, kind: Optional[str], dec
     about = opts.about
     assert about is not None
     if kind is not None and not (about == "combat" and kind in ("attacks", "blocks")):
-        raise OptionError(f"--about {about} takes no --{kind}", command="explain")
+        raise OptionError(reason("error.about_takes_no", about=about, kind=kind),
+                          command="explain")
     w = writer(board, opts)
     t = ctx.remaining()
     if about == "combat":
@@ -613,23 +614,24 @@ def parse_request(text: Union[str, bytes]) -> Any:
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as e:
-            raise OptionError(f"the request is not UTF-8 text (byte {e.start + 1})") from None
+            raise OptionError(reason("error.not_utf8", path="the request",
+                                     byte=e.start + 1)) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        raise OptionError(f"malformed JSON at line {e.lineno} column {e.colno}: {e.msg}") \
-            from None
+        raise OptionError(reason("error.request_json", line=e.lineno, column=e.colno,
+                                 problem=e.msg)) from None
     except RecursionError:
-        raise OptionError("the request is nested too deeply") from None
+        raise OptionError(reason("error.request_deep")) from None
     except ValueError as e:  # e.g. an integer of more than 4300 digits
-        raise OptionError(f"the request holds a value that can't be read: {e}"[:200]) from None
+        raise OptionError(reason("error.request_value", problem=str(e)[:150])) from None
     from .boardjson import MAX_DEPTH, depth
 
     if depth(data) > MAX_DEPTH + 1:  # whatever the interpreter's recursion limit is
-        raise OptionError("the request is nested too deeply")
+        raise OptionError(reason("error.request_deep"))
     where = lone_surrogate(data)
     if where is not None:
-        raise OptionError(f"the request holds a lone surrogate (not a character) in {where}")
+        raise OptionError(reason("error.request_surrogate", where=where))
     return data
 
 
@@ -661,24 +663,23 @@ def request_parts(body: Any, question: Optional[str] = None) -> tuple[str, Any, 
     """A request's question, board and args, checked (bad input: :class:`OptionError`)."""
     fields_ = ("board", "args") if question is not None else REQUEST_FIELDS
     if not isinstance(body, dict):
-        raise OptionError("a request must be a JSON object {" +
-                          ", ".join(f'"{f}"' for f in fields_) + "}")
+        raise OptionError(reason("error.request_not_object", fields=fields_))
     extra = sorted(str(k) for k in set(body) - set(fields_))
     if extra:
-        raise OptionError(f"unknown field {extra[0][:40]!r} in the request")
+        raise OptionError(reason("error.request_field", field=extra[0][:40]))
     if question is None:
         question = body.get("ask")
         if not isinstance(question, str) or question not in QUESTIONS:
-            raise OptionError("\"ask\" must be one of " + ", ".join(QUESTIONS) + ", not "
-                              + repr(question)[:40])
+            raise OptionError(reason("error.request_ask", known=tuple(QUESTIONS),
+                                     value=repr(question)[:40]))
     if "board" not in body:
-        raise OptionError("the request gives no \"board\"")
+        raise OptionError(reason("error.request_no_board"))
     board = body["board"]
     if not isinstance(board, (dict, str)):
-        raise OptionError("\"board\" must be a JSON board (an object) or a board's text")
+        raise OptionError(reason("error.request_board"))
     args = body.get("args", [])
     if not isinstance(args, list) or not all(isinstance(a, str) for a in args):
-        raise OptionError("\"args\" must be a list of strings")
+        raise OptionError(reason("error.request_args"))
     return question, board, args
 
 

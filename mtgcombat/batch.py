@@ -26,6 +26,7 @@ import sys
 from typing import Any, Iterable, Iterator, Optional
 
 from .ask import BadInput, ask_request, dumps, error_json, parse_request
+from .rules.reasons import reason
 
 __all__ = ["answer", "answer_line", "answer_chunk", "run", "add_command", "main"]
 
@@ -140,18 +141,16 @@ def _run_dask(requests: Iterable[str], address: str, chunk: int) -> Iterator[str
     try:
         from distributed import Client
     except ImportError:
-        raise OptionError("--dask needs the Dask extra: pip install 'mtgcombat[dask]'") \
-            from None
+        raise OptionError(reason("error.dask_extra")) from None
     from collections import deque
 
     if "://" not in address and ":" not in address:
-        raise OptionError(f"--dask {address[:60]!r}: not a scheduler address "
-                          "(tcp://HOST:PORT)")
+        raise OptionError(reason("error.dask_address", address=address[:60]))
     try:
         client = Client(address, timeout=f"{DASK_TIMEOUT}s")
     except (OSError, TimeoutError, ValueError, TypeError) as e:
-        raise OptionError(f"--dask {address[:60]!r}: can't reach the scheduler ("
-                          + " ".join(str(e).split())[:120] + ")") from None
+        raise OptionError(reason("error.dask_unreachable", address=address[:60],
+                                 problem=" ".join(str(e).split())[:120])) from None
     with client:
         window: deque = deque()
         limit = max(4, 4 * sum(client.nthreads().values()))
@@ -213,7 +212,7 @@ def main(ns: Any) -> int:
     from .options import OptionError
 
     if ns.jobs is not None and ns.jobs < 1:
-        raise OptionError("--jobs must be 1 or more", command="batch")
+        raise OptionError(reason("error.at_least_one", flag="--jobs"), command="batch")
     if ns.cards:
         os.environ["MTGCOMBAT_CARDS"] = ns.cards
     if ns.input == "-":
@@ -223,7 +222,8 @@ def main(ns: Any) -> int:
         try:
             lines = open(ns.input, encoding="utf-8", errors="surrogateescape")
         except OSError as e:
-            raise OptionError(f"cannot read {ns.input}: {e.strerror or e}") from None
+            raise OptionError(reason("error.cannot_read", path=ns.input,
+                                     problem=str(e.strerror or e))) from None
         chunk = CHUNK
     _cards()  # a bad card file is one line before anything is answered
     from .progress import Progress

@@ -245,9 +245,10 @@ class Board(model.Board):
         try:
             text = p.read_bytes().decode("utf-8")
         except OSError as e:
-            raise BoardError(f"cannot read {p}: {e.strerror or e}") from None
+            raise BoardError(reason("error.cannot_read", path=str(p),
+                                    problem=str(e.strerror or e))) from None
         except UnicodeDecodeError as e:
-            raise BoardError(f"cannot read {p}: not UTF-8 text (byte {e.start + 1})") from None
+            raise BoardError(reason("error.not_utf8", path=str(p), byte=e.start + 1)) from None
         return cls.parse(text, str(p), "json" if p.suffix.lower() == ".json" else None,
                          cards=cards, strict=strict)
 

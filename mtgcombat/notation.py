@@ -34,9 +34,10 @@ mtgcombat.errors.BoardError: declaration: expected '->' at column 10 of 'bears B
 from __future__ import annotations
 
 import json
-from typing import Iterator, Mapping, Union
+from typing import Any, Iterator, Mapping, Union
 
 from .rules.model import BoardError
+from .rules.reasons import reason
 
 _SPECIAL = set(",;+\"\\\t\n\r")
 
@@ -55,8 +56,11 @@ class _Reader:
     def __init__(self, text: str, what: str) -> None:
         self.text, self.what, self.i = text, what, 0
 
-    def error(self, msg: str) -> BoardError:
-        return BoardError(f"{self.what}: {msg} at column {self.i + 1} of {self.text!r}")
+    def error(self, problem: str, **params: Any) -> BoardError:
+        """Bad notation at the reader's column (``problem``: what is wrong, a template's
+        word: "expected", "name", "quote", "amount", "digits", "twice", "assigned twice")."""
+        return BoardError(reason("error.notation", None, (), what=self.what, problem=problem,
+                                 column=self.i + 1, text=self.text, **params))
 
     def skip(self) -> None:
         while self.i < len(self.text) and self.text[self.i].isspace():
@@ -75,19 +79,19 @@ class _Reader:
 
     def expect(self, m: str) -> None:
         if not self.mark(m):
-            raise self.error(f"expected {m!r}")
+            raise self.error("expected", mark=m)
 
     def name(self, amount: bool = False) -> str:
         """A name (spaces inside allowed); with ``amount``, the name before a trailing
         number, which is left to :meth:`number`."""
         self.skip()
         if self.i >= len(self.text):
-            raise self.error("expected a name")
+            raise self.error("name")
         if self.text[self.i] == '"':
             try:
                 value, end = json.JSONDecoder().raw_decode(self.text, self.i)
             except json.JSONDecodeError:
-                raise self.error("unterminated quoted name") from None
+                raise self.error("quote") from None
             self.i = end
             return value
         start = self.i
@@ -102,7 +106,7 @@ class _Reader:
                 raw = head
         value = raw.strip()
         if not value:
-            raise self.error("expected a name")
+            raise self.error("name")
         return value
 
     def number(self) -> int:
@@ -111,10 +115,10 @@ class _Reader:
         while self.i < len(self.text) and "0" <= self.text[self.i] <= "9":
             self.i += 1
         if self.i == start:
-            raise self.error("expected an amount")
+            raise self.error("amount")
         if self.i - start > 12:  # beyond any amount a board holds (rules.model.LIMIT)
             self.i = start
-            raise self.error("an amount of more than 12 digits")
+            raise self.error("digits")
         return int(self.text[start:self.i])
 
 
@@ -187,7 +191,7 @@ class Declaration(Mapping[str, Union[str, tuple[str, ...]]]):
                 while r.mark("+"):
                     v.append(r.name())
             if c in out:
-                raise r.error(f"{c!r} is declared twice")
+                raise r.error("twice", name=c)
             out[c] = v
             if r.at_end():
                 break
@@ -252,7 +256,7 @@ class Assignment(Mapping[str, Mapping[str, int]]):
                     rec = r.name(amount=True)
                     n = r.number()
                     if rec in d:
-                        raise r.error(f"{s!r} assigns to {rec!r} twice")
+                        raise r.error("assigned twice", name=s, recipient=rec)
                     d[rec] = n
                     save = r.i
                     if r.mark(","):
@@ -260,7 +264,7 @@ class Assignment(Mapping[str, Mapping[str, int]]):
                     r.i = save
                     break
             if s in out:
-                raise r.error(f"{s!r} is given twice")
+                raise r.error("given twice", name=s)
             out[s] = d
             if r.at_end():
                 break

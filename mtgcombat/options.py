@@ -27,9 +27,10 @@ import enum
 import math
 from dataclasses import dataclass, fields
 from functools import lru_cache
-from typing import Any, Callable, Literal, Optional, Sequence
+from typing import Any, Callable, Literal, Optional, Sequence, Union
 
 from .errors import BadInput, one_line
+from .rules.reasons import Reason, english, literal, reason
 
 __all__ = ["Door", "Value", "Opt", "Options", "OptionError", "OPTIONS", "parse",
            "parse_args", "argparse_for", "OBJECTIVES", "ABOUT", "BACKENDS"]
@@ -75,9 +76,12 @@ class OptionError(BadInput):
     """Bad options: one line naming the option (exit status 2, HTTP 400). ``command``
     is the question they were given to, if any."""
 
-    def __init__(self, message: str, command: str = "") -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, why: Union[str, Reason], command: str = "") -> None:
+        #: the reason (a code and its parameters, worded by the text layer); a message
+        #: of argparse's own is finished text
+        self.why: Reason = why if isinstance(why, Reason) else literal(why)
+        self.message = why if isinstance(why, str) else english(why)
+        super().__init__(self.message)
         self.command = command
 
     def __str__(self) -> str:
@@ -262,15 +266,14 @@ def declaration(text: str, kind: str, flag: str, door: Door = Door.COMMAND_LINE,
     src = flag
     if text.startswith("@"):
         if door is not Door.COMMAND_LINE:
-            raise OptionError(f"{flag}: a request can't read files ({quoted(text)})")
+            raise OptionError(reason("error.request_file", flag=flag, value=quoted(text)))
         path = text[1:]
         text = (read or _read_file)(path)
         src = f"{flag} (standard input)" if path == "-" else f"{flag} {path}"
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        raise OptionError(f"{src}: contains a lone surrogate (\\ud800-\\udfff), which is "
-                          "not text") from None
+        raise OptionError(reason("error.option_surrogate", src=src)) from None
     try:
         if looks_like_notation(text):
             if kind == "damage":
@@ -282,12 +285,11 @@ def declaration(text: str, kind: str, flag: str, door: Door = Door.COMMAND_LINE,
     except BoardError as e:
         raise OptionError(str(e)) from None
     if not isinstance(data, dict):
-        raise OptionError(f"{src}: must be a JSON object")
+        raise OptionError(reason("error.option_not_object", src=src))
     from .boardjson import lone_surrogate
 
     if lone_surrogate(data) is not None:  # a "\ud800" escape in a quoted name
-        raise OptionError(f"{src}: contains a lone surrogate (\\ud800-\\udfff), which is "
-                          "not text")
+        raise OptionError(reason("error.option_surrogate", src=src))
     return data
 
 
@@ -300,10 +302,10 @@ def _json_value(text: str, src: str) -> Any:
     try:
         return loads_strict(text)
     except json.JSONDecodeError as e:
-        raise OptionError(f"{src}: malformed JSON at line {e.lineno} column {e.colno}: "
-                          f"{e.msg}") from None
+        raise OptionError(reason("error.option_json", src=src, line=e.lineno, column=e.colno,
+                                 problem=e.msg)) from None
     except (ValueError, RecursionError) as e:
-        raise OptionError(f"{src}: {e}") from None
+        raise OptionError(reason("error.option_value", src=src, problem=str(e))) from None
 
 
 def _read_file(path: str) -> str:
@@ -315,9 +317,10 @@ def _read_file(path: str) -> str:
         with open(path, encoding="utf-8") as f:
             return f.read()
     except OSError as e:
-        raise OptionError(f"cannot read {path}: {e.strerror or e}") from None
-    except UnicodeDecodeError:
-        raise OptionError(f"{path} is not UTF-8 text") from None
+        raise OptionError(reason("error.cannot_read", path=path,
+                                 problem=str(e.strerror or e))) from None
+    except UnicodeDecodeError as e:
+        raise OptionError(reason("error.not_utf8", path=path, byte=e.start + 1)) from None
 
 
 # -- argparse, built from the table ---------------------------------------------------
@@ -416,10 +419,8 @@ def parse(question: str, names: Sequence[str], args: Sequence[str],
         raise OptionError(str(e.error), command=question) from None
     if extra:
         what = " ".join(quoted(x) for x in extra[:3]) + (" ..." if len(extra) > 3 else "")
-        hint = (" (a request takes only the question's own options: nothing that names a "
-                "file, an output, a backend or the card database)"
-                if door is Door.REQUEST else "")
-        raise OptionError(f"unrecognized arguments: {what}{hint}", command=question)
+        raise OptionError(reason("error.unrecognized_arguments", shown=what,
+                                 request=door is Door.REQUEST), command=question)
     return from_namespace(question, ns)
 
 

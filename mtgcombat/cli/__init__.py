@@ -25,6 +25,7 @@ from ..options import (
     COMMON, OPTIONS, OptionError, Options, add_option, from_namespace, parse_args,
 )
 from ..rules.model import BoardError
+from ..rules.reasons import reason
 from ..rules.values import DeclarationKind
 from . import teaching
 from .output import (
@@ -209,7 +210,8 @@ def load_board(opts: Options) -> Any:
             try:
                 raw = raw.decode("utf-8")
             except UnicodeDecodeError as e:
-                raise BoardError(f"<stdin>: not UTF-8 text (byte {e.start + 1})") from None
+                raise BoardError(reason("error.not_utf8", path="<stdin>",
+                                        byte=e.start + 1)) from None
         board = Board.parse(raw, "<stdin>", cards=cards)
     else:
         board = Board.load(path, cards=cards)
@@ -310,7 +312,8 @@ def _write_picture(reply: Reply) -> None:
         Path(out).write_text(draw_result(reply.answer, lang=reply.options.lang or "en"),
                              encoding="utf-8")
     except OSError as e:
-        raise BoardError(f"--picture {out}: cannot write: {e.strerror or e}") from None
+        raise BoardError(reason("error.cannot_write", flag="--picture", path=out,
+                                problem=str(e.strerror or e))) from None
 
 
 def _draw(reply: Reply) -> int:
@@ -322,7 +325,8 @@ def _draw(reply: Reply) -> int:
         try:
             Path(out).write_text(svg, encoding="utf-8")
         except OSError as e:
-            raise BoardError(f"-o {out}: cannot write: {e.strerror or e}") from None
+            raise BoardError(reason("error.cannot_write", flag="-o", path=out,
+                                    problem=str(e.strerror or e))) from None
     else:
         sys.stdout.write(svg)
     return EXIT_OK

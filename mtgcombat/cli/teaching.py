@@ -10,6 +10,7 @@ from typing import Any
 
 from ..options import COMMON, OPTIONS, Door, add_option
 from ..rules.model import BoardError
+from ..rules.reasons import reason
 from ..text.report import Table
 from .output import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK, HelpFormatter, emit_json, print_table
 
@@ -47,8 +48,7 @@ def cmd_corpus(args: Any) -> int:
         if args.path is None:
             root = corpus.default_cases_dir()
             if root is None:
-                raise BoardError("no corpus/cases directory beside the package or in the "
-                                 "current directory; give PATH")
+                raise BoardError(reason("error.no_corpus"))
         else:
             root = args.path
         cases = corpus.load_cases(root)

@@ -360,9 +360,10 @@ def main(ns: Any) -> int:
     import os
 
     from ..options import OptionError
+    from ..rules.reasons import reason
 
     if not 0 <= ns.port <= 65535:
-        raise OptionError("--port must be between 0 and 65535", command="serve")
+        raise OptionError(reason("error.port"), command="serve")
     cards = ns.cards or os.environ.get("MTGCOMBAT_CARDS") or None
     if cards:
         from ..cards import open_database
@@ -371,6 +372,6 @@ def main(ns: Any) -> int:
     try:
         serve(ns.host, ns.port, ns.quiet, cards, tuple(ns.allow_host))
     except OSError as e:
-        raise OptionError(f"cannot listen on {ns.host}:{ns.port}: {e.strerror or e}",
-                          command="serve") from None
+        raise OptionError(reason("error.cannot_listen", host=ns.host, port=ns.port,
+                                 problem=str(e.strerror or e)), command="serve") from None
     return 0

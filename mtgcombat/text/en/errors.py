@@ -313,4 +313,66 @@ T.update({
     "error.enchanted_player": lambda r, w: (
         f"{w.source(r['src'], False)}: its text names the enchanted player, but it is not "
         "attached to a player (\"attached_to\": a player's name)"),
+    # options and requests (mtgcombat.options, mtgcombat.ask) and the doors' files
+    "error.request_file": lambda r, w: f"{r['flag']}: a request can't read files ({r['value']})",
+    "error.option_surrogate": lambda r, w: (
+        f"{r['src']}: contains a lone surrogate (\\ud800-\\udfff), which is not text"),
+    "error.option_not_object": lambda r, w: f"{r['src']}: must be a JSON object",
+    "error.option_json": lambda r, w: (
+        f"{r['src']}: malformed JSON at line {r['line']} column {r['column']}: {r['problem']}"),
+    "error.option_value": lambda r, w: f"{r['src']}: {r['problem']}",
+    "error.cannot_read": lambda r, w: f"cannot read {r['path']}: {r['problem']}",
+    "error.cannot_write": lambda r, w: f"{r['flag']} {r['path']}: cannot write: {r['problem']}",
+    "error.not_utf8": lambda r, w: f"{r['path']}: not UTF-8 text (byte {r['byte']})",
+    "error.unrecognized_arguments": lambda r, w: (
+        f"unrecognized arguments: {r['shown']}"
+        + (" (a request takes only the question's own options: nothing that names a file, "
+           "an output, a backend or the card database)" if r["request"] else "")),
+    "error.unknown_question": lambda r, w: (
+        f"unknown question {r['value']}; one of " + ", ".join(r["known"])),
+    "error.declarations_given": lambda r, w: (
+        f"give {'at most' if r['at_most'] else 'exactly'} one of --attacks, --blocks, --damage"),
+    "error.about_takes_no": lambda r, w: f"--about {r['about']} takes no --{r['kind']}",
+    "error.request_json": lambda r, w: (
+        f"malformed JSON at line {r['line']} column {r['column']}: {r['problem']}"),
+    "error.request_deep": lambda r, w: "the request is nested too deeply",
+    "error.request_value": lambda r, w: (
+        f"the request holds a value that can't be read: {r['problem']}"),
+    "error.request_surrogate": lambda r, w: (
+        f"the request holds a lone surrogate (not a character) in {r['where']}"),
+    "error.request_not_object": lambda r, w: (
+        "a request must be a JSON object {" + ", ".join(f'"{f}"' for f in r["fields"]) + "}"),
+    "error.request_field": lambda r, w: f"unknown field {r['field']!r} in the request",
+    "error.request_ask": lambda r, w: (
+        "\"ask\" must be one of " + ", ".join(r["known"]) + f", not {r['value']}"),
+    "error.request_no_board": lambda r, w: "the request gives no \"board\"",
+    "error.request_board": lambda r, w: (
+        "\"board\" must be a JSON board (an object) or a board's text"),
+    "error.request_args": lambda r, w: "\"args\" must be a list of strings",
+    "error.dask_extra": lambda r, w: "--dask needs the Dask extra: pip install 'mtgcombat[dask]'",
+    "error.dask_address": lambda r, w: (
+        f"--dask {r['address']!r}: not a scheduler address (tcp://HOST:PORT)"),
+    "error.dask_unreachable": lambda r, w: (
+        f"--dask {r['address']!r}: can't reach the scheduler ({r['problem']})"),
+    "error.at_least_one": lambda r, w: f"{r['flag']} must be 1 or more",
+    "error.port": lambda r, w: "--port must be between 0 and 65535",
+    "error.cannot_listen": lambda r, w: (
+        f"cannot listen on {r['host']}:{r['port']}: {r['problem']}"),
+    "error.no_corpus": lambda r, w: (
+        "no corpus/cases directory beside the package or in the current directory; give PATH"),
+    # the one-line notation of declarations and assignments (mtgcombat.notation)
+    "error.notation": lambda r, w: (
+        f"{r['what']}: " + _NOTATION[r["problem"]](r)
+        + f" at column {r['column']} of {r['text']!r}"),
 })
+
+_NOTATION = {
+    "expected": lambda r: f"expected {r['mark']!r}",
+    "name": lambda r: "expected a name",
+    "quote": lambda r: "unterminated quoted name",
+    "amount": lambda r: "expected an amount",
+    "digits": lambda r: "an amount of more than 12 digits",
+    "twice": lambda r: f"{r['name']!r} is declared twice",
+    "assigned twice": lambda r: f"{r['name']!r} assigns to {r['recipient']!r} twice",
+    "given twice": lambda r: f"{r['name']!r} is given twice",
+}
