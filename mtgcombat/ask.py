@@ -223,7 +223,8 @@ def answer(board: "Board", opts: Options, ctx: Optional[Context] = None) -> Repl
     except BoardError as e:
         flag = option_at_fault(e, opts)
         if flag is not None:
-            raise OptionError(f"{flag}: {e}", command=opts.question) from None
+            raise OptionError(reason("error.option_value", src=flag, problem=str(e)),
+                              command=opts.question) from None
         raise located(board, e) from None
     return Reply(q, opts, board, result, writer(board, opts), ctx.warnings)
 

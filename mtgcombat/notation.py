@@ -58,7 +58,7 @@ class _Reader:
 
     def error(self, problem: str, **params: Any) -> BoardError:
         """Bad notation at the reader's column (``problem``: what is wrong, a template's
-        word: "expected", "name", "quote", "amount", "digits", "twice", "assigned twice")."""
+        word: "expected", "name", "quote", "amount", "digits", "twice", "assigned_twice", "given_twice")."""
         return BoardError(reason("error.notation", None, (), what=self.what, problem=problem,
                                  column=self.i + 1, text=self.text, **params))
 
@@ -256,7 +256,7 @@ class Assignment(Mapping[str, Mapping[str, int]]):
                     rec = r.name(amount=True)
                     n = r.number()
                     if rec in d:
-                        raise r.error("assigned twice", name=s, recipient=rec)
+                        raise r.error("assigned_twice", name=s, recipient=rec)
                     d[rec] = n
                     save = r.i
                     if r.mark(","):
@@ -264,7 +264,7 @@ class Assignment(Mapping[str, Mapping[str, int]]):
                     r.i = save
                     break
             if s in out:
-                raise r.error("given twice", name=s)
+                raise r.error("given_twice", name=s)
             out[s] = d
             if r.at_end():
                 break

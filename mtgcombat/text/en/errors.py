@@ -373,6 +373,6 @@ _NOTATION = {
     "amount": lambda r: "expected an amount",
     "digits": lambda r: "an amount of more than 12 digits",
     "twice": lambda r: f"{r['name']!r} is declared twice",
-    "assigned twice": lambda r: f"{r['name']!r} assigns to {r['recipient']!r} twice",
-    "given twice": lambda r: f"{r['name']!r} is given twice",
+    "assigned_twice": lambda r: f"{r['name']!r} assigns to {r['recipient']!r} twice",
+    "given_twice": lambda r: f"{r['name']!r} is given twice",
 }
