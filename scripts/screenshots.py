@@ -61,7 +61,7 @@ SHOTS = (
     Shot("lab-narrow-en.png", 420, 1400, "#lang=en", None, "attacks",
          "The web lab on a phone: the picture first, the answer's table scrolls"),
     Shot("lesson-narrow-de.png", 420, 1500, "#case=CR-509.1c-1&lang=de", None, None,
-         "A lesson on a phone, in German: its board drawn, its question asked and explained"),
+         "A lesson on a phone, in German: its title, question, rules and explanation, its board drawn"),
     Shot("lessons-wide-de.png", 1400, 900, "#lessons&lang=de&rule=509.1c", None, None,
          "The lessons in German, browsed by rule (509.1c)"),
     Shot("lesson-wide-en.png", 1400, 1000, "#case=CR-702.19b-1&lang=en", None, None,

@@ -44,6 +44,16 @@ def test_corpus_list_by_topic_in_german(capsys):
     assert code == 0 and "Lektion" in out and topic["cases"][0] in out
 
 
+def test_corpus_list_lang_de_gives_the_titles_in_german(capsys):
+    # issue 27.13: `mtgcombat corpus --list --lang de` by rule, the cases' German titles
+    code, out, _ = run(capsys, "corpus", "--list", "--rule", "509.1c", "--lang", "de")
+    assert code == 0
+    assert "„Blockt, falls möglich“ gegen Bedrohlich: beide Kreaturen müssen blocken" in out
+    assert "against menace" not in out
+    code, out, _ = run(capsys, "corpus", "--list", "--rule", "509.1c")
+    assert '"Blocks if able" against menace: both creatures must block' in out
+
+
 def test_explain_a_case_explains_what_the_case_asks(capsys):
     path = CASES / "cr-508.1d-2.case"
     case = parse_case(path)
