@@ -3,6 +3,8 @@ impossible (``error.*`` reasons of mtgcombat.rules.validation and the rules)."""
 
 from __future__ import annotations
 
+from typing import Callable
+
 from .. import clause
 
 
@@ -366,7 +368,7 @@ T.update({
         + f" at column {r['column']} of {r['text']!r}"),
 })
 
-_NOTATION = {
+_NOTATION: dict[str, Callable[[dict], str]] = {
     "expected": lambda r: f"expected {r['mark']!r}",
     "name": lambda r: "expected a name",
     "quote": lambda r: "unterminated quoted name",
