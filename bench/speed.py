@@ -79,25 +79,35 @@ def _env(cache: Optional[Path] = None) -> dict:
     return env
 
 
+#: Runs a command and prints the kernel's accounting of it (os.wait4) as JSON. A small
+#: process of its own forks the command: a child forked from this (large) benchmark
+#: process would count the parent's pages in its peak memory.
+_MEASURE = r"""
+import json, os, subprocess, sys, threading, time
+timeout = float(sys.argv[1])
+t = time.perf_counter()
+p = subprocess.Popen(sys.argv[2:], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+killer = threading.Timer(timeout, p.kill) if timeout > 0 else None
+if killer:
+    killer.start()
+out = p.stdout.read()
+_, status, ru = os.wait4(p.pid, 0)
+if killer:
+    killer.cancel()
+sys.stderr.write(json.dumps([time.perf_counter() - t, ru.ru_utime + ru.ru_stime,
+                             ru.ru_maxrss, os.waitstatus_to_exitcode(status)]))
+sys.stdout.buffer.write(out)
+"""
+
+
 def run_process(cmd: list[str], env: dict, timeout: Optional[float] = None
                 ) -> tuple[float, float, int, int, str]:
     """(wall s, cpu s, peak KiB, exit status, stdout) of one whole process, from the
-    kernel's accounting of that child (os.wait4)."""
-    t = time.perf_counter()
-    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env,
-                         cwd=ROOT)
-    import threading
-
-    killer = threading.Timer(timeout, p.kill) if timeout is not None else None
-    if killer is not None:
-        killer.start()
-    out = p.stdout.read() if p.stdout else b""
-    _, status, ru = os.wait4(p.pid, 0)
-    if killer is not None:
-        killer.cancel()
-    p.returncode = os.waitstatus_to_exitcode(status)
-    wall = time.perf_counter() - t
-    return wall, ru.ru_utime + ru.ru_stime, ru.ru_maxrss, p.returncode, out.decode()
+    kernel's accounting of that child."""
+    r = subprocess.run([sys.executable, "-c", _MEASURE, str(timeout or 0), *cmd],
+                       capture_output=True, env=env, cwd=ROOT)
+    wall, cpu, peak, code = json.loads(r.stderr.decode().strip().splitlines()[-1])
+    return wall, cpu, peak, code, r.stdout.decode()
 
 
 def _phase_python(given: Optional[str]) -> Optional[str]:

@@ -53,8 +53,12 @@ class Context:
     warnings: list[str] = field(default_factory=list)
 
     @classmethod
-    def starting_now(cls, time_limit: Optional[float], **kw: Any) -> "Context":
-        end = None if time_limit is None else time.monotonic() + time_limit
+    def starting_now(cls, time_limit: Optional[float], started: Optional[float] = None,
+                     **kw: Any) -> "Context":
+        """A context whose time runs from ``started`` (a :func:`time.monotonic` time:
+        the process's start for a command) or from now."""
+        start = time.monotonic() if started is None else started
+        end = None if time_limit is None else start + time_limit
         return cls(deadline=end, **kw)
 
     def remaining(self) -> Optional[float]:
@@ -144,6 +148,15 @@ def prepare(board: "Board", opts: Options, ctx: Context) -> "Board":
             board = board.evolve(rules=rules, damage_order=None)
         else:
             board = board.evolve(rules=rules)
+        if origin is not None:
+            board.__dict__["origin"] = origin
+    if opts.choose:
+        # spec Extension 3: --choose adds choices to the board's own
+        from .grammar.scenario import parse_choice
+
+        origin = board.__dict__.get("origin")
+        extra = tuple(parse_choice(text, board) for text in opts.choose)
+        board = board.evolve(choices=tuple(board.choices) + extra)
         if origin is not None:
             board.__dict__["origin"] = origin
     if opts.strict:
@@ -479,7 +492,7 @@ def _same(board: "Board", opts: Options, ctx: Context) -> Any:
     return board
 
 
-_DECL = ("attacks", "blocks", "damage")
+_DECL = ("attacks", "blocks", "damage", "choose")
 
 #: Every question, by name (the order of ``--help``).
 QUESTIONS: dict[str, Question] = {q.name: q for q in (
@@ -489,12 +502,12 @@ QUESTIONS: dict[str, Question] = {q.name: q for q in (
         "requirements obeyable.",
         ("mtgcombat attacks board.mtg", "mtgcombat attacks board.json --json --limit 10",
          "mtgcombat attacks board.mtg --jsonl | head", "mtgcombat attacks board.mtg --count"),
-        ("limit", "jsonl", "count"), _ask_listing, _json, _listing_words),
+        ("limit", "jsonl", "count", "choose"), _ask_listing, _json, _listing_words),
     Question(
         "blocks", "the legal block declarations (509.1)",
         "The legal block declarations (509.1a-c); the board declares attacks.",
         ("mtgcombat blocks corpus/boards/two-headed-giant.mtg", "mtgcombat blocks board.mtg --json"),
-        ("limit", "jsonl", "count"), _ask_listing, _json, _listing_words),
+        ("limit", "jsonl", "count", "choose"), _ask_listing, _json, _listing_words),
     Question(
         "check", "is one declaration or damage assignment legal, and why not",
         "Whether one declaration or damage assignment is legal, and exactly why not. DECL "
@@ -524,7 +537,7 @@ QUESTIONS: dict[str, Question] = {q.name: q for q in (
          "mtgcombat combat fs.mtg --damage 'knight -> wall 2' --damage 'knight -> Bob 2'",
          "mtgcombat combat board.json --json --lang de",
          "mtgcombat combat examples/first-strike.mtg --picture after.svg"),
-        (*_DECL, "picture"), _ask_combat, _json, _results("combat"), repeated=("damage",)),
+        (*_DECL, "picture"), _ask_combat, _json, _results("combat"), repeated=("damage", "choose")),
     Question(
         "turn", "the turn's phases and steps, whether each happens and what happens (500-514)",
         "The active player's turn step by step (500-514): untap, upkeep (with its "
@@ -532,7 +545,7 @@ QUESTIONS: dict[str, Question] = {q.name: q for q in (
         "board and why not: 508.8, 510.4), end, cleanup.",
         ("mtgcombat turn examples/first-strike.mtg", "mtgcombat turn board.mtg --lang de",
          "mtgcombat turn board.json --json"),
-        (), _ask_turn, _json, _results("turn")),
+        ("choose",), _ask_turn, _json, _results("turn")),
     Question(
         "upkeep", "cumulative upkeep: every whole payment and which can be paid (702.24)",
         "Cumulative upkeep of the active player's permanents as their upkeep begins "
@@ -556,7 +569,7 @@ QUESTIONS: dict[str, Question] = {q.name: q for q in (
         ("mtgcombat best-blocks examples/first-strike.mtg",
          "mtgcombat best-blocks board.mtg --objective survive",
          "mtgcombat best-blocks board.json --json --time-limit 10"),
-        ("objective",), _ask_best, _json, _results("best")),
+        ("objective", "choose"), _ask_best, _json, _results("best")),
     Question(
         "best-attacks", "the best legal attack declaration, proved by minimax over the combat",
         "The active player's best legal attack declaration, the defending players answering "
@@ -567,7 +580,7 @@ QUESTIONS: dict[str, Question] = {q.name: q for q in (
         ("mtgcombat best-attacks examples/first-strike.mtg",
          "mtgcombat best-attacks board.mtg --objective race",
          "mtgcombat best-attacks board.json --json --time-limit 10"),
-        ("objective",), _ask_best, _json, _results("best")),
+        ("objective", "choose"), _ask_best, _json, _results("best")),
     Question(
         "explain", "a narrative explanation citing rules",
         "Explain, citing the Comprehensive Rules, what the board allows: the attacks (no "

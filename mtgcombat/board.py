@@ -322,10 +322,25 @@ class Board(model.Board):
         # A modal spell's text reads with the modes chosen for it (700.2a).
         out = []
         for i, e in enumerate(self.effects):
+            if e.step is not None:
+                out.append(self._read_step_effect(e))
+                continue
             modes = self._chosen_modes(i, e)
             out.append(self._read_names(read_text(e.text, self._source_name(e), modes), e.text,
                                         e.source, ("effect", i), modes))
         return tuple(out)
+
+    def _read_step_effect(self, e: model.Effect) -> TextReading:
+        """A spell or ability that resolves in a combat step (spec Extension 3): its text
+        read as instructions, in effect only once it resolves; not understood (whole)
+        when a sentence of it isn't read."""
+        from .grammar.oracle import reader  # noqa: F401 -- loading it sets the parser's hooks
+        from .grammar.oracle.triggered import read_instructions
+
+        ins = read_instructions(e.text, self._source_name(e))
+        if ins is None:
+            return TextReading((), (e.text.strip(),))
+        return TextReading((Parsed(e.text.strip(), (ins,)),), ())
 
     def _chosen_modes(self, i: int, e: model.Effect) -> Optional[tuple[int, ...]]:
         """An effect's chosen modes, checked against its text (700.2): a modal spell's

@@ -10,12 +10,12 @@ from __future__ import annotations
 import json
 from typing import Any, Mapping, Optional, TypeVar
 
-from .rules.model import Board, BoardError, Effect, Permanent, Player
+from .rules.model import Board, BoardError, Choice, Effect, Permanent, Player
 
 TOP_FIELDS = {
     "rules", "players", "active_player", "defending_players", "permanents", "effects",
     "attacks", "blocks", "damage_order", "damage_step", "blocked",
-    "first_strikers", "target_left", "bands", "monarch",
+    "first_strikers", "target_left", "bands", "monarch", "stack", "choices",
 }
 #: What ``show --json`` reports beside the board (the sentences not understood): read back,
 #: it is a report about the board, not a part of it, so it is accepted and ignored -- the
@@ -29,7 +29,10 @@ PERMANENT_FIELDS = {
     "tapped", "summoning_sick", "damage", "loyalty", "defense", "protector", "goaded_by",
     "attached_to", "counters", "chosen",
 }
-EFFECT_FIELDS = {"text", "controller", "targets", "source", "modes", "gone"}
+EFFECT_FIELDS = {"text", "controller", "targets", "source", "modes", "gone", "step"}
+#: Spec Extension 3: a choice an ability leaves to a player.
+CHOICE_FIELDS = {"source", "ability", "instance", "targets", "mode", "may", "exert", "amounts",
+                 "attacking"}
 
 B = TypeVar("B", bound=Board)
 
@@ -161,6 +164,7 @@ def board_from_data(data: Any, cls: type[B] = Board, cards: Any = None) -> B:  #
             source=_opt(e, "source", str, where),
             modes=_modes(e, where),
             gone=_str_list(e.get("gone", []), where, "gone"),
+            step=_opt(e, "step", str, where),
         ))
     attacks = None
     if data.get("attacks") is not None:
@@ -186,6 +190,9 @@ def board_from_data(data: Any, cls: type[B] = Board, cards: Any = None) -> B:  #
     if data.get("bands") is not None:
         bands = tuple(_str_list(x, "bands", "a band")
                       for x in _type(data["bands"], list, "board", "bands"))
+    choices = []
+    for i, c in enumerate(_type(data.get("choices", []), list, "board", "choices")):
+        choices.append(_choice(c, f"choices[{i}]"))
     defending = None
     if data.get("defending_players") is not None:
         defending = _str_list(data["defending_players"], "board", "defending_players")
@@ -205,7 +212,54 @@ def board_from_data(data: Any, cls: type[B] = Board, cards: Any = None) -> B:  #
         target_left=target_left,
         bands=bands,
         monarch=_opt(data, "monarch", str, "board"),
+        stack=_opt(data, "stack", bool, "board", False),
+        choices=tuple(choices),
     )
+
+
+def _choice(c: Any, where: str) -> Choice:
+    """Spec Extension 3: ``{"source": id, "ability": line, "instance": n, "targets": [...],
+    "mode": [...], "may": bool, "exert": bool, "amounts": {...}, "attacking": target}``."""
+    if not isinstance(c, dict):
+        raise BoardError(f"{where}: a choice must be an object")
+    _unknown(c, CHOICE_FIELDS, where)
+    if "source" not in c:
+        raise BoardError(f"{where}: missing required field 'source'")
+    mode = None
+    if c.get("mode") is not None:
+        mode = tuple(_type(v, int, where, "each entry of mode")
+                     for v in _type(c["mode"], list, where, "mode"))
+    return Choice(
+        source=_type(c["source"], str, where, "source"),
+        ability=_opt(c, "ability", int, where),
+        instance=_opt(c, "instance", int, where),
+        targets=_str_list(c["targets"], where, "targets") if c.get("targets") is not None
+        else None,
+        mode=mode,
+        may=_opt(c, "may", bool, where),
+        exert=_opt(c, "exert", bool, where),
+        amounts=_int_map(c["amounts"], where, "amounts") if c.get("amounts") is not None
+        else None,
+        attacking=_opt(c, "attacking", str, where),
+    )
+
+
+def choice_to_data(c: Choice) -> dict:
+    """A choice as JSON data (the fields it chooses)."""
+    d: dict[str, Any] = {"source": c.source}
+    for k in ("ability", "instance"):
+        if getattr(c, k) is not None:
+            d[k] = getattr(c, k)
+    if c.targets is not None:
+        d["targets"] = list(c.targets)
+    if c.mode is not None:
+        d["mode"] = list(c.mode)
+    for k in ("may", "exert", "attacking"):
+        if getattr(c, k) is not None:
+            d[k] = getattr(c, k)
+    if c.amounts is not None:
+        d["amounts"] = dict(c.amounts)
+    return d
 
 
 def _modes(e: Mapping, where: str) -> Optional[tuple[int, ...]]:
@@ -442,6 +496,8 @@ def board_to_data(board: Board, full: bool = False) -> dict:
             d["modes"] = list(e.modes)
         if e.gone:
             d["gone"] = list(e.gone)
+        if e.step is not None:
+            d["step"] = e.step
         effects.append(d)
     if full or effects:
         out["effects"] = effects
@@ -463,6 +519,10 @@ def board_to_data(board: Board, full: bool = False) -> dict:
         out["bands"] = [list(b) for b in board.bands]
     if board.monarch is not None:
         out["monarch"] = board.monarch
+    if board.stack:
+        out["stack"] = True
+    if board.choices:
+        out["choices"] = [choice_to_data(c) for c in board.choices]
     return out
 
 

@@ -47,6 +47,8 @@ EXPECTATIONS: dict[str, tuple[str, ...]] = {
     "expect-value": ("best-blocks", "best-attacks"),
     "expect-decision": ("best-blocks", "best-attacks"),
     "expect-triggers": ("upkeep",),
+    "expect-stack": ("combat",),
+    "expect-choices": ("combat",),
     "expect-not-understood": QUESTIONS,
 }
 
@@ -264,6 +266,13 @@ def _check_expectation(path: Path, line: int, key: str, value: Any, question: st
             'an object {"player": {"destroyed": [...], "damage_to": {...}}}')
     elif key == "expect-step":
         need(value in ("first", "regular"), '"first" or "regular"')
+    elif key == "expect-stack":
+        need(isinstance(value, dict) and all(
+            isinstance(v, list) and all(isinstance(x, str) for x in v) for v in value.values()),
+            'an object of step names and lists of sources ("effect N" for an effect)')
+    elif key == "expect-choices":
+        need(isinstance(value, list) and all(isinstance(x, dict) for x in value),
+             "a JSON list of choices")
     elif key == "expect-not-understood":
         need(isinstance(value, list) and all(isinstance(s, str) for s in value),
              "a JSON list of sentences")
@@ -708,6 +717,21 @@ def _run_more(case: Case, board, expected: dict, backend: str, time_limit: float
         if key in expected and not _subset(expected[key], got):
             fail(f"{key}: expected {json.dumps(expected[key])}, got "
                  f"{json.dumps(got, ensure_ascii=False)[:400]}")
+    if "expect-stack" in expected:
+        # spec Extension 3: what resolved in each step, in order (the effect of a trick
+        # named "effect N", counting from 1)
+        got_stack = {e["step"]: [f"effect {r['effect'] + 1}" if r["kind"] == "trick"
+                                 else r["source"] for r in e["resolved"]]
+                     for e in answer.get("stack", [])}
+        for step, want in expected["expect-stack"].items():
+            if got_stack.get(step, []) != want:
+                fail(f"expect-stack: {step}: expected {json.dumps(want)}, got "
+                     f"{json.dumps(got_stack.get(step, []))}")
+    if "expect-choices" in expected:
+        got_choices = answer.get("choices", [])
+        if not _subset(expected["expect-choices"], got_choices):
+            fail(f"expect-choices: expected {json.dumps(expected['expect-choices'])}, got "
+                 f"{json.dumps(got_choices, ensure_ascii=False)[:400]}")
     if "expect-happens" in expected:
         happens = {s["step"]: s["happens"] for s in answer.get("steps", [])}
         for step, want in expected["expect-happens"].items():

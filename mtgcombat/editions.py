@@ -71,6 +71,27 @@ class Edition:
     # -- keyword actions -------------------------------------------------------------------
     #: To sacrifice a permanent (701.21a current, 701.17a in 2024).
     sacrifice: ClassVar[str] = "701.21a"
+    #: Destroy, exile, tap and untap, create, exert (701).
+    destroy: ClassVar[str] = "701.8a"
+    exile: ClassVar[str] = "701.13a"
+    tap: ClassVar[str] = "701.26a"
+    create: ClassVar[str] = "701.7a"
+    exert: ClassVar[str] = "701.43a"
+    discard: ClassVar[str] = "701.9a"
+    exert_cost: ClassVar[str] = "701.43d"
+
+    # -- triggered abilities of the declare blockers step --------------------------------
+    #: Abilities that triggered on blockers being declared go on the stack (509.2a).
+    block_triggers: ClassVar[str] = "509.2a"
+    #: "Whenever [a creature] blocks" (a), "... blocks a creature" (b), "... becomes
+    #: blocked" (c), "... becomes blocked by a creature" (d), "by N or more creatures"
+    #: (e), "attacks and isn't blocked" (g).
+    blocks_trigger: ClassVar[str] = "509.3a"
+    blocks_each_trigger: ClassVar[str] = "509.3b"
+    blocked_trigger: ClassVar[str] = "509.3c"
+    blocked_each_trigger: ClassVar[str] = "509.3d"
+    blocked_count_trigger: ClassVar[str] = "509.3e"
+    unblocked_trigger: ClassVar[str] = "509.3g"
 
     @classmethod
     def division(cls, role: str) -> str:
@@ -122,6 +143,20 @@ class Edition2024(Edition):
     siege_trigger = "310.11b"
     had_to_attack = "506.6"
     sacrifice = "701.17a"
+    destroy = "701.7a"
+    exile = "701.11a"
+    tap = "701.21a"
+    create = "701.6a"
+    exert = "701.39a"
+    discard = "701.8a"
+    exert_cost = "701.39d"
+    block_triggers = "509.4a"
+    blocks_trigger = "509.5a"
+    blocks_each_trigger = "509.5b"
+    blocked_trigger = "509.5c"
+    blocked_each_trigger = "509.5d"
+    blocked_count_trigger = "509.5e"
+    unblocked_trigger = "509.5g"
 
 
 #: Every edition by name, the default first.

@@ -28,12 +28,17 @@ def build_parser():
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
+    started = None
+    if argv is None:  # the program itself: a time limit counts from the process's start
+        from .solver.base import process_started
+
+        started = process_started()
     argv = list(sys.argv[1:] if argv is None else argv)
     command = next((a for a in argv if not a.startswith("-")), None)
     if command not in OTHER_DOORS and not (argv and argv[0] in ("-h", "--help")):
         from .cli import main as command_line
 
-        return command_line(argv)
+        return command_line(argv, started)
     from .cli.output import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_INTERRUPTED, one_line
     from .options import OptionError
     from .rules.model import BoardError
@@ -47,7 +52,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         else:
             from .cli import main as command_line
 
-            return command_line(argv)
+            return command_line(argv, started)
         return door(ns)
     except (OptionError, BoardError) as e:
         print("mtgcombat: error: " + one_line(e), file=sys.stderr)

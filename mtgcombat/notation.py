@@ -251,7 +251,11 @@ class Assignment(Mapping[str, Mapping[str, int]]):
             s = r.name()
             r.expect("->")
             d: dict = {}
-            if not r.mark("none"):
+            save = r.i
+            # "none" assigns nothing only as a whole word: "-> none0 1" names a recipient
+            empty = r.mark("none") and (r.at_end() or r.text.startswith(";", r.i))
+            if not empty:
+                r.i = save
                 while True:
                     rec = r.name(amount=True)
                     n = r.number()

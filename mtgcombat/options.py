@@ -151,6 +151,10 @@ OPTIONS: dict[str, Opt] = {o.dest: o for o in (
     _opt("--damage", value=Value.ASSIGNMENT, metavar="ASSIGNMENT",
          help="a combat damage assignment: JSON, the notation ('raider -> wall 2, Bob 1'), "
               "or (command line only) @FILE or @-"),
+    _opt("--choose", value=Value.TEXT, metavar="'SOURCE[.LINE]: ...'", repeat=True,
+         help="a choice an ability leaves to a player, in the scenario language's syntax: "
+              "'goblin.1: targets wall', 'goblin: may yes', 'exerter: exert no' (spec "
+              "Extension 3; docs/triggers.md); repeat it for more"),
     _opt("--exit-code", value=Value.FLAG, local=True,
          help="for scripts: exit 0 when legal, 1 when illegal, 3 when unknown"),
     _opt("--objective", value=Value.CHOICE, choices=OBJECTIVES, default="standard",
@@ -195,6 +199,8 @@ class Options:
     attacks: Optional[dict] = None
     blocks: Optional[dict] = None
     damage: tuple[dict, ...] = ()
+    #: Choices (spec Extension 3) in the scenario language's syntax, read against the board.
+    choose: tuple[str, ...] = ()
     exit_code: bool = False
     objective: Objective = "standard"
     about: Optional[str] = None
@@ -437,7 +443,8 @@ def from_namespace(question: str, ns: argparse.Namespace) -> Options:
     """Typed options from an argparse namespace (the command line's ``--help`` tree
     parses into one)."""
     values = {k: v for k, v in vars(ns).items() if k in _FIELDS and v is not None}
-    if "damage" in values:
-        d = values["damage"]
-        values["damage"] = tuple(d) if isinstance(d, list) else (d,)
+    for name in ("damage", "choose"):
+        if name in values:
+            d = values[name]
+            values[name] = tuple(d) if isinstance(d, list) else (d,)
     return Options(question=question, **values)

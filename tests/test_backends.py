@@ -310,3 +310,32 @@ def test_brute_force_and_python_constraint_stop_at_the_deadline_25_6():
             for _ in backend.solutions(problem, 14, Deadline(0.3)):
                 pass
         assert time.monotonic() - t < 5, backend.name
+
+
+def test_python_constraint_looks_at_the_deadline_across_all_its_constraints_25_6(monkeypatch):
+    # Pigeonhole (9 creatures that must each attack one of 8 players, no two the same):
+    # no solution, hundreds of constraints each called a few times. The deadline is
+    # looked at every few hundred checks of any constraint, not of each one (a counter
+    # per constraint searched for seconds past the limit at 160 v 160).
+    from mtgcombat.solver import pyconstraint
+    from mtgcombat.solver.pyconstraint import PyConstraint
+
+    n, holes = 9, [f"p{j}" for j in range(8)]
+    options = {f"c{i}": tuple(holes) for i in range(n)}
+    restrictions = [Restriction(Or(tuple(Lit((f"c{i}", h)) for h in holes)), "508.1c",
+                                f"c{i} attacks") for i in range(n)]
+    restrictions += [Restriction(Not(And((Lit((f"c{i}", h)), Lit((f"c{k}", h))))), "508.1c",
+                                 "one each") for i in range(n) for k in range(i + 1, n)
+                     for h in holes]
+    problem = Problem("attacks", options, restrictions=tuple(restrictions))
+    calls = [0]
+    real = pyconstraint.evaluate
+
+    def counted(e, keys):
+        calls[0] += 1
+        return real(e, keys)
+
+    monkeypatch.setattr(pyconstraint, "evaluate", counted)
+    with pytest.raises(SolverTimeout):
+        PyConstraint().maximum(problem, frozenset(), Deadline(0.0))
+    assert calls[0] < 300

@@ -533,7 +533,6 @@ SCENARIOS = [
           "attack elite -> Bob\n"
           "attack bears -> Bob\n"
           "attack b2 -> Bob\n"),
-      bug=('c', 'battalion trigger (ability word, 207.2c) is neither carried out nor listed in not_modelled: Bob loses 4, not 6'),
       expect={'nu': None, 'acts': 'Battalion', 'after': {'life': {'Bob': 13}}}),
     X('battalion-two-attackers-no', '207.2c, 603.2',
       "Battalion doesn't trigger with one other attacker",
@@ -586,7 +585,6 @@ SCENARIOS = [
           "  thune: Archangel of Thune 3/4 [Creature — Angel] white \"Flying\" \"Lifelink (Damage dealt by this creature also causes you to gain that much life.)\" \"Whenever you gain life, put a +1/+1 counter on each creature you control.\"\n"
           "  bears: Grizzly Bears 2/2 [Creature — Bear] green\n"
           "attack thune -> Bob\n"),
-      bug=('c', "'Whenever you gain life' set off by lifelink is neither carried out nor listed in not_modelled (issue 26.5)"),
       expect={'nu': None,
           'acts': 'Whenever you gain life',
           'after': {'life': {'Alice': 23, 'Bob': 17}},
@@ -600,7 +598,6 @@ SCENARIOS = [
           "  hawk: Vampire Nighthawk 2/3 [Creature — Vampire Shaman] black \"Flying, deathtouch, lifelink\"\n"
           "attack giant -> Bob\n"
           "block hawk -> giant\n"),
-      bug=('c', "'Whenever you gain life' set off by a lifelink blocker is neither carried out nor listed in not_modelled (issue 26.5)"),
       expect={'nu': None,
           'acts': 'Whenever you gain life',
           'after': {'life': {'Bob': 22}},
@@ -622,7 +619,6 @@ SCENARIOS = [
           "  wurm: Craw Wurm 6/4 [Creature — Wurm] green\n"
           "attack rk -> Bob\n"
           "block wurm -> rk\n"),
-      bug=('c', "'Whenever ~ is dealt damage' trigger is not understood and not listed in not_modelled"),
       expect={'or_choice': True, 'nu': None, 'nm': ['Boros Reckoner is dealt damage']}),
     X('obliterator-trigger-reported', '510.3a, 603.2',
       "Phyrexian Obliterator's sacrifice trigger acts in combat: carried out or reported",
@@ -772,7 +768,6 @@ SCENARIOS = [
                         'controller': 'Alice',
                         'targets': ['bears'],
                         'step': 'declare blockers'}]},
-      bug=('b', "Extension 3 effect 'step' (a combat trick) is refused as an unknown field: exit 2 on a spec-valid board"),
       expect={'after': {'destroyed': ['giant']}, 'perm': {'bears': {'damage': 3}}}),
     X('trick-destroy-blocker-remains-blocked', '509.1h, 510.1c',
       'The blocker is destroyed after blocks: the attacker remains blocked and deals no damage',
@@ -800,7 +795,6 @@ SCENARIOS = [
                         'controller': 'Alice',
                         'targets': ['bears'],
                         'step': 'declare blockers'}]},
-      bug=('b', "Extension 3 effect 'step' (a combat trick) is refused as an unknown field: exit 2 on a spec-valid board"),
       expect={'after': {'destroyed': ['bears'], 'life': {'Bob': 20}}}),
     X('trick-destroy-blocker-trample', '509.1h, 702.19d',
       'The blocker of a trampler is destroyed: all its damage goes to the player',
@@ -828,7 +822,6 @@ SCENARIOS = [
                         'controller': 'Alice',
                         'targets': ['bears'],
                         'step': 'declare blockers'}]},
-      bug=('b', "Extension 3 effect 'step' (a combat trick) is refused as an unknown field: exit 2 on a spec-valid board"),
       expect={'after': {'destroyed': ['bears'], 'life': {'Bob': 14}}}),
     X('trick-fog', '615.1',
       'Fog after blockers: no combat damage',
@@ -855,7 +848,6 @@ SCENARIOS = [
            'effects': [{'text': 'Prevent all combat damage that would be dealt this turn.',
                         'controller': 'Bob',
                         'step': 'declare blockers'}]},
-      bug=('b', "Extension 3 effect 'step' (a combat trick) is refused as an unknown field: exit 2 on a spec-valid board"),
       expect={'after': {'life': {'Bob': 20}}}),
     X('trick-first-strike-blocker', '702.7b, 510.4',
       'A blocker given first strike after blocks kills the attacker first',
@@ -883,7 +875,6 @@ SCENARIOS = [
                         'controller': 'Bob',
                         'targets': ['piker'],
                         'step': 'declare blockers'}]},
-      bug=('b', "Extension 3 effect 'step' (a combat trick) is refused as an unknown field: exit 2 on a spec-valid board"),
       expect={'after': {'destroyed': ['bears']}, 'steps': ['first', 'regular']}),
     X('trick-first-strike-gained-in-first-step', '702.7c, 510.4',
       "First strike gained during the first-strike step doesn't stop regular damage",
@@ -911,7 +902,6 @@ SCENARIOS = [
                         'controller': 'Alice',
                         'targets': ['ghoul'],
                         'step': 'first-strike combat damage'}]},
-      bug=('b', "Extension 3 effect 'step' (a combat trick) is refused as an unknown field: exit 2 on a spec-valid board"),
       expect={'after': {'life': {'Bob': 14}}}),
     X('trick-double-strike-gained-in-first-step', '702.4d, 510.4',
       'Double strike given to a first striker after it dealt first-strike damage: it deals damage again',
@@ -931,7 +921,6 @@ SCENARIOS = [
                         'controller': 'Alice',
                         'targets': ['knight'],
                         'step': 'first-strike combat damage'}]},
-      bug=('b', "Extension 3 effect 'step' (a combat trick) is refused as an unknown field: exit 2 on a spec-valid board"),
       expect={'after': {'life': {'Bob': 16}}}),
     X('trick-exile-attacker', '506.4',
       'An exiled attacker is removed from combat and deals no damage',
@@ -951,7 +940,6 @@ SCENARIOS = [
                         'controller': 'Bob',
                         'targets': ['giant'],
                         'step': 'declare blockers'}]},
-      bug=('b', "Extension 3 effect 'step' (a combat trick) is refused as an unknown field: exit 2 on a spec-valid board"),
       expect={'after': {'life': {'Bob': 20}}}),
     X('trick-shock-blocker', '120.3e, 704.5g',
       "2 damage to the blocker before combat damage adds to the attacker's",
@@ -979,7 +967,6 @@ SCENARIOS = [
                         'controller': 'Alice',
                         'targets': ['giant'],
                         'step': 'declare blockers'}]},
-      bug=('b', "Extension 3 effect 'step' (a combat trick) is refused as an unknown field: exit 2 on a spec-valid board"),
       expect={'after': {'destroyed': ['giant', 'bears']}}),
     X('choice-gustcloak-remove', '509.3c, 506.4',
       'Gustcloak Skirmisher blocked, its controller chooses to remove it from combat',
@@ -1006,7 +993,6 @@ SCENARIOS = [
            'attacks': {'gs': 'Bob'},
            'blocks': {'sp': ['gs']},
            'choices': [{'source': 'gs', 'may': True}]},
-      bug=('b', "Extension 3 top-level 'choices' is refused as an unknown field: exit 2 on a spec-valid board"),
       expect={'after': {'destroyed': [], 'life': {'Bob': 20}},
           'perm': {'gs': {'damage': 0, 'tapped': False}}}),
     X('lure-target-dies-first-strike-turn', '400.7',
@@ -1414,7 +1400,6 @@ SCENARIOS = [
           "  giant: Hill Giant 3/3 [Creature — Giant] red\n"
           "attack bears -> Bob\n"
           "block giant -> bears\n"),
-      bug=('c', "a 'dies' trigger (603.6c) that drains is neither carried out nor listed in not_modelled: Bob survives at 1"),
       expect={'nu': None,
           'acts': 'Zulaport Cutthroat or another creature you control dies',
           'after': {'life': {'Alice': 21, 'Bob': 0}, 'lost': ['Bob'], 'destroyed': ['bears']},
@@ -1428,7 +1413,6 @@ SCENARIOS = [
           "  bears: Grizzly Bears 2/2 [Creature — Bear] green\n"
           "attack giant -> Bob\n"
           "block bears -> giant\n"),
-      bug=('c', "a 'dies' trigger (603.6c) of the defending player's creature is neither carried out nor listed in not_modelled"),
       expect={'nu': None,
           'acts': 'Whenever Cruel Celebrant or another creature',
           'after': {'life': {'Alice': 19, 'Bob': 21}}}),

@@ -102,3 +102,16 @@ def test_an_illegal_declarations_explanation_equals_the_slow_path_on_the_bench_f
         repr(r.why) for r in unmet if r.id in obeyable)
     assert sorted(repr(r) for r, _ in why["never"]) == sorted(
         repr(r.why) for r in unmet if r.id not in obeyable)
+
+
+@settings(max_examples=150, **SETTINGS)
+@given(boards())
+def test_every_requirement_found_obeyable_by_moving_creatures_together_is_obeyable(case):
+    from mtgcombat.solver.neighbours import obeyable_together
+
+    problem, _ = case
+    seed = _seed(problem)
+    if seed is None:
+        return
+    found = obeyable_together(problem, seed, range(len(problem.requirements)))
+    assert {problem.requirements[i].id for i in found} <= _truth(problem)

@@ -260,3 +260,49 @@ def test_a_json_listing_streamed_in_pieces_is_the_listings_json():
         assert json.loads(text) == {**whole, "x": [1, "y"]}
         compact = "".join(listing_json_chunks(board, "blocks", w, limit, indent=None))
         assert json.loads(compact) == whole
+
+
+def test_a_json_listing_on_the_command_line_is_written_as_found_and_is_the_answer(tmp_path):
+    """``blocks --json`` streams its listing (issue 25.6: ``--limit 100000 --json`` at
+    160 v 160 reached 10 GB held whole); the object is the answer's JSON."""
+    from mtgcombat import Board
+    from mtgcombat.ask import answer, parse
+
+    sys.path.insert(0, str(REPO / "bench"))
+    from boards import combat
+
+    data = combat(10, lure=0.2)
+    path = tmp_path / "b.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    for args in (["--limit", "40"], ["--limit", "0"], ["--limit", "3", "--lang", "de"]):
+        r = subprocess.run([sys.executable, "-m", "mtgcombat", "blocks", str(path), "--json",
+                            *args], capture_output=True, text=True, cwd=REPO)
+        assert r.returncode == 0, r.stderr
+        want = answer(Board.from_data(data), parse("blocks", [str(path), "--json", *args]))
+        assert json.loads(r.stdout) == want.json()
+
+
+def test_a_json_listing_hands_out_its_first_declaration_before_the_listing_ends():
+    from mtgcombat import Board
+    from mtgcombat.questions.declarations import listing_json_chunks
+    from mtgcombat.text import Writer
+
+    sys.path.insert(0, str(REPO / "bench"))
+    from boards import combat
+
+    board = Board.from_data(combat(40, lure=0.0))
+    seen = []
+    chunks = listing_json_chunks(board, "blocks", Writer.for_board(board, "en"), None,
+                                 on_found=seen.append)
+    next(chunks)  # the head: rules, maximum, requirements
+    first = next(chunks)
+    assert len(seen) == 1 and '"declaration"' in first  # one found, one written
+
+
+def test_bad_input_in_a_json_listing_writes_nothing(tmp_path):
+    path = tmp_path / "b.json"
+    path.write_text(json.dumps({"players": [{"name": "A"}, {"name": "B"}],
+                                "active_player": "A", "permanents": []}), encoding="utf-8")
+    r = subprocess.run([sys.executable, "-m", "mtgcombat", "blocks", str(path), "--json"],
+                       capture_output=True, text=True, cwd=REPO)
+    assert r.returncode == 2 and r.stdout == "" and len(r.stderr.splitlines()) == 1

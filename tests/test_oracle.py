@@ -130,19 +130,19 @@ def test_keyword_list_with_a_noncombat_keyword_is_understood_702_21a():
 
 
 def test_unknown_sentence_goes_to_not_understood_verbatim():
-    text = "When Test Creature enters the battlefield, draw a card."
+    text = "When Test Creature enters the battlefield, scry 1."
     reading = read_text(text, "Test Creature")
     assert reading.understood == ()
     assert reading.not_understood == (text,)
 
 
 def test_no_sentence_is_dropped_between_understood_ones():
-    text = "Test Creature can't block. You gain 2 life. Test Creature can't be blocked."
+    text = "Test Creature can't block. You scry 2. Test Creature can't be blocked."
     reading = read_text(text, "Test Creature")
     assert [p.sentence for p in reading.understood] == [
         "Test Creature can't block.", "Test Creature can't be blocked.",
     ]
-    assert reading.not_understood == ("You gain 2 life.",)
+    assert reading.not_understood == ("You scry 2.",)
 
 
 def test_sentences_split_outside_quotes_and_braces():
@@ -601,11 +601,13 @@ def test_other_creatures_that_player_controls_means_other_than_the_target_creatu
             "Untap that creature. Other creatures that player controls can't block this turn.")
     reading = read_text(text, None)
     target = TargetRef(0, "creature")
-    assert reading.abilities == (
+    # (issue 26: "Untap that creature." is read as a one-shot effect, done as the spell
+    # resolved)
+    assert tuple(a for a in reading.abilities if type(a).__name__ != "Instructions") == (
         BlockRequirement(target),
         CantBlock(Group(pred=NotPred(ObjectPred(target)), controller=target)),
     )
-    assert reading.not_understood == ("Untap that creature.",)
+    assert reading.not_understood == ()
 
 
 def test_creatures_with_less_power_cant_block_it():
@@ -928,9 +930,15 @@ def test_subtype_group_grant():
         Group(pred=TypePred("Goblin"), controller=YouRef(), other=True), (Keyword("haste"),))
 
 
-def test_power_toughness_change_with_a_duration_alone_is_not_understood():
-    assert read_text("X gets +1/+1 until end of turn.", "X").not_understood == (
-        "X gets +1/+1 until end of turn.",)
+def test_power_toughness_change_with_a_duration_alone_is_a_one_shot_effect_done_613_4c():
+    # Issue 26: "gets +1/+1 until end of turn" is what a spell or ability did as it
+    # resolved (a one-shot effect, read as instructions): on the board without a step it
+    # has happened, and the board's power and toughness show it. With a step (a trick) it
+    # resolves in that step (tests/test_combat_triggers.py).
+    reading = read_text("X gets +1/+1 until end of turn.", "X")
+    assert reading.not_understood == ()
+    assert type(reading.abilities[0]).__name__ == "Instructions"
+    # A static change that holds only while attacking is not on the board before attacks.
     assert read_text("Attacking creatures you control get +1/+0.", "X").not_understood == (
         "Attacking creatures you control get +1/+0.",)
 
@@ -947,8 +955,10 @@ def test_static_power_toughness_change_is_on_the_board_already_613_4c():
 def test_power_change_then_it_cant_be_blocked():
     text = "Target creature gets +2/+2 until end of turn. It can't be blocked this turn."
     reading = read_text(text, None)
-    assert reading.not_understood == ("Target creature gets +2/+2 until end of turn.",)
-    assert reading.abilities == (CantBeBlocked(TargetRef(0, "creature")),)
+    # issue 26: the P/T change of a spell is a one-shot effect, done as it resolved (the
+    # board's power and toughness show it)
+    assert reading.not_understood == ()
+    assert reading.abilities[1:] == (CantBeBlocked(TargetRef(0, "creature")),)
 
 
 # ---------------------------------------------------------------------------
@@ -1063,9 +1073,8 @@ def test_enchanted_creature_cant_block_creatures_you_control():
     # (Curse of the Nightly Hunt's "Creatures enchanted player controls attack each combat
     # if able." is read since issue 11: tests/test_trust.py)
     "Creatures attacking enchanted player have trample.",
-    "Whenever enchanted creature attacks, put a +1/+1 counter on it.",
-    "Whenever equipped creature attacks, it gains deathtouch until end of turn.",
-    "{R}: Enchanted creature can't block this turn.",
+    # (triggers of the attached creature and activated abilities are read since issue 26:
+    # test_combat_triggers.py)
     "As long as enchanted creature is green, it gets +1/+1 and all creatures able to block it do so.",
     "Enchanted creature has first strike as long as it's blocking and you control a snow land.",
 ])
@@ -1117,6 +1126,13 @@ def test_target_numbering_after_an_effect_of_an_unread_ability():
     text = ("Whenever X attacks, draw a card. Target creature can't block this turn.\n"
             "Target creature can't attack.")
     reading = read_text(text, "X")
+    assert reading.not_understood == ()
+    # 603.3d: a triggered ability's targets are chosen as it is put on the stack -- its
+    # own, not the effect's: the static sentence after it names the effect's first target.
+    assert reading.abilities[-1] == CantAttack(TargetRef(0, "creature"))
+    text = ("Whenever X attacks, scry 1. Target creature can't block this turn.\n"
+            "Target creature can't attack.")
+    reading = read_text(text, "X")
     assert reading.abilities == (CantAttack(TargetRef(1, "creature")),)
 
 
@@ -1136,13 +1152,25 @@ def test_targets_count_across_sentences_of_an_effect():
                                      CantAttack(TargetRef(1, "creature")))
 
 
-def test_activated_ability_is_not_understood():
+def test_activated_ability_is_read_as_an_ability_to_activate_602_1():
+    # issue 26: it acts when a player activates it (an effect of the board with a step)
     text = "{2}{U}: X can't be blocked this turn."
+    reading = read_text(text, "X")
+    assert reading.not_understood == ()
+    assert type(reading.abilities[0]).__name__ == "Activated"
+    text = "{2}{U}, Exert X: X can't be blocked this turn."
     assert read_text(text, "X").not_understood == (text,)
 
 
-def test_triggered_ability_is_not_understood():
+def test_triggered_ability_is_read_as_one_ability_603_1():
+    # Issue 26: a triggered ability is read (its effect carried out by the combat's stack,
+    # rules/stack.py); one it can't read is still reported whole.
     text = "Whenever X attacks, target creature can't block this turn."
+    reading = read_text(text, "X")
+    assert reading.not_understood == ()
+    (ability,) = reading.abilities
+    assert type(ability).__name__ == "Triggered"
+    text = "Whenever X attacks, scry 1."
     assert read_text(text, "X").not_understood == (text,)
 
 
@@ -1154,21 +1182,20 @@ def test_effect_after_unknown_trigger_sentence_is_not_understood():
 
 
 def test_that_creature_names_the_target_of_an_unread_effect_sentence():
-    text = "Blindblast deals 1 damage to target creature. That creature can't block this turn."
+    text = "Target creature fights Blindblast. That creature can't block this turn."
     reading = read_text(text, "Blindblast")
-    assert reading.not_understood == ("Blindblast deals 1 damage to target creature.",)
+    assert reading.not_understood == ("Target creature fights Blindblast.",)
     assert reading.abilities == (CantBlock(TargetRef(0, "creature")),)
 
 
 def test_it_after_unknown_sentence_is_not_understood():
-    text = "Tap target creature. It can't block this turn."
+    text = "Goad target creature. It can't block this turn."
     assert read_text(text, None).not_understood == tuple(split_sentences(text))
 
 
 def test_that_creature_after_a_trigger_or_activation_is_not_understood():
     for text in (
-        "{1}{R}: X deals 1 damage to target creature. That creature can't block this combat.",
-        "Whenever X attacks, tap target creature. That creature can't block this turn.",
+        "{1}{R}: X fights target creature. That creature can't block this combat.",
         "Whenever X attacks, defending player chooses an untapped creature they control. "
         "That creature blocks X this turn if able.",
     ):
@@ -1742,8 +1769,8 @@ def test_another_target_creature_blocks_it_means_the_first_target():
     # Feral Contest: a creature never blocks itself; "it" is the first target.
     reading = read_text("Put a +1/+1 counter on target creature you control. Another target "
                         "creature blocks it this turn if able.", "Feral Contest")
-    assert reading.not_understood == ("Put a +1/+1 counter on target creature you control.",)
-    assert reading.abilities == (
+    assert reading.not_understood == ()  # issue 26: the counter is a one-shot effect
+    assert reading.abilities[1:] == (
         BlockRequirement(TargetRef(1, "creature"), attacker=TargetRef(0, "creature")),)
 
 

@@ -775,11 +775,11 @@ def test_show_prints_the_scenario_language_that_reads_back(cli):
 
 def test_show_json_lists_every_sentence_not_understood(cli):
     data = board(permanents=[creature("x", "Alice", text="Flying\nWhen Foo enters, draw a card.")],
-                 effects=[{"text": "Creatures get +1/+1 until end of turn.",
+                 effects=[{"text": "Creatures you control gain shroud until end of turn.",
                            "controller": "Alice"}])
     answer = cli("show", "BOARD", "--json", board=data).json
     assert answer["not_understood"] == ["When Foo enters, draw a card.",
-                                        "Creatures get +1/+1 until end of turn."]
+                                        "Creatures you control gain shroud until end of turn."]
 
 
 # ---------------------------------------------------------------------------------------

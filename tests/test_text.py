@@ -140,6 +140,13 @@ def test_block_declaration_notation_round_trips(decl):
     assert Declaration.parse("blocks", d.notation()) == d
 
 
+def test_an_assignment_of_nothing_is_none_only_as_a_whole_word():
+    # the round-trip property found '"0" -> none0 1' read as "0 assigns nothing"
+    assert Assignment.parse("wall -> none0 1").to_json() == {"wall": {"none0": 1}}
+    assert Assignment.parse("wall -> none ; cub -> x 2").to_json() == {
+        "wall": {}, "cub": {"x": 2}}
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.dictionaries(ids, st.dictionaries(ids, st.integers(1, 99), max_size=3), max_size=4))
 def test_damage_assignment_notation_round_trips(a):

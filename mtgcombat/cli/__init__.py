@@ -116,8 +116,10 @@ def commands() -> list[str]:
     return [*QUESTIONS, "corpus"]
 
 
-def main(argv: Optional[Sequence[str]] = None) -> int:
-    """Run one command of this door; returns the exit status."""
+def main(argv: Optional[Sequence[str]] = None, started: Optional[float] = None) -> int:
+    """Run one command of this door; returns the exit status. ``started``: when the
+    command started (the process's start, :func:`mtgcombat.main.main`), else now --
+    ``--time-limit`` counts from it."""
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv:
         print("mtgcombat: error: give a command; see 'mtgcombat --help' (for example: "
@@ -133,7 +135,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         opts = from_namespace(ns.command, ns)
         if opts.question == "explain" and (opts.board or "").endswith(".case"):
             opts = _case_question(opts)
-        return run(opts)
+        return run(opts, started)
     except OptionError as e:
         print("mtgcombat: error: " + one_line(e), file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -231,9 +233,9 @@ def _cards(opts: Options) -> Any:
     return open_database(path)
 
 
-def run(opts: Options) -> int:
+def run(opts: Options, started: Optional[float] = None) -> int:
     """Answer one question on the command line: read the board, ask, print."""
-    ctx = Context.starting_now(opts.time_limit)
+    ctx = Context.starting_now(opts.time_limit, started)
     board = load_board(opts)
     try:
         return _run(board, opts, ctx)
@@ -245,6 +247,8 @@ def _run(board: Any, opts: Options, ctx: Context) -> int:
     board = prepare(board, opts, ctx)
     if opts.jsonl:
         return _jsonl(board, opts, ctx)
+    if opts.json and opts.question in ("attacks", "blocks") and not opts.count:
+        return _json_listing(board, opts, ctx)
     prog = Progress(not (opts.quiet or opts.json),
                     "counting" if opts.count else "working")
     stream = None
@@ -329,6 +333,31 @@ def _draw(reply: Reply) -> int:
                                     problem=str(e.strerror or e))) from None
     else:
         sys.stdout.write(svg)
+    return EXIT_OK
+
+
+def _json_listing(board: Any, opts: Options, ctx: Context) -> int:
+    """``attacks``/``blocks --json``: the answer written as the declarations are found
+    (:func:`~mtgcombat.questions.declarations.listing_json_chunks`), one held at a
+    time -- ``blocks --limit 100000 --json`` on a 160 v 160 board stays small (issue
+    25.6). The same JSON object as the answer's :meth:`~mtgcombat.ask.Reply.json`.
+    Bad input is raised before anything is written (the problem is built first)."""
+    from ..ask import not_understood_json, writer
+    from ..questions.declarations import listing_json_chunks
+
+    kind: DeclarationKind = "attacks" if opts.question == "attacks" else "blocks"
+    try:
+        board.problem(kind)
+    except BoardError as e:
+        raise located(board, e) from None
+    if not opts.quiet:
+        warn(ctx.warnings)
+    chunks = listing_json_chunks(board, kind, writer(board, opts), opts.limit, opts.backend,
+                                 ctx.remaining(), extra=lambda: not_understood_json(board))
+    out = sys.stdout
+    for piece in chunks:
+        out.write(piece)
+    out.write("\n")
     return EXIT_OK
 
 

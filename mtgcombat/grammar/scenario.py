@@ -26,11 +26,11 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from lark.lexer import PatternStr
 
 from ..rules.model import (
-    Board, BoardError, Effect, Permanent, Player, TypeLine,
+    COMBAT_STEPS, Board, BoardError, Choice, Effect, Permanent, Player, TypeLine,
 )
 from ..rules.reasons import Reason, reason
 
-__all__ = ["ScenarioError", "parse_scenario", "format_scenario"]
+__all__ = ["ScenarioError", "parse_scenario", "format_scenario", "parse_choice", "format_choice"]
 
 _GRAMMAR = Path(__file__).with_name("scenario.lark")
 _TAB = 8
@@ -38,11 +38,11 @@ _WIDTH = 88
 
 #: Statement keywords (a line that starts with anything else is a player's section).
 STATEMENTS = ("rules", "players", "active", "defending", "monarch", "step", "effect", "attack",
-              "block", "order", "blocked", "first", "target", "band", "no")
+              "block", "order", "blocked", "first", "target", "band", "no", "stack", "choose")
 #: How the statements are named in messages.
 _STATEMENT_NAMES = ("rules", "players", "active", "defending", "monarch", "step", "effect",
                     "attack", "block", "order", "blocked", "first strikers", "target left",
-                    "band", "no")
+                    "band", "stack", "choose", "no")
 #: The colours as the scenario language writes them (105.1).
 COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 _COLOR_LETTER = {name: letter for letter, name in COLOR_NAMES.items()}
@@ -276,6 +276,24 @@ class _Stmt:
 
 
 @dataclass
+class _ChoiceDecl:
+    head: "_Ref"
+    instance: Optional[_Attr]
+    fields: list
+    line: int
+    column: int
+
+
+def _yes_no(word: Token) -> bool:
+    w = str(word).lower()
+    if w in ("yes", "true"):
+        return True
+    if w in ("no", "false"):
+        return False
+    raise _Located(f"`{word}`: say yes or no", *_pos(word))
+
+
+@dataclass
 class _TextLines:
     lines: list[str] = field(default_factory=list)
 
@@ -456,6 +474,7 @@ class _ToAst(Transformer):
         modes = None
         gone: tuple = ()
         lines: list[str] = []
+        step = None
         for r in rest:
             if isinstance(r, tuple) and r[0] == "from":
                 source = r[1]
@@ -463,12 +482,64 @@ class _ToAst(Transformer):
                 gone = r[1]
             elif isinstance(r, tuple) and r[0] == "modes":
                 modes = r[1]
+            elif isinstance(r, tuple) and r[0] == "in":
+                step = r[1]
             elif isinstance(r, tuple) and r[0] == "->":
                 targets = r[1]
             else:
                 lines = r
         return _Stmt("effect", meta.line, meta.column,
-                     (ctrl, source, targets, lines, modes, gone))
+                     (ctrl, source, targets, lines, modes, gone, step))
+
+    def effect_step(self, meta, tok):
+        """"in declare blockers": the combat step a trick resolves in (spec Extension 3)."""
+        value = _unquote(tok) if tok.type == "STRING" else str(tok)
+        return ("in", _Ref(value, *_pos(tok)))
+
+    def stack_stmt(self, meta):
+        """"stack": the effects of one step are on the stack together (spec Extension 3)."""
+        return _Stmt("stack", meta.line, meta.column)
+
+    def choose_stmt(self, meta, choice):
+        return _Stmt("choose", meta.line, meta.column, (choice,))
+
+    def choice(self, meta, head, *rest):
+        """"goblin.2 instance 1: targets wall; may yes" (spec Extension 3, choices)."""
+        instance = None
+        fields: list = []
+        for r in rest:
+            if isinstance(r, tuple) and r[0] == "instance":
+                instance = r[1]
+            else:
+                fields.append(r)
+        return _ChoiceDecl(head, instance, fields, meta.line, meta.column)
+
+    def choice_instance(self, meta, n):
+        return ("instance", _Attr("instance", int(n), *_pos(n)))
+
+    def cf_targets(self, meta, *refs):
+        return _Attr("targets", refs, meta.line, meta.column)
+
+    def cf_no_targets(self, meta):
+        return _Attr("targets", (), meta.line, meta.column)
+
+    def cf_may(self, meta, word):
+        return _Attr("may", _yes_no(word), meta.line, meta.column)
+
+    def cf_exert(self, meta, word):
+        return _Attr("exert", _yes_no(word), meta.line, meta.column)
+
+    def cf_mode(self, meta, *ints):
+        return _Attr("mode", tuple(int(i) for i in ints), meta.line, meta.column)
+
+    def cf_attacking(self, meta, ref):
+        return _Attr("attacking", ref, meta.line, meta.column)
+
+    def cf_amounts(self, meta, *amounts):
+        return _Attr("amounts", amounts, meta.line, meta.column)
+
+    def amount(self, meta, n, ref):
+        return (ref, int(n))
 
     def effect_source(self, meta, ref):
         return ("from", ref)
@@ -642,7 +713,7 @@ class _Compiler:
         for s in stmts:
             if s.kind != "effect":
                 continue
-            ctrl, source, targets, lines, modes, gone = s.args
+            ctrl, source, targets, lines, modes, gone, step = s.args
             self.player(ctrl)
             # 400.7: a target or the source that has left the battlefield is named
             # after "gone" (validated with the board).
@@ -656,12 +727,29 @@ class _Compiler:
             if not text.strip():
                 raise self.at(s, "an effect needs its text, like `effect Alice: \"Creatures "
                                  "you control get +1/+0.\"`")
+            if step is not None and step.value not in COMBAT_STEPS:
+                raise self.at(step, f"`in {step.value}`: no step of combat has this name; "
+                                    "one of " + ", ".join(COMBAT_STEPS))
             self.where.append((("effect", len(effects)), s.line, s.column))
             effects.append(Effect(text=text, controller=ctrl.value,
                                   targets=tuple(t.value for t in targets),
                                   source=source.value if source else None, modes=modes,
-                                  gone=tuple(g.value for g in gone)))
+                                  gone=tuple(g.value for g in gone),
+                                  step=step.value if step is not None else None))
         fields["effects"] = tuple(effects)
+        stacks = [s for s in stmts if s.kind == "stack"]
+        if len(stacks) > 1:
+            raise self.at(stacks[1], f"a second `stack` line (the first is line "
+                                     f"{stacks[0].line})")
+        if stacks:
+            fields["stack"] = True
+        choices: list[Choice] = []
+        for s in stmts:
+            if s.kind == "choose":
+                self.where.append((("choice", len(choices)), s.line, s.column))
+                choices.append(self.choice(s.args[0]))
+        if choices:
+            fields["choices"] = tuple(choices)
 
         # declarations
         nones: dict[str, _Stmt] = {}
@@ -714,6 +802,33 @@ class _Compiler:
         return 1
 
     # ---------------------------------------------------------------------------
+    def choice(self, d: "_ChoiceDecl") -> Choice:
+        """A choice (spec Extension 3): "SOURCE[.ABILITY] [instance N]: FIELD; ..."."""
+        source, ability = _choice_head(d.head.value, self.ids)
+        if source not in self.ids:
+            raise self.at(d.head, f"unknown source {source!r}"
+                                  f"{_did_you_mean(source, set(self.ids))}: no permanent "
+                                  "has this id")
+        kw: dict[str, Any] = {}
+        for f in d.fields:
+            if f.kind in kw:
+                raise self.at(f, f"`{f.kind}` is chosen twice")
+            if f.kind in ("targets",):
+                for r in f.value:
+                    self.object(r, "target")
+                kw[f.kind] = tuple(r.value for r in f.value)
+            elif f.kind == "attacking":
+                self.object(f.value, "attack target")
+                kw[f.kind] = f.value.value
+            elif f.kind == "amounts":
+                for r, _ in f.value:
+                    self.object(r, "object")
+                kw[f.kind] = {r.value: n for r, n in f.value}
+            else:
+                kw[f.kind] = f.value
+        return Choice(source, ability=ability,
+                      instance=d.instance.value if d.instance is not None else None, **kw)
+
     def player(self, ref: _Ref) -> None:
         if ref.value not in self.player_names:
             hint = _did_you_mean(ref.value, self.player_names)
@@ -1059,10 +1174,66 @@ def parse_scenario(text: str, source: str = "<text>", cards: Any = None) -> Boar
     return board
 
 
+def _choice_head(head: str, ids: Any) -> tuple[str, Optional[int]]:
+    """"goblin.2" -> ("goblin", 2); an id that is itself on the board stays whole."""
+    if head in ids:
+        return head, None
+    base, dot, line = head.rpartition(".")
+    if dot and line.isdigit() and base:
+        return base, int(line)
+    return head, None
+
+
+def parse_choice(text: str, board: Any) -> Choice:
+    """One choice in the scenario language's syntax ("SOURCE[.ABILITY] [instance N]:
+    FIELD; ..." -- the ``--choose`` flag), checked against ``board``'s ids and players;
+    bad input is a :class:`ScenarioError` pointing into ``text``."""
+    src = "--choose"
+    comp = _Compiler(f"choose {text}", src)
+    try:
+        tree = _parser().parse(f"choose {text}\n")
+        stmts = _ToAst().transform(tree)
+    except _Located as e:
+        raise comp.error(e.message, e.line, e.column) from None
+    except VisitError as e:
+        if isinstance(e.orig_exc, _Located):
+            raise comp.error(e.orig_exc.message, e.orig_exc.line, e.orig_exc.column) from None
+        raise
+    except UnexpectedInput as e:
+        raise _syntax_error(e, f"choose {text}\n", comp) from None
+    found = [s for s in stmts if s.kind == "choose"]
+    if len(stmts) != 1 or len(found) != 1:
+        raise comp.error("give one choice, like `goblin.2: targets wall`", 1, 1)
+    comp.ids = {p.id for p in board.permanents}
+    comp.player_names = list(board.player_names)
+    return comp.choice(found[0].args[0])
+
+
+def format_choice(c: Choice) -> str:
+    """A choice in the scenario language (what ``parse_choice`` reads back)."""
+    head = _ref(c.source) + (f".{c.ability}" if c.ability is not None else "")
+    if c.instance is not None:
+        head += f" instance {c.instance}"
+    parts = []
+    if c.targets is not None:
+        parts.append(f"targets {_refs(c.targets)}" if c.targets else "no targets")
+    if c.may is not None:
+        parts.append(f"may {'yes' if c.may else 'no'}")
+    if c.exert is not None:
+        parts.append(f"exert {'yes' if c.exert else 'no'}")
+    if c.mode is not None:
+        parts.append("mode " + ", ".join(str(m) for m in c.mode))
+    if c.attacking is not None:
+        parts.append(f"attacking {_ref(c.attacking)}")
+    if c.amounts is not None:
+        parts.append("amounts " + ", ".join(f"{v} to {_ref(k)}" for k, v in c.amounts.items()))
+    return head + ": " + "; ".join(parts)
+
+
 # -- the printer -----------------------------------------------------------------------
 
 _NAMEWORD_RE = re.compile(r'[^\s"#\[\]]+')
-_REFWORD_RE = re.compile(r'(?:[^\s"#\[\](),:\-]|-(?!>))+')
+_REFWORD_RE = re.compile(r'(?:[^\s"#\[\](),:;\-]|-(?!>))+')
 _IDDEF_RE = re.compile(r'[^\s"#\[\]:]+')
 _PT_RE = re.compile(r"-?[0-9]+/-?[0-9]+")
 
@@ -1215,6 +1386,8 @@ def format_scenario(board: Board) -> str:
             head += f" from {_ref(e.source)}"
         if e.modes is not None:
             head += " modes " + ", ".join(str(m) for m in e.modes)
+        if e.step is not None:
+            head += f" in {e.step}"
         if e.targets:
             head += f" -> {_refs(e.targets)}"
         if e.gone:
@@ -1249,6 +1422,10 @@ def format_scenario(board: Board) -> str:
         decl.append(f"band {_refs(band)}")
     if board.damage_step is not None:
         decl.append(f"step {board.damage_step}")
+    if board.stack:
+        decl.append("stack")
+    for c in board.choices:
+        decl.append("choose " + format_choice(c))
     if decl:
         out.append("")
         out.extend(decl)

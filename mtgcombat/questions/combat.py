@@ -15,6 +15,11 @@ actions follow (704.3); a creature destroyed in the first-strike step deals no d
 in the second, a double striker deals damage in both (702.4b-c), an attacker whose
 blockers all left stays blocked (509.1h). When the game ends (104.2a: every opponent
 of the attacking player has lost, or the attacking player has), no later step happens.
+Triggered abilities and the board's combat tricks happen as :mod:`.phases` carries the
+combat through its steps (spec Extension 3): the beginning of combat (507.2), the attack
+declaration's triggers (508.3), the block declaration's (509.2a), each damage step's
+(510.3a), the end of combat (511.2), each step's tricks after its triggers; what resolved
+is in ``stack`` and the choices used in ``choices``.
 At the end of combat every creature is removed from combat (511.3): the board after
 (``after.board``) declares nothing, so it can be asked again -- attackers without
 vigilance tapped (508.1f), damage, counters, loyalty, defense, life and poison as the
@@ -38,6 +43,7 @@ from ..rules.results import (
 from ..solver.base import Deadline, SolverTimeout
 from . import JsonView
 from .damage import sorted_assignment
+from .phases import Phases, staged
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..text import Writer
@@ -57,18 +63,31 @@ class CombatStep:
     #: The board as the step began (its damage question is the step's: who deals damage
     #: to what, and who is silent); not part of the JSON answer.
     board: Any = field(default=None, repr=False, compare=False)
+    #: What the step's triggers and tricks did after its damage (510.3a; a
+    #: :class:`~mtgcombat.rules.stack.StepLog`).
+    log: Any = None
+
+    @property
+    def gone(self) -> dict[str, str]:
+        """Every permanent put into a graveyard in this step: by its damage's state-based
+        actions, and by its triggers and tricks (id -> rule)."""
+        out = dict(self.sba.gone)
+        if self.log is not None:
+            out.update(self.log.sba.gone)
+        return out
 
     def to_json(self) -> dict:
+        lost = set(self.sba.lost) | set(self.log.sba.lost if self.log is not None else ())
         return {
             "step": self.step,
             "assignment": self.assignment,
             "dealt": [{"source": d.source, "to": d.to, "amount": d.amount} for d in self.dealt],
             "prevented": [{"source": p.source, "to": p.to, "amount": p.amount, "rule": p.rule}
                           for p in self.prevented],
-            "destroyed": sorted(self.sba.gone),
-            "destroyed_by": dict(sorted(self.sba.gone.items())),
+            "destroyed": sorted(self.gone),
+            "destroyed_by": dict(sorted(self.gone.items())),
             "defeated": list(self.sba.defeated),
-            "lost": sorted(self.sba.lost),
+            "lost": sorted(lost),
             "given": self.given,
         }
 
@@ -91,6 +110,10 @@ class CombatAnswer(JsonView):
     lost: list[str] = field(default_factory=list)
     #: Abilities of the board that act in combat and are not carried out, as reasons.
     not_modelled: list[Reason] = field(default_factory=list)
+    #: What resolved in each step outside combat damage (rules.stack.StepLog), in order.
+    stack_log: list[Any] = field(default_factory=list)
+    #: The choices used (spec Extension 3), in the order they were made.
+    choices: list[Any] = field(default_factory=list)
 
     @property
     def rules(self) -> str:
@@ -142,8 +165,30 @@ class CombatAnswer(JsonView):
             },
             "game_over": self.game_over,
             "not_modelled": [w(r) for r in self.not_modelled],
+            "stack": [stack_log_json(log, w) for log in self.stack_log],
+            "choices": [dict(c.to_json(), message=w(c.reason())) for c in self.choices],
         }
         return out
+
+
+def stack_log_json(log: Any, w: "Writer") -> dict:
+    """One step's log as the answer gives it (spec Extension 3: the triggers and tricks
+    resolved in each step, in order, and what they did)."""
+    return {
+        "step": log.step,
+        "resolved": [{
+            "kind": r.item.kind, "source": r.item.source, "ability": r.item.line,
+            "instance": r.item.instance, "effect": r.item.effect,
+            "sentence": r.item.sentence, "controller": r.item.controller,
+            "targets": list(r.item.targets), "message": w(r.head()),
+            "outcome": [{"code": o.code, "rule": o.rule, "objects": list(o.objects),
+                         "message": w(o)} for o in r.outcome],
+        } for r in log.resolved],
+        "destroyed": sorted(log.sba.gone),
+        "destroyed_by": dict(sorted(log.sba.gone.items())),
+        "left": dict(sorted(log.left.items())),
+        "lost": sorted(log.sba.lost),
+    }
 
 
 @dataclass(frozen=True)
@@ -169,12 +214,14 @@ def combat(board: Any, attacks: Optional[Mapping] = None, blocks: Optional[Mappi
     deadline = Deadline(time_limit)
     lost: list[str] = []
     pre = BeforeDamage()
-    b, stop = _declared(board, attacks, blocks, backend, deadline, pre, lost)
+    phases = Phases(board, lost)
+    b, stop = _declared(board, attacks, blocks, backend, deadline, pre, lost, phases=phases)
     if stop is not None:
         out = _stopped(board, stop.verdict, stop.kind)
         out.start = stop.board
         if stop.kind == "blocks":
             out.before_damage = pre
+        out.stack_log, out.choices = list(phases.stack.log), list(phases.stack.used)
         return out
     if damage_order:
         nb = b.evolve(damage_order={**(b.damage_order or {}),
@@ -201,18 +248,29 @@ def combat(board: Any, attacks: Optional[Mapping] = None, blocks: Optional[Mappi
             out.violation_reasons = [(v.rule, v.why, tuple(v.objects)) for v in bad.violations]
             break
         after, dealt, prevented, sb = deal_damage(stepboard, assignment, lost)
-        out.steps.append(CombatStep(stage, sorted_assignment(assignment), dealt, prevented, sb,
-                                    covered, board=stepboard))
-        out.destroyed += sorted(sb.gone)
+        lost += [p for p in sorted(sb.lost) if p not in lost]
+        step = CombatStep(stage, sorted_assignment(assignment), dealt, prevented, sb,
+                          covered, board=stepboard)
+        out.steps.append(step)
+        n = len(phases.stack.log)
+        after = phases.damage(stepboard, after, dealt, sb, stage)  # 510.3a
+        if len(phases.stack.log) > n:
+            step.log = phases.stack.log[-1]
+        out.destroyed += sorted(g for g in step.gone if g not in out.destroyed)
         out.defeated += [x for x in sb.defeated if x not in out.defeated]
-        lost += sorted(sb.lost)
         current = after
         stage = next_stage(current, stage, lost)
     if given and out.status == "complete":
         out.status = "illegal"
         out.violation_reasons = [("510.4", reason("combat.extra_damage", "510.4", (),
                                                   n=len(given), steps=len(out.steps)), ())]
+    if out.status == "complete" and not in_damage_step(board) and not game_over(current, lost):
+        n = len(phases.stack.log)
+        current = phases.end(current)  # 511.2
+        for log in phases.stack.log[n:]:
+            out.destroyed += sorted(g for g in log.sba.gone if g not in out.destroyed)
     out.lost = lost
+    out.stack_log, out.choices = list(phases.stack.log), list(phases.stack.used)
     out.after_board = _end_of_combat(current, b)
     return out
 
@@ -289,59 +347,96 @@ def judge_declarations(board: Any, attacks: Optional[Mapping] = None,
 
 def _declared(board: Any, attacks: Optional[Mapping], blocks: Optional[Mapping],
               backend: str, deadline: Deadline, pre: "BeforeDamage", lost: list[str],
-              judge_blocks: bool = True) -> tuple[Any, Optional[Stop]]:
+              judge_blocks: bool = True, phases: Optional[Phases] = None
+              ) -> tuple[Any, Optional[Stop]]:
     """The board with its declarations made and their triggers resolved (into ``pre``
-    and ``lost``), each declaration judged first (508.1, 509.1) -- the given ones, and
-    the board's own unless it stands in a combat damage step -- or the first that
-    stops the combat."""
+    and ``lost``; the combat's ``phases``), each declaration judged first (508.1, 509.1)
+    -- the given ones, and the board's own unless it stands in a combat damage step --
+    or the first that stops the combat. The board stands as the combat phase begins
+    (spec Extension 3): the beginning of combat happens before the attacks are judged
+    (507.2), the attack declaration's triggers and tricks before the blocks are."""
     from .declarations import check
 
+    phases = phases if phases is not None else Phases(board, lost)
     b = board
     # A board in a combat damage step shows what its declarations and their triggers
     # did: its declarations are facts and no trigger resolves again.
     fresh = not in_damage_step(board)
-    if attacks is not None:
+    if attacks is None and b.attacks is None:
+        raise BoardError(reason("error.combat_no_attacks", None, where=("attacks",)))
+    if fresh:
+        start = b.evolve(attacks=None, blocks=None, damage_order=None, damage_step=None,
+                         blocked=None, first_strikers=None, target_left=None, bands=())
+        carry(b, start)
+        start = phases.begin(start)  # 507.2
+        decl_a = dict(attacks) if attacks is not None else dict(board.attacks or {})
+        v = check(staged(start), "attacks", decl_a, backend, deadline.remaining())
+        if v.legal is not True:
+            _into(pre, phases)
+            return b, Stop("attacks", v, start)
+        # The board's own attacks keep their bands (702.22c: formed as they were declared).
+        b = start.derive(attacks=decl_a, bands=board.bands if attacks is None else ())
+        carry(start, b)
+        if not game_over(b, lost):
+            b = phases.attacks(b)  # 508.3
+        if attacks is None and board.blocks is not None and blocks is None:
+            # the board's own blocks (those of creatures still there), judged below
+            kept = {k: tuple(a for a in v if b.has_object(a)) for k, v in board.blocks.items()
+                    if b.has_object(k)}
+            nb = b.derive(blocks={k: v for k, v in kept.items() if v},
+                          damage_order=board.damage_order)
+            carry(b, nb)
+            b = nb
+    elif attacks is not None:
         before = b.evolve(attacks=None, blocks=None, damage_order=None, damage_step=None,
                           blocked=None, first_strikers=None, target_left=None, bands=())
         carry(b, before)
-        v = check(before, "attacks", attacks, backend, deadline.remaining())
+        v = check(staged(before), "attacks", attacks, backend, deadline.remaining())
         if v.legal is not True:
             return b, Stop("attacks", v, before)
         b = before.with_attacks(attacks)
         carry(before, b)
-    elif fresh and b.attacks is not None:
-        # The board's own attacks, judged as --attacks is (its bands stay, 702.22c).
-        before = b.evolve(attacks=None, blocks=None, damage_order=None, bands=())
-        carry(b, before)
-        v = check(before, "attacks", dict(b.attacks), backend, deadline.remaining())
-        if v.legal is not True:
-            return b, Stop("attacks", v, before)
-    if b.attacks is None:
-        raise BoardError(reason("error.combat_no_attacks", None, where=("attacks",)))
-    if fresh:
-        b = resolve_triggers(b, attack_triggers(b, b.bound), pre, lost)
     if game_over(b, lost) or (blocks is None and not fresh):
         # 104.2a: nobody declares blockers any more; in a combat damage step the
         # board's blocks are facts (none given: none).
+        _into(pre, phases)
         return (b if b.blocks is not None else b.derive(blocks={})), None
     own = blocks is None
     if own and b.blocks is None and not judge_blocks:
+        _into(pre, phases)
         return b, None
     decl: Mapping = ({k: list(v) for k, v in (b.blocks or {}).items()} if blocks is None
                      else blocks)
-    before = b.evolve(blocks=None, damage_order=None, damage_step=None, blocked=None,
+    before = b.derive(blocks=None, damage_order=None, damage_step=None, blocked=None,
                       first_strikers=None)
     carry(b, before)
-    v = check(before, "blocks", decl, backend, deadline.remaining())
+    v = check(staged(before), "blocks", decl, backend, deadline.remaining())
     if v.legal is not True:
+        _into(pre, phases)
         return b, Stop("blocks", v, before)
     if not own or b.blocks is None:
         # (the board's own blocks stay with its damage assignment order, "2024")
-        b = before.with_blocks(decl)
+        b = before.derive(blocks={k: tuple(v) for k, v in decl.items()})
         carry(before, b)
-    if fresh:
-        b = resolve_triggers(b, block_triggers(b, b.bound), pre, lost, "declare blockers")
+    if fresh and not game_over(b, lost):
+        b = phases.blocks(b)  # 509.2a
+    _into(pre, phases)
     return b, None
+
+
+def _into(pre: "BeforeDamage", phases: Phases) -> None:
+    """What resolved before combat damage, into ``pre``: keyword triggers (its older
+    shape), what the state-based actions of those steps did and who lost in which step."""
+    pre.triggers.clear()
+    for log in phases.stack.log:
+        for res in log.resolved:
+            if res.keyword is not None:
+                pre.triggers.append(res.keyword)
+            pre.triggers.extend(res.keywords)
+        pre.sba.gone.update(log.sba.gone)
+        pre.sba.lost.update(log.sba.lost)
+        for p in log.sba.lost:
+            pre.lost_in.setdefault(p, log.step)
 
 
 @dataclass
@@ -400,20 +495,20 @@ def declare(board: Any, attacks: Optional[Mapping], blocks: Optional[Mapping], p
     """The board with ``attacks`` (if given) declared and their triggers resolved, then
     ``blocks`` (if given) and theirs -- unchecked: for declarations known to be legal."""
     b = board
+    phases = Phases(board, lost)
     if attacks is not None:
         # The board's own attacks keep their bands (702.22c: formed as they were declared).
         bands = b.bands if dict(attacks) == dict(b.attacks or {}) else ()
         nb = b.derive(attacks=dict(attacks), blocks=None, damage_order=None, damage_step=None,
                       blocked=None, first_strikers=None, target_left=None, bands=bands)
         carry(b, nb)
-        b = resolve_triggers(nb, attack_triggers(nb, nb.bound), pre, lost) \
-            if any_triggers(board.bound) else nb
+        b = phases.attacks(nb)
     if blocks is not None and not game_over(b, lost):
         nb = b.derive(blocks={k: tuple(v) for k, v in blocks.items()}, damage_order=None,
                       damage_step=None, blocked=None, first_strikers=None)
         carry(b, nb)
-        b = resolve_triggers(nb, block_triggers(nb, nb.bound), pre, lost,
-                             "declare blockers") if any_triggers(board.bound) else nb
+        b = phases.blocks(nb)
+    _into(pre, phases)
     return b
 
 
@@ -539,8 +634,8 @@ def _same_texts(old: Sequence[Any], new: Sequence[Any]) -> bool:
     their objects gone (400.7; what a gone object's abilities say is dropped as the
     board is bound, not as the text is read)."""
     return len(old) == len(new) and all(
-        (a.text, a.controller, a.targets, a.source, a.modes)
-        == (b.text, b.controller, b.targets, b.source, b.modes) for a, b in zip(old, new))
+        (a.text, a.controller, a.targets, a.source, a.modes, a.step)
+        == (b.text, b.controller, b.targets, b.source, b.modes, b.step) for a, b in zip(old, new))
 
 
 def game_over(board: Any, lost: Sequence[str]) -> bool:
@@ -571,10 +666,13 @@ def _end_of_combat(board: Any, start: Any) -> Any:
             left.add(p.id)
             continue
         perms.append(replace(p, tapped=True) if p.id in tapped and not p.tapped else p)
+    # Spells and abilities of the combat's steps have resolved (or were never cast), and
+    # the choices were this combat's (spec Extension 3).
+    effects = tuple(e for e in effects_after_leaving(board.effects, left) if e.step is None)
     after = board.evolve(permanents=tuple(perms), attacks=None, blocks=None,
                          damage_order=None, damage_step=None, blocked=None,
                          first_strikers=None, target_left=None, bands=(),
-                         effects=effects_after_leaving(board.effects, left))
+                         effects=effects, choices=(), stack=False)
     carry(board, after)
     return after
 
@@ -582,13 +680,11 @@ def _end_of_combat(board: Any, start: Any) -> Any:
 def _not_modelled(board: Any) -> list[Reason]:
     """Sentences of the board's texts not understood that act in combat (triggers this
     combat does not carry out): reported, never silently dropped."""
-    from ..grammar.static_combat import static_acts_in_combat
-    from ..grammar.triggers import acts_in_combat
+    from .phases import not_carried_out
 
     # triggers, and static abilities and keywords that can act in combat (issue 26.5)
     out = [reason("combat.not_modelled", None, (), source=n["source"], sentence=n["sentence"])
-           for n in board.not_understood
-           if acts_in_combat(n["sentence"]) or static_acts_in_combat(n["sentence"])]
+           for n in not_carried_out(board)]
     # 702.39a: provoke's block requirement is an effect the board gives, not resolved here.
     out += [reason("combat.provoke", "702.39a", (a,), creature=a)
             for a in sorted(board.attacks or {}) if board.bound.has_keyword(a, "provoke")]

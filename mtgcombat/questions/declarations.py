@@ -16,6 +16,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Optional, Sequence
 
+from .phases import as_declared  # spec Extension 3: the steps before a declaration
 from ..rules.constraints import (
     Cost, Problem, Requirement, banned_choices, evaluate, literal_keys, paid, three_valued,
     true_keys,
@@ -119,6 +120,7 @@ def iter_declarations(board: Any, kind: Kind, backend: str = "auto",
     :class:`~mtgcombat.solver.base.SolverTimeout` past the deadline."""
     from .costs import judge, judges
 
+    board = as_declared(board, kind)
     problem = board.problem(kind)
     mana = judges(board, problem.costs)
     _, found = _ordered(board, kind, backend, deadline or Deadline(None))
@@ -149,6 +151,7 @@ def list_declarations(board: Any, kind: Kind, limit: Optional[int] = 1000,
     shows progress or streams); with ``keep=False`` the answer keeps none of them
     (``declarations`` stays empty, ``found`` counts them): a caller streaming a long
     listing holds one declaration at a time."""
+    board = as_declared(board, kind)
     problem = board.problem(kind)
     deadline = Deadline(time_limit)
     try:
@@ -350,6 +353,7 @@ def check(board: Any, kind: Kind, decl: Mapping, backend: str = "auto",
     """The verdict on one declaration. A time-out leaves ``legal`` None and ``status``
     "unknown", unless a restriction is already seen to be broken: the declaration is
     then settled as illegal."""
+    board = as_declared(board, kind)
     validate(board, kind, decl)
     problem = board.problem(kind)
     be = get_backend(backend)
@@ -456,7 +460,9 @@ def unobeyable(problem: Problem, backend: Any, deadline: Deadline,
     Then the declarations one creature's choice away from a known legal one (and from
     each witness below) settle every requirement one of them obeys while keeping the
     restrictions (:func:`mtgcombat.solver.neighbours.obeyable_near`: a Lure requirement
-    is usually obeyed by moving one blocker). Then the backend, a few solves in all
+    is usually obeyed by moving one blocker; one toward a menace attacker by moving
+    every blocker asked to block it, :func:`~mtgcombat.solver.neighbours.obeyable_together`).
+    Then the backend, a few solves in all
     rather than one per requirement: the declaration obeying the most of the
     requirements still open settles every open requirement it obeys; when it obeys
     none, none of them can be obeyed."""
@@ -468,29 +474,39 @@ def unobeyable(problem: Problem, backend: Any, deadline: Deadline,
     out: dict[str, Optional[Reason]] = {}
     rest = []
     known_keys = [true_keys(d) for d in known]
+    wanted = None if only is None else set(only)
     for req in problem.requirements:
-        if only is not None and req.id not in only:
+        if wanted is not None and req.id not in wanted:
             continue
         keys = literal_keys(req.expr)
         false = frozenset(k for k in keys if k in why_banned or k not in options)
         if three_valued(req.expr, false) is False:
             bans: list[Reason] = []
+            seen: set[int] = set()
             for k in sorted(false):
                 for r in why_banned.get(k, ()):
-                    if r.why not in bans:
-                        bans.append(r.why)
+                    if id(r) not in seen:  # each restriction once (its reason once)
+                        seen.add(id(r))
+                        if r.why not in bans:
+                            bans.append(r.why)
             out[req.id] = reason("decl.banned_by", restrictions=tuple(bans))
         elif not any(evaluate(req.expr, ks) for ks in known_keys):
             rest.append(req)
-    from ..solver.neighbours import obeyable_near
+    from ..solver.neighbours import obeyable_near, obeyable_together
 
     position = {r.id: i for i, r in enumerate(problem.requirements)}
 
     def sweep(seed: Mapping) -> list[Requirement]:
         """What is left open once the declarations one choice away from ``seed`` (a
-        declaration obeying the restrictions) are asked."""
-        found = obeyable_near(problem, seed, [position[r.id] for r in rest])
-        return [r for r in rest if position[r.id] not in found]
+        declaration obeying the restrictions) are asked, then those where every creature
+        asked to choose the same thing chooses it."""
+        left = rest
+        for near in (obeyable_near, obeyable_together):
+            if not left:
+                break
+            found = near(problem, seed, [position[r.id] for r in left])
+            left = [r for r in left if position[r.id] not in found]
+        return left
 
     fs_r = problem.evaluators()[0]
     for d, keys in zip(known, known_keys):
@@ -521,6 +537,7 @@ def unobeyable_requirements(board: Any, kind: Kind, only: Optional[Sequence[str]
                             ) -> dict[str, Optional[Reason]]:
     """:func:`unobeyable` for a board's declaration problem (``known``: legal
     declarations already found)."""
+    board = as_declared(board, kind)
     return unobeyable(board.problem(kind), get_backend(backend), Deadline(time_limit), only,
                       known)
 
@@ -587,6 +604,7 @@ def count_declarations(board: Any, kind: Kind, backend: str = "auto",
         time_limit = COUNT_TIME_LIMIT
     if time_limit == math.inf:
         time_limit = None
+    board = as_declared(board, kind)
     problem = board.problem(kind)
     be = get_backend(backend)
     deadline = Deadline(time_limit)

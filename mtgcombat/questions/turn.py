@@ -100,7 +100,7 @@ def turn(board: Any, time_limit: Optional[float] = None, backend: str = "auto") 
     """The turn of ``board``'s active player, step by step (see the module docstring)."""
     from ..solver.base import Deadline, SolverTimeout
     from .combat import combat as resolve
-    from .combat import judge_declarations, trigger_reason
+    from .combat import judge_declarations
     from .declarations import list_declarations
 
     deadline = Deadline(time_limit)
@@ -138,6 +138,15 @@ def turn(board: Any, time_limit: Optional[float] = None, backend: str = "auto") 
             return TurnAnswer(board, [], None, "illegal", _Judged(fight.violation_reasons))
         if fight is not None and fight.status != "complete":
             fight = None
+    told = fight
+    if fight is None and attacks:
+        # the steps before the blocks still happen: what resolved in them (issue 26)
+        from .phases import as_declared, phases_of
+
+        staged = as_declared(board if board.attacks is not None
+                             else start.with_attacks(attacks), "blocks")
+        ran = phases_of(staged)
+        told = _Told(list(ran.stack.log)) if ran is not None else None
     # 104.2a: the game ends as soon as the attacking player (team) has lost or every
     # opponent has; no later step happens, nor the rest of the step it ended in.
     ended: Optional[tuple[str, tuple[str, ...]]] = _game_end(board, fight)
@@ -180,6 +189,7 @@ def turn(board: Any, time_limit: Optional[float] = None, backend: str = "auto") 
         elif name == "beginning of combat":
             st.what.append(reason("turn.beginning_of_combat", "507.2", (ap,), player=ap))
             st.what += _beginning_of(board, "combat")
+            st.what += _resolved(told, name)
         elif name == "declare attackers":
             if attacks is None:
                 st.what.append(reason("turn.attacks_open", "508.1", (ap,), player=ap,
@@ -187,9 +197,7 @@ def turn(board: Any, time_limit: Optional[float] = None, backend: str = "auto") 
             else:
                 st.what.append(reason("turn.attacks", "508.1", tuple(attacks), player=ap,
                                       attacks=tuple(sorted(attacks.items())), assumed=assumed))
-            if fight is not None:
-                st.what += [trigger_reason(t) for t in fight.before_damage.triggers
-                            if t.kind in ("exalted", "melee", "battle_cry")]
+            st.what += _resolved(told, name)
         elif name == "declare blockers":
             st.happens = attacking
             if attacking is False:
@@ -201,8 +209,7 @@ def turn(board: Any, time_limit: Optional[float] = None, backend: str = "auto") 
                 st.what.append(reason("turn.blocks", "509.1", tuple(bl),
                                       blocks=tuple((b, tuple(a)) for b, a in sorted(bl.items())),
                                       given=True))
-                st.what += [trigger_reason(t) for t in fight.before_damage.triggers
-                            if t.kind not in ("exalted", "melee", "battle_cry")]
+                st.what += _resolved(told, name)
         elif name == "first-strike combat damage":
             st.happens = None if attacking is None else (attacking and first)
             if attacking is False:
@@ -210,7 +217,7 @@ def turn(board: Any, time_limit: Optional[float] = None, backend: str = "auto") 
             elif first is False:
                 st.why_not = reason("turn.no_first_strike", "510.4")
             elif fight is not None:
-                st.what += _damage_what(fight, "first")
+                st.what += _damage_what(fight, "first") + _resolved(told, name)
             else:
                 st.what.append(reason("turn.damage_open", None))
         elif name == "combat damage":
@@ -218,10 +225,11 @@ def turn(board: Any, time_limit: Optional[float] = None, backend: str = "auto") 
             if attacking is False:
                 st.why_not = reason("turn.no_attackers", "508.8")
             elif fight is not None:
-                st.what += _damage_what(fight, "regular")
+                st.what += _damage_what(fight, "regular") + _resolved(told, name)
             elif attacking:
                 st.what.append(reason("turn.damage_open", None))
         elif name == "end of combat":
+            st.what += _resolved(told, name)
             st.what.append(reason("turn.end_of_combat", "511.3"))
         elif name == "end":
             st.what.append(reason("turn.end_step", "513.1"))
@@ -238,6 +246,13 @@ def turn(board: Any, time_limit: Optional[float] = None, backend: str = "auto") 
 
 
 @dataclass
+class _Told:
+    """What resolved before the blocks when the board doesn't declare them."""
+
+    stack_log: list
+
+
+@dataclass
 class _Judged:
     """The violations of a declaration that combat found illegal (as a Stop gives them)."""
 
@@ -247,6 +262,22 @@ class _Judged:
     def violations_json(self, w: "Writer") -> list[dict]:
         return [{"rule": rule, "message": w(why), "objects": list(objs)}
                 for rule, why, objs in self.violations]
+
+
+def _resolved(fight: Any, step: str) -> list[Reason]:
+    """What resolved in a combat step (issue 26: its triggers and tricks, each with what it
+    did; the combat's stack log), as the step's reasons."""
+    out: list[Reason] = []
+    if fight is None:
+        return out
+    for log in fight.stack_log:
+        if log.step != step:
+            continue
+        for res in log.resolved:
+            if res.item.kind != "keyword":
+                out.append(res.head())
+            out += res.outcome
+    return out
 
 
 def _game_end(board: Any, fight: Any) -> Optional[tuple[str, tuple[str, ...]]]:

@@ -81,8 +81,18 @@ def numbered(bound: Bound, pid: str, name: str) -> list[int]:
 
 def attack_triggers(board: Board, bound: Bound) -> list[Trigger]:
     """The triggers of the declared attacks (508.1m), in the order they resolve."""
-    attacks = board.attacks or {}
+    by_player = attack_triggers_by_player(board, bound)
     out: list[Trigger] = []
+    for p in _apnap_resolution(board, by_player):
+        out += by_player.get(p, [])
+    return out
+
+
+def attack_triggers_by_player(board: Board, bound: Bound) -> dict[str, list[Trigger]]:
+    """The triggers of the declared attacks by the player who controls them, each
+    player's in the order they resolve (for :mod:`mtgcombat.rules.stack`, which puts
+    every player's triggers on the stack in APNAP order, 603.3b)."""
+    attacks = board.attacks or {}
     by_player: dict[str, list[Trigger]] = {}
     ids = sorted(attacks)
     if len(ids) == 1:  # 702.83a, 506.5: attacks alone
@@ -108,13 +118,21 @@ def attack_triggers(board: Board, bound: Bound) -> list[Trigger]:
                 if o != a:
                     by_player.setdefault(ctrl, []).append(
                         Trigger(K.TABLE["battle cry"].code, "702.91a", a, ctrl, o, 1, 0))
+    return by_player
+
+
+def block_triggers(board: Board, bound: Bound) -> list[Trigger]:
+    """The triggers of the declared blocks (509.1i, 509.3), in the order they resolve."""
+    by_player = block_triggers_by_player(board, bound)
+    out: list[Trigger] = []
     for p in _apnap_resolution(board, by_player):
         out += by_player.get(p, [])
     return out
 
 
-def block_triggers(board: Board, bound: Bound) -> list[Trigger]:
-    """The triggers of the declared blocks (509.1i, 509.3), in the order they resolve."""
+def block_triggers_by_player(board: Board, bound: Bound) -> dict[str, list[Trigger]]:
+    """The triggers of the declared blocks by the player who controls them (see
+    :func:`attack_triggers_by_player`)."""
     attacks = board.attacks or {}
     blocks = board.blocks or {}
     blockers_of: dict[str, list[str]] = {a: [] for a in attacks}
@@ -146,10 +164,7 @@ def block_triggers(board: Board, bound: Bound) -> list[Trigger]:
         ctrl = board.permanent(b).controller
         for n in numbered(bound, b, "bushido"):
             add(Trigger("bushido", "702.45a", b, ctrl, b, n, n, n=n))
-    out: list[Trigger] = []
-    for p in _apnap_resolution(board, by_player):
-        out += by_player.get(p, [])
-    return out
+    return by_player
 
 
 def _apnap_resolution(board: Board, by_player: dict) -> list[str]:

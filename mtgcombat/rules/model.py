@@ -25,7 +25,7 @@ from ..editions import Edition as EditionRules
 from ..editions import edition as find_edition
 
 from .values import (  # noqa: F401  (the model's values, re-exported)
-    CARD_TYPES, CHOSEN_KEYS, COLORS, DAMAGE_STEPS, EDITIONS, LIMIT, SUPERTYPES, BoardError,
+    CARD_TYPES, CHOSEN_KEYS, COLORS, COMBAT_STEPS, DAMAGE_STEPS, EDITIONS, LIMIT, SUPERTYPES, BoardError,
     DamageStep, Edition, FrozenMap, ObjectId, PlayerName, TypeLine, is_int,
     mana_symbols_ok, parse_type_line,
 )
@@ -153,6 +153,9 @@ class Effect:
     source: Optional[ObjectId] = None
     modes: Optional[tuple[int, ...]] = None
     gone: tuple[ObjectId, ...] = ()
+    #: The combat step in which this spell or ability resolves (spec Extension 3: a
+    #: combat trick, one of :data:`COMBAT_STEPS`); None: in effect before combat.
+    step: Optional[str] = None
 
     def __post_init__(self) -> None:
         if isinstance(self.modes, list):
@@ -161,6 +164,35 @@ class Effect:
             object.__setattr__(self, "gone", tuple(self.gone))
         if not isinstance(self.targets, tuple):
             object.__setattr__(self, "targets", tuple(self.targets))
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A choice an ability leaves to a player, given with the board (spec Extension 3,
+    ``"choices"``): which ability (``source`` permanent, ``ability`` its line in the
+    source's text counting from 1, ``instance`` which time it triggered this combat,
+    counting from 1; None: any), and what was chosen -- ``targets`` (115, 601.2c),
+    ``mode`` (700.2), ``may`` (603.5), ``exert`` (701.43), ``amounts`` (a division,
+    601.2d), ``attacking`` (what a creature put onto the battlefield attacking attacks,
+    508.4). A field left None is not chosen by this entry."""
+
+    source: ObjectId
+    ability: Optional[int] = None
+    instance: Optional[int] = None
+    targets: Optional[tuple[str, ...]] = None
+    mode: Optional[tuple[int, ...]] = None
+    may: Optional[bool] = None
+    exert: Optional[bool] = None
+    amounts: Optional[Mapping[str, int]] = None
+    attacking: Optional[str] = None
+
+    def __post_init__(self) -> None:
+        for name in ("targets", "mode"):
+            v = getattr(self, name)
+            if isinstance(v, list):
+                object.__setattr__(self, name, tuple(v))
+        if self.amounts is not None and not isinstance(self.amounts, FrozenMap):
+            object.__setattr__(self, "amounts", FrozenMap(self.amounts))
 
 
 def _frozen_map(m: Optional[Mapping]) -> Optional[Mapping]:
@@ -199,9 +231,16 @@ class Board:
     bands: tuple[tuple[ObjectId, ...], ...] = ()
     #: The player who is the monarch (725; 722 in 2024), None: nobody is.
     monarch: Optional[PlayerName] = None
+    #: Spec Extension 3: the effects of one combat step are on the stack together (the
+    #: last listed resolves first, 405.5) rather than resolving in the order listed.
+    stack: bool = False
+    #: Spec Extension 3: the choices abilities leave to players (:class:`Choice`).
+    choices: tuple[Choice, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "bands", tuple(tuple(b) for b in self.bands))
+        if not isinstance(self.choices, tuple):
+            object.__setattr__(self, "choices", tuple(self.choices))
         object.__setattr__(self, "attacks", _frozen_map(self.attacks))
         if self.blocks is not None:
             object.__setattr__(

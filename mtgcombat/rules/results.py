@@ -399,6 +399,12 @@ def _cancel_counters(p: Permanent) -> Permanent:
     return _replace(p, counters=counters)
 
 
+def removed(board: Board, gone: set[str]) -> Board:
+    """The board without the permanents ``gone`` (they left the battlefield): removed from
+    combat too (506.4), an attacker whose blockers all left still blocked (509.1h)."""
+    return _without(board, [p for p in board.permanents if p.id not in gone], set(gone))
+
+
 def effects_after_leaving(effects: Sequence[Effect], left: Collection[str]
                           ) -> tuple[Effect, ...]:
     """The board's effects once the permanents ``left`` have left the battlefield: an

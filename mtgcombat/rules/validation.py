@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Optional
 
 from .values import (
-    CHOSEN_KEYS, COLORS, DAMAGE_STEPS, EDITIONS, LIMIT, BoardError, is_int, mana_symbols_ok,
+    CHOSEN_KEYS, COLORS, COMBAT_STEPS, DAMAGE_STEPS, EDITIONS, LIMIT, BoardError, is_int, mana_symbols_ok,
     parse_type_line,
 )
 from .model import CHECKS, Board
@@ -77,6 +77,7 @@ def validate(b: Board) -> None:
     names = [p.name for p in b.players]
     ids = _permanents(b, names)
     _effects(b, ids, names)
+    _choices(b, ids, names)
     attackers = _attacks(b, ids, names)
     _blocks(b, attackers)
     _combat_fields(b, attackers)
@@ -276,6 +277,34 @@ def _effects(b: Board, ids: set[str], names: list[str]) -> None:
                 fail("effect_modes", at, value=e.modes)
             if list(e.modes) != sorted(e.modes):
                 fail("effect_modes_order", at, modes=list(e.modes))
+        if e.step is not None and e.step not in COMBAT_STEPS:
+            # spec Extension 3: a combat trick resolves in one of the combat's steps
+            fail("effect_step", at, value=e.step, known=COMBAT_STEPS)
+
+
+def _choices(b: Board, ids: set[str], names: list[str]) -> None:
+    """Spec Extension 3: each choice names a permanent and, where given, a line of its
+    text, a positive instance, and objects and players that are on the board."""
+    for i, c in enumerate(b.choices):
+        at = ("choice", i)
+        if c.source not in ids:
+            fail("choice_source", at, value=c.source)
+        lines = next(p.text for p in b.permanents if p.id == c.source).split("\n")
+        if c.ability is not None and (not is_int(c.ability) or not 1 <= c.ability <= len(lines)):
+            fail("choice_ability", at, value=c.ability, lines=len(lines), source=c.source)
+        if c.instance is not None and (not is_int(c.instance) or c.instance < 1):
+            fail("choice_instance", at, value=c.instance)
+        for t in c.targets or ():
+            if t not in ids and t not in names:
+                fail("choice_target", at, value=t)
+        if c.attacking is not None and c.attacking not in ids and c.attacking not in names:
+            fail("choice_target", at, value=c.attacking)
+        for k in c.mode or ():
+            if not is_int(k) or k < 1:
+                fail("choice_mode", at, value=k)
+        for k, v in (c.amounts or {}).items():
+            if not is_int(v) or v < 0:
+                fail("choice_amount", at, key=k, value=v)
 
 
 def _attacks(b: Board, ids: set[str], names: list[str]) -> set[str]:

@@ -31,6 +31,10 @@ Status = Literal["complete", "truncated", "optimal", "feasible", "illegal", "unk
 EDITIONS: tuple[str, ...] = EDITION_NAMES
 DamageStep = Literal["first", "regular"]
 DAMAGE_STEPS: tuple[str, ...] = ("first", "regular")
+#: The steps of the combat phase as the spec names them (506.1, 510.4): an effect's
+#: ``step`` (spec Extension 3).
+COMBAT_STEPS: tuple[str, ...] = ("beginning of combat", "declare attackers", "declare blockers",
+                                 "first-strike combat damage", "combat damage", "end of combat")
 COLORS: tuple[str, ...] = ("W", "U", "B", "R", "G")
 
 #: Identifier of a permanent, or a player's name (players are named by name).

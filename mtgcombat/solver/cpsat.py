@@ -38,6 +38,7 @@ Speed:
 
 from __future__ import annotations
 
+import types
 from itertools import combinations, product
 from math import comb
 from typing import Iterable, Iterator, Optional
@@ -49,15 +50,62 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 class _LazyCpModel:
-    """``cp_model``, imported when a model is first built: OR-tools takes about half a
-    second to import (it pulls pandas), and small problems never need it (tiny
-    components are solved in Python, see :data:`_TINY`)."""
+    """``cp_model``, imported when a model is first built (:func:`import_cp_model`):
+    small problems never need it (tiny components are solved in Python, see
+    :data:`_TINY`)."""
 
     def __getattr__(self, name: str) -> Any:
-        from ortools.sat.python import cp_model as real
-
+        real = import_cp_model()
         globals()["cp_model"] = real
         return getattr(real, name)
+
+
+class _PandasWhenUsed(types.ModuleType):
+    """Stands for pandas in ``cp_model``'s namespace. ``cp_model`` imports pandas at
+    its top (about 0.3 s of CPU, most of OR-tools' import time) for its ``*_series``
+    helpers, which mtgcombat never calls; while ``cp_model`` itself is being imported,
+    the names its annotations read (``pd.Index``, ``pd.Series``) are stand-in classes;
+    afterwards any attribute imports the real pandas and is taken from it, so every
+    ``cp_model`` function still works as documented (it just pays for pandas when
+    first used)."""
+
+    importing = True
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        if _PandasWhenUsed.importing:
+            return _STAND_INS.setdefault(name, type(name, (), {}))
+        import importlib
+
+        return getattr(importlib.import_module("pandas"), name)
+
+
+#: The stand-in classes given to ``cp_model`` while it is imported (never kept as the
+#: module's attributes: afterwards the names are the real pandas').
+_STAND_INS: dict[str, type] = {}
+
+
+def import_cp_model() -> Any:
+    """``ortools.sat.python.cp_model`` without importing pandas (:class:`_PandasWhenUsed`)
+    unless pandas is already imported. ``sys.modules["pandas"]`` holds the stand-in
+    only while ``cp_model`` is imported: a later ``import pandas`` anywhere gets the
+    real one."""
+    import sys
+
+    if "ortools.sat.python.cp_model" in sys.modules or "pandas" in sys.modules:
+        from ortools.sat.python import cp_model as real
+
+        return real
+    _PandasWhenUsed.importing = True
+    sys.modules["pandas"] = _PandasWhenUsed("pandas")
+    try:
+        from ortools.sat.python import cp_model as real
+    finally:
+        if isinstance(sys.modules.get("pandas"), _PandasWhenUsed):
+            del sys.modules["pandas"]
+        _PandasWhenUsed.importing = False
+    return real
 
 
 cp_model = _LazyCpModel()  # type: ignore[assignment]  # noqa: F811

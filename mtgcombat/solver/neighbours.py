@@ -146,6 +146,22 @@ def near(problem: Problem, seed: Mapping, min_obeyed: int,
                     return
 
 
+def _has_not(e) -> bool:
+    """Whether a ``Not`` (or a ``Count`` with an upper bound) is in ``e``: only then can
+    making keys false make it true."""
+    from ..rules.constraints import Count, Lit, Not
+
+    if isinstance(e, Lit):
+        return False
+    if isinstance(e, Not):
+        return True
+    if isinstance(e, Count):
+        if e.hi is not None:
+            return True
+    es = getattr(e, "es", ())
+    return any(_has_not(x) for x in es)
+
+
 class _KeyIndex:
     """For each key (creature, choice), the restrictions that mention it; the choices a
     restriction forbids outright."""
@@ -186,12 +202,14 @@ def obeyable_near(problem: Problem, seed: Mapping, targets: Iterable[int]) -> se
     keys0 = true_keys(seed)
     moves: dict[tuple[str, tuple], list[int]] = {}
     for i in targets:
+        # choosing nothing can only help a requirement with "not" in it
+        negated = _has_not(reqs[i].expr)
         for c, o in literal_keys(reqs[i].expr):
             opts = problem.options.get(c)
             if opts is None:
                 continue
             have = cur.get(c, ())
-            tries: list[tuple[str, ...]] = [()]
+            tries: list[tuple[str, ...]] = [()] if negated else []
             if o in opts and (c, o) not in kx.banned:
                 tries.append((o,))
                 if o not in have and len(have) < problem.cap(c):
@@ -218,6 +236,44 @@ def obeyable_near(problem: Problem, seed: Mapping, targets: Iterable[int]) -> se
     return found
 
 
+def obeyable_together(problem: Problem, seed: Mapping, targets: Iterable[int]) -> set[int]:
+    """Like :func:`obeyable_near`, with moves of many creatures at once: for each choice
+    ``o`` that a target's literals name, every creature that a target asks to choose
+    ``o`` chooses it (alone). That is how "all creatures able to block ~ do so" is
+    obeyed when one blocker alone may not (a menace attacker, 702.111b, must be blocked
+    by two or more). Each move is judged on the restrictions mentioning a key it
+    changes; the requirements true after it are obeyable."""
+    kx = _key_index(problem)
+    fs_r, fs_q, _ = problem.evaluators()
+    reqs = problem.requirements
+    cur = {c: ((v,) if isinstance(v, str) else tuple(sorted(v))) for c, v in seed.items()}
+    keys0 = true_keys(seed)
+    by_choice: dict[str, set[str]] = {}
+    wanted: dict[str, list[int]] = {}
+    for i in targets:
+        for c, o in literal_keys(reqs[i].expr):
+            opts = problem.options.get(c)
+            if opts is None or o not in opts or (c, o) in kx.banned:
+                continue
+            by_choice.setdefault(o, set()).add(c)
+            wanted.setdefault(o, []).append(i)
+    found: set[int] = set()
+    for o, creatures in sorted(by_choice.items()):
+        ids = [i for i in wanted[o] if i not in found]
+        if not ids:
+            continue
+        old = {(c, x) for c in creatures for x in cur.get(c, ())}
+        new = {(c, o) for c in creatures}
+        nkeys = (keys0 - old) | new
+        touched: set[int] = set()
+        for k in old ^ new:
+            touched.update(kx.by_key.get(k, ()))
+        if not all(fs_r[j](nkeys) for j in touched):
+            continue
+        found.update(i for i in set(ids) if fs_q[i](nkeys))
+    return found
+
+
 def _frozen(decl: Mapping) -> tuple:
     return tuple(sorted(decl.items()))
 
@@ -228,4 +284,4 @@ def _shape(problem: Problem, decl: Mapping) -> dict:
     return {c: tuple(v) for c, v in sorted(decl.items())}
 
 
-__all__ = ["near", "obeyable_near", "combinations"]
+__all__ = ["near", "obeyable_near", "obeyable_together", "combinations"]

@@ -49,15 +49,19 @@ def _keys(names: tuple[str, ...], values: tuple) -> frozenset:
     return frozenset(out)
 
 
-def _holds(e: Expr, names: tuple[str, ...], deadline: Optional[Deadline] = None):
-    calls = [0]
+def _holds(e: Expr, names: tuple[str, ...], deadline: Optional[Deadline] = None,
+           calls: Optional[list[int]] = None):
+    """The constraint function of ``e``. ``calls``: one counter shared by every
+    constraint of a CSP -- python-constraint may search long between two solutions, so
+    the deadline is looked at from inside its search, every few hundred checks of any
+    constraint (a counter per constraint let a board with hundreds of them search for
+    seconds past its limit)."""
+    count = calls if calls is not None else [0]
 
     def check(*values) -> bool:
-        # python-constraint may search long between two solutions: the deadline is
-        # looked at from inside its search too (every few hundred checks)
         if deadline is not None:
-            calls[0] += 1
-            if calls[0] & 511 == 0:
+            count[0] += 1
+            if count[0] & 255 == 0:
                 deadline.check()
         return evaluate(e, _keys(names, values))
     return check
@@ -88,13 +92,14 @@ class PyConstraint:
         csp = CspProblem()
         for c in sorted(problem.options):
             csp.addVariable(c, _domain(problem, c))
+        calls = [0]
         for e in hard:
             names = tuple(sorted(_creatures(e)))
             if not names:
                 if not evaluate(e, frozenset()):
                     return None
                 continue
-            csp.addConstraint(FunctionConstraint(_holds(e, names, deadline)), names)
+            csp.addConstraint(FunctionConstraint(_holds(e, names, deadline, calls)), names)
         return csp
 
     def _iterate(self, problem: Problem, csp: Optional[CspProblem],
@@ -134,7 +139,12 @@ class PyConstraint:
             if fixed + len(live) < min_obeyed:
                 return
             if names:
+                calls = [0]
+
                 def enough(*values, names=names, live=live) -> bool:
+                    calls[0] += 1
+                    if calls[0] & 255 == 0:
+                        deadline.check()
                     keys = _keys(names, values)
                     return fixed + sum(1 for e in live if evaluate(e, keys)) >= min_obeyed
                 csp.addConstraint(FunctionConstraint(enough), names)

@@ -268,6 +268,9 @@ CITES: dict[str, tuple[Spec, ...]] = {
     "option.target_not_defending": ("506.2a", RULE),
     "option.battle_not_defended": (RULE, "506.2"),
     "option.walker_not_defended": ("506.2", RULE),
+    # -- the stack of a combat (603, 608; issue 26) ---------------------------------------
+    "stack.leave": (RULE, "506.4"),
+    "stack.token": (RULE, when("attacking", "508.4")),
 }
 
 

@@ -44,12 +44,20 @@ def combat(answer: Any, w: Writer, about_step: Any = None) -> Report:
     out: Report = [Line(w.t("human.combat_head", rules=answer.rules,
                             active=answer.board.active_player))]
     pre = answer.before_damage
-    if pre is not None and pre.triggers:
+    logs = list(getattr(answer, "stack_log", []) or [])
+    damage_logs = {id(s.log) for s in answer.steps if getattr(s, "log", None) is not None}
+    for log in logs:
+        # spec Extension 3: what resolved in the steps before combat damage
+        if log.step in ("beginning of combat", "declare attackers", "declare blockers") \
+                and id(log) not in damage_logs:
+            out += stack_step(log, w)
+    if pre is not None and pre.triggers and not logs:
         from ..questions.combat import trigger_reason
 
         out.append(Line(w.t("human.combat_triggers")))
         for t in pre.triggers:
             out.append(Line(w.t("human.combat_trigger", text=w(trigger_reason(t)))))
+    if pre is not None and (pre.triggers or logs):
         if pre.sba.gone:
             out.append(Line(w.t("human.combat_destroyed", items=tuple(sorted(
                 pre.sba.gone.items(), key=lambda kv: (w.name(kv[0]), kv[0]))))))
@@ -77,6 +85,14 @@ def combat(answer: Any, w: Writer, about_step: Any = None) -> Report:
         if step.sba.lost:
             out.append(Line(w.t("human.combat_lost", items=tuple(sorted(step.sba.lost.items()))),
                             "bad"))
+        if getattr(step, "log", None) is not None and step.log.resolved:
+            out += stack_step(step.log, w, heading=False)
+    for log in logs:
+        if log.step == "end of combat" and log.resolved:
+            out += stack_step(log, w)
+    if getattr(answer, "choices", None):
+        out.append(Line(w.t("human.combat_choices", text="; ".join(
+            w(c.reason()) for c in answer.choices))))
     if answer.status == "illegal":
         out.append(Line(w.t("human.combat_illegal"), "bad"))
         for rule, why, _objs in answer.violation_reasons:
@@ -91,6 +107,29 @@ def combat(answer: Any, w: Writer, about_step: Any = None) -> Report:
         out.append(Line(w.t("human.combat_game_over", players=tuple(answer.lost),
                             step=answer.steps[-1].step if answer.steps else None), "bad"))
     out.append(Line(w.t("human.combat_after", players=life_pools(after))))
+    return out
+
+
+def stack_step(log: Any, w: Writer, heading: bool = True) -> Report:
+    """What resolved in one step (a :class:`~mtgcombat.rules.stack.StepLog`): each
+    ability or trick and what it did, then what the state-based actions put into a
+    graveyard and who lost."""
+    out: Report = []
+    if not log.resolved:
+        return out
+    if heading:
+        out.append(Line(w.t("human.combat_stack_step", step=log.step)))
+    for res in log.resolved:
+        if res.item.kind == "keyword":
+            for o in res.outcome:
+                out.append(Line(w.t("human.combat_stack_item", text=w(o))))
+            continue
+        out.append(Line(w.t("human.combat_stack_item", text=w(res.head()))))
+        for o in res.outcome:
+            out.append(Line(w.t("human.combat_stack_outcome", text=w(o))))
+    if log.sba.lost:
+        out.append(Line(w.t("human.combat_lost", items=tuple(sorted(log.sba.lost.items()))),
+                        "bad"))
     return out
 
 

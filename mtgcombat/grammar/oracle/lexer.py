@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from lark import Lark, Token
+from lark.exceptions import UnexpectedInput
 from lark.lexer import Lexer
 
 from ...rules import keywords as K
@@ -129,7 +130,7 @@ class _Machine:
 def _machine() -> _Machine:
     grammar = GRAMMAR_PATH.read_text(encoding="utf-8")
     parser = lark_parser(
-        "oracle", grammar, parser="lalr", lexer=_PassLexer, start=["line", "kw_item"],
+        "oracle", grammar, parser="lalr", lexer=_PassLexer, start=["line", "kw_item", "trigger", "instructions", "exert"],
         maybe_placeholders=False,
     )
     phrases: dict[str, list[tuple[tuple[str, ...], str]]] = {}
@@ -272,17 +273,43 @@ def _parse_tokens(sentence: str, start: str):
         raise _Unknown("")
     cands = _candidates(raw)
     ip = _machine().parser.parse_interactive(start=start)
-    i = 0
+    budget = [_BACKTRACK]
+    return _feed(ip, raw, cands, 0, budget)
+
+
+#: How many alternative phrase choices one sentence may try (the longest phrase is
+#: almost always right; see :func:`_feed`).
+_BACKTRACK = 32
+
+
+def _feed(ip: Any, raw: list, cands: list, i: int, budget: list[int]) -> Any:
+    """Feed the words from ``i`` on. At each word the longest phrase the parser state
+    offers is taken; where several are offered, a shorter one is tried when the longer
+    leads nowhere -- LALR lookaheads are merged across contexts, so a phrase may be
+    offered ("you may have", "counter on it") where the sentence needs its words apart
+    ("you may" + "have"). ``budget`` bounds the tries."""
     n = len(raw)
     while i < n:
         choices = ip.choices()
-        for k, tok in cands[i]:
-            if tok.type in choices:
-                ip.feed_token(tok)
-                i += k
-                break
-        else:
+        fits = [(k, tok) for k, tok in cands[i] if tok.type in choices]
+        if not fits:
             raise _Unknown(raw[i][1])
+        if len(fits) > 1 and budget[0] > 0:
+            last: Exception = _Unknown(raw[i][1])
+            for k, tok in fits:
+                budget[0] -= 1
+                trial = ip.copy()
+                try:
+                    trial.feed_token(tok)
+                    return _feed(trial, raw, cands, i + k, budget)
+                except (UnexpectedInput, _Unknown) as e:
+                    last = e
+                if budget[0] <= 0:
+                    break
+            raise last
+        k, tok = fits[0]
+        ip.feed_token(tok)
+        i += k
     return ip.feed_eof()
 
 

@@ -16,6 +16,7 @@ from .lexer import (
     _NUMBERS, _machine, _parse_tokens, _prefilter, _raw_tokens, _Unknown, noncombat_keyword,
 )
 from .sentences import name_variants, replace_names, strip_reminder, split_sentences
+from .state import HOOKS as _HOOKS
 from .transformer import _DEFENDER_DIVIDES, _OracleTransformer, _State, _uses_target_group
 from .words import _Fail
 
@@ -466,7 +467,12 @@ def _read(text: str, name: Optional[str], modes: Optional[Sequence[int]] = None
         state.scanned_obj = None
         state.scanned_group = None
         after_unknown = mode_of_ability
-        for k, sentence in enumerate(split_sentences(line, names)):
+        # A triggered ability (603.1) or exert (701.43d) is read whole (issue 26).
+        whole_line = None if bullet else _read_ability_line(line, names, state)
+        if whole_line is not None:
+            understood.extend(whole_line)
+        for k, sentence in enumerate([] if whole_line is not None
+                                     else split_sentences(line, names)):
             norm = replace_names(sentence, names)
             if k == 0 and not bullet:
                 follows = index + 1 < len(lines) and lines[index + 1].startswith(_BULLET)
@@ -509,6 +515,21 @@ def _read(text: str, name: Optional[str], modes: Optional[Sequence[int]] = None
                 result, parts = _parse_without_noncombat(norm, state)
             if result is None:
                 result = _parse_with_lure_tail(norm, state)
+            if (result is None or (result == [] and _DURATION.search(norm))) \
+                    and not after_unknown and not _NON_STATIC.search(norm):
+                # A one-shot effect (a spell's, issue 26): see read_instruction_sentence.
+                from .triggered import read_instruction_sentence
+
+                kept = (state.targets, state.last_obj, state.last_player, state.before_last,
+                        state.open_targets)
+                if result == []:
+                    state.targets = targets_before  # read again, its targets once
+                again = read_instruction_sentence(norm, state)
+                if again:
+                    result = again
+                else:
+                    (state.targets, state.last_obj, state.last_player, state.before_last,
+                     state.open_targets) = kept
             if result is None:
                 # "Enchanted creature can't attack or block, and its activated abilities
                 # can't be activated": the combat clause is read, the other one is
@@ -600,6 +621,25 @@ def _read(text: str, name: Optional[str], modes: Optional[Sequence[int]] = None
     return A.TextReading(tuple(understood), tuple(not_understood))
 
 
+_ABILITY_START = re.compile(r"(?i)(?:when|whenever|at|you may exert)\b")
+
+
+def _read_ability_line(line: str, names: list[str], state: _State) -> Optional[list]:
+    """A line read whole as one triggered ability, or None (see
+    :func:`~mtgcombat.grammar.oracle.triggered.read_ability_line`)."""
+    from .triggered import read_ability_line, read_activated_line  # noqa: F401
+
+    bare = _ABILITY_WORD.sub("", line.lstrip())
+    trigger = bool(_ABILITY_START.match(bare))
+    if not trigger and ":" not in bare:
+        return None
+    sentences = split_sentences(line, names)
+    norms = [_ABILITY_WORD.sub("", replace_names(s, names)) for s in sentences]
+    if trigger:
+        return read_ability_line(sentences, norms, state)
+    return read_activated_line(sentences, norms, state)
+
+
 def _read_header(line: str, names: list[str], understood: list[A.Parsed],
                  not_understood: list[str]) -> None:
     """A modal spell's instruction to choose, its modes chosen: understood, nothing to
@@ -646,3 +686,7 @@ def _keyword_items(
             not_understood.append(_capitalize(item))
     return True
 
+
+# The transformer reads again what it writes onto a board (grammar/oracle/triggered.py).
+_HOOKS["parse"] = _parse
+_HOOKS["read"] = read_text

@@ -30,6 +30,9 @@ class _State:
     # targets after it can't be numbered any more.
     open_targets: bool = False
     spoiled: bool = False  # a target was named after a TargetGroup that was read
+    #: While an effect is read (a triggered ability, an effect resolving in a step): its
+    #: :class:`~mtgcombat.grammar.oracle.triggered.EffectReading` (issue 26).
+    effects: Optional[Any] = None
 
 
 @dataclass(frozen=True)
@@ -59,5 +62,10 @@ _AFTER_ATTACKS = _BLOCKED_SIDE + (
 _Vp = Callable[[A.Subject], list]
 
 _DEFENDER_DIVIDES = object()
+
+#: Set by :mod:`.reader` as it loads (``"parse"``: a sentence from a start symbol;
+#: ``"read"``: a whole text): so that the transformer can read again what it writes onto a
+#: board (issue 26) without importing the reader.
+HOOKS: dict[str, Callable[..., Any]] = {}
 
 

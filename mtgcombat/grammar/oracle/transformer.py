@@ -11,14 +11,15 @@ from .helpers import _uses_target_group
 from .objects import _ObjectRules
 from .combat import CombatMixin
 from .statics import StaticsMixin, StaticsMixin2
+from .triggered import TriggerMixin
 from .state import _DEFENDER_DIVIDES, _State
 
 __all__ = ["_OracleTransformer", "_State", "_DEFENDER_DIVIDES", "_uses_target_group"]
 
 
 @v_args(inline=True)
-class _OracleTransformer(_ObjectRules, _DeclarationRules, CombatMixin, StaticsMixin,
-                         StaticsMixin2, Transformer):
+class _OracleTransformer(TriggerMixin, _ObjectRules, _DeclarationRules, CombatMixin,
+                         StaticsMixin, StaticsMixin2, Transformer):
     def __init__(self, state: _State) -> None:
         super().__init__()
         self.st = state

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from .. import Language, templates_of
 from . import (cards, combat, common, damage, decisions, declarations, draw, explain, human,
-               lessons, payment, turn)
+               lessons, payment, stack, turn)
 
 FAMILIES = (common, declarations, damage, explain, human, combat, payment, decisions, turn,
-            draw, cards, lessons)
+            draw, cards, lessons, stack)
 
 
 class German(Language):

@@ -3,7 +3,7 @@ impossible (``error.*`` reasons of mtgcombat.rules.validation and the rules)."""
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 from .. import clause
 
@@ -20,6 +20,8 @@ def _at(r):
         return f"permanent {where[1]!r}"
     if kind == "effect":
         return f"effect {where[1] + 1}"
+    if kind == "choice":
+        return f"choice {where[1] + 1}"
     return kind
 
 
@@ -127,6 +129,19 @@ T: dict = {
     "error.effect_text": _e("text must be a non-empty string"),
     "error.effect_target": _e(lambda r, w: f"unknown target {r['value']!r}"),
     "error.effect_source": _e(lambda r, w: f"unknown source {r['value']!r}"),
+    "error.effect_step": _e(lambda r, w: (
+        f"step {r['value']!r} is no step of combat: one of "
+        + ", ".join(repr(k) for k in r["known"]))),
+    "error.choice_source": _e(lambda r, w: f"unknown source {r['value']!r}"),
+    "error.choice_ability": _e(lambda r, w: (
+        f"ability {r['value']!r}: {r['source']!r} has {r['lines']} line"
+        + ("s" if r["lines"] != 1 else "") + " of text")),
+    "error.choice_instance": _e(lambda r, w: (
+        f"instance must be 1 or more, not {r['value']!r}")),
+    "error.choice_target": _e(lambda r, w: f"unknown object or player {r['value']!r}"),
+    "error.choice_mode": _e(lambda r, w: f"a mode is a number from 1, not {r['value']!r}"),
+    "error.choice_amount": _e(lambda r, w: (
+        f"amount {r['key']!r} must be 0 or more, not {r['value']!r}")),
     "error.text_number": _e(lambda r, w: (
         f"{r['field']}: the number {r['start']}{'...' if r['digits'] > 12 else ''} "
         f"({r['digits']} digits) is larger than any the board can hold "
@@ -368,7 +383,7 @@ T.update({
         + f" at column {r['column']} of {r['text']!r}"),
 })
 
-_NOTATION: dict[str, Callable[[dict], str]] = {
+_NOTATION: dict[str, Callable[[Any], str]] = {
     "expected": lambda r: f"expected {r['mark']!r}",
     "name": lambda r: "expected a name",
     "quote": lambda r: "unterminated quoted name",

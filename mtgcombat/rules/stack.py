@@ -1,0 +1,1519 @@
+"""The stack of one combat: triggered abilities and combat tricks carried out (603, 608,
+spec Extension 3).
+
+A :class:`Stack` follows one combat phase. At each point the combat's turn-based
+actions make something happen -- the combat begins (507.2), attackers are declared
+(508.3), blockers are declared (509.2a), combat damage is dealt (510.3a), creatures
+die, players gain life, the end of combat begins (511.2) -- it finds the triggered
+abilities that trigger (603.2; an intervening "if" is checked now and again as the
+ability resolves, 603.4), puts them on the stack in APNAP order (603.3b: the active
+player's first, so the last player's resolve first; within one player's abilities the
+order is that player's, and this module takes them by source id, then line, then
+instance, keyword abilities last -- a documented default), chooses their targets as
+they are put on the stack (603.3d; an ability with no legal target is removed from the
+stack), and resolves them one by one from the top (405.5), performing state-based
+actions after each (704.3) and putting the abilities those trigger on top. Then the
+step's combat tricks (effects of the board with that ``step``) resolve, in the order
+listed, or -- with the board's ``stack`` -- all on the stack together, the last listed
+first; each after the triggers before it have resolved.
+
+Every choice an ability leaves to a player (targets, "you may", exert, what a token put
+onto the battlefield attacking attacks) comes from the board's ``choices``: a choice
+with one legal option is made by itself and recorded so; a missing choice with several
+is bad input (:class:`ChoiceNeeded`, a :class:`~mtgcombat.rules.model.BoardError` that
+names the ability and its options, and carries them for a search over choices).
+
+The effects (608.2c, in the order written): P/T changes until end of turn (613.4c, on
+the board's current power and toughness), continuous effects written onto the board as
+effects it reads (611.2; one per object: 611.2c), counters (122), damage (120.3:
+deathtouch, lifelink, infect, wither; protection prevents it, 702.16e), life (119),
+poison (122.1f), tapping (701.26), leaving the battlefield -- destroy (701.8;
+indestructible 702.12b), sacrifice, exile, return to hand -- and with it combat (506.4;
+an attacker whose blocker left stays blocked, 509.1h), tokens (111, 111.4; attacking,
+508.4), drawing (121), delayed "at end of combat" abilities (603.7). No words here:
+what happened is a list of reasons (:class:`Resolved`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Iterable, Mapping, Optional, Sequence
+
+from . import abilities as A
+from . import triggered as T
+from .bind import Source
+from .combat_triggers import Trigger as KeywordTrigger
+from .combat_triggers import apply as apply_keyword
+from .combat_triggers import keyword_count
+from .keywords import TABLE as KEYWORD_TABLE
+from .model import Board, BoardError, Choice, Effect, Permanent
+from .reasons import Quote, Reason, reason
+from .results import Dealt, Results, StateBased, applied, removed, state_based
+
+# ---------------------------------------------------------------------------
+# What is on the stack, and what happened
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Item:
+    """A triggered ability, or a combat trick, on its way to the stack or on it.
+
+    ``kind``: "trigger" (an ability of a permanent's text), "keyword" (exalted, melee
+    ..., :mod:`mtgcombat.rules.combat_triggers`), "exert" (701.43d's linked "when you
+    do"), "delayed" (603.7), "trick" (an effect of the board with a ``step``). ``line``
+    is the ability's line in its source's text (from 1; 0: an effect), ``instance`` the
+    how-manieth time it triggered this combat; ``subject``, ``other``, ``player`` the
+    objects of its event (:class:`~mtgcombat.rules.triggered.EventRef`); ``targets``
+    chosen as it was put on the stack; ``lki`` its source as it last existed (603.10)."""
+
+    kind: str
+    ability: Any
+    controller: str
+    source: Optional[str] = None
+    line: int = 0
+    instance: int = 1
+    effect: Optional[int] = None
+    subject: Optional[str] = None
+    other: Optional[str] = None
+    player: Optional[str] = None
+    sentence: str = ""
+    targets: tuple[str, ...] = ()
+    lki: Optional[Permanent] = field(default=None, compare=False)
+    lki_keywords: frozenset[str] = field(default=frozenset(), compare=False)
+
+    @property
+    def key(self) -> tuple:
+        return (self.source or "", self.line, self.instance)
+
+
+@dataclass(frozen=True)
+class Chosen:
+    """A choice used: for the ability (``source``, ``ability`` line, ``instance``),
+    ``what`` was chosen ("targets", "may", "exert", "attacking") and ``value``;
+    ``automatic``: it had one legal option and was made by itself."""
+
+    source: Optional[str]
+    ability: int
+    instance: int
+    what: str
+    value: Any
+    automatic: bool
+
+    def to_json(self) -> dict:
+        out: dict[str, Any] = {"source": self.source, "ability": self.ability,
+                               "instance": self.instance}
+        out[self.what] = list(self.value) if isinstance(self.value, tuple) else self.value
+        out["automatic"] = self.automatic
+        return out
+
+    def reason(self) -> Reason:
+        value = self.value
+        if isinstance(value, tuple):
+            value = tuple(value)
+        return reason("choice.made", None, tuple(x for x in (self.source,) if x),
+                      source=self.source, ability=self.ability, instance=self.instance,
+                      what=self.what, value=value, automatic=self.automatic)
+
+
+@dataclass
+class Resolved:
+    """One item that left the stack: resolved, or removed (no legal target 608.2b, an
+    intervening "if" no longer true 603.4) -- what it did, as reasons, in order."""
+
+    item: Item
+    step: str
+    outcome: list[Reason] = field(default_factory=list)
+    #: A keyword trigger as it resolved (the older answer shape of ``before_damage``).
+    keyword: Optional[KeywordTrigger] = None
+    #: Battle cry as it resolved: one keyword trigger for each creature it pumped.
+    keywords: list[KeywordTrigger] = field(default_factory=list)
+
+    def head(self) -> Reason:
+        it = self.item
+        if it.kind == "trick":
+            return reason("stack.trick", "608.2", tuple(x for x in (it.source,) if x),
+                          effect=it.effect, source=it.source, text=Quote(it.sentence),
+                          controller=it.controller)
+        return reason("stack.trigger", "603.3b", tuple(x for x in (it.source,) if x),
+                      kind=it.kind, source=it.source, line=it.line, instance=it.instance,
+                      text=Quote(it.sentence), controller=it.controller)
+
+
+@dataclass
+class StepLog:
+    """What happened in one combat step outside combat damage: the items that left the
+    stack, in order, and what the state-based actions did (704.3)."""
+
+    step: str
+    resolved: list[Resolved] = field(default_factory=list)
+    #: Permanents put into a graveyard (by state-based actions, destroyed or sacrificed:
+    #: id -> rule) and players who lost.
+    sba: StateBased = field(default_factory=StateBased)
+    #: Permanents that left the battlefield otherwise (id -> "exile", "hand", "library").
+    left: dict[str, str] = field(default_factory=dict)
+
+
+class ChoiceNeeded(BoardError):
+    """A choice an ability leaves to a player is missing and has several legal options:
+    bad input naming the ability and its options (``request``)."""
+
+    def __init__(self, request: "Request") -> None:
+        self.request = request
+        super().__init__(reason(
+            "error.choice_missing", None, tuple(x for x in (request.source,) if x),
+            where=("permanent", request.source) if request.source else (),
+            source=request.source, ability=request.ability, instance=request.instance,
+            what=request.what, options=request.options, text=Quote(request.sentence),
+            player=request.player))
+
+
+@dataclass(frozen=True)
+class Request:
+    """A choice to make: whose (``player``), for which ability, what, among which
+    options (ids or player names; for "may" and "exert" True and False; for
+    "targets" each option is a tuple of objects)."""
+
+    source: Optional[str]
+    ability: int
+    instance: int
+    what: str
+    options: tuple
+    sentence: str
+    player: str
+
+    def choice(self, value: Any) -> Choice:
+        """The board choice that answers this request with ``value``."""
+        kw: dict[str, Any] = {self.what: value}
+        return Choice(self.source or "", ability=self.ability or None,
+                      instance=self.instance, **kw)
+
+
+class ChoiceIllegal(BoardError):
+    """A choice given for an ability that is not one of its legal options."""
+
+
+# ---------------------------------------------------------------------------
+# The engine
+# ---------------------------------------------------------------------------
+
+
+class Stack:
+    """The stack of one combat (see the module docstring). ``choices``: the board's;
+    ``lost``: the players who have lost (shared with the caller)."""
+
+    def __init__(self, choices: Sequence[Choice] = (), lost: Optional[list[str]] = None
+                 ) -> None:
+        self.choices = tuple(choices)
+        self.lost: list[str] = lost if lost is not None else []
+        self.counts: dict[tuple, int] = {}
+        self.delayed: list[Item] = []
+        self.log: list[StepLog] = []
+        self.used: list[Chosen] = []
+        self.exerted: list[str] = []
+        #: The creatures declared as attackers or blockers this combat (508.1, 509.1).
+        self.fought: set[str] = set()
+        self._deathtouched: set[str] = set()
+
+    # -- the steps --------------------------------------------------------------------
+    def begin(self, step: str) -> StepLog:
+        """A new step's log (the items resolved in it are recorded there)."""
+        log = StepLog(step)
+        self.log.append(log)
+        return log
+
+    @property
+    def current(self) -> StepLog:
+        if not self.log:
+            return self.begin("")
+        return self.log[-1]
+
+    def beginning_of_combat(self, board: Board) -> Board:
+        """507.2, 603.2b: "at the beginning of combat [on your turn]" abilities."""
+        self.begin("beginning of combat")
+        items = [self._item(board, inst, line) for inst, line in _triggered(board)
+                 if isinstance(inst.ability.event, T.BeginningOfCombat)
+                 and (not inst.ability.event.yours
+                      or inst.source.controller == board.active_player)]
+        return self.run(board, [i for i in items if self._if_holds(board, i)])
+
+    def attacks_declared(self, board: Board, keyword: Mapping[str, list] = {}) -> Board:
+        """508.3, 508.2b: the abilities that trigger on the declared attacks (and
+        ``keyword`` ones, by player), exert (701.43d)."""
+        self.begin("declare attackers")
+        self.fought |= set(board.attacks or {})
+        items = self._exert(board)
+        items += _keyword_items(board, _battle_cry_as_it_resolves(board, keyword))
+        items += self._attack_items(board)
+        return self.run(board, items)
+
+    def blocks_declared(self, board: Board, keyword: Mapping[str, list] = {}) -> Board:
+        """509.2a, 509.3: the abilities that trigger on the declared blocks, and those of
+        attackers that aren't blocked (509.3g)."""
+        self.begin("declare blockers")
+        self.fought |= set(board.blocks or {})
+        items = _keyword_items(board, keyword) + self._block_items(board)
+        return self.run(board, items)
+
+    def damage_dealt(self, before: Board, board: Board, dealt: Sequence[Dealt],
+                     sba: StateBased, step: str) -> Board:
+        """510.3a: the abilities that trigger on combat damage dealt (``dealt``, on
+        ``before``: the board as the step's damage was dealt) and on what the state-based
+        actions after it did (``sba``: deaths, 700.4), and life gained through lifelink
+        (119.10: one event per source)."""
+        self.begin(step)
+        items = self._damage_items(before, dealt, combat=True)
+        items += self._dies_items(before, sba.gone)
+        items += self._lifelink_items(before, dealt)
+        return self.run(board, items)
+
+    def end_of_combat(self, board: Board) -> Board:
+        """511.2, 603.7: "at end of combat" abilities and delayed ones."""
+        self.begin("end of combat")
+        items = [self._item(board, inst, line) for inst, line in _triggered(board)
+                 if isinstance(inst.ability.event, T.EndOfCombat)]
+        items = [i for i in items if self._if_holds(board, i)] + self.delayed
+        self.delayed = []
+        return self.run(board, items)
+
+    def tricks(self, board: Board, step: str) -> Board:
+        """The effects of the board with this ``step``: spells and abilities cast in the
+        step once its triggers have resolved (spec Extension 3)."""
+        items = []
+        for i, e in enumerate(board.effects):
+            if e.step != step:
+                continue
+            items.append(Item("trick", _instructions(board, i), e.controller, e.source,
+                              effect=i, sentence=e.text, targets=tuple(e.targets)))
+        if not items:
+            return board
+        if not self.log or self.log[-1].step != step:
+            self.begin(step)
+        if getattr(board, "stack", False):
+            return self.run(board, [], tricks=items)
+        for it in items:
+            board = self.run(board, [], tricks=[it])
+        return board
+
+    # -- putting on the stack and resolving --------------------------------------------------
+    def run(self, board: Board, items: list[Item], tricks: Sequence[Item] = ()) -> Board:
+        """Put ``items`` on the stack in APNAP order (603.3b), then ``tricks`` above them
+        (the first listed lowest), and resolve from the top until the stack is empty,
+        with state-based actions and new triggers after each resolution (704.3)."""
+        stack: list[Item] = []
+        board = self._push(board, stack, items)
+        for t in tricks:
+            stack.append(self._cast(board, t))
+        while stack:
+            if _game_over(board, self.lost):
+                break
+            item = stack.pop()
+            if item.kind == "trick" and item.targets == ("\0",):
+                continue  # could not be cast: said so already
+            board, events = self._resolve(board, item)
+            board, more = self._after(board, events)
+            board = self._push(board, stack, more)
+        return board
+
+    def _push(self, board: Board, stack: list[Item], items: list[Item]) -> Board:
+        if not items:
+            return board
+        order = _apnap(board)
+        by_player: dict[str, list[Item]] = {}
+        for it in items:
+            by_player.setdefault(it.controller, []).append(it)
+        for p in order:
+            mine = sorted(by_player.get(p, []), key=_default_order)
+            # The player's abilities resolve in the default order: put on in reverse.
+            for it in reversed(mine):
+                chosen = self._targets(board, it)
+                if chosen is not None:
+                    stack.append(chosen)
+        return board
+
+    def _cast(self, board: Board, item: Item) -> Item:
+        """A trick as it is cast (601.2c): its targets must be legal now, else it can't be
+        cast (an object gone, or of another kind): said so, and it does nothing."""
+        ins: T.Instructions = item.ability
+        for spec in _target_specs(ins.effects):
+            if spec.index >= len(item.targets):
+                raise BoardError(reason("error.too_few_targets", None, (), src=_src(item),
+                                        where=("effect", item.effect), needs=spec.index + 1,
+                                        given=len(item.targets)))
+            t = item.targets[spec.index]
+            if t not in _legal_targets(board, item, spec):
+                self.current.resolved.append(Resolved(item, self.current.step, [reason(
+                    "stack.not_cast", "601.2c", (t,), effect=item.effect, target=t,
+                    gone=not board.has_object(t))]))
+                return replace(item, targets=("\0",))
+        return item
+
+    def _targets(self, board: Board, item: Item) -> Optional[Item]:
+        """603.3d: targets chosen as the ability is put on the stack; None: it has none
+        legal and is removed from the stack (said so)."""
+        specs = _target_specs(_effects_of(item))
+        if not specs or item.kind in ("keyword", "trick"):
+            return item
+        chosen: list[str] = []
+        given = self._given(item, "targets")
+        if given is not None:
+            if len(given) != len(specs):
+                raise ChoiceIllegal(reason(
+                    "error.choice_count", None, (), where=("permanent", item.source),
+                    source=item.source, ability=item.line, given=len(given), needs=len(specs),
+                    text=Quote(item.sentence)))
+            for spec, t in zip(specs, given):
+                legal = _legal_targets(board, item, spec, chosen)
+                if t not in legal and not (spec.optional and t == ""):
+                    raise ChoiceIllegal(reason(
+                        "error.choice_illegal", None, (t,), where=("permanent", item.source),
+                        source=item.source, ability=item.line, value=t, options=tuple(legal),
+                        text=Quote(item.sentence)))
+                chosen.append(t)
+            self._use(item, "targets", tuple(chosen), False)
+            return replace(item, targets=tuple(chosen))
+        auto = True
+        for spec in specs:
+            legal = _legal_targets(board, item, spec, chosen)
+            options = legal + ([""] if spec.optional else [])
+            if not legal and not spec.optional:
+                self.current.resolved.append(Resolved(item, self.current.step, [reason(
+                    "stack.no_target", "603.3d", (), source=item.source)]))
+                return None
+            if len(options) > 1:
+                raise ChoiceNeeded(Request(item.source, item.line, item.instance, "targets",
+                                           tuple(options), item.sentence, item.controller))
+            chosen.append(options[0])
+        self._use(item, "targets", tuple(chosen), auto)
+        return replace(item, targets=tuple(chosen))
+
+    def _given(self, item: Item, what: str) -> Any:
+        """The board's choice of ``what`` for this ability, or None."""
+        for c in self.choices:
+            if c.source != item.source:
+                continue
+            if c.ability is not None and c.ability != item.line:
+                continue
+            if c.instance is not None and c.instance != item.instance:
+                continue
+            v = getattr(c, what)
+            if v is not None:
+                return v
+        return None
+
+    def _use(self, item: Item, what: str, value: Any, automatic: bool) -> None:
+        self.used.append(Chosen(item.source, item.line, item.instance, what, value, automatic))
+
+    def _choose(self, item: Item, what: str, options: tuple) -> Any:
+        """A yes/no choice (603.5 "you may", 701.43 exert) or another from ``options``."""
+        given = self._given(item, what)
+        if given is not None:
+            if given not in options:
+                raise ChoiceIllegal(reason(
+                    "error.choice_illegal", None, (), where=("permanent", item.source),
+                    source=item.source, ability=item.line, value=given, options=options,
+                    text=Quote(item.sentence)))
+            self._use(item, what, given, False)
+            return given
+        if len(options) == 1:
+            self._use(item, what, options[0], True)
+            return options[0]
+        raise ChoiceNeeded(Request(item.source, item.line, item.instance, what, options,
+                                   item.sentence, item.controller))
+
+    # -- resolving ----------------------------------------------------------------------------
+    def _resolve(self, board: Board, item: Item) -> tuple[Board, list]:
+        done = Resolved(item, self.current.step)
+        self.current.resolved.append(done)
+        if item.kind == "keyword" and item.ability.kind == _BATTLE_CRY \
+                and not item.ability.affected:
+            # 702.91a, 608.2c: "each other attacking creature" is the set as it resolves
+            # (a token put onto the battlefield attacking before it resolves is pumped).
+            nb = board
+            for o in sorted(board.attacks or {}):
+                if o == item.source or not board.has_object(o):
+                    continue
+                nb2, k = apply_keyword(nb, replace(item.ability, affected=o))
+                _carry(nb, nb2)
+                nb = nb2
+                done.keywords.append(k)
+                done.outcome.append(keyword_reason(k))
+            return nb, []
+        if item.kind == "keyword":
+            nb, k = apply_keyword(board, item.ability)
+            _carry(board, nb)
+            done.keyword = k
+            done.outcome.append(keyword_reason(k))
+            return nb, []
+        ab = item.ability
+        if isinstance(ab, T.Triggered) and ab.condition is not None \
+                and not _condition(board, item, ab.condition, self.fought):
+            done.outcome.append(reason("stack.condition_false", "603.4", ()))
+            return board, []
+        specs = _target_specs(_effects_of(item))
+        named = [(s, t) for s, t in zip(specs, item.targets) if t]
+        if named and not any(t in _legal_targets(board, item, s, exclude_chosen=False)
+                             for s, t in named):
+            # 608.2b: every target illegal now -- it doesn't resolve
+            done.outcome.append(reason("stack.no_target", "608.2b", ()))
+            return board, []
+        if isinstance(ab, T.Triggered) and ab.optional:
+            if not self._choose(item, "may", (True, False)):
+                done.outcome.append(reason("stack.declined", "603.5", ()))
+                return board, []
+        events: list = []
+        for eff in _effects_of(item):
+            if _game_over(board, self.lost):
+                break
+            board = self._effect(board, item, eff, done, events)
+        return board, events
+
+    def _effect(self, board: Board, item: Item, eff: Any, done: Resolved,
+                events: list) -> Board:
+        out = done.outcome
+        ed = board.edition
+        if isinstance(eff, T.PTChange):
+            perms = []
+            ids = [o for o in self._objects(board, item, eff.who) if _is_creature(board, o)]
+            if not ids:
+                out.append(reason("stack.nothing", None, ()))
+                return board
+            for p in board.permanents:
+                if p.id in ids:
+                    dp = _amount(board, item, eff.power, self, p.id)
+                    dt = _amount(board, item, eff.toughness, self, p.id)
+                    p = replace(p, power=(p.power or 0) + dp, toughness=(p.toughness or 0) + dt)
+                    out.append(reason("stack.pt", "613.4c", (p.id,), who=p.id, power=dp,
+                                      toughness=dt))
+                perms.append(p)
+            return _derive(board, permanents=tuple(perms))
+        if isinstance(eff, T.Continuous):
+            objs: list[Optional[str]] = [None] if eff.who is None else [
+                o for o in self._objects(board, item, eff.who) if board.has_object(o)
+                and o not in board.player_names]
+            if not objs:
+                out.append(reason("stack.nothing", None, ()))
+                return board
+            source = item.source if item.source and board.has_object(item.source) else None
+            bound_refs = tuple(o for t in eff.targets for o in self._objects(board, item, t))
+            if len(bound_refs) != len(eff.targets):
+                out.append(reason("stack.nothing", None, ()))  # a target is gone (608.2b)
+                return board
+            new = tuple(Effect(eff.text, item.controller, (o,) if o else bound_refs, source)
+                        for o in objs)
+            nb = _derive(board, effects=board.effects + new)
+            _carry(board, nb, effect_readings=tuple(eff.reading for _ in new))
+            for o in objs:
+                out.append(reason("stack.effect", "611.2", tuple(x for x in (o,) if x),
+                                  who=o, text=Quote(eff.text)))
+            return nb
+        if isinstance(eff, T.Counters):
+            ids = [o for o in self._objects(board, item, eff.who)
+                   if board.has_object(o) and o not in board.player_names]
+            perms = []
+            for p in board.permanents:
+                if p.id in ids:
+                    have = p.counter(eff.kind)
+                    n = eff.n if eff.n > 0 else -min(have, -eff.n)
+                    counters = dict(p.counters)
+                    counters[eff.kind] = have + n
+                    if not counters[eff.kind]:
+                        del counters[eff.kind]
+                    pw, tg = p.power, p.toughness
+                    if eff.kind in ("+1/+1", "-1/-1") and p.is_creature:
+                        d = n if eff.kind == "+1/+1" else -n
+                        pw, tg = (pw or 0) + d, (tg or 0) + d  # 122.1a
+                    p = replace(p, counters=counters, power=pw, toughness=tg)
+                    out.append(reason("stack.counters", "122.1", (p.id,), who=p.id,
+                                      kind=eff.kind, n=n))
+                perms.append(p)
+            return _derive(board, permanents=tuple(perms))
+        if isinstance(eff, T.Damage):
+            return self._damage(board, item, eff, done, events)
+        if isinstance(eff, T.Life):
+            players = [o for o in self._objects(board, item, eff.who) if o in board.player_names
+                       and o not in self.lost]
+            for who in players:
+                board = _life(board, who, eff.amount)
+                out.append(reason("stack.life", "119.1" if eff.amount > 0 else "119.3", (who,),
+                                  who=who, amount=eff.amount))
+                if eff.amount > 0:
+                    events.append(("life", who))
+            return board
+        if isinstance(eff, T.Poison):
+            for who in self._objects(board, item, eff.who):
+                if who in board.player_names and who not in self.lost:
+                    board = _poison(board, who, eff.n)
+                    out.append(reason("stack.poison", "122.1f", (who,), who=who, n=eff.n))
+            return board
+        if isinstance(eff, T.Tap):
+            ids = [o for o in self._objects(board, item, eff.who)
+                   if board.has_object(o) and o not in board.player_names]
+            perms = []
+            for p in board.permanents:
+                if p.id in ids:
+                    p = replace(p, tapped=eff.tap)
+                    out.append(reason("stack.tap" if eff.tap else "stack.untap", ed.tap,
+                                      (p.id,), who=p.id))
+                perms.append(p)
+            return _derive(board, permanents=tuple(perms))
+        if isinstance(eff, T.Leave):
+            return self._leave(board, item, eff, done, events)
+        if isinstance(eff, T.RemoveFromCombat):
+            ids = [o for o in self._objects(board, item, eff.who) if board.has_object(o)]
+            nb = _out_of_combat(board, set(ids))
+            for o in ids:
+                out.append(reason("stack.out_of_combat", "506.4", (o,), who=o))
+            return nb
+        if isinstance(eff, T.Tokens):
+            return self._tokens(board, item, eff, done, events)
+        if isinstance(eff, T.Draw):
+            for who in self._objects(board, item, eff.who):
+                if who in board.player_names and who not in self.lost:
+                    board = _derive(board, players=tuple(
+                        replace(p, hand=None if p.hand is None else p.hand + eff.n,
+                                cards_drawn=None if p.cards_drawn is None
+                                else p.cards_drawn + eff.n)
+                        if p.name == who else p for p in board.players))
+                    out.append(reason("stack.draw", "121.1", (who,), who=who, n=eff.n))
+            return board
+        if isinstance(eff, T.Discard):
+            for who in self._objects(board, item, eff.who):
+                if who in board.player_names and who not in self.lost:
+                    board = _derive(board, players=tuple(
+                        replace(p, hand=None if p.hand is None else max(0, p.hand - eff.n))
+                        if p.name == who else p for p in board.players))
+                    out.append(reason("stack.discard", board.edition.discard, (who,), who=who,
+                                      n=eff.n))
+            return board
+        if isinstance(eff, T.NoUntap):
+            for o in self._objects(board, item, eff.who):
+                out.append(reason("stack.no_untap", "502.3", (o,), who=o))
+            return board
+        if isinstance(eff, T.IfThen):
+            if not _condition(board, item, eff.condition, self.fought):
+                out.append(reason("stack.condition_false", "608.2c", ()))
+                return board
+            for sub in eff.effects:
+                board = self._effect(board, item, sub, done, events)
+            return board
+        if isinstance(eff, T.Delayed):
+            self.delayed.append(replace(item, kind="delayed",
+                                        ability=T.Instructions(eff.effects)))
+            out.append(reason("stack.delayed", "603.7", ()))
+            return board
+        raise TypeError(f"unknown effect {eff!r}")
+
+    def _damage(self, board: Board, item: Item, eff: T.Damage, done: Resolved,
+                events: list) -> Board:
+        """120: noncombat damage, its results (120.3) at once; protection prevents it
+        (702.16e)."""
+        srcs = self._objects(board, item, eff.source)
+        src = srcs[0] if srcs else item.source
+        amount = _amount(board, item, eff.amount, self)
+        bound = board.bound  # type: ignore[attr-defined]
+        keywords = set(bound.keywords.get(src, ())) if src and board.has_object(src) \
+            else set(item.lki_keywords if src == item.source else ())
+        src_perm = board.permanent(src) if src and board.has_object(src) and \
+            src not in board.player_names else (item.lki if src == item.source else None)
+        controller = src_perm.controller if src_perm is not None else item.controller
+        res = Results()
+        for to in self._objects(board, item, eff.to):
+            if not board.has_object(to) or to in self.lost or amount <= 0:
+                continue
+            if to not in board.player_names and src_perm is not None \
+                    and _protected(board, bound, to, src_perm):
+                done.outcome.append(reason("stack.prevented", "702.16e", (to,), source=src,
+                                           to=to, amount=amount))
+                continue
+            done.outcome.append(reason("stack.damage", "120.3", (to,), source=src, to=to,
+                                       amount=amount))
+            _damage_result(board, res, to, amount, keywords, controller)
+            events.append(("dealt", src, to))
+        if res.gained:
+            for who in res.gained:
+                events.append(("life", who))
+        self._deathtouched |= res.deathtouched
+        nb = applied(board, res)
+        _carry(board, nb)
+        return nb
+
+    def _leave(self, board: Board, item: Item, eff: T.Leave, done: Resolved,
+               events: list) -> Board:
+        ed = board.edition
+        rule = {"destroy": ed.destroy, "sacrifice": ed.sacrifice, "exile": ed.exile,
+                "hand": "400.7", "library": "400.7"}[eff.how]
+        bound = board.bound  # type: ignore[attr-defined]
+        gone: list[str] = []
+        for o in self._objects(board, item, eff.who):
+            if not board.has_object(o) or o in board.player_names:
+                continue
+            if eff.how == "destroy" and bound.has_keyword(o, "indestructible"):
+                done.outcome.append(reason("stack.indestructible", "702.12b", (o,), who=o))
+                continue
+            if eff.how == "sacrifice" and board.permanent(o).controller != item.controller \
+                    and not isinstance(eff.who, (A.SelfRef, T.EventRef)):
+                continue
+            gone.append(o)
+            done.outcome.append(reason("stack.leave", rule, (o,), who=o, how=eff.how))
+        if not gone:
+            return board
+        return self._remove(board, gone, eff.how, events)
+
+    def _remove(self, board: Board, gone: list[str], how: str, events: list) -> Board:
+        """Permanents leave the battlefield (and combat, 506.4); creatures put into a
+        graveyard die (700.4: a "dies" event, 603.10a)."""
+        before = board
+        nb = removed(board, set(gone))
+        died: dict[str, int] = {}
+        log = self.current
+        for g in gone:
+            p = before.permanent(g)
+            if how in ("destroy", "sacrifice"):
+                # put into its owner's graveyard (701.8a, 701.21a): listed as destroyed in
+                # the step it happened in (spec Extension 3)
+                log.sba.gone[g] = before.edition.destroy if how == "destroy" \
+                    else before.edition.sacrifice
+            else:
+                log.left[g] = how
+            if how in ("destroy", "sacrifice") and p.is_creature:
+                events.append(("dies", g, before))
+                died[p.controller] = died.get(p.controller, 0) + 1
+            if how == "sacrifice":
+                events.append(("sacrificed", g, before))
+            if how == "hand" and not p.is_token:
+                nb = _derive(nb, players=tuple(
+                    replace(q, hand=q.hand + 1) if q.name == p.controller and q.hand is not None
+                    else q for q in nb.players))
+        if died:
+            nb = _derive(nb, players=tuple(
+                replace(q, creatures_died=q.creatures_died + died.get(q.name, 0))
+                if q.creatures_died is not None else q for q in nb.players))
+        _carry(before, nb)
+        return nb
+
+    def _tokens(self, board: Board, item: Item, eff: T.Tokens, done: Resolved,
+                events: list) -> Board:
+        """111.1, 111.4: creature tokens, named by their subtypes and "Token"; entering
+        attacking (508.4) what their controller chooses, when the controller is an
+        attacking player (506.3b)."""
+        ids = {p.id for p in board.permanents} | set(board.player_names)
+        base = "-".join(s.lower() for s in eff.subtypes) or "creature"
+        types = ("Artifact Creature" if eff.artifact else "Creature")
+        type_line = "Token " + types + (" \u2014 " + " ".join(eff.subtypes)
+                                        if eff.subtypes else "")
+        name = " ".join(eff.subtypes + ("Token",))
+        new: list[Permanent] = []
+        attacks = dict(board.attacks or {})
+        attacking_ok = board.attacks is not None and \
+            board.teammates(item.controller, board.active_player)
+        for k in range(eff.count):
+            n, tid = 1, f"{base}-token"
+            while tid in ids:
+                n += 1
+                tid = f"{base}-token-{n}"
+            ids.add(tid)
+            p = Permanent(tid, name, item.controller, type_line, tuple(eff.colors), eff.power,
+                          eff.toughness, eff.text, tapped=eff.tapped, summoning_sick=True)
+            new.append(p)
+            target = None
+            if eff.attacking is not None and attacking_ok:
+                target = self._token_attack(board, item, p)
+                if target is not None:
+                    attacks[tid] = target
+            done.outcome.append(reason("stack.token", board.edition.create, (tid,), who=tid,
+                                       power=eff.power, toughness=eff.toughness,
+                                       attacking=target))
+            events.append(("enters", tid))
+        nb = _derive(board, permanents=board.permanents + tuple(new),
+                     attacks=attacks if board.attacks is not None else None)
+        readings = {p.id: eff.reading for p in new} if eff.reading is not None else {}
+        _carry(board, nb, readings=readings)
+        return nb
+
+    def _token_attack(self, board: Board, item: Item, token: Permanent) -> Optional[str]:
+        """508.4: what a creature put onto the battlefield attacking attacks: its
+        controller's choice among what may be attacked."""
+        options = tuple(t for t in board.attack_targets() if board.may_attack(token, t))
+        if not options:
+            return None
+        return self._choose(item, "attacking", options)
+
+    # -- what an ability's words name ------------------------------------------------------
+    def _objects(self, board: Board, item: Item, who: Any) -> list[str]:
+        """The objects and players ``who`` names as the effect resolves."""
+        src = item.source
+        if isinstance(who, A.SelfRef):
+            return [src] if src else []
+        if isinstance(who, A.AttachedRef):
+            perm = board.permanent(src) if src and board.has_object(src) else item.lki
+            return [perm.attached_to] if perm is not None and perm.attached_to else []
+        if isinstance(who, T.EventRef):
+            v = {"subject": item.subject, "other": item.other, "player": item.player}[who.role]
+            return [v] if v else []
+        if isinstance(who, T.Target):
+            if who.index < len(item.targets) and item.targets[who.index]:
+                t = item.targets[who.index]
+                if t in _legal_targets(board, item, who, exclude_chosen=False):
+                    return [t]  # 608.2b: an illegal target is not affected
+            return []
+        if isinstance(who, T.Targets):
+            return [o for t in who.targets for o in self._objects(board, item, t)]
+        if isinstance(who, (A.TargetRef, A.TargetGroup)):
+            return list(item.targets)
+        if isinstance(who, A.YouRef):
+            return [item.controller]
+        if isinstance(who, A.NamedRef):
+            return [who.id]
+        if isinstance(who, A.DefendingPlayerRef):
+            return _defending(board, item)
+        if isinstance(who, T.ControllerOfRef):
+            out = []
+            for o in self._objects(board, item, who.of):
+                if board.has_object(o) and o not in board.player_names:
+                    out.append(board.permanent(o).controller)
+                elif item.lki is not None and o == item.lki.id:
+                    out.append(item.lki.controller)
+            return out
+        if isinstance(who, T.Partners):
+            out = []
+            for o in self._objects(board, item, who.of):
+                if who.blocking:
+                    out += sorted(b for b, atts in (board.blocks or {}).items() if o in atts)
+                else:
+                    out += list((board.blocks or {}).get(o, ()))
+            return out
+        if isinstance(who, T.Each):
+            if who.players == "opponents":
+                return [p for p in board.opponents(item.controller) if p not in self.lost]
+            if who.players == "all":
+                return [p for p in board.player_names if p not in self.lost]
+            if who.group is not None:
+                bound = board.bound  # type: ignore[attr-defined]
+                return bound.subject_holders(who.group, _source(item))
+        raise TypeError(f"unknown reference {who!r}")
+
+    # -- finding what triggers -----------------------------------------------------------
+    def _item(self, board: Board, inst: Any, line: int, **event: Any) -> Item:
+        src = inst.source
+        key = (src.permanent or "", line)
+        self.counts[key] = self.counts.get(key, 0) + 1
+        perm = board.permanent(src.permanent) if src.permanent and \
+            board.has_object(src.permanent) else None
+        bound = board.bound  # type: ignore[attr-defined]
+        kws = frozenset(bound.keywords.get(src.permanent, ())) if perm is not None else frozenset()
+        return Item("trigger", inst.ability, src.controller, src.permanent, line,
+                    self.counts[key], src.effect_index if src.kind == "effect" else None,
+                    sentence=inst.sentence, lki=perm, lki_keywords=kws, **event)
+
+    def _if_holds(self, board: Board, item: Item) -> bool:
+        """603.4: an intervening "if" is checked as the ability triggers."""
+        cond = getattr(item.ability, "condition", None)
+        return cond is None or _condition(board, item, cond, self.fought)
+
+    def _exert(self, board: Board) -> list[Item]:
+        """701.43d: "You may exert ~ as it attacks" -- chosen as attackers are declared;
+        the linked "When you do" triggers."""
+        out = []
+        bound = board.bound  # type: ignore[attr-defined]
+        exerts = bound.of_type(T.ExertAsAttacks)
+        for a in sorted(board.attacks or {}):
+            for inst in [i for i in exerts if i.source.permanent == a
+                         and i.source.kind == "permanent"]:
+                line = _line_of(board, inst.source.permanent, inst.sentence)
+                probe = Item("exert", inst.ability, inst.source.controller, a, line, 1,
+                             sentence=inst.sentence)
+                if self._choose(probe, "exert", (True, False)):
+                    self.exerted.append(a)
+                    if inst.ability.then:
+                        out.append(replace(probe, ability=T.Instructions(inst.ability.then),
+                                           lki=board.permanent(a)))
+                    # "Whenever you exert a creature" (701.43)
+                    for t_inst, t_line in _triggered(board):
+                        if isinstance(t_inst.ability.event, T.Exerted) and \
+                                t_inst.source.controller == inst.source.controller:
+                            item = self._item(board, t_inst, t_line, subject=a)
+                            if self._if_holds(board, item):
+                                out.append(item)
+        return out
+
+    def _attack_items(self, board: Board) -> list[Item]:
+        attacks = board.attacks or {}
+        out: list[Item] = []
+        for inst, line in _triggered(board):
+            ev = inst.ability.event
+            ctrl = inst.source.controller
+            if isinstance(ev, T.PlayerAttacks):
+                mine = [a for a in attacks if board.permanent(a).controller == ctrl
+                        and board.bound.matches(ev.pred, board.permanent(a),  # type: ignore[attr-defined]
+                                                inst.source)]
+                if len(mine) >= max(1, ev.at_least):
+                    out.append(self._item(board, inst, line))
+                continue
+            if isinstance(ev, T.AttackYou):
+                at_me = [a for a in attacks if attacks[a] == ctrl
+                         and board.bound.matches(ev.pred, board.permanent(a),  # type: ignore[attr-defined]
+                                                 inst.source)]
+                if at_me:
+                    out.append(self._item(board, inst, line))
+                continue
+            if isinstance(ev, T.Attacks):
+                for a in sorted(attacks):
+                    if not _is_who(board, ev.who, a, inst):
+                        continue
+                    if ev.alone and len(attacks) != 1:
+                        continue  # 506.5
+                    if ev.others and len(attacks) - 1 < ev.others:
+                        continue
+                    if ev.you and not (attacks[a] == ctrl or (
+                            ev.planeswalkers and attacks[a] not in board.player_names
+                            and board.permanent(attacks[a]).is_planeswalker
+                            and board.permanent(attacks[a]).controller == ctrl)):
+                        continue
+                    out.append(self._item(board, inst, line, subject=a))
+            elif isinstance(ev, T.AttacksOrBlocks):
+                for a in sorted(attacks):
+                    if _is_who(board, ev.who, a, inst):
+                        out.append(self._item(board, inst, line, subject=a))
+        return [i for i in out if self._if_holds(board, i)]
+
+    def _block_items(self, board: Board) -> list[Item]:
+        attacks = board.attacks or {}
+        blocks = board.blocks or {}
+        blockers_of: dict[str, list[str]] = {a: [] for a in attacks}
+        for b, atts in blocks.items():
+            for a in atts:
+                blockers_of.setdefault(a, []).append(b)
+        out: list[Item] = []
+        bound = board.bound  # type: ignore[attr-defined]
+
+        def has(pred: A.Pred, oid: str, inst: Any) -> bool:
+            return bound.matches(pred, board.permanent(oid), inst.source)
+
+        for inst, line in _triggered(board):
+            ev = inst.ability.event
+            if isinstance(ev, T.Blocks):
+                for b in sorted(blocks):
+                    if not _is_who(board, ev.who, b, inst):
+                        continue
+                    if ev.per_attacker:
+                        for a in sorted(blocks[b]):
+                            if has(ev.pred, a, inst):
+                                out.append(self._item(board, inst, line, subject=b, other=a))
+                    else:
+                        only = blocks[b][0] if len(blocks[b]) == 1 else None
+                        out.append(self._item(board, inst, line, subject=b, other=only))
+            elif isinstance(ev, T.AttacksOrBlocks):
+                for b in sorted(blocks):
+                    if b not in attacks and _is_who(board, ev.who, b, inst):
+                        out.append(self._item(board, inst, line, subject=b))
+            elif isinstance(ev, T.BecomesBlocked):
+                for a in sorted(attacks):
+                    bl = sorted(blockers_of.get(a, []))
+                    if not bl or not _is_who(board, ev.who, a, inst):
+                        continue
+                    if ev.per_blocker:
+                        for b in bl:
+                            if has(ev.pred, b, inst):
+                                out.append(self._item(board, inst, line, subject=a, other=b))
+                    elif len(bl) >= ev.at_least:
+                        only = bl[0] if len(bl) == 1 else None
+                        out.append(self._item(board, inst, line, subject=a, other=only))
+            elif isinstance(ev, T.BlocksOrBlocked):
+                for c in sorted(set(attacks) | set(blocks)):
+                    if not _is_who(board, ev.who, c, inst):
+                        continue
+                    partners = sorted(set(blocks.get(c, ())) | set(blockers_of.get(c, [])))
+                    if not partners:
+                        continue
+                    if ev.by_creature:
+                        for o in partners:
+                            if has(ev.pred, o, inst):
+                                out.append(self._item(board, inst, line, subject=c, other=o))
+                    else:
+                        only = partners[0] if len(partners) == 1 else None
+                        out.append(self._item(board, inst, line, subject=c, other=only))
+            elif isinstance(ev, T.Unblocked):
+                for a in sorted(attacks):
+                    if not blockers_of.get(a) and a not in (board.blocked or ()) \
+                            and _is_who(board, ev.who, a, inst):
+                        out.append(self._item(board, inst, line, subject=a))
+        return [i for i in out if self._if_holds(board, i)]
+
+    def _damage_items(self, before: Board, dealt: Sequence[Dealt], combat: bool) -> list[Item]:
+        """510.3a, 603.2c: one trigger per recipient for "deals damage to a player / an
+        opponent / a creature", one per source for "deals combat damage", one per
+        creature for "is dealt damage"."""
+        out: list[Item] = []
+        names = before.player_names
+        for inst, line in _triggered(before):
+            ev = inst.ability.event
+            if isinstance(ev, T.DealsDamage):
+                if ev.combat and not combat:
+                    continue
+                by_source: dict[str, list[str]] = {}
+                for d in dealt:
+                    if d.amount > 0:
+                        by_source.setdefault(d.source, []).append(d.to)
+                for s in sorted(by_source):
+                    if not _is_who(before, ev.who, s, inst):
+                        continue
+                    ctrl = before.permanent(s).controller
+                    tos = sorted(set(by_source[s]))
+                    if ev.to == "any":
+                        out.append(self._item(before, inst, line, subject=s))
+                        continue
+                    for to in tos:
+                        is_player = to in names
+                        ok = {"player": is_player,
+                              "opponent": is_player and not before.teammates(to, ctrl),
+                              "creature": not is_player and before.permanent(to).is_creature,
+                              "player_or_planeswalker": is_player or (
+                                  before.permanent(to).is_planeswalker)}[ev.to]
+                        if ok:
+                            out.append(self._item(before, inst, line, subject=s,
+                                                  other=None if is_player else to,
+                                                  player=to if is_player else None))
+            elif isinstance(ev, T.IsDealtDamage):
+                hit = sorted({d.to for d in dealt if d.amount > 0 and d.to not in names})
+                for c in hit:
+                    if _is_who(before, ev.who, c, inst):
+                        out.append(self._item(before, inst, line, subject=c))
+        return [i for i in out if self._if_holds(before, i)]
+
+    def _dies_items(self, before: Board, gone: Mapping[str, str]) -> list[Item]:
+        """700.4, 603.10a: creatures put into a graveyard from the battlefield -- the
+        abilities that trigger are looked for on the board before they left."""
+        died = sorted(g for g, rule in gone.items() if rule in _DIES and before.has_object(g)
+                      and before.permanent(g).is_creature)
+        return self._dies(before, died)
+
+    def _dies(self, before: Board, died: Sequence[str]) -> list[Item]:
+        out: list[Item] = []
+        if not died:
+            return out
+        for inst, line in _triggered(before):
+            ev = inst.ability.event
+            if isinstance(ev, T.Dies):
+                for c in died:
+                    if _is_who(before, ev.who, c, inst):
+                        out.append(self._item(before, inst, line, subject=c))
+        return [i for i in out if self._if_holds(before, i)]
+
+    def _lifelink_items(self, before: Board, dealt: Sequence[Dealt]) -> list[Item]:
+        """119.10: each source with lifelink dealing damage is one life-gain event."""
+        bound = before.bound  # type: ignore[attr-defined]
+        gains = [before.permanent(s).controller for s in sorted({d.source for d in dealt
+                                                                   if d.amount > 0})
+                 if bound.has_keyword(s, "lifelink")]
+        return self._life_items(before, gains)
+
+    def _life_items(self, board: Board, gains: Sequence[str]) -> list[Item]:
+        out: list[Item] = []
+        if not gains:
+            return out
+        for inst, line in _triggered(board):
+            if isinstance(inst.ability.event, T.GainsLife):
+                for who in gains:
+                    if board.teammates(who, inst.source.controller) and \
+                            who == inst.source.controller:
+                        out.append(self._item(board, inst, line, player=who))
+        return [i for i in out if self._if_holds(board, i)]
+
+    def _after(self, board: Board, events: list) -> tuple[Board, list[Item]]:
+        """704.3: state-based actions after a resolution, and the abilities that the
+        resolution and they trigger."""
+        bound = board.bound  # type: ignore[attr-defined]
+        nb, sb = state_based(board, bound, set(self._deathtouched), set(), self.lost)
+        _carry(board, nb)
+        self._deathtouched = set()
+        log = self.current
+        log.sba.gone.update(sb.gone)
+        log.sba.lost.update(sb.lost)
+        for p in sorted(sb.lost):
+            if p not in self.lost:
+                self.lost.append(p)
+        items: list[Item] = []
+        dealt = [Dealt(s, t, 1) for kind, *rest in events if kind == "dealt"
+                 for s, t in [rest] if s]
+        if dealt:
+            items += self._damage_items(board, dealt, combat=False)
+        died_by_effect = [(e[1], e[2]) for e in events if e[0] == "dies"]
+        for cid, lki_board in died_by_effect:
+            items += self._dies(lki_board, [cid])
+        items += self._dies_items(board, sb.gone)
+        items += self._life_items(nb, [e[1] for e in events if e[0] == "life"])
+        entered = [e[1] for e in events if e[0] == "enters" and nb.has_object(e[1])]
+        for inst, line in _triggered(nb) if entered else ():
+            ev = inst.ability.event
+            if isinstance(ev, T.EntersBattlefield):
+                for c in entered:
+                    if _is_who(nb, ev.who, c, inst):
+                        item = self._item(nb, inst, line, subject=c)
+                        if self._if_holds(nb, item):
+                            items.append(item)
+        for kind, g, lki_board in [e for e in events if e[0] == "sacrificed"]:
+            for inst, line in _triggered(lki_board):
+                if isinstance(inst.ability.event, T.Sacrificed) and inst.source.permanent == g:
+                    items.append(self._item(lki_board, inst, line, subject=g))
+        return nb, items
+
+
+# ---------------------------------------------------------------------------
+# Helpers
+# ---------------------------------------------------------------------------
+
+#: The state-based actions that put a creature into its graveyard: it dies (700.4).
+_DIES = ("704.5f", "704.5g", "704.5h")
+
+
+def keyword_reason(t: KeywordTrigger) -> Reason:
+    """A resolved keyword trigger as a reason (the text layer words it)."""
+    return reason(f"combat.trigger_{t.kind}", t.rule, (t.source, t.affected), source=t.source,
+                  affected=t.affected, power=t.power, toughness=t.toughness, life=-t.life,
+                  n=t.n)
+
+
+#: The code of battle cry's triggers (702.91a).
+_BATTLE_CRY = KEYWORD_TABLE["battle cry"].code
+
+
+def _battle_cry_as_it_resolves(board: Board, keyword: Mapping[str, list]
+                               ) -> dict[str, list]:
+    """The keyword triggers of the declared attacks with battle cry's (702.91a) as one
+    ability for each instance (its ``affected`` left empty: the other attacking
+    creatures are those as it resolves, 608.2c), not one for each creature attacking as
+    attackers were declared."""
+    bound = board.bound  # type: ignore[attr-defined]
+    out: dict[str, list] = {}
+    for p, triggers in keyword.items():
+        out[p] = [t for t in triggers if t.kind != _BATTLE_CRY]
+    for a in sorted(board.attacks or {}):
+        if not board.has_object(a):
+            continue
+        ctrl = board.permanent(a).controller
+        for _ in range(keyword_count(bound, a, "battle cry")):
+            out.setdefault(ctrl, []).append(
+                KeywordTrigger(_BATTLE_CRY, "702.91a", a, ctrl, "", 1, 0))
+    return out
+
+
+def _keyword_items(board: Board, keyword: Mapping[str, list]) -> list[Item]:
+    out = []
+    for p, triggers in keyword.items():
+        for k, t in enumerate(triggers):
+            out.append(Item("keyword", t, p, t.source, 0, k + 1, sentence=t.kind))
+    return out
+
+
+def _default_order(it: Item) -> tuple:
+    """Within one player's abilities (603.3b), the order they resolve in: the abilities
+    of the cards' texts by source, line, instance, then keyword abilities (in the order
+    :mod:`mtgcombat.rules.combat_triggers` gives them) -- so that a keyword counting
+    what it finds as it resolves (battle cry, rampage) sees what the others made."""
+    return (it.kind == "keyword", it.source or "" if it.kind != "keyword" else "",
+            it.line, it.instance, it.subject or "", it.other or "")
+
+
+def _apnap(board: Board) -> list[str]:
+    """103.4/101.4: the active player, then the others in turn order."""
+    names = list(board.player_names)
+    i = names.index(board.active_player)
+    return names[i:] + names[:i]
+
+
+def _triggered(board: Board) -> list[tuple[Any, int]]:
+    """The triggered abilities on the board (bound instances) with their lines."""
+    bound = board.bound  # type: ignore[attr-defined]
+    out = []
+    for inst in bound.of_type(T.Triggered):
+        out.append((inst, _line_of(board, inst.source.permanent, inst.sentence)
+                    if inst.source.kind == "permanent" else 0))
+    return out
+
+
+def _line_of(board: Board, pid: Optional[str], sentence: str) -> int:
+    """The line (from 1) of a permanent's text that holds ``sentence``."""
+    if pid is None or not board.has_object(pid):
+        return 0
+    lines = board.permanent(pid).text.split("\n")
+    for k, line in enumerate(lines):
+        if sentence and sentence in line:
+            return k + 1
+    head = sentence[:24]
+    for k, line in enumerate(lines):
+        if head and head in line:
+            return k + 1
+    return 0
+
+
+def _is_who(board: Board, who: Any, cid: str, inst: Any) -> bool:
+    """Whether the creature ``cid`` is the one an event names (the source, the
+    permanent it is attached to, or one of a group)."""
+    src = inst.source.permanent
+    if isinstance(who, A.SelfRef):
+        return cid == src
+    if isinstance(who, A.AttachedRef):
+        return src is not None and board.has_object(src) and \
+            board.permanent(src).attached_to == cid
+    if isinstance(who, A.Group):
+        if not board.has_object(cid):
+            return False
+        bound = board.bound  # type: ignore[attr-defined]
+        return cid in bound.subject_holders(who, inst.source)
+    return False
+
+
+def _source(item: Item) -> Source:
+    return Source("permanent" if item.effect is None else "effect", item.controller,
+                  permanent=item.source, effect_index=item.effect, targets=item.targets,
+                  sentence=item.sentence)
+
+
+def _src(item: Item) -> Any:
+    return _source(item).src()
+
+
+def _effects_of(item: Item) -> tuple:
+    ab = item.ability
+    if isinstance(ab, (T.Triggered, T.Instructions)):
+        return ab.effects
+    return ()
+
+
+def _target_specs(effects: Iterable[Any]) -> list[T.Target]:
+    """The targets of an ability's effects, by index (601.2c)."""
+    found: dict[int, T.Target] = {}
+
+    def walk(x: Any) -> None:
+        if isinstance(x, T.Target):
+            found.setdefault(x.index, x)
+            return
+        if isinstance(x, tuple):
+            for y in x:
+                walk(y)
+            return
+        for f in getattr(x, "__dataclass_fields__", ()):
+            if f != "reading":
+                walk(getattr(x, f))
+
+    for e in effects:
+        walk(e)
+    return [found[k] for k in sorted(found)]
+
+
+def _legal_targets(board: Board, item: Item, spec: T.Target, chosen: Sequence[str] = (),
+                   exclude_chosen: bool = True) -> list[str]:
+    """115.1, 601.2c: the objects or players ``spec`` may target, as ``item``'s controller
+    chooses; not one chosen for another "target" of the same ability (115.3), not the
+    source for "another target", nothing with protection from the source (702.16b) or
+    hexproof from an opponent (702.11b) or shroud (702.18a)."""
+    bound = board.bound  # type: ignore[attr-defined]
+    ctrl = item.controller
+    out: list[str] = []
+    if spec.kind in ("player", "any"):
+        for p in board.player_names:
+            if spec.opponents and board.teammates(p, ctrl):
+                continue
+            out.append(p)
+    if spec.kind != "player":
+        src = Source("permanent", ctrl, permanent=item.source)
+        src_perm = board.permanent(item.source) if item.source and \
+            board.has_object(item.source) else item.lki
+        for p in board.permanents:
+            if spec.kind == "creature" and not p.is_creature:
+                continue
+            if spec.kind == "any" and not (p.is_creature or p.is_planeswalker or p.is_battle):
+                continue
+            if spec.kind == "planeswalker" and not p.is_planeswalker:
+                continue
+            if spec.other and p.id == item.source:
+                continue
+            if spec.attacking is not None and (p.id in (board.attacks or {})) != spec.attacking:
+                continue
+            if spec.blocking is not None and (p.id in (board.blocks or {})) != spec.blocking:
+                continue
+            if spec.opponents and board.teammates(p.controller, ctrl):
+                continue
+            if spec.controller is not None:
+                if isinstance(spec.controller, A.DefendingPlayerRef):
+                    if p.controller not in _defending(board, item):
+                        continue
+                elif isinstance(spec.controller, A.YouRef):
+                    if p.controller != ctrl:
+                        continue
+            if not bound.matches(spec.pred, p, src):
+                continue
+            if bound.has_keyword(p.id, "shroud") or (
+                    bound.has_keyword(p.id, "hexproof") and not board.teammates(p.controller,
+                                                                               ctrl)):
+                continue
+            if src_perm is not None and _protected(board, bound, p.id, src_perm):
+                continue
+            out.append(p.id)
+    if exclude_chosen:
+        out = [x for x in out if x not in chosen]
+    return out
+
+
+def _protected(board: Board, bound: Any, oid: str, src: Permanent) -> bool:
+    """702.16: protection from a quality the source has."""
+    rec = board.permanent(oid)
+    for inst in bound.protections(oid):
+        pr: A.Protection = inst.ability
+        if pr.everything:
+            return True
+        if pr.player is not None:
+            if bound.player_of(pr.player, inst.source) == src.controller:
+                return True
+        elif pr.pred is not None and bound.matches(pr.pred, src, inst.source, rec):
+            return True
+    return False
+
+
+def _defending(board: Board, item: Item) -> list[str]:
+    """508.5: the defending player of the attacking creature the ability is about (the
+    event's creature, else the source), else the only defending player."""
+    attacks = board.attacks or {}
+    for c in (item.subject, item.source):
+        if c and c in attacks:
+            return [board.defending_player_of(attacks[c])]
+    if item.subject and board.blocks and item.subject in board.blocks and item.other in attacks:
+        return [board.defending_player_of(attacks[item.other])]  # type: ignore[index]
+    d = board.defenders
+    return list(d) if len(d) == 1 else []
+
+
+def _condition(board: Board, item: Item, cond: Any, fought: Iterable[str] = ()) -> bool:
+    """An intervening "if" (603.4) on the board as it is now; ``fought``: the creatures
+    declared as attackers or blockers this combat."""
+    bound = board.bound  # type: ignore[attr-defined]
+    if isinstance(cond, T.ControlsCount):
+        if cond.defending:
+            who = _defending(board, item)
+        elif isinstance(cond.who, A.YouRef):
+            who = [item.controller]
+        else:
+            who = []
+        src = _source(item)
+        me = board.permanent(item.source) if item.source and board.has_object(item.source) \
+            else None
+        for w in who:
+            n = sum(1 for p in board.permanents if p.controller == w
+                    and bound.matches(cond.pred, p, src, me))
+            if n >= cond.at_least and (cond.at_most is None or n <= cond.at_most):
+                return True
+        return False
+    if isinstance(cond, T.LifeAtLeast):
+        life = board.player(item.controller).life
+        return life >= cond.n if cond.op == ">=" else life <= cond.n
+    if isinstance(cond, T.IsState):
+        ids = _who_ids(board, item, cond.who)
+        return any(i and board.has_object(i) and i not in board.player_names
+                   and bound.matches(cond.pred, board.permanent(i), _source(item))
+                   for i in ids)
+    if isinstance(cond, T.AttackedOrBlocked):
+        return item.source is not None and item.source in set(fought)
+    raise TypeError(f"unknown condition {cond!r}")
+
+
+def _who_ids(board: Board, item: Item, who: Any) -> list[str]:
+    """The objects a condition's ``who`` names (without the stack's choices)."""
+    if isinstance(who, A.SelfRef):
+        return [item.source] if item.source else []
+    if isinstance(who, T.EventRef):
+        v = {"subject": item.subject, "other": item.other, "player": item.player}[who.role]
+        return [v] if v else []
+    if isinstance(who, A.AttachedRef):
+        perm = board.permanent(item.source) if item.source and board.has_object(item.source) \
+            else item.lki
+        return [perm.attached_to] if perm is not None and perm.attached_to else []
+    if isinstance(who, T.Target):
+        return [item.targets[who.index]] if who.index < len(item.targets) else []
+    return []
+
+
+def _amount(board: Board, item: Item, amount: Any, stack: Stack,
+            about: Optional[str] = None) -> int:
+    if isinstance(amount, int):
+        return amount
+    if isinstance(amount, T.Scaled):
+        return amount.n * _count(board, item, amount.count, stack, about)
+    if isinstance(amount, T.PowerOf):
+        ids = stack._objects(board, item, amount.who)
+        for o in ids:
+            p = board.permanent(o) if board.has_object(o) and o not in board.player_names \
+                else (item.lki if item.lki is not None and item.lki.id == o else None)
+            if p is not None:
+                v = p.power if amount.stat == "power" else p.toughness
+                return max(0, v or 0)
+        return 0
+    raise TypeError(f"unknown amount {amount!r}")
+
+
+def _count(board: Board, item: Item, c: T.Count, stack: Stack, about: Optional[str] = None
+           ) -> int:
+    """How many a :class:`~mtgcombat.rules.triggered.Count` counts as the effect resolves
+    (``about``: the object the effect is about -- "other", "blocking it")."""
+    it = about or item.subject or item.source
+    blocks = board.blocks or {}
+    if c.blocking:
+        n = sum(1 for b, atts in blocks.items() if it in atts)
+    elif c.blocked:
+        n = len(blocks.get(it or "", ()))
+    else:
+        bound = board.bound  # type: ignore[attr-defined]
+        src = _source(item)
+        who = None
+        if c.controller is not None:
+            if isinstance(c.controller, A.YouRef):
+                who = [item.controller]
+            elif isinstance(c.controller, A.DefendingPlayerRef):
+                who = _defending(board, item)
+            else:
+                who = []
+        n = 0
+        for p in board.permanents:
+            if who is not None and p.controller not in who:
+                continue
+            if c.other and p.id == it:
+                continue
+            if c.attacking is not None and (p.id in (board.attacks or {})) != c.attacking:
+                continue
+            if bound.matches(c.pred, p, src):
+                n += 1
+    return max(0, n - c.beyond)
+
+
+def _damage_result(board: Board, res: Results, to: str, n: int, keywords: set[str],
+                   controller: str) -> None:
+    """120.3: the results of ``n`` damage to ``to`` from a source with ``keywords``."""
+    infect = "infect" in keywords
+    if to in board.player_names:
+        res.damaged[to] = res.damaged.get(to, 0) + n
+        if infect:
+            res.poison[to] = res.poison.get(to, 0) + n  # 120.3b
+        else:
+            res.life[to] = res.life.get(to, 0) - n  # 120.3a
+    else:
+        rec = board.permanent(to)
+        if rec.is_creature:
+            if infect or "wither" in keywords:
+                res.minus[to] = res.minus.get(to, 0) + n  # 120.3d
+            else:
+                res.marked[to] = res.marked.get(to, 0) + n  # 120.3e
+            if "deathtouch" in keywords:
+                res.deathtouched.add(to)  # 702.2b
+        if rec.is_planeswalker:
+            res.loyalty[to] = res.loyalty.get(to, 0) + n  # 120.3c
+        if rec.is_battle:
+            res.defense[to] = res.defense.get(to, 0) + n  # 120.3h
+    if "lifelink" in keywords:
+        res.gained[controller] = res.gained.get(controller, 0) + n  # 120.3f
+
+
+def _life(board: Board, who: str, amount: int) -> Board:
+    """119: life gained or lost (a team's shared life, 810.9)."""
+    return _derive(board, players=tuple(
+        replace(p, life=p.life + amount) if board.teammates(p.name, who) and (
+            p.name == who or p.team is not None) else p for p in board.players))
+
+
+def _poison(board: Board, who: str, n: int) -> Board:
+    """122.1f; a team's shared poison (810.10)."""
+    return _derive(board, players=tuple(
+        replace(p, poison=p.poison + n) if board.teammates(p.name, who) and (
+            p.name == who or p.team is not None) else p for p in board.players))
+
+
+def _is_creature(board: Board, oid: str) -> bool:
+    return board.has_object(oid) and oid not in board.player_names and \
+        board.permanent(oid).is_creature
+
+
+def _out_of_combat(board: Board, ids: set[str]) -> Board:
+    """506.4: removed from combat; an attacker it blocked stays blocked (509.1h)."""
+    if board.attacks is None:
+        return board
+    attacks = {a: t for a, t in board.attacks.items() if a not in ids}
+    blocks: Optional[dict[str, tuple[str, ...]]] = None
+    blocked = set(board.blocked or ())
+    if board.blocks is not None:
+        blocks = {}
+        for b, atts in board.blocks.items():
+            if b in ids:
+                blocked.update(a for a in atts if a not in ids)
+                continue
+            left = tuple(a for a in atts if a not in ids)
+            if left:
+                blocks[b] = left
+    blocked_t = tuple(sorted(a for a in blocked if a in attacks and not any(
+        a in v for v in (blocks or {}).values())))
+    nb = _derive(board, attacks=attacks, blocks=blocks, blocked=blocked_t or None,
+                 bands=tuple(tuple(a for a in band if a not in ids) for band in board.bands
+                             if len([a for a in band if a not in ids]) >= 2))
+    _carry(board, nb)
+    return nb
+
+
+def _game_over(board: Board, lost: Sequence[str]) -> bool:
+    """104.2a: the attacking player (or team) has lost, or every opponent has."""
+    if any(board.teammates(p, board.active_player) for p in lost):
+        return True
+    opponents = board.opponents(board.active_player)
+    return bool(opponents) and all(p in lost for p in opponents)
+
+
+def _derive(board: Board, **changes: Any) -> Board:
+    nb = board.derive(**changes)
+    _carry(board, nb)
+    return nb
+
+
+def _carry(old: Board, new: Board, readings: Optional[Mapping[str, Any]] = None,
+           effect_readings: Sequence[Any] = ()) -> None:
+    """The new board reads its texts as the old one did (same permanents and effects,
+    plus ``readings`` of new permanents and ``effect_readings`` of effects added at the
+    end)."""
+    if new is old:
+        return
+    if "readings" in old.__dict__ or readings:
+        ids = {p.id for p in new.permanents}
+        have = {k: v for k, v in old.readings.items() if k in ids}  # type: ignore[attr-defined]
+        have.update(readings or {})
+        new.__dict__["readings"] = have
+    if ("effect_readings" in old.__dict__ or effect_readings) \
+            and new.effects[:len(old.effects)] == old.effects \
+            and len(new.effects) == len(old.effects) + len(effect_readings):
+        new.__dict__["effect_readings"] = tuple(old.effect_readings) + tuple(  # type: ignore[attr-defined]
+            effect_readings)
+
+
+def carry(old: Board, new: Board) -> None:
+    """The new board reads its texts as the old one did (where they are the same)."""
+    _carry(old, new)
+
+
+def _instructions(board: Board, i: int) -> T.Instructions:
+    """The instructions of the board's effect ``i`` (a trick), as its reader read them."""
+    reading = board.effect_readings[i]  # type: ignore[attr-defined]
+    effects: list = []
+    for parsed in reading.understood:
+        for ab in parsed.abilities:
+            if isinstance(ab, T.Instructions):
+                effects.extend(ab.effects)
+    return T.Instructions(tuple(effects))
+
+
+def has_triggers(board: Board) -> bool:
+    """Whether the board has any triggered ability, exert or combat trick this module
+    carries out (so a combat without them can skip it)."""
+    bound = board.bound  # type: ignore[attr-defined]
+    return bool(bound.of_type(T.Triggered, T.ExertAsAttacks)) or any(
+        e.step is not None for e in board.effects)
+
+
+__all__ = ["Stack", "Item", "Resolved", "StepLog", "Chosen", "ChoiceNeeded", "ChoiceIllegal",
+           "Request", "carry", "has_triggers", "keyword_reason"]
+_ = (Callable, dataclasses)
