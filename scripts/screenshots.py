@@ -9,8 +9,8 @@ Into each PNG the script writes two text chunks:
 
 ``mtgcombat-page``        a hash of the page's files (mtgcombat/web/static/*);
 ``mtgcombat-page-state``  a hash of what the page showed when it was taken: those files, the
-                          window, the whole document (the answer, the picture's SVG, the
-                          lesson, the labels) and the board in the editor.
+                          window, the page's text as rendered (the answer, the lesson, the
+                          labels), the picture's SVG and the board in the editor.
 
 tests/test_readme.py checks the first without a browser; tests/test_browser.py renders every
 state again in Chromium and checks the second, so a screenshot that is no longer the current
@@ -109,11 +109,13 @@ _COUNT_FETCHES = """
     };"""
 
 
-#: The page as it is shown: the whole document, the board in the editor and the chosen
-#: language (a textarea's and a select's values are not in the document's markup).
+#: The page as it is shown: its text as rendered (what is hidden, like the closed JSON
+#: panel, is not in it), the picture's SVG, the board in the editor and the chosen language
+#: (a textarea's and a select's values are not in the text).
 _DOCUMENT = """
-    return [document.documentElement.outerHTML, document.getElementById('board').value,
-            document.getElementById('lang').value, location.hash].join('\\u0000');"""
+    return [document.body.innerText, document.getElementById('svg').src,
+            document.getElementById('board').value, document.getElementById('lang').value,
+            location.hash].join('\\u0000');"""
 
 #: Nothing is on its way: no request, no answer pending, no picture being drawn, the lab's
 #: picture loaded.

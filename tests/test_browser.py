@@ -440,8 +440,9 @@ def test_browser_after_a_combat_the_picture_is_its_result(wide, url):
 # -- the screenshots in docs/ -----------------------------------------------------------------
 def test_browser_screenshots_in_docs_are_the_current_page(url):
     """Every screenshot scripts/screenshots.py took (docs/images) is rendered again: the
-    state of the page it shows (the page's files, the window, the whole document with the
-    answer, the picture and the lesson, the board) must be the one written into it."""
+    state of the page it shows (the page's files, the window, the page's text as rendered
+    with the answer and the lesson, the picture, the board) must be the one written into
+    it."""
     import sys
 
     _driver(1400).quit()  # skips, saying why, without Chromium

@@ -78,7 +78,8 @@ def test_every_case_has_its_title_in_german_with_the_glossarys_words():
     from mtgcombat.text.de.glossary import KEYWORDS
 
     missing = [c.id for c in CASES if not c.translations.get(("title", "de"), "").strip()]
-    assert not missing, f"cases without a German title: {missing}"
+    assert not missing, (f"cases without a German title: {missing} -- give each a line "
+                         "`title[de]: ...` (docs/corpus-format.md)")
     same = [c.id for c in CASES if c.translations[("title", "de")] == c.title]
     assert len(same) <= 3, same  # a card name alone may read the same
     unnamed = []

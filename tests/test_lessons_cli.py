@@ -54,6 +54,20 @@ def test_corpus_list_lang_de_gives_the_titles_in_german(capsys):
     assert '"Blocks if able" against menace: both creatures must block' in out
 
 
+def test_corpus_list_an_unknown_topic_is_bad_input_naming_the_topics(capsys):
+    code, out, err = run(capsys, "corpus", "--list", "--topic", "trampel")
+    assert code == 2 and not out
+    assert len(err.strip().splitlines()) == 1
+    assert "invalid choice: 'trampel'" in err and "'trample'" in err
+
+
+def test_corpus_list_topics_are_told_apart_by_semicolons(capsys):
+    # a topic's name holds commas ("Deathtouch, lifelink, infect, wither")
+    code, out, _ = run(capsys, "corpus", "--list", "-k", "CMB-04")
+    row = next(line for line in out.splitlines() if line.startswith("CMB-04"))
+    assert "Trample; Deathtouch, lifelink, infect, wither" in row
+
+
 def test_explain_a_case_explains_what_the_case_asks(capsys):
     path = CASES / "cr-508.1d-2.case"
     case = parse_case(path)
