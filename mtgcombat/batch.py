@@ -225,7 +225,10 @@ def main(ns: Any) -> int:
             raise OptionError(reason("error.cannot_read", path=ns.input,
                                      problem=str(e.strerror or e))) from None
         chunk = CHUNK
-    _cards()  # a bad card file is one line before anything is answered
+    cards = _cards()  # a bad card file is one line before anything is answered
+    if cards is not None and not ns.quiet:  # its index in memory: said once, on stderr
+        for line in cards.warnings:
+            print("warning: " + line, file=sys.stderr)
     from .progress import Progress
 
     old = signal.signal(signal.SIGTERM, _on_term)

@@ -144,6 +144,12 @@ def _index_path(source: Path, directory: Path) -> Path:
     return directory / f"{stem}-{digest}.sqlite"
 
 
+def _path_text(path: Union[str, Path]) -> str:
+    """A path as text that can be written anywhere: a byte of a file name that is not
+    UTF-8 (Python's surrogate escape) written as ``\\xff``."""
+    return os.fsencode(path).decode("utf-8", "backslashreplace")
+
+
 def _fingerprint(source: Path) -> dict[str, str]:
     """What says the file is unchanged: size, mtime_ns, a hash of its first and last
     64 KiB, and the index version."""
@@ -154,7 +160,7 @@ def _fingerprint(source: Path) -> dict[str, str]:
         if st.st_size > 2 * _SAMPLE:
             fh.seek(-_SAMPLE, os.SEEK_END)
         h.update(fh.read(_SAMPLE))
-    return {"version": str(INDEX_VERSION), "source": str(source), "size": str(st.st_size),
+    return {"version": str(INDEX_VERSION), "source": _path_text(source), "size": str(st.st_size),
             "mtime_ns": str(st.st_mtime_ns), "sample": h.hexdigest()}
 
 
@@ -545,14 +551,29 @@ def _fill_index(con: sqlite3.Connection, entries: Iterator[CardEntry],
             _claim(names, shared, card.name, (entry.rank, 0 if i == 0 else 1), face_id, count)
     if not count:
         raise _Malformed("holds no cards")
-    con.executemany("INSERT INTO faces VALUES (?,?,?,?,?,?,?,?,?,?)", rows)
-    con.executemany("INSERT INTO names VALUES (?,?,?)",
-                    ((k, display, face) for k, (_, display, face, _) in names.items()))
+    try:
+        con.executemany("INSERT INTO faces VALUES (?,?,?,?,?,?,?,?,?,?)", rows)
+        con.executemany("INSERT INTO names VALUES (?,?,?)",
+                        ((k, display, face) for k, (_, display, face, _) in names.items()))
+    except UnicodeEncodeError:  # a "\ud800" escape in the file: no text
+        bad = next((r[1] for r in rows if not all(_is_text(x) for x in r if isinstance(x, str))),
+                   None) or next((d for _, d, _, _ in names.values() if not _is_text(d)), "?")
+        raise _Malformed(f"card {bad!r} holds a lone surrogate (\\ud800-\\udfff), "
+                         "which is not text") from None
     con.executemany("INSERT INTO shared VALUES (?,?)",
                     ((k, len(cards)) for k, cards in shared.items() if len(cards) > 1))
     con.executemany("INSERT INTO meta VALUES (?,?)",
                     list(meta.items()) + [("cards", str(count))])
     con.commit()
+
+
+def _is_text(value: str) -> bool:
+    """Whether ``value`` can be written as UTF-8 (no lone surrogate)."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _claim(names: dict[str, tuple[tuple[int, int], str, int, int]],
@@ -580,7 +601,7 @@ def _read_meta(con: sqlite3.Connection) -> dict[str, str]:
 def _connect_ro(path: Path) -> sqlite3.Connection:
     """A read-only connection to an index file (cell sizes checked as pages are read,
     so that more damage shows as an error rather than as a wrong card)."""
-    con = sqlite3.connect(f"file:{quote(os.fsdecode(path))}?mode=ro", uri=True)
+    con = sqlite3.connect(f"file:{quote(os.fsencode(path))}?mode=ro", uri=True)
     con.execute("PRAGMA cell_size_check=ON")
     return con
 
@@ -635,11 +656,12 @@ def _build_file(source: Path, index: Path, meta: Mapping[str, str], shown: str) 
     (SIGKILL, a power cut) is removed by the next build."""
     index.parent.mkdir(parents=True, exist_ok=True)
     _remove_stale(index)
-    fd, tmp = tempfile.mkstemp(prefix=f"{index.name}.{os.getpid()}.", suffix=".tmp",
-                               dir=index.parent)
-    os.close(fd)
-    previous = _on_sigterm()
+    tmp = ""
+    previous = _on_sigterm()  # before the temporary file exists: no moment leaves it
     try:
+        fd, tmp = tempfile.mkstemp(prefix=f"{index.name}.{os.getpid()}.", suffix=".tmp",
+                                   dir=index.parent)
+        os.close(fd)
         con = sqlite3.connect(tmp)
         try:
             con.execute("PRAGMA journal_mode=OFF")
@@ -649,13 +671,15 @@ def _build_file(source: Path, index: Path, meta: Mapping[str, str], shown: str) 
             con.close()
         os.replace(tmp, index)
     except _Terminated:
-        Path(tmp).unlink(missing_ok=True)
+        for mine in index.parent.glob(f"{glob.escape(index.name)}.{os.getpid()}.*.tmp"):
+            mine.unlink(missing_ok=True)  # even one made as the signal came
         _restore_sigterm(previous)
         previous = None
         os.kill(os.getpid(), signal.SIGTERM)  # end as terminated, as the sender meant
         raise
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        if tmp:
+            Path(tmp).unlink(missing_ok=True)
         raise
     finally:
         _restore_sigterm(previous)
@@ -744,7 +768,7 @@ class CardDatabase:
         self.rebuilt = rebuilt
         self.warnings: list[str] = []
         self._meta = dict(meta or {})
-        self._shown = shown if shown is not None else os.fsdecode(source)
+        self._shown = shown if shown is not None else _path_text(source)
         self._names: Optional[list[tuple[str, str]]] = None
         self._told: set[str] = set()
 
@@ -757,7 +781,7 @@ class CardDatabase:
         :class:`BoardError`. A cache directory that can't be written gives an index in
         memory and a warning."""
         source = Path(path).expanduser().absolute()
-        shown = str(path)
+        shown = _path_text(path)
         meta = _source_meta(source, shown)
         directory = Path(cache_dir) if cache_dir is not None else _default_cache_dir()
         index = _index_path(source, directory)
@@ -769,10 +793,7 @@ class CardDatabase:
         except (OSError, sqlite3.OperationalError) as e:
             # The cache can't be written (read-only, full): index in memory this time.
             db = cls(_build_memory(source, meta, shown), source, None, True, meta, shown)
-            db.warnings.append(
-                f"card database {shown}: the cache directory {directory} can't be written "
-                f"({_os_reason(e)}); its index is built in memory, reading the whole file "
-                f"on every run (set {CACHE_ENV} to a writable directory)")
+            db.warnings.append(_in_memory(shown, directory, e))
             return db
         return cls(_connect_ro(index), source, index, True, meta, shown)
 
@@ -795,9 +816,14 @@ class CardDatabase:
             if self.index is None:
                 raise
         self._con.close()
-        self.index.unlink(missing_ok=True)
-        _build_file(self.source, self.index, self._meta, self._shown)
-        self._con = _connect_ro(self.index)
+        try:
+            self.index.unlink(missing_ok=True)
+            _build_file(self.source, self.index, self._meta, self._shown)
+            self._con = _connect_ro(self.index)
+        except (OSError, sqlite3.OperationalError) as e:  # the cache can't be written now
+            self._con = _build_memory(self.source, self._meta, self._shown)
+            self.warnings.append(_in_memory(self._shown, self.index.parent, e))
+            self.index = None
         self.rebuilt = True
         return self._con.execute(sql, params).fetchall()
 
@@ -864,6 +890,13 @@ class CardDatabase:
         if self._names is None:
             self._names = [tuple(r) for r in self._query("SELECT folded, display FROM names")]
         return self._names  # type: ignore[return-value]
+
+
+def _in_memory(shown: str, directory: Path, e: BaseException) -> str:
+    """The warning of an index built in memory: the cache directory can't be written."""
+    return (f"card database {shown}: the cache directory {_path_text(directory)} can't be "
+            f"written ({_os_reason(e)}); its index is built in memory, reading the whole file "
+            f"on every run (set {CACHE_ENV} to a writable directory)")
 
 
 def _source_meta(source: Path, shown: str) -> dict[str, str]:

@@ -13,7 +13,7 @@ from typing import Iterable, Union
 
 from .rules.reasons import Reason, english, literal
 
-__all__ = ["BadInput", "BoardError", "closest"]
+__all__ = ["BadInput", "BoardError", "closest", "one_line"]
 
 
 def closest(word: object, known: "Iterable[str]", n: int = 1) -> tuple[str, ...]:
@@ -26,13 +26,18 @@ def closest(word: object, known: "Iterable[str]", n: int = 1) -> tuple[str, ...]
     return tuple(difflib.get_close_matches(word, sorted(set(known)), n=n, cutoff=0.6))
 
 
-_CONTROL = {c: f"\\x{c:02x}" for c in range(32) if c != 9} | {10: "\\n", 13: "\\r", 127: "\\x7f"}
+#: What a message escapes: the C0 controls but tab, DEL, and every character that
+#: ``str.splitlines`` breaks a line at (\x85 NEL, \u2028 LINE SEPARATOR, \u2029
+#: PARAGRAPH SEPARATOR besides the C0 ones \n \r \x0b \x0c \x1c-\x1e).
+_CONTROL = ({c: f"\\x{c:02x}" for c in range(32) if c != 9}
+            | {10: "\\n", 13: "\\r", 127: "\\x7f", 0x85: "\\x85",
+               0x2028: "\\u2028", 0x2029: "\\u2029"})
 
 
 def one_line(text: str) -> str:
     """``text`` with its line breaks and other control characters escaped, so that a
     message that quotes the user's own input (a name with a line break in it) stays
-    one line."""
+    one line: ``len(one_line(t).splitlines()) <= 1`` for every ``t``."""
     return text.translate(_CONTROL)
 
 

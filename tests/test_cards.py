@@ -689,6 +689,29 @@ def test_sigterm_during_a_build_leaves_no_temporary_file(mtgjson: Path, cache: P
     assert _index_files(cache) == []
 
 
+TERM_AT_MKSTEMP = """
+import os, signal, sys, tempfile
+from mtgcombat import cards
+real = tempfile.mkstemp
+def made_then_terminated(*a, **k):
+    made = real(*a, **k)
+    os.kill(os.getpid(), signal.SIGTERM)  # the signal comes as the file is made
+    return made
+cards.tempfile.mkstemp = made_then_terminated
+cards.CardDatabase.open(sys.argv[1], sys.argv[2])
+"""
+
+
+def test_sigterm_as_the_temporary_file_is_made_leaves_no_temporary_file(
+        mtgjson: Path, cache: Path) -> None:
+    import signal
+
+    proc = subprocess.run([sys.executable, "-c", TERM_AT_MKSTEMP, str(mtgjson), str(cache)],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == -signal.SIGTERM and "Traceback" not in proc.stderr
+    assert _index_files(cache) == []
+
+
 def test_a_killed_builds_temporary_file_is_removed_by_the_next_build(
         mtgjson: Path, cache: Path) -> None:
     db = CardDatabase.open(mtgjson)
@@ -737,3 +760,98 @@ def test_an_unwritable_cache_says_so_once_on_standard_error(tmp_path: Path) -> N
     quiet = _cli("show", "examples/by-name.mtg", "--cards", "examples/cards.json", "--quiet",
                  env={"MTGCOMBAT_CACHE": str(blocker / "cache")})
     assert quiet.returncode == 0 and quiet.stderr == ""
+
+
+def test_a_card_file_whose_path_is_not_utf8_is_indexed_and_named_as_text(
+        tmp_path: Path, cache: Path) -> None:
+    """A directory named with a byte that is not UTF-8 (b"\\xff", a surrogate escape in
+    Python): the index is built and reused, and a message names the path as text."""
+    folder = tmp_path / os.fsdecode(b"d\xff")
+    folder.mkdir()
+    path = _write(folder / "AtomicCards.json", MTGJSON)
+    first = CardDatabase.open(path)
+    assert first.lookup("Grizzly Bears") is not None and first.rebuilt
+    first.close()
+    again = CardDatabase.open(path)
+    assert not again.rebuilt
+    again.close()
+    with pytest.raises(BoardError) as e:
+        CardDatabase.open(folder / "none.json")
+    assert "d\\xff" in str(e.value) and str(e.value).encode("utf-8")
+
+
+def test_the_index_is_a_sqlite_database_the_project_builds_and_reads_read_only(
+        mtgjson: Path, cache: Path) -> None:
+    """The card index is an SQLite database file (the sqlite3 module, in process: no
+    server), built by CardDatabase.open with its tables, and opened read-only."""
+    import sqlite3
+
+    db = CardDatabase.open(mtgjson)
+    assert db.index is not None and db.index.read_bytes()[:16] == b"SQLite format 3\x00"
+    con = sqlite3.connect(db.index)
+    tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert tables == {"meta", "faces", "names", "shared"}
+    stored = dict(con.execute("SELECT key, value FROM meta"))
+    assert stored["version"] == str(cards.INDEX_VERSION) and int(stored["cards"]) == len(db)
+    con.close()
+    with pytest.raises(sqlite3.OperationalError, match="readonly"):
+        db._con.execute("DELETE FROM names")
+
+
+def test_an_index_damaged_at_a_lookup_in_a_cache_that_cant_be_written_is_built_in_memory(
+        mtgjson: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import sqlite3
+
+    db = CardDatabase.open(mtgjson)
+
+    class Broken:
+        def execute(self, *a: Any) -> Any:
+            raise sqlite3.DatabaseError("database disk image is malformed")
+
+        def close(self) -> None:
+            pass
+
+    def read_only(*a: Any) -> None:
+        raise PermissionError(13, "Permission denied")
+    db._con = Broken()  # type: ignore[assignment]
+    monkeypatch.setattr(cards, "_build_file", read_only)
+    assert db.lookup("Grizzly Bears") is not None and db.index is None
+    assert len(db.warnings) == 1 and "can't be written (Permission denied)" in db.warnings[0]
+
+
+@pytest.mark.parametrize("quiet", [False, True])
+def test_batch_says_once_that_its_cache_cant_be_written_unless_quiet(
+        tmp_path: Path, quiet: bool) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    request = json.dumps({"ask": "show", "board": "players A, B\nactive A\nA:\n  Grizzly Bears\n"})
+    e = {k: v for k, v in os.environ.items() if k not in ("MTGCOMBAT_CARDS", "COLUMNS")}
+    e["MTGCOMBAT_CACHE"] = str(blocker / "cache")
+    r = subprocess.run([sys.executable, "-m", "mtgcombat", "batch", "--jobs", "1", "--cards",
+                        "examples/cards.json", *(["--quiet"] if quiet else [])],
+                       input=request + "\n", capture_output=True, text=True,
+                       cwd=EXAMPLES.parent, env=e, timeout=120)
+    assert r.returncode == 0 and "error" not in json.loads(r.stdout), r.stdout + r.stderr
+    said = [x for x in r.stderr.splitlines() if x.startswith("warning: card database")]
+    assert said == ([] if quiet else [said[0]]) and ("can't be written" in said[0]
+                                                     if said else quiet)
+
+
+@pytest.mark.parametrize("quiet", [False, True])
+def test_serve_says_once_that_its_cache_cant_be_written_unless_quiet(
+        tmp_path: Path, quiet: bool, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture) -> None:
+    import argparse
+
+    from mtgcombat import web
+
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    monkeypatch.setenv("MTGCOMBAT_CACHE", str(blocker / "cache"))
+    monkeypatch.delenv("MTGCOMBAT_CARDS", raising=False)
+    monkeypatch.setattr(web, "serve", lambda *a, **k: None)  # no server: only the start
+    ns = argparse.Namespace(host="127.0.0.1", port=0, allow_host=[], quiet=quiet,
+                            cards=str(EXAMPLES / "cards.json"))
+    assert web.main(ns) == 0
+    said = capsys.readouterr().err.splitlines()
+    assert said == [] if quiet else (len(said) == 1 and "can't be written" in said[0])

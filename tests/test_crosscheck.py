@@ -661,7 +661,6 @@ SCENARIOS = [
       board=("Alice:\n"
           "  z: Zombie 2/2 [Creature — Zombie] black \"Decayed\"\n"
           "attack z -> Bob\n"),
-      bug=('c', "Decayed's end-of-combat sacrifice (702.147a) is neither carried out nor listed in not_modelled"),
       expect={'nu': None, 'acts': 'Decayed', 'after': {'life': {'Bob': 18}}, 'gone': ['z']}),
     X('provoke-not-silent', '702.39a',
       'Provoke acts on attack: applied through a choice or reported',
@@ -1530,7 +1529,6 @@ SCENARIOS = [
           "  hawk: Vampire Nighthawk 2/3 [Creature — Vampire Shaman] black \"Flying, deathtouch, lifelink\"\n"
           "attack knight -> Bob\n"
           "attack hawk -> Bob\n"),
-      bug=('a', '800.4e: combat damage is still assigned to and dealt to a player who left the game in the first-strike step (Bob goes to -2) and lifelink gains Alice 2'),
       expect={'after': {'lost': ['Bob'], 'life': {'Alice': 20, 'Carol': 20}}, 'game_over': False}),
     X('mp-left-player-planeswalker-gone', '800.4a, 506.4',
       'Bob leaves in the first-strike step: his planeswalker leaves; its attacker deals no damage',
@@ -1567,7 +1565,6 @@ SCENARIOS = [
           "attack knight -> Bob\n"
           "attack dread -> Bob\n"
           "block bb -> dread\n"),
-      bug=('a', "800.4e: the blocked trampler's damage is assigned to the player who left the game in the first-strike step"),
       expect={'after': {'lost': ['Bob'], 'life': {'Bob': 0}}, 'game_over': False}),
     X('de-protection-message', '702.16f',
       'German words: the protection violation of check --lang de has no English phrase',

@@ -11,6 +11,7 @@ from __future__ import annotations
 import gzip
 import json
 import random
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -22,7 +23,7 @@ from mtgcombat.rules.model import BoardError
 
 from . import boards_small
 from .conftest import REPO
-from .hostile import budget, mutate_json, mutate_text, run_fuzz
+from .hostile import BUDGETS, budget, mutate_json, mutate_text, run_fuzz
 
 SEED = 25
 
@@ -78,7 +79,7 @@ def test_fuzz_json_boards():
     seeds = [b.to_json() for b in seed_boards()]
 
     def inputs():
-        for k in range(budget(7000)):
+        for k in range(budget(BUDGETS["json"])):
             text = mutate_json(rng.choice(seeds), rng)
             if k % 7 == 0:
                 text = mutate_json(text, rng) if text.lstrip().startswith("{") else text
@@ -86,7 +87,7 @@ def test_fuzz_json_boards():
 
     run = run_fuzz("json", inputs(), accepted_board)
     assert not run.failures, run.report()
-    assert run.inputs >= budget(7000) and run.refused > run.inputs // 4
+    assert run.inputs >= budget(BUDGETS["json"]) and run.refused > run.inputs // 4
 
 
 def test_fuzz_scenario_text():
@@ -94,7 +95,7 @@ def test_fuzz_scenario_text():
     seeds = [b.scenario() for b in seed_boards()]
 
     def inputs():
-        for k in range(budget(5000)):
+        for k in range(budget(BUDGETS["scenario"])):
             text = mutate_text(rng.choice(seeds), rng)
             if k % 5 == 0:
                 text = mutate_text(text, rng)
@@ -137,7 +138,7 @@ def test_fuzz_oracle_text():
         return board
 
     def inputs():
-        for k in range(budget(4000)):
+        for k in range(budget(BUDGETS["oracle"])):
             text = mutate_text(rng.choice(texts), rng)
             yield text, (lambda text=text, k=k: read(text, k))
 
@@ -188,7 +189,7 @@ def test_fuzz_declarations_and_assignments():
         return decl
 
     def inputs():
-        for k in range(budget(4000)):
+        for k in range(budget(BUDGETS["flags"])):
             kind = rng.choice(sorted(DECLARATIONS))
             text = rng.choice(DECLARATIONS[kind])
             text = mutate_json(text, rng) if text.startswith("{") and rng.random() < 0.6 \
@@ -255,7 +256,7 @@ def test_fuzz_card_files(tmp_path):
             path.unlink()
 
     def inputs():
-        for k in range(budget(300)):
+        for k in range(budget(BUDGETS["cards"])):
             text = mutate_json(rng.choice(seeds), rng)
             yield text, (lambda k=k, text=text: read(k, text))
 
@@ -264,9 +265,17 @@ def test_fuzz_card_files(tmp_path):
     assert not list(cache.glob("*.tmp")), "a build left a temporary file"
 
 
-def test_fuzz_budget_is_at_least_20000_inputs():
-    """The CI run reads at least 20,000 inputs (the sum of the budgets above)."""
-    assert budget(7000) + budget(5000) + budget(4000) + budget(4000) + budget(300) >= 20_000
+def test_fuzz_budget_is_at_least_20000_inputs_over_every_entry_point():
+    """A CI run reads at least 20,000 inputs (issue 25.5), over every entry point: each
+    budget is read by its fuzzer (``budget(BUDGETS[...])`` in tests/test_fuzz_*.py)."""
+    from pathlib import Path
+
+    assert {"json", "scenario", "oracle", "flags", "cards", "batch", "web"} <= set(BUDGETS)
+    assert sum(BUDGETS.values()) >= 20_000
+    here = Path(__file__).parent
+    source = "".join(p.read_text(encoding="utf-8") for p in sorted(here.glob("test_fuzz_*.py")))
+    used = set(re.findall(r'budget\(BUDGETS\["([a-z-]+)"\]\)', source))
+    assert used == set(BUDGETS), f"budgets no fuzzer reads: {set(BUDGETS) - used}"
 
 
 @pytest.mark.parametrize("text", [
@@ -278,8 +287,59 @@ def test_fuzz_budget_is_at_least_20000_inputs():
     'players "A\\u{d800}", B\nactive "A\\u{d800}"\n',
     'players A, B\nactive A\nA:\n  x: X 1/1 "Fly\ud800ing"\n',
     '{"players": ' + "[" * 100_000 + "]" * 100_000 + "}",
+    'players Alice, "\\n"\nactive Alice\nBob:\n  x: X 1/1\n',  # a name that breaks lines
 ])
 def test_hostile_board_is_one_line_of_bad_input(text):
     with pytest.raises(BoardError) as e:
         Board.parse(text, "<hostile>").bound
     assert "\n" not in str(e.value) and str(e.value).startswith("<hostile>")
+
+
+def test_a_card_file_with_a_lone_surrogate_is_one_line_naming_the_card(tmp_path):
+    from mtgcombat.cards import CardDatabase
+
+    path = tmp_path / "cards.json"
+    path.write_text('{"data": {"Bad": [{"name": "Bad", "type": "Creature", '
+                    '"text": "Fly\\ud800ing"}]}}')
+    with pytest.raises(BoardError) as e:
+        CardDatabase.open(path, tmp_path / "cache")
+    assert "card 'Bad' holds a lone surrogate" in str(e.value) and "\n" not in str(e.value)
+    assert not list((tmp_path / "cache").glob("*"))
+
+
+def test_one_line_escapes_every_line_break_str_splitlines_knows():
+    from mtgcombat.errors import one_line
+
+    breaks = [chr(c) for c in range(0x3000) if len(f"a{chr(c)}b".splitlines()) != 1]
+    assert {"\n", "\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028",
+            "\u2029"} <= set(breaks)
+    for ch in breaks + ["\x00", "\x1b", "\x7f"]:
+        escaped = one_line(f"name {ch} here")
+        assert len(escaped.splitlines()) == 1 and ch not in escaped, repr(ch)
+    assert one_line("tab\tstays") == "tab\tstays"
+
+
+@pytest.mark.parametrize("name", ["\\u2028", "\\u0085", "\\u000b", "\\u001e"])
+def test_a_player_named_with_a_unicode_line_break_is_one_line_of_bad_input(name):
+    text = ('{"players": [{"name": "Al%sice"}, {"name": "Bob"}], "active_player": "Al%sicex"}'
+            % (name, name))
+    with pytest.raises(BoardError) as e:
+        Board.parse(text, "<hostile>").bound
+    assert len(str(e.value).splitlines()) == 1 and "is not a player" in str(e.value)
+
+
+def test_a_number_in_text_written_with_leading_zeros_is_its_value():
+    from mtgcombat.questions.combat import combat
+
+    board = Board.parse('players A, B\nactive A\nA:\n  x: X 2/2 "Bushido 00000000002"\n'
+                        'B:\n  y: Y 3/3\nattack x -> B\nblock y -> x\n', "<zeros>")
+    assert list(combat(board).destroyed) == ["y"]  # 4/4 after bushido 2 (702.45a)
+
+
+@pytest.mark.parametrize("digits", ["0" * 101, "0" * 5000])
+def test_a_number_in_text_of_more_than_100_digits_is_one_line_of_bad_input(digits):
+    with pytest.raises(BoardError) as e:
+        Board.parse(f'players A, B\nactive A\nA:\n  x: X 1/1 "Bushido {digits}"\n',
+                    "<zeros>").bound
+    assert f"({len(digits)} digits) is written with more digits than the board reads" \
+        in str(e.value)

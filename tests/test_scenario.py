@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import pickle
+import re
 from pathlib import Path
 from types import MappingProxyType
 
@@ -516,7 +517,8 @@ WORD_ALPHABET = st.characters(codec="utf-8", exclude_categories=("Cs",))
 words = st.one_of(st.sampled_from(AWKWARD), st.text(WORD_ALPHABET, min_size=1, max_size=6),
                   st.sampled_from(["Grizzly", "Bears", "of", "the", "Wall", "Jace"]))
 names = st.lists(words, min_size=1, max_size=3).map(" ".join)
-texts = st.one_of(st.just(""), st.text(WORD_ALPHABET, max_size=30),
+texts = st.one_of(st.just(""), st.text(WORD_ALPHABET, max_size=30).filter(
+                      lambda t: not re.search("[0-9]{10}", t)),  # a number a board holds
                   st.lists(st.sampled_from(["Flying", "Defender", "", "Lure \"x\"", "A\\B"]),
                            min_size=1, max_size=3).map("\n".join))
 small = st.integers(-3, 12)

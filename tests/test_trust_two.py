@@ -460,6 +460,18 @@ def test_810_8a_best_blocks_counts_a_team_that_loses_together():
     assert sorted(a.outcome.lost) == ["Bea", "Bob"]
 
 
+def test_810_10_best_decisions_tell_a_teams_life_and_poison_once(capsys, tmp_path):
+    p = tmp_path / "2hg.mtg"
+    p.write_text(TEAMS + INFECT.replace("no blocks\n", ""), encoding="utf-8")
+    code, out, _ = run(capsys, f"best-blocks {p}")
+    assert code == 0
+    outcome = next(line for line in out.splitlines() if line.startswith("Outcome:"))
+    assert "Bob and Bea 20 (17 poison)" in outcome and outcome.count("poison") == 1
+    code, out, _ = run(capsys, f"best-blocks {p} --lang de")
+    outcome = next(line for line in out.splitlines() if line.startswith("Ergebnis:"))
+    assert "Bob und Bea 20 (17 Giftmarken)" in outcome
+
+
 # -- 4. The game ends when it ends (104.2a) -------------------------------------------------------
 
 LETHAL = """

@@ -205,6 +205,7 @@ def listing_json_chunks(board: Any, kind: Kind, w: "Writer", limit: Optional[int
     nl = "" if indent is None else "\n"
     pad = "" if indent is None else " " * indent
     sep = "," if indent is not None else ", "
+    board = as_declared(board, kind)  # as list_declarations: after the steps before it
     problem = board.problem(kind)
     deadline = Deadline(time_limit)
     status = "complete"

@@ -240,8 +240,8 @@ TABLE: dict[str, Keyword] = {k.name: k for k in (
     _k("demonstrate", "702.144"),
     _k("daybound", "702.145", aliases=("nightbound",)),
     _k("disturb", "702.146", "cost"),
-    # decayed: "can't block" is carried out; its end-of-combat sacrifice is named in the
-    # combat's not_modelled (combat.decayed)
+    # decayed: "can't block" is carried out; its end-of-combat sacrifice is a trigger of
+    # the combat's stack (rules.stack)
     _k("decayed", "702.147", None, "declaration", _BLOCK),
     _k("cleave", "702.148", "cost"),
     _k("training", "702.149", None, "trigger"),

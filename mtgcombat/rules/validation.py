@@ -57,9 +57,17 @@ def _text_numbers(text: str, where: tuple, field: str) -> None:
     a typo, or an attempt to overflow."""
     width = len(str(LIMIT))
     for run in text.encode("utf-8", "surrogatepass").translate(_DIGITS_ONLY).split():
-        if len(run) > width or (len(run) == width and int(run) > LIMIT):
+        value = run.lstrip(b"0")  # "007" is 7; "00000000000" is 0
+        large = len(value) > width or (len(value) == width and int(value) > LIMIT)
+        if large or len(run) > _TEXT_DIGITS:
             fail("text_number", where, field=field, digits=len(run),
-                 start=run[:12].decode(), limit=LIMIT)
+                 start=run[:12].decode(), limit=LIMIT, long=not large,
+                 most=_TEXT_DIGITS)
+
+
+#: The most digits a number in a text may be written with, leading zeros included (a
+#: longer run is refused before anything reads it as a number).
+_TEXT_DIGITS = 100
 
 
 def _no_surrogate(text: str, where: tuple, field: str) -> None:

@@ -368,7 +368,10 @@ def main(ns: Any) -> int:
     if cards:
         from ..cards import open_database
 
-        open_database(cards)  # a bad card file is one line now, not at the first request
+        db = open_database(cards)  # a bad card file is one line now, not at the first request
+        if db is not None and not ns.quiet:  # its index in memory: said once, on stderr
+            for line in db.warnings:
+                print("warning: " + line, file=sys.stderr)
     try:
         serve(ns.host, ns.port, ns.quiet, cards, tuple(ns.allow_host))
     except OSError as e:

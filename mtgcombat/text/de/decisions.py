@@ -69,6 +69,9 @@ T: dict = {
         ("Am besten: " if r["status"] == "optimal" else
          "Das Beste, das vor dem Zeitlimit gefunden wurde: ")
         + _decl(w, r) + f" ({_value(r, w)})."),
+    "best.equal": sentence(lambda r, w: (
+        "Ebenso gut: " + _decl(w, r) + f" (ebenfalls {_value(r, w)})")),
+    "human.best_combat": lambda r, w: "Der Kampf, der dann zu erwarten ist:",
     "best.reply_blocks": sentence(lambda r, w: (
         "Die beste Antwort der Verteidiger: "
         + (w.declaration(r["blocks"], "blocks") if r["blocks"] else "keine Kreatur blockt"))),
@@ -83,7 +86,9 @@ T: dict = {
         "Ergebnis: " + _gone(r, w)
         + (f"; {w.names(r['lost'])} {'hat' if len(r['lost']) == 1 else 'haben'} das Spiel "
            "verloren" if r["lost"] else "")
-        + "; Lebenspunkte " + ", ".join(f"{w.name(p)} {n}" for p, n in r["life"]) + "."),
+        + "; Lebenspunkte " + ", ".join(
+            f"{w.names(who)} {n}" + (f" ({w.count(k, 'Giftmarke', 'Giftmarken')})" if k else "")
+            for who, n, k in r["life"]) + "."),
     "best.alternative": lambda r, w: (
         f"Stattdessen {_decl(w, r)}: " + ("" if r["exact"] else "höchstens ")
         + _lost_by(r, w) + "."),

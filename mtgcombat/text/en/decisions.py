@@ -65,6 +65,9 @@ T: dict = {
     "best.choice": lambda r, w: (
         ("Best: " if r["status"] == "optimal" else "Best found before the time limit: ")
         + _decl(w, r) + f" ({_value(r, w)})."),
+    "best.equal": sentence(lambda r, w: (
+        "Equally good: " + _decl(w, r) + f" (also {_value(r, w)})")),
+    "human.best_combat": lambda r, w: "The combat this expects:",
     "best.reply_blocks": sentence(lambda r, w: (
         "The defenders' best reply: "
         + (w.declaration(r["blocks"], "blocks") if r["blocks"] else "no creature blocks"))),
@@ -78,7 +81,8 @@ T: dict = {
     "best.outcome": lambda r, w: (
         "Outcome: " + _gone(r, w)
         + (f"; {w.names(r['lost'])} lost the game" if r["lost"] else "")
-        + "; life " + ", ".join(f"{w.name(p)} {n}" for p, n in r["life"]) + "."),
+        + "; life " + ", ".join(f"{w.names(who)} {n}" + (f" ({k} poison)" if k else "")
+                                for who, n, k in r["life"]) + "."),
     "best.alternative": lambda r, w: (
         f"Instead, {_decl(w, r)}: " + ("" if r["exact"] else "at best ")
         + _lost_by(r, w) + "."),

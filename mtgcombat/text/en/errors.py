@@ -144,8 +144,9 @@ T: dict = {
         f"amount {r['key']!r} must be 0 or more, not {r['value']!r}")),
     "error.text_number": _e(lambda r, w: (
         f"{r['field']}: the number {r['start']}{'...' if r['digits'] > 12 else ''} "
-        f"({r['digits']} digits) is larger than any the board can hold "
-        f"({r['limit']:,})")),
+        f"({r['digits']} digits) is "
+        + (f"written with more digits than the board reads ({r['most']})" if r.get("long")
+           else f"larger than any the board can hold ({r['limit']:,})"))),
     "error.surrogate": _e(lambda r, w: (
         f"{r['field']} contains a lone surrogate (\\ud800-\\udfff), which is not text")),
     "error.not_string": _e(lambda r, w: f"{r['field']} must be a string"),
