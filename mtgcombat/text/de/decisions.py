@@ -69,6 +69,9 @@ T: dict = {
         ("Am besten: " if r["status"] == "optimal" else
          "Das Beste, das vor dem Zeitlimit gefunden wurde: ")
         + _decl(w, r) + f" ({_value(r, w)})."),
+    "best.equal": sentence(lambda r, w: (
+        "Ebenso gut: " + _decl(w, r) + f" (ebenfalls {_value(r, w)})")),
+    "human.best_combat": lambda r, w: "Der Kampf, der dann zu erwarten ist:",
     "best.reply_blocks": sentence(lambda r, w: (
         "Die beste Antwort der Verteidiger: "
         + (w.declaration(r["blocks"], "blocks") if r["blocks"] else "keine Kreatur blockt"))),

@@ -65,6 +65,9 @@ T: dict = {
     "best.choice": lambda r, w: (
         ("Best: " if r["status"] == "optimal" else "Best found before the time limit: ")
         + _decl(w, r) + f" ({_value(r, w)})."),
+    "best.equal": sentence(lambda r, w: (
+        "Equally good: " + _decl(w, r) + f" (also {_value(r, w)})")),
+    "human.best_combat": lambda r, w: "The combat this expects:",
     "best.reply_blocks": sentence(lambda r, w: (
         "The defenders' best reply: "
         + (w.declaration(r["blocks"], "blocks") if r["blocks"] else "no creature blocks"))),
