@@ -105,13 +105,21 @@ def cold(seeds: int, reps: int) -> tuple[float, float]:
     times: dict[str, list[float]] = {"best-blocks": [], "check": []}
     with tempfile.TemporaryDirectory() as tmp:
         for seed in range(seeds):
+            data = plain(4, seed, True)
             path = Path(tmp) / f"plain-4-{seed}.json"
-            path.write_text(json.dumps(plain(4, seed, True)))
+            path.write_text(json.dumps(data))
+            bare = Path(tmp) / f"plain-4-{seed}-bare.json"
+            bare.write_text(json.dumps({k: v for k, v in data.items() if k != "attacks"}))
+            argv = {"best-blocks": [str(path)],
+                    "check": [str(bare), "--attacks", json.dumps(data["attacks"])]}
             for _ in range(reps):
                 for cmd in ("best-blocks", "check"):
                     t = time.perf_counter()
-                    subprocess.run([sys.executable, "-m", "mtgcombat", cmd, str(path)],
-                                   env=env, cwd=tmp, stdout=subprocess.DEVNULL, check=False)
+                    done = subprocess.run([sys.executable, "-m", "mtgcombat", cmd] + argv[cmd],
+                                          env=env, cwd=tmp, stdout=subprocess.DEVNULL,
+                                          check=False)
+                    if done.returncode != 0:
+                        raise SystemExit(f"{cmd} failed ({done.returncode})")
                     times[cmd].append(time.perf_counter() - t)
     return statistics.median(times["best-blocks"]), statistics.median(times["check"])
 
