@@ -18,13 +18,17 @@
   (``boards.requirements``: 10 % Lure, a third "blocks each combat if able", flying,
   reach, menace) for several seeds.
 * listing -- the first 1,000 legal block declarations at 160 v 160 (0 % and 5 % Lure),
-  and a whole ``blocks --time-limit T`` command (T + 0.5 s is its bound).
+  and whole ``blocks --time-limit T`` commands (T + 0.5 s is their bound, issue 25.6):
+  ``--json`` at T = 0.5, 2, 5, the human table, ``--backend brute`` and ``constraint``,
+  ``--count``.
+* streaming -- ``blocks --limit 100000 --json`` at 160 v 160 for ``--stream`` seconds:
+  peak memory against the declarations written (issue 25.6: 10 GB when held whole).
 * counting -- ``blocks --count`` on 40 v 40 boards and on twelve 2/2 menace attackers
   against twelve 2/2 blockers, as whole processes: time and peak memory.
 * batch -- checks a second a core on 10,000 small boards (``mtgcombat batch``).
 
-Run: ``python bench/speed.py [--only coldstart,warm,illegal,listing,count,batch]
-[--runs 9] [--batch 10000] [--phase PYTHON]``. ``--phase`` (or ``$MTGCOMBAT_PHASE_PYTHON``)
+Run: ``python bench/speed.py [--only coldstart,warm,illegal,listing,stream,count,batch]
+[--runs 9] [--batch 10000] [--stream 20] [--phase PYTHON]``. ``--phase`` (or ``$MTGCOMBAT_PHASE_PYTHON``)
 is an interpreter with phase-python installed (not a dependency: ``python3 -m venv
 /tmp/phase-venv && /tmp/phase-venv/bin/pip install phase-python==0.103.0``); without it
 the comparison is skipped with a line that says so. Timing is noisy on a busy machine:
@@ -124,7 +128,9 @@ def coldstart(runs: int, phase: Optional[str]) -> None:
     tmp = Path(tempfile.mkdtemp())
     cache = tmp / "cache"
     env = _env(cache)
-    exe = [sys.executable, "-m", "mtgcombat", "check"]
+    script = Path(sys.executable).with_name("mtgcombat")  # the command a user types
+    exe = ([str(script)] if script.exists() else [sys.executable, "-m", "mtgcombat"]) \
+        + ["check"]
     peer = str(ROOT / "bench" / "phase_peer.py")
     if phase is None:
         row("phase-python", "not installed: comparison skipped (give --phase PYTHON)")
@@ -250,12 +256,38 @@ def listing() -> None:
     env = _env(tmp / "cache")
     cmd = [sys.executable, "-m", "mtgcombat", "blocks", str(board), "--json"]
     run_process(cmd + ["--time-limit", "0.1"], env)  # readings cached
-    for t_limit in (0.5, 2.0, 5.0):
-        wall, cpu, peak, code, out = run_process(cmd + ["--time-limit", str(t_limit)], env)
-        status = json.loads(out)["status"] if code == 0 else f"exit {code}"
-        row(f"blocks --time-limit {t_limit:g} --json, 160 v 160 (10% Lure) whole command",
+    cases = [(t, [], "--json") for t in (0.5, 2.0, 5.0)]
+    cases += [(2.0, [], "human table"), (0.5, ["--backend", "brute"], "--json"),
+              (0.5, ["--backend", "constraint"], "--json"), (2.0, ["--count"], "--json")]
+    for t_limit, extra, shown in cases:
+        args = cmd + extra + ["--time-limit", str(t_limit)]
+        if shown != "--json":
+            args.remove("--json")
+        wall, cpu, peak, code, out = run_process(args, env)
+        status = (json.loads(out)["status"] if shown == "--json" else "answered") \
+            if code == 0 else f"exit {code}"
+        label = " ".join(["blocks", *extra, "--time-limit", f"{t_limit:g}", shown])
+        row(f"{label}, 160 v 160 (10% Lure), whole command",
             f"{wall:.2f} s wall, {cpu:.2f} s cpu, {peak // 1024} MiB, {status}",
             f"{t_limit + 0.5:g} s")
+
+
+def stream(seconds: float) -> None:
+    """``blocks --limit 100000 --json`` at 160 v 160 writes its listing as it is found:
+    the peak memory after ``seconds`` of listing (a time limit ends it) and how many
+    declarations were written by then -- memory stays flat however many are written."""
+    tmp = Path(tempfile.mkdtemp())
+    board = tmp / "big.json"
+    board.write_text(json.dumps(combat(160)), encoding="utf-8")
+    env = _env(tmp / "cache")
+    cmd = [sys.executable, "-m", "mtgcombat", "blocks", str(board), "--json", "--limit",
+           "100000"]
+    run_process(cmd + ["--time-limit", "0.1"], env)  # readings cached
+    wall, cpu, peak, code, out = run_process(cmd + ["--time-limit", str(seconds)], env)
+    n = out.count('"declaration"')
+    row(f"blocks --limit 100000 --json --time-limit {seconds:g}, 160 v 160 (5% Lure)",
+        f"{n:,} declarations written ({len(out) / 2 ** 20:.0f} MiB of JSON), peak "
+        f"{peak // 1024} MiB, {wall:.1f} s wall", "< 1 GiB")
 
 
 def count() -> None:
@@ -298,7 +330,9 @@ def batch(n: int) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--only", default="coldstart,warm,illegal,listing,count,batch")
+    ap.add_argument("--only", default="coldstart,warm,illegal,listing,stream,count,batch")
+    ap.add_argument("--stream", type=float, default=20.0,
+                    help="seconds of the streamed 100,000-declaration listing")
     ap.add_argument("--runs", type=int, default=9)
     ap.add_argument("--batch", type=int, default=10000)
     ap.add_argument("--phase", default=None, help="a Python with phase-python installed")
@@ -314,6 +348,8 @@ def main() -> None:
         illegal()
     if "listing" in parts:
         listing()
+    if "stream" in parts:
+        stream(a.stream)
     if "count" in parts:
         count()
     if "batch" in parts:

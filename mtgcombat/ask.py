@@ -61,6 +61,10 @@ class Context:
         end = None if time_limit is None else start + time_limit
         return cls(deadline=end, **kw)
 
+    def expired(self) -> bool:
+        """Whether the time limit has passed."""
+        return self.deadline is not None and time.monotonic() >= self.deadline
+
     def remaining(self) -> Optional[float]:
         """What is left of the time limit (None: no limit)."""
         if self.deadline is None:
@@ -410,7 +414,107 @@ def _ask_best(board: "Board", opts: Options, ctx: Context) -> Any:
     from .questions.best import best_attacks, best_blocks
 
     ask = best_blocks if opts.question == "best-blocks" else best_attacks
-    return ask(board, opts.objective, time_limit=ctx.remaining(), backend=opts.backend)
+    return _best_over_choices(board, opts, ctx, ask, _deciders(board, opts.question), ())
+
+
+#: The steps whose abilities resolve after the opponents' reply to the decision (the
+#: blocks for best-attacks; the attacker's damage assignment for best-blocks, 510.1).
+_AFTER_REPLY = {"best-attacks": ("declare blockers", "first-strike combat damage",
+                                 "combat damage", "end of combat"),
+                "best-blocks": ("first-strike combat damage", "combat damage",
+                                "end of combat")}
+#: The most choices the search makes for the deciding side (each multiplies the work).
+MOST_SEARCHED_CHOICES = 6
+
+
+def _deciders(board: "Board", question: str) -> set[str]:
+    """The players whose choices a decision searches over (spec Extension 3): the active
+    player (and teammates, 810) for best-attacks, the others for best-blocks."""
+    active = board.active_player
+    teams = {p.team for p in board.players if p.name == active and p.team is not None}
+    attackers = {p.name for p in board.players if p.name == active or p.team in teams}
+    return attackers if question == "best-attacks" else set(board.player_names) - attackers
+
+
+def _best_over_choices(board: "Board", opts: Options, ctx: Context, ask: Any,
+                       deciders: set[str], made: tuple) -> Any:
+    """``ask`` (best-blocks or best-attacks) of ``board``; a choice an ability leaves to
+    the deciding side (its targets, "you may", a mode ...) is searched over: every legal
+    option is tried and the best answer kept (spec Extension 3). A choice made before the
+    opponents' reply is exact (both maxima are the decider's); one made after it is fixed
+    for every reply, a lower bound: the answer is then "feasible" with its bound. A choice
+    of another player is bad input naming its options, as in every question."""
+    from .rules.stack import ChoiceNeeded
+
+    try:
+        answer = ask(board, opts.objective, time_limit=ctx.remaining(), backend=opts.backend)
+    except ChoiceNeeded as e:
+        req = e.request
+        if req.player not in deciders or len(made) >= MOST_SEARCHED_CHOICES:
+            raise
+        best = None
+        for option in req.options:
+            if req.what == "targets" and isinstance(option, str):  # one target ("": none)
+                option = (option,) if option else ()
+            choice = req.choice(option)
+            tried = _best_over_choices(_with_choice(board, choice), opts, ctx, ask, deciders,
+                                       made + ((choice, req.step),))
+            if best is None or _better(tried, best):
+                best = tried
+            if ctx.expired():
+                break
+        return best
+    answer.__dict__["searched_choices"] = [c for c, _ in made]
+    if any(step in _AFTER_REPLY[opts.question] for _, step in made) \
+            and answer.status == "optimal":
+        from .questions.best import Sides, upper_bound
+
+        mine = frozenset(board.attacking_players if answer.kind == "attacks"
+                         else board.defenders)
+        answer.status = "feasible"
+        answer.bound = upper_bound(opts.objective, board, Sides(
+            mine, frozenset(p for p in board.player_names if p not in mine)))
+    return answer
+
+
+def _with_choice(board: "Board", choice: Any) -> "Board":
+    origin = board.__dict__.get("origin")
+    out = board.evolve(choices=tuple(board.choices) + (choice,))
+    if origin is not None:
+        out.__dict__["origin"] = origin
+    return out
+
+
+def _better(a: Any, b: Any) -> bool:
+    """Whether decision answer ``a`` is better for the decider than ``b``: a settled
+    value first, then the larger value."""
+    if (a.value is None) != (b.value is None):
+        return a.value is not None
+    return a.value is not None and tuple(a.value) > tuple(b.value)
+
+
+def _best_json(a: Any, w: "Writer", opts: Options, board: Any) -> dict:
+    """best-*'s answer, with the choices the search made for the deciding side."""
+    out = a.to_json(w)
+    made = a.__dict__.get("searched_choices") or []
+    if made:
+        from .boardjson import choice_to_data
+
+        out["choices"] = [dict(choice_to_data(c), searched=True) for c in made]
+    return out
+
+
+def _best_words(a: Any, w: "Writer", opts: Options, board: Any) -> "Report":
+    from .grammar.scenario import format_choice
+    from .text import results
+    from .text.report import Line
+
+    out = results.best(a, w)
+    made = a.__dict__.get("searched_choices") or []
+    if made:
+        out.append(Line(w.t("human.best_choices", choices=tuple(format_choice(c)
+                                                                for c in made))))
+    return out
 
 
 @dataclass
@@ -569,7 +673,7 @@ QUESTIONS: dict[str, Question] = {q.name: q for q in (
         ("mtgcombat best-blocks examples/first-strike.mtg",
          "mtgcombat best-blocks board.mtg --objective survive",
          "mtgcombat best-blocks board.json --json --time-limit 10"),
-        ("objective", "choose"), _ask_best, _json, _results("best")),
+        ("objective", "choose"), _ask_best, _best_json, _best_words),
     Question(
         "best-attacks", "the best legal attack declaration, proved by minimax over the combat",
         "The active player's best legal attack declaration, the defending players answering "
@@ -580,7 +684,7 @@ QUESTIONS: dict[str, Question] = {q.name: q for q in (
         ("mtgcombat best-attacks examples/first-strike.mtg",
          "mtgcombat best-attacks board.mtg --objective race",
          "mtgcombat best-attacks board.json --json --time-limit 10"),
-        ("objective", "choose"), _ask_best, _json, _results("best")),
+        ("objective", "choose"), _ask_best, _best_json, _best_words),
     Question(
         "explain", "a narrative explanation citing rules",
         "Explain, citing the Comprehensive Rules, what the board allows: the attacks (no "

@@ -210,11 +210,11 @@ class Board(model.Board):
         """An error found by a question, with where it is on the board's text: FILE:LINE:
         COLUMN for scenario text (the line of the part it is about), FILE: for JSON."""
         source, locate = self.__dict__.get("origin", (None, None))
-        if source is None or str(e).startswith(str(source)):
-            return e
+        if source is None or source in (getattr(e, "source", None), e.why.get("source")):
+            return e  # already said where
         if locate is not None:
             return locate(e)
-        return BoardError(f"{source}: {e}")
+        return BoardError(reason("error.in_source", source=source, inner=e.why))
 
     @classmethod
     def parse(cls, text: str, source: str = "<input>", notation: Optional[str] = None,
@@ -483,7 +483,7 @@ class Board(model.Board):
                 cache[kind] = attack_problem(self, self.bound)
             elif kind == "blocks":
                 if self.attacks is None:
-                    raise BoardError("the board declares no attacks, so there is nothing to block")
+                    raise BoardError(reason("error.nothing_to_block"))
                 from .rules.block import block_problem
 
                 cache[kind] = block_problem(self, self.bound)
@@ -628,7 +628,7 @@ class Board(model.Board):
 
             assignment = Assignment.parse(assignment).to_json()
         if not isinstance(assignment, Mapping):
-            raise BoardError("a damage assignment must be a JSON object")
+            raise BoardError(reason("error.assignment_not_object"))
         return check_damage(self, dict(assignment), self.bound, time_limit,
                             blocked=self.blocked or (), first_strikers=self.first_strikers,
                             target_left=self.target_left or ())
@@ -654,7 +654,7 @@ class Board(model.Board):
 
     def _need_attacks(self) -> None:
         if self.attacks is None:
-            raise BoardError("a damage question needs declared attacks (and blocks, if any)")
+            raise BoardError(reason("error.damage_needs_attacks"))
 
     # -- explanations ---------------------------------------------------------------
     def explain(self, kind: Optional[str] = None, decl: Optional[Mapping] = None, *,

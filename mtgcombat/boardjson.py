@@ -11,6 +11,7 @@ import json
 from typing import Any, Mapping, Optional, TypeVar
 
 from .rules.model import Board, BoardError, Choice, Effect, Permanent, Player
+from .rules.reasons import reason
 
 TOP_FIELDS = {
     "rules", "players", "active_player", "defending_players", "permanents", "effects",
@@ -42,9 +43,8 @@ def _unknown(obj: Mapping, allowed: set, where: str) -> None:
     if extra:
         from .errors import closest
 
-        near = closest(extra[0], allowed)
-        hint = f" (did you mean {near[0]!r}?)" if near else ""
-        raise BoardError(f"{where}: unknown field {extra[0]!r}{hint}")
+        raise BoardError(reason("error.unknown_field", at=where, field=extra[0],
+                                near=closest(extra[0], allowed)))
 
 
 def _type(value: Any, typ, where: str, what: str) -> Any:
@@ -52,12 +52,13 @@ def _type(value: Any, typ, where: str, what: str) -> Any:
     if typ is int and isinstance(value, bool):
         ok = False
     if not ok:
-        raise BoardError(f"{where}: {what} must be {_TYPE_WORDS.get(typ, str(typ))}, not {json.dumps(value)}")
+        raise BoardError(reason("error.field_type", at=where, field=what,
+                                expected=_TYPE_NAMES.get(typ, str(typ)),
+                                value=json.dumps(value)))
     return value
 
 
-_TYPE_WORDS = {int: "an integer", str: "a string", bool: "true or false", list: "an array",
-               dict: "an object"}
+_TYPE_NAMES = {int: "integer", str: "string", bool: "boolean", list: "array", dict: "object"}
 
 
 def _opt(obj: Mapping, key: str, typ, where: str, default=None):
@@ -76,7 +77,7 @@ def _str_list(value: Any, where: str, what: str) -> tuple[str, ...]:
 def board_from_data(data: Any, cls: type[B] = Board, cards: Any = None) -> B:  # type: ignore[assignment]
     """Build a validated board from decoded JSON data."""
     if not isinstance(data, dict):
-        raise BoardError("a board must be a JSON object")
+        raise BoardError(reason("error.not_object", at="", what="board"))
     if cards is not None:
         # Cards by name (Extension 2): what a permanent doesn't give comes from its card.
         from .cards import fill_board
@@ -84,17 +85,44 @@ def board_from_data(data: Any, cls: type[B] = Board, cards: Any = None) -> B:  #
         data = fill_board(data, cards)
     _unknown(data, TOP_FIELDS | REPORT_FIELDS, "board")
     if "players" not in data:
-        raise BoardError("board: missing required field 'players'")
+        raise BoardError(reason("error.missing_field", at="board", field="players"))
     if "active_player" not in data:
-        raise BoardError("board: missing required field 'active_player'")
+        raise BoardError(reason("error.missing_field", at="board", field="active_player"))
+    players = _players(data)
+    permanents = _permanents(data)
+    effects = _effects(data)
+    declared = _declared(data)
+    choices = []
+    for i, c in enumerate(_type(data.get("choices", []), list, "board", "choices")):
+        choices.append(_choice(c, f"choices[{i}]"))
+    defending = None
+    if data.get("defending_players") is not None:
+        defending = _str_list(data["defending_players"], "board", "defending_players")
+    return cls(
+        players=tuple(players),
+        active_player=_type(data["active_player"], str, "board", "active_player"),
+        rules=_opt(data, "rules", str, "board", "current"),
+        defending_players=defending,
+        permanents=tuple(permanents),
+        effects=tuple(effects),
+        damage_step=_opt(data, "damage_step", str, "board"),
+        **declared,
+        monarch=_opt(data, "monarch", str, "board"),
+        stack=_opt(data, "stack", bool, "board", False),
+        choices=tuple(choices),
+    )
+
+
+def _players(data: Mapping) -> list[Player]:
+    """The board's players, each field checked."""
     players = []
     for i, p in enumerate(_type(data["players"], list, "board", "players")):
         where = f"players[{i}]"
         if not isinstance(p, dict):
-            raise BoardError(f"{where}: a player must be an object")
+            raise BoardError(reason("error.not_object", at=where, what="player"))
         _unknown(p, PLAYER_FIELDS, where)
         if "name" not in p:
-            raise BoardError(f"{where}: missing required field 'name'")
+            raise BoardError(reason("error.missing_field", at=where, field="name"))
         players.append(Player(
             name=_type(p["name"], str, where, "name"),
             life=_opt(p, "life", int, where, 20),
@@ -112,21 +140,26 @@ def board_from_data(data: Any, cls: type[B] = Board, cards: Any = None) -> B:  #
             creatures_died=_opt(p, "creatures_died", int, where),
             city_blessing=_opt(p, "city_blessing", bool, where, False),
         ))
+    return players
+
+
+def _permanents(data: Mapping) -> list[Permanent]:
+    """The board's permanents, each field checked (two of one name need ids)."""
     permanents = []
     raw_perms = _type(data.get("permanents", []), list, "board", "permanents")
     names = [p.get("name") for p in raw_perms if isinstance(p, dict)]
     for i, p in enumerate(raw_perms):
         where = f"permanents[{i}]"
         if not isinstance(p, dict):
-            raise BoardError(f"{where}: a permanent must be an object")
+            raise BoardError(reason("error.not_object", at=where, what="permanent"))
         _unknown(p, PERMANENT_FIELDS, where)
         for req in ("name", "controller"):
             if req not in p:
-                raise BoardError(f"{where}: missing required field {req!r}")
+                raise BoardError(reason("error.missing_field", at=where, field=req))
         name = _type(p["name"], str, where, "name")
         where = f"permanent {name!r}"
         if "id" not in p and names.count(name) > 1:
-            raise BoardError(f"{where}: two permanents are named {name!r}; give each an \"id\"")
+            raise BoardError(reason("error.same_name", at=where, name=name))
         colors = _str_list(p.get("colors", []), where, "colors")
         permanents.append(Permanent(
             id=_opt(p, "id", str, where, name),
@@ -148,15 +181,20 @@ def board_from_data(data: Any, cls: type[B] = Board, cards: Any = None) -> B:  #
             counters=_int_map(p.get("counters", {}), where, "counters"),
             chosen=_str_map(p.get("chosen", {}), where, "chosen"),
         ))
+    return permanents
+
+
+def _effects(data: Mapping) -> list[Effect]:
+    """The board's effects (spec Extension 3: with a ``step``, a trick of that step)."""
     effects = []
     for i, e in enumerate(_type(data.get("effects", []), list, "board", "effects")):
         where = f"effects[{i}]"
         if not isinstance(e, dict):
-            raise BoardError(f"{where}: an effect must be an object")
+            raise BoardError(reason("error.not_object", at=where, what="effect"))
         _unknown(e, EFFECT_FIELDS, where)
         for req in ("text", "controller"):
             if req not in e:
-                raise BoardError(f"{where}: missing required field {req!r}")
+                raise BoardError(reason("error.missing_field", at=where, field=req))
         effects.append(Effect(
             text=_type(e["text"], str, where, "text"),
             controller=_type(e["controller"], str, where, "controller"),
@@ -166,6 +204,13 @@ def board_from_data(data: Any, cls: type[B] = Board, cards: Any = None) -> B:  #
             gone=_str_list(e.get("gone", []), where, "gone"),
             step=_opt(e, "step", str, where),
         ))
+    return effects
+
+
+def _declared(data: Mapping) -> dict[str, Any]:
+    """The board's declarations and the facts of a damage question: attacks, blocks,
+    damage orders, creatures blocked, first strikers, attackers whose target left,
+    bands."""
     attacks = None
     if data.get("attacks") is not None:
         raw = _type(data["attacks"], dict, "board", "attacks")
@@ -190,41 +235,17 @@ def board_from_data(data: Any, cls: type[B] = Board, cards: Any = None) -> B:  #
     if data.get("bands") is not None:
         bands = tuple(_str_list(x, "bands", "a band")
                       for x in _type(data["bands"], list, "board", "bands"))
-    choices = []
-    for i, c in enumerate(_type(data.get("choices", []), list, "board", "choices")):
-        choices.append(_choice(c, f"choices[{i}]"))
-    defending = None
-    if data.get("defending_players") is not None:
-        defending = _str_list(data["defending_players"], "board", "defending_players")
-    return cls(
-        players=tuple(players),
-        active_player=_type(data["active_player"], str, "board", "active_player"),
-        rules=_opt(data, "rules", str, "board", "current"),
-        defending_players=defending,
-        permanents=tuple(permanents),
-        effects=tuple(effects),
-        attacks=attacks,
-        blocks=blocks,
-        damage_order=order,
-        damage_step=_opt(data, "damage_step", str, "board"),
-        blocked=blocked,
-        first_strikers=first_strikers,
-        target_left=target_left,
-        bands=bands,
-        monarch=_opt(data, "monarch", str, "board"),
-        stack=_opt(data, "stack", bool, "board", False),
-        choices=tuple(choices),
-    )
-
+    return dict(attacks=attacks, blocks=blocks, damage_order=order, blocked=blocked,
+                first_strikers=first_strikers, target_left=target_left, bands=bands)
 
 def _choice(c: Any, where: str) -> Choice:
     """Spec Extension 3: ``{"source": id, "ability": line, "instance": n, "targets": [...],
     "mode": [...], "may": bool, "exert": bool, "amounts": {...}, "attacking": target}``."""
     if not isinstance(c, dict):
-        raise BoardError(f"{where}: a choice must be an object")
+        raise BoardError(reason("error.not_object", at=where, what="choice"))
     _unknown(c, CHOICE_FIELDS, where)
     if "source" not in c:
-        raise BoardError(f"{where}: missing required field 'source'")
+        raise BoardError(reason("error.missing_field", at=where, field="source"))
     mode = None
     if c.get("mode") is not None:
         mode = tuple(_type(v, int, where, "each entry of mode")
@@ -292,26 +313,27 @@ def load_board_json(text: str, source: str = "<json>",
     try:
         data = json.loads(text, object_pairs_hook=_no_duplicates, parse_int=_json_int)
     except json.JSONDecodeError as e:
-        raise BoardError(f"{source}:{e.lineno}:{e.colno}: malformed JSON: {e.msg}") from None
+        raise BoardError(reason("error.json_malformed", source=source, line=e.lineno,
+                                column=e.colno, problem=e.msg)) from None
     except _Duplicate as e:
-        raise BoardError(f"{source}: field {e.args[0]!r} is given twice in one object") from None
+        raise BoardError(reason("error.json_twice", source=source, field=e.args[0])) from None
     except _TooLong as e:
-        raise BoardError(f"{source}:{e.where(text)}: {e}") from None
+        raise BoardError(reason("error.json_number", source=source, at=e.where(text),
+                                start=e.digits.lstrip("-")[:MAX_DIGITS],
+                                digits=len(e.digits.lstrip("-")))) from None
     except RecursionError:
-        raise BoardError(f"{source}: JSON nested too deeply") from None
+        raise BoardError(reason("error.json_deep", source=source, limit=MAX_DEPTH)) from None
     if depth(data) > MAX_DEPTH:  # whatever the interpreter's recursion limit is
-        raise BoardError(f"{source}: JSON nested too deeply (a board nests at most "
-                         f"{MAX_DEPTH} levels)")
+        raise BoardError(reason("error.json_deep", source=source, limit=MAX_DEPTH))
     bad = lone_surrogate(data) if "\\u" in text or not _utf8(text) else None
     if bad is not None:
-        raise BoardError(f"{source}: {bad} contains a lone surrogate (\\ud800-\\udfff), "
-                         "which is not text")
+        raise BoardError(reason("error.json_surrogate", source=source, where=bad))
     if source == "<json>":
         return board_from_data(data, cls, cards)
     try:
         return board_from_data(data, cls, cards)
     except BoardError as e:  # name the file the problem is in
-        raise BoardError(f"{source}: {e}") from None
+        raise BoardError(reason("error.in_source", source=source, inner=e.why)) from None
 
 
 def _utf8(text: str) -> bool:

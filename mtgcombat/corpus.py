@@ -287,6 +287,37 @@ def parse_case(path: Union[str, Path], text: Optional[str] = None) -> Case:
         except (OSError, UnicodeDecodeError) as e:
             raise CaseError(path, None, f"cannot read: {getattr(e, 'strerror', None) or e}") \
                 from None
+    entries, board_start, board_text = _entries(path, text)
+    header, suffixed, translated = _header(path, entries)
+    cid, line = header["id"]
+    if not _ID.match(cid):
+        raise CaseError(path, line, f"id: {cid!r} is not an id like ATK-01 or CR-508.1d")
+    if path.suffix == ".case" and path.stem.lower() != cid.lower():
+        raise CaseError(path, line, f"id: {cid!r} does not match the file name "
+                        f"(expected {path.stem.lower()}.case to hold id {path.stem.upper()})")
+    question, qline = header["question"]
+    if question not in QUESTIONS:
+        raise CaseError(path, qline, f"question: {question!r} is not one of "
+                        f"{', '.join(QUESTIONS)}")
+    editions = _editions(path, header["editions"][1], header["editions"][0])
+    rules = _rules(path, header["rules"][1], header["rules"][0], editions)
+
+    case = Case(
+        path=path, id=cid, title=header["title"][0], question=question, editions=editions,
+        rules=rules, source=header["source"][0],
+        explanation=header.get("explanation", ("", 0))[0],
+        board_text=board_text, board_line=board_start,
+        lines={k: v[1] for k, v in header.items()},
+        translations={(k, lang): v for k, lang, v, _ in translated},
+    )
+    _question_keys(path, case, header, qline)
+    _expectations(path, case, header, suffixed, qline)
+    return case
+
+
+def _entries(path: Path, text: str) -> tuple[list[list], int, str]:
+    """A case file's ``key: value`` lines ([key, suffix, value, line], continuation
+    lines joined), the line its board starts on (after ``---``) and the board's text."""
     lines = text.splitlines()
     entries: list[list] = []  # [key, suffix, value, line]
     board_start = None
@@ -312,6 +343,12 @@ def parse_case(path: Union[str, Path], text: Optional[str] = None) -> Case:
     if not board_text.strip():
         raise CaseError(path, board_start - 1, "the board after '---' is empty")
 
+    return entries, board_start, board_text
+
+
+def _header(path: Path, entries: list[list]) -> tuple[dict, list, list]:
+    """The keys checked: known, each once, not empty; the expectations under an edition
+    (``expect-...[2024]``) and the translations (``title[de]``) apart."""
     known = set(DESCRIBING) | set(QUESTION_KEYS) | set(EXPECTATIONS)
     header: dict[str, tuple[str, int]] = {}
     suffixed: list[tuple[str, str, str, int]] = []
@@ -342,28 +379,13 @@ def parse_case(path: Union[str, Path], text: Optional[str] = None) -> Case:
         if key not in header:
             raise CaseError(path, 1, f"missing required key {key!r}")
 
-    cid, line = header["id"]
-    if not _ID.match(cid):
-        raise CaseError(path, line, f"id: {cid!r} is not an id like ATK-01 or CR-508.1d")
-    if path.suffix == ".case" and path.stem.lower() != cid.lower():
-        raise CaseError(path, line, f"id: {cid!r} does not match the file name "
-                        f"(expected {path.stem.lower()}.case to hold id {path.stem.upper()})")
-    question, qline = header["question"]
-    if question not in QUESTIONS:
-        raise CaseError(path, qline, f"question: {question!r} is not one of "
-                        f"{', '.join(QUESTIONS)}")
-    editions = _editions(path, header["editions"][1], header["editions"][0])
-    rules = _rules(path, header["rules"][1], header["rules"][0], editions)
+    return header, suffixed, translated
 
-    case = Case(
-        path=path, id=cid, title=header["title"][0], question=question, editions=editions,
-        rules=rules, source=header["source"][0],
-        explanation=header.get("explanation", ("", 0))[0],
-        board_text=board_text, board_line=board_start,
-        lines={k: v[1] for k, v in header.items()},
-        translations={(k, lang): v for k, lang, v, _ in translated},
-    )
-    # Question keys.
+
+def _question_keys(path: Path, case: "Case", header: dict, qline: int) -> None:
+    """The keys that ask the question: a declaration, an assignment, damage, an
+    objective, a time limit -- each only for the question it belongs to."""
+    question = case.question
     if question in ("check-attacks", "check-blocks"):
         if "declaration" not in header:
             raise CaseError(path, qline, f"question {question} needs a 'declaration'")
@@ -402,7 +424,12 @@ def parse_case(path: Union[str, Path], text: Optional[str] = None) -> Case:
         if case.time_limit <= 0:
             raise CaseError(path, ln, "time-limit: must be positive")
 
-    # Expectations.
+
+
+def _expectations(path: Path, case: "Case", header: dict, suffixed: list, qline: int) -> None:
+    """The ``expect-...`` keys (each for the questions it applies to, under the case's
+    editions); a case expects something under each of its editions."""
+    question, editions = case.question, case.editions
     items: list[tuple[str, Optional[str], Any, int]] = [
         (k, None, v, ln) for k, (v, ln) in header.items() if k in EXPECTATIONS]
     items += [(k, s, v, ln) for k, s, v, ln in suffixed]
@@ -422,7 +449,6 @@ def parse_case(path: Union[str, Path], text: Optional[str] = None) -> Case:
     for ed in editions:
         if not any(k != "expect-not-understood" for k in case.expected(ed)):
             raise CaseError(path, qline, f"the case expects nothing under edition {ed!r}")
-    return case
 
 
 def case_files(path: Union[str, Path]) -> list[Path]:

@@ -38,7 +38,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if command not in OTHER_DOORS and not (argv and argv[0] in ("-h", "--help")):
         from .cli import main as command_line
 
-        return command_line(argv, started)
+        code = command_line(argv, started)
+        if started is not None:
+            leave(code)
+        return code
     from .cli.output import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_INTERRUPTED, one_line
     from .options import OptionError
     from .rules.model import BoardError
@@ -66,6 +69,29 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         print(f"mtgcombat: internal error: {type(e).__name__}: {one_line(e)} "
               "(set MTGCOMBAT_DEBUG=1 for details; please report it)", file=sys.stderr)
         return EXIT_FAILED
+
+
+def leave(code: int) -> None:
+    """End the program once its answer is written, without tearing the interpreter down:
+    freeing every object of a 160 v 160 problem took 0.2-0.3 s of the half second a time
+    limit allows after it on a loaded machine, and about 14 ms of a small board's cold
+    ``check`` (issues 24, 25.6). Only the command line's questions end so (``serve``
+    and ``batch`` end as usual); nothing is left to do at exit but flushing."""
+    status = code
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except BrokenPipeError:  # `mtgcombat attacks BOARD | head`: the reader is gone
+            pass
+        except (OSError, ValueError) as e:
+            if stream is sys.stdout:
+                try:
+                    sys.stderr.write(f"mtgcombat: error: cannot write the answer: {e}\n")
+                    sys.stderr.flush()
+                except (OSError, ValueError):
+                    pass
+                status = 1
+    os._exit(status)
 
 
 if __name__ == "__main__":  # pragma: no cover

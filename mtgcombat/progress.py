@@ -5,7 +5,7 @@ standard error is piped, with ``--json``/``--jsonl`` or ``--quiet``."""
 from __future__ import annotations
 
 import sys
-from typing import Optional
+from typing import Any
 
 
 class Progress:
@@ -17,7 +17,6 @@ class Progress:
     EVERY = 0.5
 
     def __init__(self, enabled: bool, what: str = "working", unit: str = "found") -> None:
-        import threading
         import time
 
         self.enabled = enabled and _stderr_is_terminal()
@@ -27,12 +26,14 @@ class Progress:
         self.start = time.monotonic()
         self.shown = False
         self.last = 0.0
-        self._lock = threading.Lock()
-        self._stop = threading.Event()
-        self._thread: Optional[threading.Thread] = None
-        if self.enabled:
-            self._thread = threading.Thread(target=self._run, daemon=True)
-            self._thread.start()
+        self._lock: Any = _NoLock()
+        self._stop: Any = None
+        if self.enabled:  # threading only for a terminal (a cold start doesn't pay for it)
+            import threading
+
+            self._lock = threading.Lock()
+            self._stop = threading.Event()
+            threading.Thread(target=self._run, daemon=True).start()
 
     def _run(self) -> None:
         while not self._stop.wait(self.EVERY):
@@ -60,12 +61,23 @@ class Progress:
             self.shown = True
 
     def done(self) -> None:
-        self._stop.set()
+        if self._stop is not None:
+            self._stop.set()
         with self._lock:
             if self.shown:
                 sys.stderr.write("\r\x1b[K")
                 sys.stderr.flush()
             self.enabled = False
+
+
+class _NoLock:
+    """The lock of a progress line that is never drawn (no thread to guard against)."""
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: Any) -> None:
+        return None
 
 
 def _stderr_is_terminal() -> bool:

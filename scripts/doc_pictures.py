@@ -6,7 +6,7 @@ docs/after-combat.svg the whole combat of examples/first-strike.mtg
                       (:func:`mtgcombat.draw.draw_result` of ``Board.combat()``)
 
 tests/test_draw.py and tests/test_cards.py check that they are what the code draws now. The
-screenshot of the web lab is scripts/web_lab_picture.py's."""
+screenshots of the web lab are scripts/screenshots.py's."""
 
 from __future__ import annotations
 

@@ -27,6 +27,16 @@ rule objects, none of them a keyword the library reads but doesn't carry out (pr
 ``mtgcombat/rules/keywords.py``). A sentence read with nothing to apply (a keyword that
 never acts in combat, "Enchant creature", 702.5a) is understood.
 
+Triggered abilities (603.1) are read whole: a trigger's line is understood only when every
+sentence of it is read into rule objects, and the combat's stack (``mtgcombat/rules/stack.py``)
+carries out every event and effect the reader produces -- so a read trigger is a trigger the
+commands carry out, and a trigger not read is one that ``combat`` lists in ``not_modelled``
+(and ``--strict`` refuses): it counts as not understood.
+
+The sentences not understood are also counted by *group* (``GROUPS``: the kind of ability
+they belong to -- an attack trigger, a block trigger, a combat damage trigger, an activated
+ability, a static sentence ...), the largest first: where the next work is.
+
 A modal spell's modes (700.2) are alternatives: read without a choice, its bullets are
 not understood (the board can't apply a mode nobody chose), and a board's effect names
 the chosen modes (``"modes"``). A mode counts as understood when the card's text read
@@ -71,6 +81,34 @@ _ACTIVATED = re.compile(r'^[^"]*:')
 _ABILITY_WORD = re.compile(r"^(?![IVX]+\b)[A-Z][\w'\u2019-]*(?: [\w'\u2019-]+)* \u2014 ")
 #: A Saga's chapter ability ("II \u2014", "I, II \u2014"): a triggered ability (714.2b).
 _CHAPTER = re.compile(r"^[IVX]+(?:, [IVX]+)* \u2014 ")
+
+
+#: The groups of combat sentences not understood, the first that matches (on the sentence
+#: with the card's name as "~" and without an ability word).
+GROUPS: tuple[tuple[str, "re.Pattern[str]"], ...] = tuple((name, re.compile(p, re.I)) for name, p in (
+    ("mode of a modal ability (700.2)", r"^\u2022"),
+    ("activated ability (602.1)", r'^[^"]*?:'),
+    ("beginning of combat trigger (507.2)", r"^at the beginning of (?:combat|each combat)"),
+    ("end of combat trigger (511.2)", r"^at end of combat"),
+    ("attack trigger (508.3)", r"^(?:when|whenever)\b[^,]*\battack"),
+    ("block trigger (509.3)", r"^(?:when|whenever)\b[^,]*\bblock"),
+    ("combat damage trigger (510.3a)", r"^(?:when|whenever)\b[^,]*\bdamage"),
+    ("dies trigger (700.4)", r"^(?:when|whenever)\b[^,]*\bdies"),
+    ("other trigger (603.1)", r"^(?:when|whenever|at)\b"),
+    ("sentence after a trigger's first (608.2c)", r"^(?:if you do|then|when you do|it|they|that|its|this)\b"),
+    ("static or spell sentence", r""),
+))
+
+
+def group_of(sentence: str) -> str:
+    """The :data:`GROUPS` name of a combat sentence not understood."""
+    if sentence.strip().startswith("\u2022"):
+        return GROUPS[0][0]
+    s = _bare(sentence)
+    for name, pat in GROUPS:
+        if pat.search(s):
+            return name
+    return GROUPS[-1][0]
 
 
 def _keyword_names(obj) -> list[str]:
@@ -226,6 +264,9 @@ def measure(path: Path, top: int = 25) -> dict:
         "declaration_understood": decl_ok,
         "declaration_understood_percent": round(100.0 * decl_ok / decl, 2) if decl else 0.0,
         "seconds": round(time.perf_counter() - started, 2),
+        "groups_not_understood": [{"count": c, "group": g} for g, c in collections.Counter(
+            {g: sum(n for s, n in missing.items() if group_of(s) == g)
+             for g in {group_of(s) for s in missing}}).most_common()],
         "top_not_understood": [{"count": c, "sentence": s} for s, c in missing.most_common(top)],
         "top_declaration_not_understood": [
             {"count": c, "sentence": s} for s, c in decl_missing.most_common(top)],
@@ -255,6 +296,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  of which understood:        {report['declaration_understood']} "
           f"({report['declaration_understood_percent']:.1f}%)")
     print(f"time:                         {report['seconds']} s")
+    print("\ncombat sentences not understood, by group (largest first):")
+    for item in report["groups_not_understood"]:
+        print(f"  {item['count']:4d}  {item['group']}")
     print(f"\nmost frequent combat sentences not understood (top {args.top}):")
     for item in report["top_not_understood"]:
         print(f"  {item['count']:4d}  {item['sentence']}")

@@ -269,6 +269,9 @@ def test_browser_page_labels_are_in_the_chosen_language(browser, url, lang):
     assert label == ("Blocks" if lang == "en" else "Blocks")
     damage = browser.find_element(By.CSS_SELECTOR, 'label[for="opt-damage"]').text
     assert damage == ("Damage assignment" if lang == "en" else "Schadenszuweisung")
+    # the board is the "Spielfeld", as the German answers call it
+    board = browser.find_element(By.CSS_SELECTOR, 'label[for="board"]').text
+    assert board.startswith("Board" if lang == "en" else "Spielfeld (")
 
 
 def test_browser_check_answers_in_words_in_both_languages(wide, url):
@@ -363,6 +366,10 @@ def test_browser_lessons_browse_by_rule_and_topic_open_ask_and_explain(browser, 
     Select(browser.find_element(By.ID, "by-rule")).select_by_value("509.1c")
     items = browser.find_elements(By.CSS_SELECTOR, "#case-list li")
     assert items and all("509.1c" in li.text for li in items)
+    # the cases' titles in the chosen language (their title[de])
+    first = browser.find_element(By.ID, "case-CR-509.1c-1").text
+    assert first == ('"Blocks if able" against menace: both creatures must block' if lang == "en"
+                     else "„Blockt, falls möglich“ gegen Bedrohlich: beide Kreaturen müssen blocken")
     # by topic
     Select(browser.find_element(By.ID, "by-topic")).select_by_value("trample")
     items = browser.find_elements(By.CSS_SELECTOR, "#case-list li")
@@ -374,7 +381,8 @@ def test_browser_lessons_browse_by_rule_and_topic_open_ask_and_explain(browser, 
     browser.find_element(By.ID, "case-CR-509.1c-1").click()
     wait_for(browser, lambda d: d.find_element(By.ID, "lesson").is_displayed())
     assert "#case=CR-509.1c-1" in browser.current_url
-    assert "menace" in browser.find_element(By.ID, "lesson-title").text
+    assert ("menace" if lang == "en" else "Bedrohlich") in \
+        browser.find_element(By.ID, "lesson-title").text
     asks = browser.find_element(By.ID, "lesson-asks").text
     assert asks == ("Which block declarations are legal?" if lang == "en"
                     else "Welche Blockdeklarationen sind erlaubt?")
@@ -402,7 +410,7 @@ def test_browser_a_lessons_link_is_stable(wide, url):
     _open(wide, url, "#case=CR-702.19b-1&lang=de")
     wait_for(wide, lambda d: d.find_element(By.ID, "lesson").is_displayed())
     assert wide.find_element(By.ID, "lesson-id").text == "CR-702.19b-1"
-    assert "Trample" in wide.find_element(By.ID, "lesson-title").text
+    assert wide.find_element(By.ID, "lesson-title").text.startswith("Trampelschaden zählt")
     assert wide.find_element(By.ID, "tab-lessons").text == "Lektionen"
     _answered(wide)
     board = wide.find_element(By.ID, "board").get_attribute("value")
@@ -427,3 +435,34 @@ def test_browser_after_a_combat_the_picture_is_its_result(wide, url):
         return 'class="cross"' in unquote(src)  # who died, crossed out
 
     wait_for(wide, result_drawn, 60)
+
+
+# -- the screenshots in docs/ -----------------------------------------------------------------
+def test_browser_screenshots_in_docs_are_the_current_page(url):
+    """Every screenshot scripts/screenshots.py took (docs/images) is rendered again: the
+    state of the page it shows (the page's files, the window, the page's text as rendered
+    with the answer and the lesson, the picture, the board) must be the one written into
+    it."""
+    import sys
+
+    _driver(1400).quit()  # skips, saying why, without Chromium
+    sys.path.insert(0, str(REPO / "scripts"))
+    try:
+        import screenshots
+    finally:
+        sys.path.pop(0)
+    stale = []
+    for shot in screenshots.SHOTS:
+        driver = screenshots.driver_for(shot.width, shot.height, CHROMIUM, DRIVER)
+        try:
+            png, state = screenshots.render(driver, url, shot)
+        finally:
+            driver.quit()
+        saved = pngs.text((REPO / "docs" / "images" / shot.name).read_bytes())
+        if saved.get(screenshots.STATE_KEY) != state:
+            stale.append(shot.name)
+        # what was just rendered is a real screenshot of the window
+        w, h, _ = pngs.pixels(png)
+        assert w == shot.width and h > 400, (shot.name, w, h)
+    assert not stale, (f"docs/images/{', '.join(stale)} no longer show(s) the current page: "
+                       "run `python scripts/screenshots.py`")

@@ -12,12 +12,13 @@ import subprocess
 import sys
 from fractions import Fraction
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from mtgcombat import Board
 from mtgcombat.questions import declarations as D
 from mtgcombat.solver import counting, get_backend
-from mtgcombat.solver.base import Deadline, legal_declarations
+from mtgcombat.solver.base import Deadline, SolverTimeout, legal_declarations
 
 from .conftest import REPO
 from .test_backends import problems
@@ -150,3 +151,23 @@ def test_blocks_count_on_forty_against_forty_answers_from_the_command_line(tmp_p
     assert r.returncode == 0, r.stderr
     data = json.loads(r.stdout)
     assert data["status"] == "exact" and data["count"] > 10 ** 50
+
+
+def test_finding_interchangeable_choices_looks_at_the_deadline():
+    # 160 v 160 with a third of the blockers "blocks each combat if able": telling the
+    # interchangeable attackers apart compared every pair's whole model (minutes past a
+    # 10 s limit); it now compares only the expressions that mention the pair, after a
+    # cheap signature, and stops at the deadline like the counting itself.
+    from mtgcombat.solver.counting import _Symmetry
+    from mtgcombat.solver.cpsat import prepared
+    from mtgcombat.solver.propagate import Engine
+
+    sys.path.insert(0, str(REPO / "bench"))
+    from boards import requirements
+
+    problem = Board.from_data(requirements(60)).problem("blocks")
+    prep = prepared(problem)
+    hard, reqs = list(prep.restrictions), list(prep.requirements)
+    order = sorted(prep.options)
+    with pytest.raises(SolverTimeout):
+        _Symmetry(Engine(hard, reqs), hard, reqs, order, prep.options, Deadline(0.0))

@@ -1528,7 +1528,6 @@ SCENARIOS = [
           "  hawk: Vampire Nighthawk 2/3 [Creature — Vampire Shaman] black \"Flying, deathtouch, lifelink\"\n"
           "attack knight -> Bob\n"
           "attack hawk -> Bob\n"),
-      bug=('a', '800.4e: combat damage is still assigned to and dealt to a player who left the game in the first-strike step (Bob goes to -2) and lifelink gains Alice 2'),
       expect={'after': {'lost': ['Bob'], 'life': {'Alice': 20, 'Carol': 20}}, 'game_over': False}),
     X('mp-left-player-planeswalker-gone', '800.4a, 506.4',
       'Bob leaves in the first-strike step: his planeswalker leaves; its attacker deals no damage',
@@ -1565,7 +1564,6 @@ SCENARIOS = [
           "attack knight -> Bob\n"
           "attack dread -> Bob\n"
           "block bb -> dread\n"),
-      bug=('a', "800.4e: the blocked trampler's damage is assigned to the player who left the game in the first-strike step"),
       expect={'after': {'lost': ['Bob'], 'life': {'Bob': 0}}, 'game_over': False}),
     X('de-protection-message', '702.16f',
       'German words: the protection violation of check --lang de has no English phrase',

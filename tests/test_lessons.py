@@ -69,6 +69,44 @@ def test_lessons_are_in_english_and_german():
     assert lesson(BY_ID["CR-509.1c-1"], "en")["asks"] == "Which block declarations are legal?"
 
 
+def test_every_case_has_its_title_in_german_with_the_glossarys_words():
+    """Issue 27.13: the lessons in German -- each case's title is given in German
+    (``title[de]``), and a keyword its English title names is named as the German
+    glossary names it (mtgcombat/text/de/glossary.py: Trampelschaden, Irrealität ...)."""
+    import re
+
+    from mtgcombat.text.de.glossary import KEYWORDS
+
+    missing = [c.id for c in CASES if not c.translations.get(("title", "de"), "").strip()]
+    assert not missing, (f"cases without a German title: {missing} -- give each a line "
+                         "`title[de]: ...` (docs/corpus-format.md)")
+    same = [c.id for c in CASES if c.translations[("title", "de")] == c.title]
+    assert len(same) <= 3, same  # a card name alone may read the same
+    unnamed = []
+    for c in CASES:
+        de = c.translations[("title", "de")].lower()
+        for en, word in KEYWORDS.items():
+            if re.search(rf"\b{re.escape(en)}\b", c.title, re.I) and word.lower()[:8] not in de:
+                unnamed.append((c.id, en, word))
+    assert not unnamed, unnamed
+    assert lesson(BY_ID["CR-702.19b-1"], "de")["title"].startswith("Trampelschaden")
+    index = lesson_index(CASES, "de")
+    assert all(c["title"] == BY_ID[c["id"]].translations[("title", "de")]
+               for c in index["cases"])
+
+
+def test_the_rules_own_examples_are_explained_in_german():
+    # the cases taken from the Comprehensive Rules' examples (CR-*) give their
+    # explanation in German too; the lesson says which language the explanation is in
+    cr = [c for c in CASES if c.id.startswith("CR-")]
+    assert len(cr) >= 25
+    assert all(c.translations.get(("explanation", "de")) for c in cr), \
+        [c.id for c in cr if not c.translations.get(("explanation", "de"))]
+    one = lesson(BY_ID["CR-509.1c-1"], "de")
+    assert one["explanation_lang"] == "de" and one["explanation"].startswith("Bedrohlich")
+    assert lesson(BY_ID["CR-509.1c-1"], "en")["explanation"].startswith("Menace")
+
+
 def test_a_lesson_asks_and_explains_its_case_as_the_corpus_runs_it():
     case = BY_ID["CR-509.1c-1"]
     one = lesson(case, "en")
@@ -93,7 +131,11 @@ def test_every_kind_of_case_can_be_asked_and_explained_in_the_lab(question):
 
 
 def test_a_case_may_give_its_title_and_explanation_in_german(tmp_path):
+    import re
+
     text = BY_ID["CR-509.1c-1"].path.read_text(encoding="utf-8")
+    # (the case's own German title and explanation taken out: given again below)
+    text = re.sub(r"^(title|explanation)\[de\]: .*\n(  .*\n)*", "", text, flags=re.M)
     text = text.replace("question: blocks", "title[de]: Bedrohlich gegen eine Blockforderung\n"
                         "explanation[de]: Beide Kreaturen müssen blocken.\nquestion: blocks")
     path = tmp_path / "cr-509.1c-1.case"

@@ -44,6 +44,30 @@ def test_corpus_list_by_topic_in_german(capsys):
     assert code == 0 and "Lektion" in out and topic["cases"][0] in out
 
 
+def test_corpus_list_lang_de_gives_the_titles_in_german(capsys):
+    # issue 27.13: `mtgcombat corpus --list --lang de` by rule, the cases' German titles
+    code, out, _ = run(capsys, "corpus", "--list", "--rule", "509.1c", "--lang", "de")
+    assert code == 0
+    assert "„Blockt, falls möglich“ gegen Bedrohlich: beide Kreaturen müssen blocken" in out
+    assert "against menace" not in out
+    code, out, _ = run(capsys, "corpus", "--list", "--rule", "509.1c")
+    assert '"Blocks if able" against menace: both creatures must block' in out
+
+
+def test_corpus_list_an_unknown_topic_is_bad_input_naming_the_topics(capsys):
+    code, out, err = run(capsys, "corpus", "--list", "--topic", "trampel")
+    assert code == 2 and not out
+    assert len(err.strip().splitlines()) == 1
+    assert "invalid choice: 'trampel'" in err and "'trample'" in err
+
+
+def test_corpus_list_topics_are_told_apart_by_semicolons(capsys):
+    # a topic's name holds commas ("Deathtouch, lifelink, infect, wither")
+    code, out, _ = run(capsys, "corpus", "--list", "-k", "CMB-04")
+    row = next(line for line in out.splitlines() if line.startswith("CMB-04"))
+    assert "Trample; Deathtouch, lifelink, infect, wither" in row
+
+
 def test_explain_a_case_explains_what_the_case_asks(capsys):
     path = CASES / "cr-508.1d-2.case"
     case = parse_case(path)

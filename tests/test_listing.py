@@ -10,6 +10,7 @@ import json
 import subprocess
 import sys
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 
 from mtgcombat.questions.declarations import listing_order
@@ -306,3 +307,44 @@ def test_bad_input_in_a_json_listing_writes_nothing(tmp_path):
     r = subprocess.run([sys.executable, "-m", "mtgcombat", "blocks", str(path), "--json"],
                        capture_output=True, text=True, cwd=REPO)
     assert r.returncode == 2 and r.stdout == "" and len(r.stderr.splitlines()) == 1
+
+
+def test_a_time_limit_counts_from_the_process_start_and_leaves_room_for_the_answer_25_6():
+    # --time-limit T bounds the whole command within T + 0.5 s: the clock starts with
+    # the process (Python's start and the imports count), and the searches stop a
+    # little before T so that writing the answer fits.
+    import time
+
+    from mtgcombat.cli import _searching_time
+    from mtgcombat.solver.base import process_started
+
+    assert _searching_time(None) is None
+    assert _searching_time(0.5) == 0.4 and _searching_time(2.0) == 1.75
+    assert _searching_time(60.0) == 59.75
+    started = process_started()
+    assert started <= time.monotonic()
+    code = ("import time; from mtgcombat.solver.base import process_started; "
+            "print(time.monotonic() - process_started())")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                       cwd=REPO)
+    age = float(r.stdout)
+    assert 0.0 < age < 30  # a fresh process's age: its start and its imports
+
+
+def test_python_constraint_builds_no_model_once_the_time_is_up():
+    from mtgcombat import Board
+    from mtgcombat.solver.pyconstraint import PyConstraint
+
+    problem = Board.from_data(json.loads(_big_board_text())).problem("blocks")
+    spent = base.Deadline(0.0)
+    with pytest.raises(base.SolverTimeout):
+        PyConstraint().maximum(problem, frozenset(), spent)
+    with pytest.raises(base.SolverTimeout):
+        next(iter(PyConstraint().solutions(problem, 0, spent)))
+
+
+def _big_board_text():
+    sys.path.insert(0, str(REPO / "bench"))
+    from boards import requirements
+
+    return json.dumps(requirements(40))

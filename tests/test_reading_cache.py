@@ -68,9 +68,8 @@ def test_a_second_cold_run_writes_nothing_new_into_the_cache_directory(tmp_path)
 def test_a_board_read_before_is_answered_without_lark_or_ortools(tmp_path):
     board = REPO / "corpus" / "boards" / "brigand.json"
     d = tmp_path / "cache"
-    code = ("import sys, runpy; sys.argv = ['mtgcombat', 'check', %r, '--attacks', "
-            "'brigand -> Bob'];\ntry:\n    runpy.run_module('mtgcombat', run_name='__main__')\n"
-            "except SystemExit:\n    pass\n"
+    code = ("import sys; from mtgcombat.main import main; "
+            "main(['check', %r, '--attacks', 'brigand -> Bob'])\n"
             "print(sorted(m for m in ('lark', 'ortools', 'pandas', 'rich', 'flask') "
             "if m in sys.modules), file=sys.stderr)" % str(board))
     env = dict(os.environ, MTGCOMBAT_CACHE=str(d))

@@ -120,26 +120,36 @@ def test_the_library_example_prints_what_it_says(capsys, monkeypatch):
 
 
 def test_the_readme_shows_the_picture_after_a_combat_and_the_web_lab():
-    for picture in ("docs/after-combat.svg", "docs/web-lab.png", "docs/web-lab-lesson.png"):
+    for picture in ("docs/after-combat.svg", "docs/images/lab-wide-en.png",
+                    "docs/images/lesson-narrow-de.png"):
         assert f"]({picture})" in README_TEXT, picture
         assert (REPO / picture).exists(), picture
 
 
-def test_the_web_lab_screenshots_are_of_the_current_page():
-    """scripts/web_lab_picture.py writes the page's version into each screenshot; a
-    change to the page (mtgcombat/web/static) asks for new screenshots."""
+def _screenshots():
     sys.path.insert(0, str(REPO / "scripts"))
     try:
-        import web_lab_picture
+        import screenshots
     finally:
         sys.path.pop(0)
+    return screenshots
+
+
+def test_the_web_lab_screenshots_are_of_the_current_page_files():
+    """scripts/screenshots.py writes the page's version into each screenshot; a change to
+    the page (mtgcombat/web/static) asks for new screenshots. (tests/test_browser.py
+    renders each state again and checks the state itself.)"""
     from tests import pngs
 
-    for name in web_lab_picture.PICTURES:
-        data = (REPO / "docs" / name).read_bytes()
-        assert pngs.text(data).get(web_lab_picture.KEY) == web_lab_picture.page_version(), (
-            f"docs/{name} shows another version of the page: run "
-            "`python scripts/web_lab_picture.py`")
+    shots = _screenshots()
+    assert sorted(p.name for p in (REPO / "docs" / "images").glob("*.png")) == \
+        sorted(s.name for s in shots.SHOTS), "docs/images holds exactly the script's screenshots"
+    for shot in shots.SHOTS:
+        data = (REPO / "docs" / "images" / shot.name).read_bytes()
+        assert pngs.text(data).get(shots.KEY) == shots.page_version(), (
+            f"docs/images/{shot.name} shows another version of the page: run "
+            "`python scripts/screenshots.py`")
+        assert len(pngs.text(data).get(shots.STATE_KEY, "")) == 16, shot.name
 
 
 def test_the_test_run_says_why_tests_were_skipped(tmp_path):

@@ -163,6 +163,26 @@ def test_a_body_over_the_limit_is_413_and_unread(server):
     assert status == 413 and "KB" in payload["error"]
 
 
+def test_a_refused_body_is_answered_with_a_lingering_close_on_a_kept_connection(server):
+    # RFC 9112 9.6: the server answers 413 before reading a body of 2 MB; the client, which
+    # sends the whole body before it reads, must still get the answer (not a reset
+    # connection), told to close; then a small request on a kept-alive connection works.
+    _, port = server
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    small = json.dumps({"board": "players A, B\nactive A\n"}).encode()
+    for _ in range(3):
+        conn.request("POST", "/api/show", body=small, headers={"Content-Type": "application/json"})
+        ok = conn.getresponse()
+        ok.read()
+        assert ok.status == 200 and ok.getheader("Connection") is None
+        conn.request("POST", "/api/show", body=b" " * (2 * 1024 * 1024),
+                     headers={"Content-Type": "application/json"})
+        r = conn.getresponse()
+        payload = json.loads(r.read())
+        assert r.status == 413 and r.getheader("Connection") == "close" and "KB" in payload["error"]
+    conn.close()
+
+
 def test_no_error_carries_a_trace_or_a_server_path(server):
     _, port = server
     bodies = [{"board": 3}, {"board": "players Alice\nactive Zed\n"},

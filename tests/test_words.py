@@ -135,6 +135,15 @@ def test_no_doubled_words_in_an_explanation_or_a_combat(capsys, tmp_path):
     assert "- Gray Ogre can't attack: its power 3" in out
 
 
+def test_german_explanation_says_no_requirement_asks_a_creature_to_attack_508_1d(
+        capsys, tmp_path):
+    # "verlangt von einer Kreatur, anzugreifen", not "zu angreifen" (issue 27.6, 27.10)
+    board = _board_file(tmp_path, BRIDGE)
+    _, out, _ = _run(capsys, "explain", board, "--lang", "de")
+    assert "Keine Forderung verlangt von einer Kreatur, anzugreifen (508.1d)." in out
+    assert "zu angreifen" not in out
+
+
 def test_not_carried_out_is_said_once(capsys):
     from mtgcombat.questions.combat import combat
     from mtgcombat.rules.reasons import reason

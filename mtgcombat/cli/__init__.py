@@ -233,9 +233,19 @@ def _cards(opts: Options) -> Any:
     return open_database(path)
 
 
+def _searching_time(time_limit: Optional[float]) -> Optional[float]:
+    """``--time-limit T`` bounds the whole command within T + 0.5 s (issue 25.6): the
+    searches stop a little before T (a fifth of it, at most a quarter of a second), so
+    that words, JSON and the end of the process fit in what is left even on a busy
+    machine (a solver stops some time after its limit)."""
+    if time_limit is None:
+        return None
+    return time_limit - min(0.25, 0.2 * time_limit)
+
+
 def run(opts: Options, started: Optional[float] = None) -> int:
     """Answer one question on the command line: read the board, ask, print."""
-    ctx = Context.starting_now(opts.time_limit, started)
+    ctx = Context.starting_now(_searching_time(opts.time_limit), started)
     board = load_board(opts)
     try:
         return _run(board, opts, ctx)
@@ -341,20 +351,22 @@ def _json_listing(board: Any, opts: Options, ctx: Context) -> int:
     (:func:`~mtgcombat.questions.declarations.listing_json_chunks`), one held at a
     time -- ``blocks --limit 100000 --json`` on a 160 v 160 board stays small (issue
     25.6). The same JSON object as the answer's :meth:`~mtgcombat.ask.Reply.json`.
-    Bad input is raised before anything is written (the problem is built first)."""
+    Bad input is raised before anything is written (the first piece comes once the
+    problem is built and its maximum known)."""
     from ..ask import not_understood_json, writer
     from ..questions.declarations import listing_json_chunks
 
     kind: DeclarationKind = "attacks" if opts.question == "attacks" else "blocks"
+    chunks = listing_json_chunks(board, kind, writer(board, opts), opts.limit, opts.backend,
+                                 ctx.remaining(), extra=lambda: not_understood_json(board))
     try:
-        board.problem(kind)
+        first = next(chunks)  # the board staged, its problem built, its maximum known
     except BoardError as e:
         raise located(board, e) from None
     if not opts.quiet:
         warn(ctx.warnings)
-    chunks = listing_json_chunks(board, kind, writer(board, opts), opts.limit, opts.backend,
-                                 ctx.remaining(), extra=lambda: not_understood_json(board))
     out = sys.stdout
+    out.write(first)
     for piece in chunks:
         out.write(piece)
     out.write("\n")

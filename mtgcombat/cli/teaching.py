@@ -32,8 +32,11 @@ def add_commands(sub: Any) -> None:
     c.add_argument("--list", action="store_true",
                    help="list the cases as lessons (id, title, question, rules, topics) "
                         "instead of running them; `mtgcombat explain CASE.case` explains one")
-    c.add_argument("--topic", default=None, metavar="TOPIC",
-                   help="with --list: only the cases of this topic (as --list --json names them)")
+    from ..corpus import TOPICS
+
+    topics = [code for code, _ in TOPICS] + ["other"]
+    c.add_argument("--topic", default=None, metavar="TOPIC", choices=topics,
+                   help="with --list: only the cases of this topic: " + ", ".join(topics))
     c.add_argument("--rule", default=None, metavar="RULE",
                    help="with --list: only the cases that cite this rule or one under it "
                         "(509.1 takes 509.1c)")
@@ -105,7 +108,8 @@ def _list(cases: list, args: Any) -> int:
         return EXIT_OK
     w = Writer(args.lang or "en")
     rows = [[c["id"], c["title"], w.t("lesson.question", question=c["question"]),
-             ", ".join(c["rules"]), ", ".join(w.t("lesson.topic", topic=t)
+             # (a topic's name may hold commas: "Deathtouch, lifelink, infect, wither")
+             ", ".join(c["rules"]), "; ".join(w.t("lesson.topic", topic=t)
                                              for t in c["topics"])]
             for c in index["cases"]]
     heads = [w.t("lesson.col", col=k) for k in ("case", "title", "question", "rules",

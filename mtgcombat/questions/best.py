@@ -36,7 +36,7 @@ from __future__ import annotations
 import dataclasses
 from itertools import combinations
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Collection, Mapping, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Collection, Mapping, Optional, Sequence
 
 from ..rules.model import BoardError
 from ..rules.reasons import Reason, reason
@@ -44,6 +44,7 @@ from ..solver.base import Deadline, SolverTimeout
 from . import JsonView
 from .combat import BeforeDamage, combat, declare, judge_declarations, refuse_finished_game
 from .game import CombatGame, Line, Value, ValueFn, gone_between
+from .phases import as_declared, game_phases, with_game_phases
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..text import Writer
@@ -156,9 +157,17 @@ class BestAnswer(JsonView):
     alternatives: list[Alternative] = field(default_factory=list)
     evaluated: int = 0  # declarations played out
     method: str = "enumeration"  # or "groups": see the module docstring
+    #: Other declarations exactly as good as ``declaration`` (up to a limit; exchanging
+    #: interchangeable creatures doesn't make another one).
+    equally_good: list[dict] = field(default_factory=list)
     #: While searching: the best (value, declaration) so far and a bound on the rest.
     best_found: Optional[tuple] = field(default=None, repr=False)
     best_bound: Optional[Value] = field(default=None, repr=False)
+    #: The principal variation found with the best (enumeration).
+    best_line: Optional[Line] = field(default=None, repr=False)
+    #: The fight method: each fight's principal variation (best-blocks), or the reply's,
+    #: when called.
+    fight_lines: Optional[Callable[[], list]] = field(default=None, repr=False)
     #: The board's own attacks when they are illegal (status "illegal") or unsettled:
     #: :class:`mtgcombat.questions.combat.Stop` (one verdict for one declaration).
     stop: Any = None
@@ -179,6 +188,9 @@ class BestAnswer(JsonView):
         at = _place(self.board)
         out.append(reason("best.choice", None, kind=self.kind, decl=_pairs(self.declaration, at),
                           value=self.value, objective=self.objective, status=self.status))
+        for d in self.equally_good:
+            out.append(reason("best.equal", None, kind=self.kind, decl=_pairs(d, at),
+                              value=self.value))
         if self.kind == "attacks" and self.reply_blocks is not None:
             out.append(reason("best.reply_blocks", "509.1", blocks=_pairs(self.reply_blocks, at)))
         ed = self.board.edition
@@ -219,6 +231,7 @@ class BestAnswer(JsonView):
             out["outcome"] = self.outcome.to_json(w)["after"]
         if self.bound is not None:
             out["bound"] = list(self.bound)
+        out["equally_good"] = [dict(d) for d in self.equally_good]
         out["evaluated"] = self.evaluated
         out["method"] = self.method
         out["alternatives"] = [{"declaration": a.declaration, "value": list(a.value),
@@ -300,23 +313,58 @@ def _canonical(kind: str, decl: dict, sig: dict[str, tuple]) -> tuple:
 
 
 def _legal(board: Any, kind: str, backend: str, deadline: Deadline):
+    """The legal declarations; a small problem (a few thousand declarations of its shape
+    at most) by brute force, which needs no model built."""
     from .declarations import iter_found
 
+    if backend == "auto":
+        problem = board.problem(kind)
+        size = 1
+        for c, opts in problem.options.items():
+            size *= 1 + len(opts) if kind == "attacks" or problem.cap(c) == 1 else 2 ** len(opts)
+            if size > 4096:
+                break
+        if size <= 4096:
+            backend = "brute"
     return iter_found(board, kind, backend, deadline)
+
+
+#: How many equally good declarations an answer lists (``equally_good``).
+EQUAL_LIMIT = 10
+#: Block problems with at most this many declarations (of their shape) are enumerated.
+SMALL = 48
+#: The same for the defenders' replies in best-attacks (whose fights are shared).
+SMALL_REPLY = 8
+
+
+def _search_deadline(time_limit: Optional[float]) -> Deadline:
+    """The search stops a little before the time limit: what is left is for telling the
+    answer (its principal variation played again through ``combat``, the words)."""
+    if time_limit is None:
+        return Deadline(None)
+    return Deadline(max(0.0, time_limit - min(0.15, 0.3 * time_limit)))
+
+
+def _predecessor(v: Value) -> Value:
+    """The largest value below ``v`` (values are integer tuples compared
+    lexicographically): a search proving "better than this" proves "at least ``v``"."""
+    return v[:-1] + (v[-1] - 1,)
 
 
 def best_blocks(board: Any, objective: str = "standard", time_limit: Optional[float] = None,
                 backend: str = "auto", method: str = "auto") -> BestAnswer:
     """The defending players' best legal block declaration against the board's attacks
     (see the module docstring). ``method``: "groups" (fight by fight, where the board
-    allows it), "enumeration" (every legal declaration played out) or "auto" (the first
-    that applies); both are exact and the tests compare them."""
+    allows it: :mod:`mtgcombat.questions.fights`), "enumeration" (every legal declaration
+    played out) or "auto" (the first that applies); both are exact and the tests compare
+    them."""
     if board.attacks is None:
         raise BoardError(reason("error.best_blocks_no_attacks", None, where=("attacks",)))
     refuse_finished_game(board, "best-blocks")
-    deadline = Deadline(time_limit)
+    deadline = _search_deadline(time_limit)
     start = board.evolve(blocks=None, damage_order=None, damage_step=None, blocked=None,
                          first_strikers=None)
+    _carry_readings(board, start)
     # One verdict for one declaration: the board's attacks are judged as --attacks is.
     stop = judge_declarations(start, backend=backend, time_limit=deadline.remaining(),
                               judge_blocks=False)
@@ -327,33 +375,54 @@ def best_blocks(board: Any, objective: str = "standard", time_limit: Optional[fl
     value = value_fn(objective, sides)
     pre0 = BeforeDamage()
     lost0: list[str] = []
-    base = declare(start, dict(start.attacks), None, pre0, lost0)
-    game = CombatGame(start, sides.decider, value, deadline)
+    # The beginning of combat (507.2) carried out, then the attacks and their triggers.
+    base = declare(as_declared(start, "attacks"), dict(start.attacks), None, pre0, lost0)
+    game = CombatGame(start, sides.decider, value, deadline, monotone=True,
+                      opponents=sides.opponents)
     out = BestAnswer(board, "blocks", objective, "unknown")
-    sig = _signatures(base)
-    seen: set = set()
-    best: Optional[tuple[Value, dict]] = None
-    try:
-        found = None if method == "enumeration" else _by_groups(
-            base, start, sides, objective, game, pre0, lost0, backend, deadline, out)
-    except SolverTimeout:
-        found = "timeout"
+    found: Any = None
+    if method != "enumeration":
+        try:
+            found = _by_fights(base, start, sides, objective, pre0, lost0, backend, deadline,
+                               out, game=game, force=method == "groups")
+        except SolverTimeout:
+            found = "timeout"
     if found is None and method == "groups":
         raise ValueError("this board can't be decided fight by fight")
-    if found == "timeout" or isinstance(found, tuple):
-        if isinstance(found, tuple):
-            out.status, best = "optimal", found
+    if found is not None:
+        best: Optional[tuple[Value, dict]] = None
+        if isinstance(found, list):
+            out.status, best = "optimal", found[0]
+            out.equally_good = [d for _, d in found[1:]]
         elif out.best_found is not None:
             out.status, best = "feasible", out.best_found
         if best is None:
             return out
         out.value, out.declaration = best
         if out.status == "feasible":
-            bound = out.best_bound if out.best_bound is not None else \
-                upper_bound(objective, start, sides)
-            out.bound = max(bound, best[0])
-        _principal(out, start, base, pre0, lost0, game, None, best[1], value, sides)
+            out.bound = max(out.best_bound or upper_bound(objective, start, sides), best[0])
+        _principal(out, start, base, pre0, lost0, game, None, best[1], value, sides,
+                   fights=out.fight_lines)
         return out
+    _enumerate_blocks(out, base, pre0, lost0, game, backend, deadline)
+    if out.declaration is None:
+        return out
+    if out.status == "feasible":
+        out.bound = upper_bound(objective, start, sides)
+    _principal(out, start, base, pre0, lost0, game, None, out.declaration, value, sides,
+               line=out.best_line)
+    return out
+
+
+def _enumerate_blocks(out: BestAnswer, base: Any, pre0: BeforeDamage, lost0: list,
+                      game: CombatGame, backend: str, deadline: Deadline,
+                      alpha: Optional[Value] = None) -> None:
+    """Every legal block declaration played out (alpha-beta across them), the best and
+    the equally good ones kept in ``out``."""
+    sig = _signatures(base)
+    seen: set = set()
+    best: Optional[tuple[Value, dict]] = None
+    equal: list[dict] = []
     try:
         for listed in _legal(base, "blocks", backend, deadline):
             decl = {k: list(v) for k, v in listed.declaration.items()}
@@ -363,58 +432,78 @@ def best_blocks(board: Any, objective: str = "standard", time_limit: Optional[fl
             seen.add(key)
             pre, lost = _copy(pre0), list(lost0)
             b = declare(base, None, decl, pre, lost)
-            v, _ = game.play(b, lost, alpha=best[0] if best else None)
+            v, line = game.play(b, lost, alpha=_predecessor(best[0]) if best else None)
             out.evaluated += 1
             if best is None or v > best[0]:
                 if best is not None:
                     out.alternatives.append(Alternative(best[1], best[0], True))
-                best = (v, decl)
+                    out.alternatives += [Alternative(d, best[0], True) for d in equal]
+                best, equal = (v, decl), []
+                out.best_line = line
+            elif v == best[0]:
+                if len(equal) < EQUAL_LIMIT - 1:
+                    equal.append(decl)
             else:
                 out.alternatives.append(Alternative(decl, v, False))
         out.status = "optimal"
     except SolverTimeout:
         out.status = "feasible" if best is not None else "unknown"
-    if best is None:
-        return out
-    out.value, out.declaration = best
-    if out.status == "feasible":
-        out.bound = upper_bound(objective, start, sides)
-    _principal(out, start, base, pre0, lost0, game, None, best[1], value, sides)
-    return out
+    if best is not None:
+        out.value, out.declaration = best
+        out.equally_good = equal if out.status == "optimal" else []
 
 
 def best_attacks(board: Any, objective: str = "standard", time_limit: Optional[float] = None,
-                 backend: str = "auto") -> BestAnswer:
+                 backend: str = "auto", method: str = "auto") -> BestAnswer:
     """The active player's best legal attack declaration, the defending players replying
-    with their best legal blocks (see the module docstring)."""
+    with their best legal blocks (see the module docstring). ``method`` as for
+    :func:`best_blocks`, for the replies."""
     refuse_finished_game(board, "best-attacks")
-    deadline = Deadline(time_limit)
+    deadline = _search_deadline(time_limit)
     start = board.evolve(attacks=None, blocks=None, damage_order=None, damage_step=None,
                          blocked=None, first_strikers=None, target_left=None, bands=())
+    _carry_readings(board, start)
+    begun = as_declared(start, "attacks")  # the beginning of combat carried out (507.2)
     sides = Sides(frozenset(start.attacking_players),
                   frozenset(p for p in start.defenders))
     value = value_fn(objective, sides)
-    game = CombatGame(start, sides.decider, value, deadline)
+    game = CombatGame(start, sides.decider, value, deadline, monotone=True,
+                      opponents=sides.opponents)
     out = BestAnswer(board, "attacks", objective, "unknown")
     sig = _signatures(start)
     seen: set = set()
-    best: Optional[tuple[Value, dict, dict]] = None
+    best: Optional[tuple[Value, dict, dict, Any]] = None
+    equal: list[dict] = []
+    # The defenders' reply is best-blocks from their side when their value is the exact
+    # opposite of the attacker's: one defending player (or team), an objective that is
+    # symmetric (standard, race: each component is the other side's, negated).
+    rsides = Sides(sides.opponents, sides.decider)
+    fights = method != "enumeration" and objective in ("standard", "race") and \
+        len(_pools(start, sides.opponents)) == 1
+    cache: dict = {}
     try:
-        for listed in _legal(start, "attacks", backend, deadline):
-            decl = dict(listed.declaration)
+        for decl in _ordered_attacks(begun, backend, deadline):
+            deadline.check()
             key = _canonical("attacks", decl, sig)
             if key in seen:
                 continue
             seen.add(key)
             pre, lost = BeforeDamage(), list[str]()
-            bA = declare(start, decl, None, pre, lost)
-            v, reply, exact = _worst_reply(bA, pre, lost, game, deadline, backend,
-                                           best[0] if best else None)
+            bA = declare(begun, decl, None, pre, lost)
+            alpha = None
+            if best is not None:
+                alpha = _predecessor(best[0]) if len(equal) < EQUAL_LIMIT - 1 else best[0]
+            v, reply, exact, lines = _reply(bA, start, pre, lost, game, deadline, backend,
+                                            alpha, fights, rsides, objective, cache)
             out.evaluated += 1
             if best is None or v > best[0]:
                 if best is not None:
                     out.alternatives.append(Alternative(best[1], best[0], True))
-                best = (v, decl, reply)
+                    out.alternatives += [Alternative(d, best[0], True) for d in equal]
+                best, equal = (v, decl, reply, lines), []
+            elif v == best[0] and exact:
+                if len(equal) < EQUAL_LIMIT - 1:
+                    equal.append(decl)
             else:
                 out.alternatives.append(Alternative(decl, v, exact))
         out.status = "optimal"
@@ -423,251 +512,186 @@ def best_attacks(board: Any, objective: str = "standard", time_limit: Optional[f
     if best is None:
         return out
     out.value, out.declaration = best[0], best[1]
+    out.equally_good = equal if out.status == "optimal" else []
     if out.status == "feasible":
         out.bound = upper_bound(objective, start, sides)
+    else:
+        # The best alternatives an answer names: their values exact while time allows
+        # (alpha-beta only proved them worse).
+        out.alternatives.sort(key=lambda a: a.value, reverse=True)
+        try:
+            for alt in out.alternatives[:3]:
+                if not alt.exact:
+                    pre, lost = BeforeDamage(), []
+                    bA = declare(begun, alt.declaration, None, pre, lost)
+                    alt.value, _, alt.exact, _ = _reply(bA, start, pre, lost, game, deadline,
+                                                        backend, None, fights, rsides,
+                                                        objective, cache)
+        except SolverTimeout:
+            pass
     pre, lost = BeforeDamage(), []
-    bA = declare(start, best[1], None, pre, lost)
-    _principal(out, start, bA, pre, lost, game, best[1], best[2], value, sides)
+    bA = declare(begun, best[1], None, pre, lost)
+    _principal(out, start, bA, pre, lost, game, best[1], best[2], value, sides,
+               fights=best[3])
     return out
 
 
-#: Fights valued at most (attacker, set of blockers) before enumeration is preferred.
-GROUP_LIMIT = 4096
-#: Added to the defending players' life in the relaxed game (nobody can lose).
-_HUGE = 10 ** 7
+def _ordered_attacks(start: Any, backend: str, deadline: Deadline,
+                     limit: int = 4096) -> Any:
+    """The legal attack declarations, the likely best first when there are not too many
+    to hold (the more attackers and power the earlier: a good answer found early lets
+    alpha-beta cut the replies to the others short)."""
+    def power(decl: dict) -> tuple:
+        return (len(decl), sum(start.permanent(a).power or 0 for a in decl))
+
+    held: list[dict] = []
+    stream = _legal(start, "attacks", backend, deadline)
+    for listed in stream:
+        held.append(dict(listed.declaration))
+        if len(held) >= limit:
+            break
+    else:
+        held.sort(key=power, reverse=True)
+        yield from held
+        return
+    yield from held
+    for listed in stream:
+        yield dict(listed.declaration)
 
 
-def _by_groups(base: Any, start: Any, sides: Sides, objective: str, game: CombatGame,
-               pre0: BeforeDamage, lost0: list, backend: str, deadline: Deadline,
-               out: BestAnswer) -> Optional[tuple[Value, dict]]:
-    """Best blocks by the value of each fight (an attacker and the creatures blocking
-    it), exact; None when the board is not of the shape this needs.
+def _negated(v: Value) -> Value:
+    return tuple(-x for x in v)
 
-    *Relaxed* game: the same combat with nobody able to lose. Its value without the
-    loss component is the sum over fights (nothing else links them: damage goes to the
-    creatures of one fight or to players; lifelink gains add up), so the relaxed value of
-    every block declaration is one number per fight, and CP-SAT finds the legal
-    declaration maximising the sum (:func:`mtgcombat.solver.cpsat.optimise_groups`).
-    A declaration under which no play can make a defending player lose (the most damage
-    and poison its attackers could possibly deal stays below their life and 10 poison) has
-    its real value = (0, relaxed value). Any declaration's real value is at most (0,
-    relaxed value): the defenders can only do worse when they must also avoid losing.
-    So declarations are taken in decreasing relaxed value, the safe best first; each is
-    played out exactly until the next one's relaxed value can't beat the best real value
-    found."""
-    from ..solver.cpsat import GroupModel
 
+def _reply(bA: Any, start: Any, pre: BeforeDamage, lost: list, game: CombatGame,
+           deadline: Deadline, backend: str, alpha: Optional[Value], fights: bool,
+           rsides: Sides, objective: str, cache: dict
+           ) -> tuple[Value, dict, bool, Optional[Callable[[], Any]]]:
+    """The defenders' best reply to an attack (``bA``: declared, its triggers resolved):
+    (the attacker's value, the blocks, whether the value is exact -- else only an upper
+    bound, at most ``alpha`` -- and the fights' lines when found fight by fight)."""
+    if bA.attacks and not game_over_before(bA, lost) and fights:
+        tmp = BestAnswer(bA, "blocks", objective, "unknown")
+        # The defenders need look no further than a reply keeping the attacker at
+        # ``alpha`` or below.
+        alpha_d = None if alpha is None else _negated(alpha)
+        found = _by_fights(bA, start, rsides, objective, pre, lost, backend, deadline, tmp,
+                           alpha=alpha_d, cache=cache)
+        if found is not None:
+            vd, decl = found[0]
+            exact = alpha_d is None or vd < alpha_d
+            return _negated(vd), decl, exact, tmp.fight_lines
+    v, decl, exact, line = _worst_reply(bA, pre, lost, game, deadline, backend, alpha)
+    return v, decl, exact, (lambda: line) if line is not None else None
+
+
+def _maximum(problem: Any, backend: str, deadline: Deadline) -> Optional[int]:
+    """The most requirements a declaration can obey (509.1c), by brute force on a small
+    problem (cheaper than building a model), else by the backend."""
+    from ..rules.constraints import violated
+
+    if not problem.requirements and not problem.costs and not violated(problem, frozenset()):
+        return 0  # nothing to obey, and not blocking breaks no restriction
+    size = 1
+    for opts in problem.options.values():
+        size *= 1 + len(opts)
+        if size > 64:
+            break
+    be = get_backend_for("brute" if size <= 64 else backend)
+    m0, _ = be.maximum(problem, frozenset(), deadline)
+    return m0
+
+
+def _by_fights(base: Any, start: Any, sides: Sides, objective: str, pre0: BeforeDamage,
+               lost0: list, backend: str, deadline: Deadline, out: BestAnswer,
+               value_name: Optional[Callable[[dict], Value]] = None,
+               alpha: Optional[Value] = None, cache: Optional[dict] = None,
+               game: Optional[CombatGame] = None, force: bool = False
+               ) -> Optional[list[tuple[Value, dict]]]:
+    """Best blocks fight by fight (:mod:`mtgcombat.questions.fights`): the best
+    declarations, best first (equally good ones after it), each with its value; None when
+    the board is not of the shape it needs or no declaration is safe. ``value_name``: the
+    objective's components from its features (default: ``objective``'s), the first
+    component being -1 exactly when a player of the deciding side has lost."""
+    from .fights import best_safe_blocks, fights_unknown
+
+    deadline.check()
     problem = base.problem("blocks")
-    if problem.costs or base.bands:
+    deadline.check()
+    if problem.costs or base.bands or not base.attacks:
         return None
+    size = 1
+    for opts in problem.options.values():
+        size *= 1 + len(opts)
+    if size <= (SMALL if cache is None else SMALL_REPLY) and not force:
+        return None  # a few declarations: playing each out is quicker
+    if game_phases(base) is not None:
+        return None  # triggers (510.3a, 511.2) may link the fights: each declaration played
     if any(problem.cap(b) != 1 for b in problem.options):
         return None  # a creature that can block several attackers links fights
-    attackers = sorted(base.attacks or {})
-    if not attackers:
+    if fights_unknown(base.bound):
         return None
-    potential = {a: sorted(b for b, opts in problem.options.items() if a in opts)
-                 for a in attackers}
-    if sum(2 ** len(ps) for ps in potential.values()) > GROUP_LIMIT:
-        return None
-    be = get_backend_for(backend)
-    m0, _ = be.maximum(problem, frozenset(), deadline)
+    if any(e.step is not None for e in base.effects):
+        return None  # a trick of a later step (spec Extension 3) may act on any fight
+    if sum(1 for _ in base.bound.of_type(_defender_assigns())):
+        return None  # the defending player assigns attackers' damage: not the attacker's line
+    m0 = _maximum(problem, backend, deadline)
     if m0 is None:
         return None
-    out.method = "groups"
-    # The relaxed game: every player's life out of reach, poison too.
-    relaxed_start = start.derive(players=tuple(
-        dataclasses.replace(p, life=p.life + _HUGE, poison=p.poison - _HUGE)
-        for p in start.players))
-    relaxed_base = base.derive(players=relaxed_start.players)
-    _carry_readings(base, relaxed_base)
-    rel_value = _relaxed_value_fn(objective, sides)
-    rgame = CombatGame(relaxed_start, sides.decider, rel_value, deadline)
+    comp = value_name or (lambda f: objective_value(objective, f))
 
-    def relaxed(board: Any, decl: dict) -> Value:
-        pre, lost = _copy(pre0), list(lost0)
-        b = declare(board, None, decl, pre, lost)
-        return rgame.play(b, lost)[0]
+    def relaxed(start_: Any, gone: Collection[str], life: Mapping[str, int],
+                lost: Sequence[str]) -> Value:
+        return comp(features(start_, gone, life, lost, sides))[1:]
 
-    v0 = relaxed(relaxed_base, {})
-    n = len(v0)
-    alone: dict[str, Any] = {}
-    g0: dict[str, Value] = {}
-    exact: dict[tuple[str, frozenset], Value] = {}
-
-    def evaluate(g: tuple[str, frozenset]) -> None:
-        a, fs = g
-        v = relaxed(alone[a], {b: [a] for b in sorted(fs)}) if fs else g0[a]
-        exact[g] = tuple(x - y for x, y in zip(v, g0[a]))
-
-    for a in attackers:
-        # One fight on its own: the other attackers out of combat. Their damage is the
-        # same whatever blocks this attacker, and what the attacks already did (their
-        # triggers) is on the board; whether another creature attacks matters only to
-        # restrictions on blocking (rules.abilities.OthersAttack), which CP-SAT keeps.
-        alone[a] = relaxed_base.derive(attacks={a: base.attacks[a]}, target_left=tuple(
-            x for x in (base.target_left or ()) if x == a) or None, first_strikers=None)
-        _carry_readings(relaxed_base, alone[a])
-        g0[a] = relaxed(alone[a], {})
-        exact[(a, frozenset())] = (0,) * n
-        for b in potential[a]:
-            evaluate((a, frozenset([b])))
-    # Fights of two or more blockers are played out only when the best declaration
-    # needs them; until then an upper bound stands for them (_fight_bound).
-    bound: dict[tuple[str, frozenset], Value] = {}
-    for a in attackers:
-        for k in range(2, len(potential[a]) + 1):
-            for S in combinations(potential[a], k):
-                g = (a, frozenset(S))
-                bound[g] = tuple(x - y for x, y in zip(
-                    _fight_bound(base, objective, a, S), g0[a]))
-
-    def weights() -> dict:
-        vals: dict[tuple[str, frozenset], Value] = {
-            g: exact[g] if g in exact else bound[g] for g in set(exact) | set(bound)}
-        span = [sum(max(abs(v[i]) for (a2, _), v in vals.items() if a2 == a)
-                    for a in attackers) for i in range(n)]
-        scale = [1] * n
-        for i in range(n - 2, -1, -1):
-            scale[i] = scale[i + 1] * (2 * span[i + 1] + 1)
-        return {g: sum(v[i] * scale[i] for i in range(n)) for g, v in vals.items()}
-
-    def groups_of(decl: dict) -> list[tuple[str, frozenset]]:
-        by: dict[str, set] = {a: set() for a in attackers}
-        for b, atts in decl.items():
-            for a in atts:
-                by[a].add(b)
-        return [(a, frozenset(by[a])) for a in attackers]
-
-    budgets = _budgets(base, sides, potential)
     sig = _signatures(base)
     same = _interchangeable(base, problem, sig)
-    groups = list(exact) + list(bound)
-    safe_model = GroupModel(problem, m0, groups, budgets, same)
-    free_model = GroupModel(problem, m0, groups, (), same)
+    progress: dict = {}
+    try:
+        res = best_safe_blocks(base, start, sides.decider, sides.opponents, relaxed,
+                               lambda f: comp(f)[1:], problem, m0, same, deadline, pre0,
+                               lost0, cache=cache, ties=EQUAL_LIMIT, progress=progress,
+                               alpha=None if alpha is None or alpha[0] > 0 else
+                               alpha[1:] if alpha[0] == 0 else
+                               tuple(-(10 ** 12) for _ in alpha[1:]))
+    except SolverTimeout:
+        if "best" in progress:
+            v, d = progress["best"]
+            out.best_found = ((0,) + v, d)
+            out.best_bound = (0,) + progress["bound"] if "bound" in progress else None
+            out.method = "groups"
+            f = progress["fights"]
+            out.fight_lines = lambda: [f.line(a, frozenset(b for b, atts in d.items()
+                                                          if a in atts))
+                                       for a in sorted(base.attacks)]
+        raise
+    if res is None:
+        return None
+    found, fights, played = res
+    out.method = "groups"
+    out.evaluated = played
+    out.alternatives = [Alternative(d, (0,) + v, True) for v, d in progress.get("others", [])]
+    if game is not None and found[0][1] and all(d for _, d in found) and \
+            all(a.declaration for a in out.alternatives):
+        from ..rules.constraints import obeyed, violated
 
-    def relaxed_of(decl: dict) -> Value:
-        tot = list(v0)
-        for g in groups_of(decl):
-            tot = [x + y for x, y in zip(tot, exact[g])]
-        return tuple(tot)
-
-    def is_safe(decl: dict) -> bool:
-        gs = groups_of(decl)
-        return all(sum(coef.get(g, 0) for g in gs) <= limit for coef, limit in budgets)
-
-    def solve(model: Any, bound_out: bool) -> Optional[dict]:
-        """The best declaration by exact fight values, playing out the fights the
-        bounds make it pick; on the way, a safe declaration is a feasible answer."""
-        while True:
-            r = model.solve(weights(), deadline)
-            if r is None:
-                return None
-            decl = _lists(r[0])
-            gs = groups_of(decl)
-            if bound_out:
-                vals = [exact.get(g, bound.get(g)) for g in gs]
-                tot = list(v0)
-                for v in vals:
-                    tot = [x + y for x, y in zip(tot, v)]  # type: ignore[arg-type]
-                out.best_bound = (0,) + tuple(tot)
-            missing = [g for g in gs if g not in exact]
-            for a, fs in missing:
-                # Playing a fight out costs far less than a solve: play out every fight of
-                # this attacker with as many blockers whose bound could still beat what the
-                # fight the solve picked turns out to be worth.
-                evaluate((a, fs))
-                for g in [g for g in bound if g[0] == a and len(g[1]) == len(fs)
-                          and g not in exact and bound[g] > exact[(a, fs)]]:
-                    evaluate(g)
-            if is_safe(decl):
-                value = (0,) + relaxed_of(decl)
-                if out.best_found is None or value > out.best_found[0]:
-                    out.best_found = (value, decl)
-            if not missing:
-                return decl
-
-    best: Optional[tuple[Value, dict]] = None
-    # The best by relaxed value first: it bounds every answer (out.best_bound).
-    first: Optional[dict] = solve(free_model, True)
-    safe = solve(safe_model, False)
-    if safe is not None:
-        decl = safe
-        best = ((0,) + relaxed_of(decl), decl)
-        out.evaluated += 1
-        out.best_found = best
-    while True:
-        cand, first = (first, None) if first is not None else (solve(free_model, True), None)
-        if out.best_found is not None and (best is None or out.best_found[0] > best[0]):
-            best = out.best_found
-        if cand is None:
-            break
-        decl = cand
-        upper = (0,) + relaxed_of(decl)
-        out.best_bound = upper
-        if best is not None and upper <= best[0]:
-            break
-        free_model.exclude(decl)
-        pre, lost = _copy(pre0), list(lost0)
-        b = declare(base, None, decl, pre, lost)
-        real, _ = game.play(b, lost, alpha=best[0] if best else None)
-        out.evaluated += 1
-        if best is None or real > best[0]:
-            if best is not None:
-                out.alternatives.append(Alternative(best[1], best[0], True))
-            best = (real, decl)
-            out.best_found = best
-        else:
-            out.alternatives.append(Alternative(decl, real, False))
-    out.best_bound = None
-    return best
+        # Not blocking, when legal, is the alternative a player asks about first.
+        if not violated(problem, frozenset()) and obeyed(problem, frozenset()) >= m0:
+            pre, lost = _copy(pre0), list(lost0)
+            v, _ = game.play(declare(base, None, {}, pre, lost), lost)
+            out.alternatives.append(Alternative({}, v, True))
+    best = found[0][1]
+    # The fights' principal variations, when the answer needs them (_principal).
+    out.fight_lines = lambda: [fights.line(a, frozenset(b for b, atts in best.items()
+                                                        if a in atts))
+                               for a in sorted(base.attacks)]
+    return [((0,) + v, d) for v, d in found]
 
 
-def _fight_bound(base: Any, objective: str, a: str, blockers: Sequence[str]) -> Value:
-    """An upper bound on the relaxed value (for the blocking side) of attacker ``a``
-    blocked by ``blockers``, component by component, without playing it: the attacker
-    destroyed; of the blockers only as many destroyed as the attacker's damage surely
-    kills when nothing strikes first or is prevented or indestructible (it divides its
-    damage as it likes, 510.1c, and gains nothing by sparing one: fewer destroyed is
-    better for the blockers in every objective that counts creatures); no damage to the
-    defending player; the blockers' lifelink gaining all their damage (120.3f)."""
-    from ..rules.combat_abilities import AssignsNoDamage, AssignsToughness
-    from ..rules.combat_triggers import numbered
-    from ..rules.statics import lethal_limit
+def _defender_assigns() -> type:
+    from ..rules.abilities import DefenderAssignsDamage
 
-    bound = base.bound
-    everyone = [a, *blockers]
-    hits = {c: 2 if bound.has_keyword(c, "double strike") else 1 for c in everyone}
-
-    def power(c: str) -> int:
-        p = base.permanent(c)
-        n = max(p.power or 0, p.toughness or 0) if bound.held_by(c, AssignsToughness) \
-            else (p.power or 0)
-        return max(0, n + sum(numbered(bound, c, "bushido")))
-
-    gain = sum(power(b) * hits[b] for b in blockers if bound.has_keyword(b, "lifelink"))
-    sure = 0
-    simple = not any(bound.has_keyword(c, "first strike") or bound.has_keyword(c, "double strike")
-                     for c in everyone)
-    simple = simple and not bound.held_by(a, AssignsNoDamage) and not any(
-        bound.has_keyword(b, "indestructible") for b in blockers)
-    if simple:
-        from ..rules.prevention import prevention_rule
-
-        if any(prevention_rule(base, bound, a, b) is not None for b in blockers):
-            simple = False
-    if simple:
-        dt = bound.has_keyword(a, "deathtouch")
-        # 120.6: lethal damage by toughness, or by power (Zilortha; statics.lethal_limit)
-        needs = sorted(1 if dt else max(1, lethal_limit(bound, base.permanent(b))
-                                        - base.permanent(b).damage) for b in blockers)
-        left = power(a)
-        for x in needs:
-            if x > left:
-                break
-            left -= x
-            sure += 1
-    f = {"L": 0, "S": 0, "C": 1 - sure, "H": gain, "own_life": -gain}
-    return objective_value(objective, f)[1:]
+    return DefenderAssignsDamage
 
 
 def _lists(decl: dict) -> dict:
@@ -686,79 +710,6 @@ def get_backend_for(name: str):
     return get_backend(name)
 
 
-def _relaxed_value_fn(name: str, sides: Sides) -> ValueFn:
-    """The objective without its loss component (nobody can lose in the relaxed game)."""
-    def value(start: Any, gone: Collection[str], life: Mapping[str, int],
-              lost: Sequence[str]) -> Value:
-        return objective_value(name, features(start, gone, life, lost, sides))[1:]
-
-    return value
-
-
-def _budgets(base: Any, sides: Sides, potential: Mapping[str, Sequence[str]]
-             ) -> list[tuple[dict, int]]:
-    """For each defending player (a team sharing life counts once): the most damage and
-    poison each fight could possibly deal them must stay below what would make them lose
-    (704.5a, 704.5c; 810.8c-d for a team)."""
-    from ..rules.combat_abilities import AssignsToughness
-    from ..rules.combat_triggers import numbered
-    from ..rules.results import toxic_value
-
-    bound = base.bound
-    pools = _pools(base, sides.decider)
-    pool_of = {p: next(q for q in pools if base.teammates(p, q)) for p in sides.decider}
-    teams = {p.team for p in base.players if p.team}
-    out = []
-    dmg: dict[str, dict] = {q: {} for q in pools}
-    psn: dict[str, dict] = {q: {} for q in pools}
-    for a, ps in potential.items():
-        target = base.attacks[a]
-        perm = base.permanent(a)
-        if target in base.player_names:
-            victim: Optional[str] = target
-        else:
-            tp = base.permanent(target)
-            over = bound.has_keyword(a, "trample over planeswalkers") and tp.is_planeswalker
-            victim = tp.controller if over else None
-        dp = base.defending_player_of(target)
-        hits = 2 if bound.has_keyword(a, "double strike") else 1
-        base_power = max(perm.power or 0, perm.toughness or 0) \
-            if bound.held_by(a, AssignsToughness) else (perm.power or 0)
-        for k in range(len(ps) + 1):
-            for S in combinations(ps, k):
-                g = (a, frozenset(S))
-                power = base_power
-                if S:
-                    power += sum(numbered(bound, a, "bushido"))
-                    power += sum(numbered(bound, a, "rampage")) * (len(S) - 1)
-                reach = (not S or bound.has_keyword(a, "trample")
-                         or bound.held_by(a, *_unblocked_types()))
-                hit = max(0, power) * hits if (reach and victim is not None) else 0
-                afflict = sum(numbered(bound, a, "afflict")) if S else 0
-                if victim in pool_of and hit:
-                    if bound.has_keyword(a, "infect"):
-                        psn[pool_of[victim]][g] = psn[pool_of[victim]].get(g, 0) + hit
-                    else:
-                        dmg[pool_of[victim]][g] = dmg[pool_of[victim]].get(g, 0) + hit
-                    tox = toxic_value(bound, a)
-                    if tox:
-                        psn[pool_of[victim]][g] = psn[pool_of[victim]].get(g, 0) + tox * hits
-                if dp in pool_of and afflict:
-                    dmg[pool_of[dp]][g] = dmg[pool_of[dp]].get(g, 0) + afflict
-    for q in pools:
-        pl = base.player(q)
-        limit = 15 if pl.team is not None and teams else 10
-        out.append((dmg[q], pl.life - 1))
-        out.append((psn[q], limit - 1 - pl.poison))
-    return out
-
-
-def _unblocked_types() -> tuple:
-    from ..rules.abilities import AssignAsThoughUnblocked
-
-    return (AssignAsThoughUnblocked,)
-
-
 def _interchangeable(base: Any, problem: Any, sig: dict) -> list[tuple[str, str]]:
     """Pairs of blockers with the same signature and the same choices, in id order."""
     by: dict[tuple, list[str]] = {}
@@ -768,14 +719,17 @@ def _interchangeable(base: Any, problem: Any, sig: dict) -> list[tuple[str, str]
 
 
 def _worst_reply(bA: Any, pre: BeforeDamage, lost: list, game: CombatGame, deadline: Deadline,
-                 backend: str, alpha: Optional[Value]) -> tuple[Value, dict, bool]:
+                 backend: str, alpha: Optional[Value]) -> tuple[Value, dict, bool, Any]:
     """The defenders' best reply to an attack: the block declaration minimising the
-    attacker's value. Stops (inexact) once the value is no better than ``alpha``."""
+    attacker's value, and its line. Stops (inexact, no line) once the value is no better
+    than ``alpha``."""
     if not bA.attacks or game_over_before(bA, lost):
-        return game.play(bA.derive(blocks={}), lost)[0], {}, True
+        nb = with_game_phases(bA.derive(blocks={}), game_phases(bA))  # 511.2 still comes
+        v, line = game.play(nb, lost)
+        return v, {}, True, line
     sig = _signatures(bA)
     seen: set = set()
-    worst: Optional[tuple[Value, dict]] = None
+    worst: Optional[tuple[Value, dict, Line]] = None
     for listed in _legal(bA, "blocks", backend, deadline):
         decl = {k: list(v) for k, v in listed.declaration.items()}
         key = _canonical("blocks", decl, sig)
@@ -784,13 +738,13 @@ def _worst_reply(bA: Any, pre: BeforeDamage, lost: list, game: CombatGame, deadl
         seen.add(key)
         p2, l2 = _copy(pre), list(lost)
         b = declare(bA, None, decl, p2, l2)
-        v, _ = game.play(b, l2, alpha=alpha, beta=worst[0] if worst else None)
+        v, line = game.play(b, l2, alpha=alpha, beta=worst[0] if worst else None)
         if worst is None or v < worst[0]:
-            worst = (v, decl)
+            worst = (v, decl, line)
         if alpha is not None and worst[0] <= alpha:
-            return worst[0], worst[1], False
+            return worst[0], worst[1], False, None
     assert worst is not None  # "no blocks" is always legal without requirements to obey
-    return worst[0], worst[1], True
+    return worst[0], worst[1], True, worst[2]
 
 
 def game_over_before(board: Any, lost: Sequence[str]) -> bool:
@@ -807,21 +761,50 @@ def _copy(pre: BeforeDamage) -> BeforeDamage:
                                                        dict(pre.sba.lost)))
 
 
+def _combined(lines: Sequence[Line]) -> Line:
+    """The principal variations of independent fights as one: the orders together, each
+    step's assignments together (a fight without a first-strike step assigns in the
+    regular step only, 510.4)."""
+    two = any(len(x.steps) == 2 for x in lines)
+    out = Line({}, [{}, {}] if two else [{}])
+    for x in lines:
+        out.orders.update(x.orders)
+        if len(x.steps) == 2:
+            out.steps[0].update(x.steps[0])
+        if x.steps:
+            out.steps[-1].update(x.steps[-1])
+    return out
+
+
 def _principal(out: BestAnswer, start: Any, base: Any, pre0: BeforeDamage, lost0: list,
                game: CombatGame, attacks: Optional[dict], blocks: dict,
-               value: ValueFn, sides: Sides) -> None:
-    """The reply and outcome of the chosen declaration: the principal variation, played
-    again through ``combat`` (which must reach the same value)."""
-    pre, lost = _copy(pre0), list(lost0)
-    b = declare(base, None, blocks, pre, lost)
-    # One declaration's game, played out whatever the time limit (its memo is reused).
-    game.deadline = Deadline(None)
-    v, line = game.play(b, lost)
+               value: ValueFn, sides: Sides, fights: Optional[Callable] = None,
+               line: Optional[Line] = None) -> None:
+    """The reply and outcome of the chosen declaration: the principal variation (the
+    fights' lines together, or the game played again), played again through ``combat``,
+    which must reach the same value."""
+    if fights is not None:
+        got_line = fights()
+        line = got_line if isinstance(got_line, Line) else _combined(got_line)
+        v = out.value
+    elif line is not None:
+        v = out.value
+    else:
+        pre, lost = _copy(pre0), list(lost0)
+        b = declare(base, None, blocks, pre, lost)
+        game.deadline = Deadline(None)
+        v, line = game.play(b, lost)
     out.reply_blocks = blocks if attacks is not None else None
     out.reply_orders = dict(line.orders)
     out.reply_damage = [dict(s) for s in line.steps]
     # best-attacks: the attack checked again; best-blocks: the board's attacks are facts.
-    fight = combat(start, attacks, blocks, out.reply_damage, damage_order=line.orders or None)
+    # The declarations are legal (listed so): on the board as facts of its combat.
+    declared = start.derive(attacks=dict(attacks) if attacks is not None else start.attacks,
+                            blocks={k: tuple(v) for k, v in blocks.items()})
+    _carry_readings(start, declared)
+    fight = combat(declared, None, None, out.reply_damage, damage_order=line.orders or None)
+    for step in fight.steps:
+        step.given = []  # every part is its player's best (by minimax), none was given
     out.outcome = fight
     if fight.status != "complete":
         raise AssertionError(f"the principal variation is not a legal combat: {fight.status}")

@@ -43,7 +43,7 @@ from ..rules.results import (
 from ..solver.base import Deadline, SolverTimeout
 from . import JsonView
 from .damage import sorted_assignment
-from .phases import Phases, staged
+from .phases import Phases, staged, with_game_phases
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..text import Writer
@@ -495,7 +495,12 @@ def declare(board: Any, attacks: Optional[Mapping], blocks: Optional[Mapping], p
     """The board with ``attacks`` (if given) declared and their triggers resolved, then
     ``blocks`` (if given) and theirs -- unchecked: for declarations known to be legal."""
     b = board
-    phases = Phases(board, lost)
+    # A board declared before (its attacks, for the blocks now) goes on with its combat's
+    # phases: what its steps set up (delayed abilities, 603.7) is still to come.
+    before = board.__dict__.get("_game_phases")
+    phases = before.fork(lost) if before is not None else Phases(board, lost)
+    if before is not None:
+        phases.stack.lost = lost
     if attacks is not None:
         # The board's own attacks keep their bands (702.22c: formed as they were declared).
         bands = b.bands if dict(attacks) == dict(b.attacks or {}) else ()
@@ -509,7 +514,9 @@ def declare(board: Any, attacks: Optional[Mapping], blocks: Optional[Mapping], p
         carry(b, nb)
         b = phases.blocks(nb)
     _into(pre, phases)
-    return b
+    # A search of the combat damage steps (questions.game) goes on with these phases:
+    # what the damage triggers, delayed abilities set up (603.7), end of combat (511.2).
+    return with_game_phases(b, phases)
 
 
 def first_stage(board: Any, lost: Sequence[str]) -> Optional[str]:
@@ -689,11 +696,7 @@ def _not_modelled(board: Any) -> list[Reason]:
     out += [reason("combat.provoke", "702.39a", (a,), creature=a)
             for a in sorted(board.attacks or {}) if board.bound.has_keyword(a, "provoke")
             and not _has_rule_trigger(board, a, "provoke")]
-    # 702.147a: decayed's "sacrifice it at end of combat" is not carried out (its "can't
-    # block" is).
-    out += [reason("combat.decayed", "702.147a", (a,), creature=a)
-            for a in sorted(board.attacks or {}) if board.bound.has_keyword(a, "decayed")
-            and not _has_rule_trigger(board, a, "decayed")]
+    # 702.147a: decayed's "sacrifice it at end of combat" is carried out by the stack.
     return out
 
 

@@ -37,11 +37,20 @@ class Phases:
     def __init__(self, board: Any, lost: Optional[list[str]] = None,
                  choices: Optional[Sequence[Any]] = None) -> None:
         self.stack = Stack(board.choices if choices is None else choices, lost)
-        self.active = has_triggers(board) or _keywords(board)
+        self.active = has_triggers(board) or _keywords(board) or any(
+            "decayed" in kws for kws in board.bound.keywords.values())  # 702.147a
 
     @property
     def lost(self) -> list[str]:
         return self.stack.lost
+
+    def fork(self, lost: Sequence[str]) -> "Phases":
+        """A copy for one line of play of a search (:class:`~mtgcombat.questions.game.
+        CombatGame`), ``lost`` the players who have lost on it."""
+        out = Phases.__new__(Phases)
+        out.stack = self.stack.fork(list(lost))
+        out.active = self.active
+        return out
 
     def begin(self, board: Any) -> Any:
         """507.2: the beginning of combat -- its triggers, then its tricks."""
@@ -186,5 +195,21 @@ def phases_of(board: Any) -> Optional[Phases]:
     return board.__dict__.get("_phases")
 
 
-__all__ = ["Phases", "as_declared", "not_carried_out", "phases_of", "staged"]
+def game_phases(board: Any) -> Optional[Phases]:
+    """The :class:`Phases` of the combat ``board`` stands in, for a search that plays its
+    combat damage steps and end of combat (510.3a, 511.2) -- None when nothing can
+    trigger or resolve in them (the search then needs none)."""
+    ph = board.__dict__.get("_game_phases")
+    return ph if ph is not None and ph.active else None
+
+
+def with_game_phases(board: Any, phases: Optional[Phases]) -> Any:
+    """``board`` carrying ``phases`` for :func:`game_phases`."""
+    if phases is not None:
+        board.__dict__["_game_phases"] = phases
+    return board
+
+
+__all__ = ["Phases", "as_declared", "game_phases", "not_carried_out", "phases_of", "staged",
+           "with_game_phases"]
 _ = Mapping

@@ -285,6 +285,15 @@ def _bands_pair(bound: Bound, creatures: Sequence[Permanent]) -> bool:
     return False
 
 
+def _left_game(board: Board) -> frozenset[str]:
+    """The players who have left a multiplayer game (800.4a; not a team game, as
+    :func:`mtgcombat.rules.results.state_based` has it): those the state-based actions
+    make lose -- 0 or less life (704.5a), 10 or more poison counters (704.5c)."""
+    if len(board.players) <= 2 or any(p.team for p in board.players):
+        return frozenset()
+    return frozenset(p.name for p in board.players if p.life <= 0 or p.poison >= 10)
+
+
 def damage_step(
     board: Board, bound: Bound, blocked: Sequence[str] = (),
     first_strikers: Optional[Sequence[str]] = None, target_left: Sequence[str] = (),
@@ -313,8 +322,36 @@ def damage_step(
     no creature blocks it (702.19e)."""
     if board.attacks is None:
         raise BoardError(reason("error.damage_no_attacks"))
-    ed = EDITIONS[board.rules]
-    attacks = dict(board.attacks)
+    _check_step_arguments(board, blocked, first_strikers, target_left)
+    f = _facts(board, bound, blocked, first_strikers, target_left)
+    sources: dict[str, Source] = {}
+    silent: dict[str, Silent] = {}
+    conditions: list[Condition] = []
+    prevented: dict[tuple[str, str], bool] = {}
+    for cid in f.combatants:
+        got = _source(f, cid)
+        if isinstance(got, Silent):
+            silent[cid] = got
+            continue
+        src, pw_controller = got
+        sources[cid] = src
+        for r in src.all_recipients:
+            # 615, 702.16e: damage that would be prevented is assigned but not dealt.
+            prevented[(cid, r)] = prevention_rule(board, bound, cid, r) is not None
+        conditions += _conditions(f, src, pw_controller)
+    return DamageStep(
+        board, bound, f.ed, f.step, sources, _recipients(board, bound, f.attacks, f.blocks),
+        silent, conditions, f.assigners, prevented,
+    )
+
+
+def _check_step_arguments(board: Board, blocked: Sequence[str],
+                          first_strikers: Optional[Sequence[str]],
+                          target_left: Sequence[str]) -> None:
+    """Bad input in the step's arguments: an attacker named blocked or with its target
+    gone that doesn't attack (or attacks a player), a first striker not in combat, first
+    strikers named for the first-strike step."""
+    attacks = dict(board.attacks or {})
     blocks = dict(board.blocks or {})
     for a in blocked:
         if a not in attacks:
@@ -329,6 +366,38 @@ def damage_step(
                 raise BoardError(reason("error.damage_first_striker", None, (c,), creature=c))
         if board.damage_step == "first":
             raise BoardError(reason("error.damage_first_strikers_step"))
+
+
+@dataclass
+class _StepFacts:
+    """What every creature's part in a step is decided from (:func:`_facts`)."""
+
+    board: Board
+    bound: Bound
+    ed: type[Edition]
+    attacks: dict[str, str]
+    blocks: dict[str, tuple[str, ...]]  # each blocker's attackers (a band's members, 702.22h)
+    place: dict[str, int]  # the board's order of permanents
+    blockers_of: dict[str, list[str]]
+    is_blocked: dict[str, bool]
+    combatants: list[str]
+    step: str
+    any_first: bool
+    had_first: Optional[set[str]]
+    assigners: tuple[str, ...]
+    left: frozenset[str]
+    df_players: set[str]
+    unblocked_option: set[str]
+    target_left: Sequence[str]
+
+
+def _facts(board: Board, bound: Bound, blocked: Sequence[str],
+           first_strikers: Optional[Sequence[str]], target_left: Sequence[str]) -> _StepFacts:
+    """The blocks (bands), the creatures in combat, the step (510.4), who assigns in
+    which order (510.1), who has left the game (800.4a) and the effects that change who
+    assigns or where damage goes."""
+    attacks = dict(board.attacks or {})
+    blocks = dict(board.blocks or {})
     # Creatures are taken in the board's order of permanents, never by id: an answer
     # chosen among equally good ones must not depend on what the ids are.
     place = {p.id: i for i, p in enumerate(board.permanents)}
@@ -364,9 +433,26 @@ def damage_step(
     turn_order = order[ai:] + order[:ai]
     attackers_side = [p for p in turn_order if p in board.attacking_players]
     others = [p for p in turn_order if p not in attackers_side]
-    assigners = tuple(attackers_side + others)
 
-    # Recipients.
+    return _StepFacts(
+        board, bound, EDITIONS[board.rules], attacks, blocks, place, blockers_of, is_blocked,
+        combatants, step, any_first, had_first, tuple(attackers_side + others),
+        # 800.4a: in a multiplayer game a player who loses leaves it; the state-based
+        # actions (704.5a, 704.5c) have been performed before any combat damage step
+        # begins (704.3).
+        _left_game(board),
+        # Defensive Formation style effects: (player) assigns damage of creatures
+        # attacking them.
+        {inst.source.controller for inst in bound.of_type(A.DefenderAssignsDamage)},
+        {inst.holder for inst in bound.of_type(A.AssignAsThoughUnblocked) if inst.holder},
+        target_left,
+    )
+
+
+def _recipients(board: Board, bound: Bound, attacks: Mapping[str, str],
+                blocks: Mapping[str, tuple[str, ...]]) -> dict[str, Recipient]:
+    """Everything that can be assigned combat damage: the players, the creatures in
+    combat (lethal damage, 120.6), planeswalkers (loyalty) and battles (defense)."""
     recipients: dict[str, Recipient] = {}
     for p in board.players:
         recipients[p.name] = Recipient(p.name, p.name, "player", p.name)
@@ -384,148 +470,182 @@ def damage_step(
         elif perm.is_battle:
             recipients[perm.id] = Recipient(
                 perm.id, perm.name, "battle", perm.protector or perm.controller, perm.defense or 0)
+    return recipients
 
-    # Defensive Formation style effects: (player) assigns damage of creatures attacking them.
-    df_players = {
-        inst.source.controller for inst in bound.of_type(A.DefenderAssignsDamage)
-    }
-    unblocked_option = {
-        inst.holder for inst in bound.of_type(A.AssignAsThoughUnblocked) if inst.holder
-    }
 
-    sources: dict[str, Source] = {}
-    silent: dict[str, Silent] = {}
-    conditions: list[Condition] = []
-    prevented: dict[tuple[str, str], bool] = {}
-    for cid in combatants:
-        perm = board.permanent(cid)
+def _silent_in_step(f: _StepFacts, cid: str) -> Optional[Silent]:
+    """Why creature ``cid`` deals no combat damage in this step for its first strike or
+    its lack of it (510.4, 702.7b), or None."""
+    fs = _strikes_first(f.bound, cid)
+    ds = _has(f.bound, cid, "double strike")
 
-        def why(code: str, rule: str, **params) -> Reason:
-            return reason(code, rule, (cid,), creature=cid, **params)
-        role: Role = "attacker" if cid in attacks else "blocker"
-        fs = _strikes_first(bound, cid)
-        ds = _has(bound, cid, "double strike")
-        if step == "first" and not fs:
-            silent[cid] = Silent(cid, "510.4", why("silent.no_first_strike", "510.4"))
-            continue
-        if step == "regular" and had_first is not None:
-            if cid in had_first and not ds:
-                silent[cid] = Silent(cid, "510.4", why("silent.had_first_strike", "510.4"))
-                continue
-        elif step == "regular" and any_first and fs and not ds:
-            silent[cid] = Silent(cid, "702.7b", why("silent.struck_first", "702.7b"))
-            continue
-        if bound.held_by(cid, AssignsNoDamage):
-            silent[cid] = Silent(cid, "510.1a", why("silent.assigns_no_damage", "510.1a"))
-            continue
-        # 510.1a: a creature assigns combat damage equal to its power, or to its
-        # toughness when an effect says so (Doran, the Siege Tower).
-        by_toughness = bool(bound.held_by(cid, AssignsToughness))
-        power = (perm.toughness if by_toughness else perm.power) or 0
-        if power <= 0:
-            silent[cid] = Silent(cid, "510.1a", why("silent.no_power", "510.1a", power=power,
-                                                    toughness=by_toughness))
-            continue
-        dt = _has(bound, cid, "deathtouch")
-        trample = _has(bound, cid, "trample")
-        top = _has(bound, cid, "trample over planeswalkers")
-        target: Optional[str] = None
-        order_given = (board.damage_order or {}).get(cid)
-        assigner, arule = perm.controller, "510.1"
-        free_reason: Optional[str] = None
-        unb: Optional[tuple[str, ...]] = None
-        if role == "attacker":
-            target = attacks[cid]
-            creatures = tuple(sorted(blockers_of[cid], key=place.__getitem__))
-            tgt_perm = board.permanent(target) if target not in board.player_names else None
-            pw_controller = (
-                tgt_perm.controller if tgt_perm is not None and tgt_perm.is_planeswalker else None
-            )
-            direct: tuple[str, ...] = (target,)
-            gone = cid in target_left
-            if gone:
-                # 506.4c: it attacks nothing; 702.19e-f: only trample over planeswalkers
-                # reaches the player whose planeswalker it attacked.
-                direct = (pw_controller,) if top and pw_controller is not None else ()
-                target = None
-            elif top and pw_controller is not None:
-                direct = (target, pw_controller)  # 702.19c
-            if not is_blocked[cid] and gone and not direct:
-                silent[cid] = Silent(cid, "510.1b", why(
-                    "silent.target_left", "510.1b", walker=pw_controller is not None))
-                continue
-            if not is_blocked[cid]:
-                recips, rules = direct, ("702.19e" if gone else "510.1b",)
-                creatures = ()
-            elif not creatures:
-                if trample and direct:
-                    recips, rules = direct, ("702.19e" if gone else "702.19d",)
-                elif trample:
-                    r = "702.19f" if pw_controller is not None else "506.4c"
-                    silent[cid] = Silent(cid, r, why("silent.nowhere", r))
-                    continue
-                else:
-                    r = ed.attacker_division
-                    silent[cid] = Silent(cid, r, why("silent.blockers_gone", r))
-                    continue
-            else:
-                recips = creatures + (direct if trample else ())
-                rules = (ed.attacker_division,) + (("702.19b",) if trample and direct else ())
-                rules += ("702.19e",) if gone and trample and direct else ()
-                # With what it attacked gone, "as though it weren't blocked" would assign
-                # nothing (510.1b): that choice deals no damage and is not listed.
-                if cid in unblocked_option and direct:
-                    unb = direct
-            blockers = [board.permanent(b) for b in creatures]
-            if creatures and _bands_pair(bound, blockers):
-                assigner = blockers[0].controller
-                arule = free_reason = "702.22j"
-            elif target is not None and target in df_players:
-                # Card text (Defensive Formation): the defending player assigns (510.1c).
-                assigner, arule = target, ed.attacker_division
-                free_reason = "text"
-            chooser = perm.controller
-        else:
-            creatures = tuple(sorted(blocks[cid], key=place.__getitem__))
-            recips, rules = creatures, (ed.division("blocker"),)
-            atts = [board.permanent(a) for a in creatures]
-            if _bands_pair(bound, atts):
-                assigner = atts[0].controller
-                arule = free_reason = "702.22k"
-            chooser = perm.controller
-        ordered = ed.has_order and len(creatures) >= 2 and free_reason is None
-        src = Source(
-            cid, perm.name, role, perm.controller, assigner, arule, power, dt, recips,
-            creatures, rules, target, trample, tuple(order_given) if ordered and order_given
-            else None, ordered, chooser if ordered else None, free_reason, unb,
-        )
-        sources[cid] = src
-        for r in src.all_recipients:
-            # 615, 702.16e: damage that would be prevented is assigned but not dealt.
-            prevented[(cid, r)] = prevention_rule(board, bound, cid, r) is not None
+    def silent(code: str, rule: str) -> Silent:
+        return Silent(cid, rule, reason(code, rule, (cid,), creature=cid))
+    if f.step == "first" and not fs:
+        return silent("silent.no_first_strike", "510.4")
+    if f.step == "regular" and f.had_first is not None:
+        if cid in f.had_first and not ds:
+            return silent("silent.had_first_strike", "510.4")
+    elif f.step == "regular" and f.any_first and fs and not ds:
+        return silent("silent.struck_first", "702.7b")
+    return None
 
-        # Conditions.
-        div = ed.division(role)
-        if ordered:
-            if src.order is not None:
-                for i, c in enumerate(src.order):
-                    if i:
-                        conditions.append(NeedsLethal(cid, c, src.order[:i], div))
-            else:
-                conditions.append(AtMostOneShort(cid, creatures, div))
-        if role == "attacker" and creatures and trample:
-            # 702.19b: nothing past the blockers until all are assigned lethal damage.
-            for r in recips:
-                if r not in creatures:
-                    conditions.append(NeedsLethal(cid, r, creatures, "702.19b"))
-        if role == "attacker" and top and pw_controller is not None and target is not None:
-            for mode, rs in (("normal", recips), ("unblocked", unb or ())):
-                if pw_controller in rs:
-                    conditions.append(NeedsLoyalty(cid, pw_controller, target, "702.19c", mode))
 
-    return DamageStep(
-        board, bound, ed, step, sources, recipients, silent, conditions, assigners, prevented,
+@dataclass
+class _Route:
+    """Where a creature's damage may go and who assigns it."""
+
+    recips: tuple[str, ...]
+    rules: tuple[str, ...]
+    creatures: tuple[str, ...]
+    assigner: str
+    arule: str
+    free_reason: Optional[str] = None
+    target: Optional[str] = None
+    unb: Optional[tuple[str, ...]] = None
+    pw_controller: Optional[str] = None
+
+
+def _source(f: _StepFacts, cid: str) -> Union[Silent, tuple[Source, Optional[str]]]:
+    """Creature ``cid``'s part in the step: silent (and why), or its source and, for an
+    attacker of a planeswalker, the planeswalker's controller."""
+    bound, perm = f.bound, f.board.permanent(cid)
+
+    def why(code: str, rule: str, **params) -> Reason:
+        return reason(code, rule, (cid,), creature=cid, **params)
+    role: Role = "attacker" if cid in f.attacks else "blocker"
+    out = _silent_in_step(f, cid)
+    if out is not None:
+        return out
+    if bound.held_by(cid, AssignsNoDamage):
+        return Silent(cid, "510.1a", why("silent.assigns_no_damage", "510.1a"))
+    # 510.1a: a creature assigns combat damage equal to its power, or to its
+    # toughness when an effect says so (Doran, the Siege Tower).
+    by_toughness = bool(bound.held_by(cid, AssignsToughness))
+    power = (perm.toughness if by_toughness else perm.power) or 0
+    if power <= 0:
+        return Silent(cid, "510.1a", why("silent.no_power", "510.1a", power=power,
+                                         toughness=by_toughness))
+    trample = _has(bound, cid, "trample")
+    route = _attacker_route(f, cid, perm, trample) if role == "attacker" else \
+        _blocker_route(f, cid, perm)
+    if isinstance(route, Silent):
+        return route
+    order_given = (f.board.damage_order or {}).get(cid)
+    ordered = f.ed.has_order and len(route.creatures) >= 2 and route.free_reason is None
+    src = Source(
+        cid, perm.name, role, perm.controller, route.assigner, route.arule, power,
+        _has(bound, cid, "deathtouch"), route.recips, route.creatures, route.rules,
+        route.target, trample, tuple(order_given) if ordered and order_given else None,
+        ordered, perm.controller if ordered else None, route.free_reason, route.unb,
     )
+    return src, route.pw_controller
+
+
+def _attacker_route(f: _StepFacts, cid: str, perm: Permanent,
+                    trample: bool) -> Union[Silent, _Route]:
+    """An attacker's recipients: what it attacks (510.1b), its blockers (510.1c), past
+    them with trample (702.19b-f), never a player who has left the game (800.4e); and who
+    assigns (banding 702.22j, Defensive Formation)."""
+    board, bound, ed = f.board, f.bound, f.ed
+
+    def why(code: str, rule: str, **params) -> Silent:
+        return Silent(cid, rule, reason(code, rule, (cid,), creature=cid, **params))
+    top = _has(bound, cid, "trample over planeswalkers")
+    target = f.attacks[cid]
+    aimed: Optional[str] = target  # what it attacks (None: gone, 506.4c)
+    creatures = tuple(sorted(f.blockers_of[cid], key=f.place.__getitem__))
+    tgt_perm = board.permanent(target) if target not in board.player_names else None
+    pw_controller = (
+        tgt_perm.controller if tgt_perm is not None and tgt_perm.is_planeswalker else None
+    )
+    direct: tuple[str, ...] = (target,)
+    gone = cid in f.target_left
+    if gone:
+        # 506.4c: it attacks nothing; 702.19e-f: only trample over planeswalkers
+        # reaches the player whose planeswalker it attacked.
+        direct = (pw_controller,) if top and pw_controller is not None else ()
+        aimed = None
+    elif top and pw_controller is not None:
+        direct = (target, pw_controller)  # 702.19c
+    blocked = f.is_blocked[cid]
+    if f.left and any(d in f.left for d in direct):
+        # 800.4e: combat damage to a player who has left the game isn't assigned.
+        direct = tuple(d for d in direct if d not in f.left)
+        if not direct and not blocked:
+            return why("silent.player_left", "800.4e", player=f.attacks[cid])
+    if not blocked and gone and not direct:
+        return why("silent.target_left", "510.1b", walker=pw_controller is not None)
+    unb: Optional[tuple[str, ...]] = None
+    if not blocked:
+        recips, rules = direct, ("702.19e" if gone else "510.1b",)
+        creatures = ()
+    elif not creatures:
+        if trample and direct:
+            recips, rules = direct, ("702.19e" if gone else "702.19d",)
+        elif trample:
+            r = "702.19f" if pw_controller is not None else "506.4c"
+            return why("silent.nowhere", r)
+        else:
+            r = ed.attacker_division
+            return why("silent.blockers_gone", r)
+    else:
+        recips = creatures + (direct if trample else ())
+        rules = (ed.attacker_division,) + (("702.19b",) if trample and direct else ())
+        rules += ("702.19e",) if gone and trample and direct else ()
+        # With what it attacked gone, "as though it weren't blocked" would assign
+        # nothing (510.1b): that choice deals no damage and is not listed.
+        if cid in f.unblocked_option and direct:
+            unb = direct
+    route = _Route(recips, rules, creatures, perm.controller, "510.1", None, aimed, unb,
+                   pw_controller)
+    blockers = [board.permanent(b) for b in creatures]
+    if creatures and _bands_pair(bound, blockers):
+        route.assigner = blockers[0].controller
+        route.arule = route.free_reason = "702.22j"
+    elif aimed is not None and aimed in f.df_players:
+        # Card text (Defensive Formation): the defending player assigns (510.1c).
+        route.assigner, route.arule = aimed, ed.attacker_division
+        route.free_reason = "text"
+    return route
+
+
+def _blocker_route(f: _StepFacts, cid: str, perm: Permanent) -> _Route:
+    """A blocker's recipients: the creatures it blocks (510.1d); who assigns (702.22k)."""
+    creatures = tuple(sorted(f.blocks[cid], key=f.place.__getitem__))
+    route = _Route(creatures, (f.ed.division("blocker"),), creatures, perm.controller, "510.1")
+    atts = [f.board.permanent(a) for a in creatures]
+    if _bands_pair(f.bound, atts):
+        route.assigner = atts[0].controller
+        route.arule = route.free_reason = "702.22k"
+    return route
+
+
+def _conditions(f: _StepFacts, src: Source, pw_controller: Optional[str]) -> list[Condition]:
+    """The conditions on a source's assignment: the damage assignment order (2024,
+    509.2, old 510.1c-d), trample's lethal damage first (702.19b), trample over
+    planeswalkers' loyalty first (702.19c)."""
+    out: list[Condition] = []
+    cid, creatures, recips = src.id, src.creatures, src.recipients
+    div = f.ed.division(src.role)
+    if src.ordered:
+        if src.order is not None:
+            for i, c in enumerate(src.order):
+                if i:
+                    out.append(NeedsLethal(cid, c, src.order[:i], div))
+        else:
+            out.append(AtMostOneShort(cid, creatures, div))
+    if src.role == "attacker" and creatures and src.trample:
+        # 702.19b: nothing past the blockers until all are assigned lethal damage.
+        for r in recips:
+            if r not in creatures:
+                out.append(NeedsLethal(cid, r, creatures, "702.19b"))
+    top = _has(f.bound, cid, "trample over planeswalkers")
+    if src.role == "attacker" and top and pw_controller is not None and src.target is not None:
+        for mode, rs in (("normal", recips), ("unblocked", src.unblocked_recipients or ())):
+            if pw_controller in rs:
+                out.append(NeedsLoyalty(cid, pw_controller, src.target, "702.19c", mode))
+    return out
 
 
 # ---------------------------------------------------------------------------
@@ -784,18 +904,40 @@ def destroyed_by(step: DamageStep, assignment: Mapping[str, Mapping[str, int]],
     mine = step.sources_of(player)
     out = []
     for rid, r in step.recipients.items():
-        if r.kind == "player" or (r.kind == "creature" and r.indestructible):
+        if r.kind == "player":
             continue
         own, _ = dealt(step, assignment, mine, rid)
         if not own:
             continue
         total, dt = dealt(step, assignment, visible, rid)
-        if r.kind == "creature":
+        if r.kind == "creature" and r.indestructible:
+            # 704.5f: -1/-1 counters (infect, wither, 120.3d) bringing its toughness to 0
+            # put it into its owner's graveyard: not a destruction, so indestructible
+            # doesn't stop it (702.12b).
+            counters = counter_sources(step, rid)
+            if dealt(step, assignment, [s for s in visible if s.id in counters],
+                     rid)[0] >= (r.toughness or 0):
+                out.append(rid)
+        elif r.kind == "creature":
             if dt or r.marked + total >= (r.toughness or 0):
                 out.append(rid)
         elif total >= (r.threshold or 0):
             out.append(rid)
     return sorted(out)
+
+
+def counter_sources(step: DamageStep, cid: str) -> frozenset[str]:
+    """The sources whose damage to creature ``cid`` is dealt as -1/-1 counters (infect,
+    wither; 120.3d), as :func:`mtgcombat.rules.results.results` has it."""
+    cache = step.__dict__.setdefault("_counter_sources", {})
+    hit = cache.get(cid)
+    if hit is None:
+        from .results import Dealt, results
+
+        hit = frozenset(s.id for s in step.sources.values() if cid in s.all_recipients
+                        and results(step.board, step.bound, [Dealt(s.id, cid, 1)]).minus)
+        cache[cid] = hit
+    return hit
 
 
 def damage_dealt_to(step: DamageStep, assignment: Mapping[str, Mapping[str, int]],

@@ -132,9 +132,7 @@ TABLE: dict[str, Keyword] = {k.name: k for k in (
     _k("fear", "702.36", None, "declaration", _BLOCK),
     _k("morph", "702.37", "cost", aliases=("megamorph",)),
     _k("amplify", "702.38", "number"),
-    # provoke: its triggered ability is read from the words of 702.39a
-    # (grammar/oracle/fast.py KEYWORD_TRIGGERS) and resolved by the combat's stack
-    _k("provoke", "702.39", None, "trigger", ("rules.stack",)),
+    _k("provoke", "702.39", None, "trigger"),
     _k("storm", "702.40"),
     _k("affinity", "702.41", "quality"),
     _k("entwine", "702.42", "cost"),
@@ -242,10 +240,9 @@ TABLE: dict[str, Keyword] = {k.name: k for k in (
     _k("demonstrate", "702.144"),
     _k("daybound", "702.145", aliases=("nightbound",)),
     _k("disturb", "702.146", "cost"),
-    # decayed: "can't block" is carried out by the block rules; "When this creature
-    # attacks, sacrifice it at end of combat" is read from the words of 702.147a
-    # (grammar/oracle/fast.py KEYWORD_TRIGGERS) and resolved by the combat's stack
-    _k("decayed", "702.147", None, "declaration", _BLOCK + ("rules.stack",)),
+    # decayed: "can't block" is carried out; its end-of-combat sacrifice is a trigger of
+    # the combat's stack (rules.stack)
+    _k("decayed", "702.147", None, "declaration", _BLOCK),
     _k("cleave", "702.148", "cost"),
     _k("training", "702.149", None, "trigger"),
     _k("compleated", "702.150"),
@@ -303,9 +300,9 @@ def carried_out(name: str) -> bool:
     return not k.acts_in_combat or bool(k.carried)
 
 
-#: Keywords the grammar reads although the library doesn't carry them out (named in
-#: ``not_modelled``): none since provoke's trigger is resolved (702.39a).
-READ_NOT_CARRIED: frozenset[str] = frozenset()
+#: Keywords the grammar reads although the library doesn't carry them out: provoke
+#: (702.39a), whose block requirement the answers name in ``not_modelled``.
+READ_NOT_CARRIED: frozenset[str] = frozenset({"provoke"})
 
 #: The parameterless keywords the Oracle grammar reads as ``Keyword`` rule objects: those
 #: of a combat family that the library carries out, and the variant "trample over

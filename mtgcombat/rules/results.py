@@ -200,6 +200,17 @@ class Outcome:
     lost: frozenset[str]
 
 
+#: What :func:`outcome` reads of a :class:`Results`, and which way each entry works for
+#: whom it is about (a player, or a creature's controller): +1 more is better for them, -1
+#: more is worse. ``outcome`` is monotone in every one (more damage, -1/-1 counters or
+#: deathtouch never saves a creature, more life never makes a player lose, more poison
+#: never saves one) and decides each creature's fate from that creature's own entries
+#: (704.5f-h), besides 800.4a for a player who lost. ``questions/game.py`` prunes by these
+#: facts; ``tests/test_decisions_model.py`` checks them. Change them together.
+OUTCOME_FIELDS: Mapping[str, int] = {"life": 1, "gained": 1, "poison": -1, "marked": -1,
+                                     "minus": -1, "deathtouched": -1}
+
+
 def outcome(board: Board, bound: Bound, res: Results, lost_before: Sequence[str] = ()
             ) -> Outcome:
     """The same decisions as :func:`applied` then :func:`state_based` make about

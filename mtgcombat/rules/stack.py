@@ -80,6 +80,11 @@ class Item:
     player: Optional[str] = None
     sentence: str = ""
     targets: tuple[str, ...] = ()
+    #: The amount of its event ("that much", :class:`~mtgcombat.rules.triggered.EventAmount`):
+    #: the damage dealt, the life gained.
+    amount: int = 0
+    #: The creatures of a "one or more creatures attack" event ("they", 508.3d).
+    group: tuple[str, ...] = ()
     lki: Optional[Permanent] = field(default=None, compare=False)
     lki_keywords: frozenset[str] = field(default=frozenset(), compare=False)
 
@@ -182,6 +187,9 @@ class Request:
     options: tuple
     sentence: str
     player: str
+    #: The combat step the ability resolves in (the decision searches tell a choice made
+    #: before the opponents' reply from one made after it).
+    step: str = ""
 
     def choice(self, value: Any) -> Choice:
         """The board choice that answers this request with ``value``."""
@@ -216,6 +224,27 @@ class Stack:
         self.fought: set[str] = set()
         self._deathtouched: set[str] = set()
 
+    def fork(self, lost: Optional[list[str]] = None) -> "Stack":
+        """A copy to go on with apart (a line of play a search explores): what it
+        resolves, chooses and sets up from now on is its own; the log so far is shared
+        (its steps are done)."""
+        out = Stack(self.choices, list(self.lost) if lost is None else lost)
+        out.counts = dict(self.counts)
+        out.delayed = list(self.delayed)
+        out.log = list(self.log)
+        out.used = list(self.used)
+        out.exerted = list(self.exerted)
+        out.fought = set(self.fought)
+        out._deathtouched = set(self._deathtouched)
+        return out
+
+    def pending(self) -> tuple:
+        """What the rest of the combat depends on beyond the board: the delayed
+        abilities set up (603.7) and the creatures that fought (for "if ~ attacked or
+        blocked this combat")."""
+        return (tuple((i.kind, i.source or "", i.line, i.instance, i.subject or "")
+                      for i in self.delayed), tuple(sorted(self.fought)))
+
     # -- the steps --------------------------------------------------------------------
     def begin(self, step: str) -> StepLog:
         """A new step's log (the items resolved in it are recorded there)."""
@@ -246,7 +275,25 @@ class Stack:
         items = self._exert(board)
         items += _keyword_items(board, _battle_cry_as_it_resolves(board, keyword))
         items += self._attack_items(board)
+        items += self._decayed(board)
         return self.run(board, items)
+
+    def _decayed(self, board: Board) -> list[Item]:
+        """702.147a: "When a creature with decayed attacks, sacrifice it at end of combat"
+        -- a triggered ability that sets up a delayed one (603.7)."""
+        bound = board.bound  # type: ignore[attr-defined]
+        out = []
+        for a in sorted(board.attacks or {}):
+            if not board.has_object(a) or not bound.has_keyword(a, "decayed"):
+                continue
+            p = board.permanent(a)
+            line = _line_of(board, a, "Decayed") if "decayed" in p.text.lower() else 0
+            key = (a, line)
+            self.counts[key] = self.counts.get(key, 0) + 1
+            out.append(Item("trigger", _DECAYED, p.controller, a, line, self.counts[key],
+                            subject=a, sentence="Decayed", lki=p,
+                            lki_keywords=frozenset(bound.keywords.get(a, ()))))
+        return out
 
     def blocks_declared(self, board: Board, keyword: Mapping[str, list] = {}) -> Board:
         """509.2a, 509.3: the abilities that trigger on the declared blocks, and those of
@@ -383,7 +430,8 @@ class Stack:
                 return None
             if len(options) > 1:
                 raise ChoiceNeeded(Request(item.source, item.line, item.instance, "targets",
-                                           tuple(options), item.sentence, item.controller))
+                                           tuple(options), item.sentence, item.controller,
+                                           self.current.step))
             chosen.append(options[0])
         self._use(item, "targets", tuple(chosen), auto)
         return replace(item, targets=tuple(chosen))
@@ -420,7 +468,7 @@ class Stack:
             self._use(item, what, options[0], True)
             return options[0]
         raise ChoiceNeeded(Request(item.source, item.line, item.instance, what, options,
-                                   item.sentence, item.controller))
+                                   item.sentence, item.controller, self.current.step))
 
     # -- resolving ----------------------------------------------------------------------------
     def _resolve(self, board: Board, item: Item) -> tuple[Board, list]:
@@ -534,12 +582,15 @@ class Stack:
         if isinstance(eff, T.Life):
             players = [o for o in self._objects(board, item, eff.who) if o in board.player_names
                        and o not in self.lost]
+            n = _amount(board, item, eff.amount, self)
             for who in players:
-                board = _life(board, who, eff.amount)
-                out.append(reason("stack.life", "119.1" if eff.amount > 0 else "119.3", (who,),
-                                  who=who, amount=eff.amount))
-                if eff.amount > 0:
-                    events.append(("life", who))
+                if n == 0:
+                    continue
+                board = _life(board, who, n)
+                out.append(reason("stack.life", "119.1" if n > 0 else "119.3", (who,),
+                                  who=who, amount=n))
+                if n > 0:
+                    events.append(("life", who, n))
             return board
         if isinstance(eff, T.Poison):
             for who in self._objects(board, item, eff.who):
@@ -630,10 +681,10 @@ class Stack:
             done.outcome.append(reason("stack.damage", "120.3", (to,), source=src, to=to,
                                        amount=amount))
             _damage_result(board, res, to, amount, keywords, controller)
-            events.append(("dealt", src, to))
+            events.append(("dealt", src, to, amount))
         if res.gained:
-            for who in res.gained:
-                events.append(("life", who))
+            for who, n in res.gained.items():
+                events.append(("life", who, n))
         self._deathtouched |= res.deathtouched
         nb = applied(board, res)
         _carry(board, nb)
@@ -750,6 +801,8 @@ class Stack:
             perm = board.permanent(src) if src and board.has_object(src) else item.lki
             return [perm.attached_to] if perm is not None and perm.attached_to else []
         if isinstance(who, T.EventRef):
+            if who.role == "attackers":
+                return [g for g in item.group if board.has_object(g)]
             v = {"subject": item.subject, "other": item.other, "player": item.player}[who.role]
             return [v] if v else []
         if isinstance(who, T.Target):
@@ -845,11 +898,12 @@ class Stack:
             ev = inst.ability.event
             ctrl = inst.source.controller
             if isinstance(ev, T.PlayerAttacks):
-                mine = [a for a in attacks if board.permanent(a).controller == ctrl
+                mine = [a for a in attacks
+                        if (ev.anyone or board.permanent(a).controller == ctrl)
                         and board.bound.matches(ev.pred, board.permanent(a),  # type: ignore[attr-defined]
                                                 inst.source)]
                 if len(mine) >= max(1, ev.at_least):
-                    out.append(self._item(board, inst, line))
+                    out.append(self._item(board, inst, line, group=tuple(sorted(mine))))
                 continue
             if isinstance(ev, T.AttackYou):
                 at_me = [a for a in attacks if attacks[a] == ctrl
@@ -953,16 +1007,19 @@ class Stack:
                 if ev.combat and not combat:
                     continue
                 by_source: dict[str, list[str]] = {}
+                much: dict[tuple[str, str], int] = {}
                 for d in dealt:
                     if d.amount > 0:
                         by_source.setdefault(d.source, []).append(d.to)
+                        much[d.source, d.to] = much.get((d.source, d.to), 0) + d.amount
                 for s in sorted(by_source):
                     if not _is_who(before, ev.who, s, inst):
                         continue
                     ctrl = before.permanent(s).controller
                     tos = sorted(set(by_source[s]))
                     if ev.to == "any":
-                        out.append(self._item(before, inst, line, subject=s))
+                        out.append(self._item(before, inst, line, subject=s,
+                                              amount=sum(much[s, t] for t in tos)))
                         continue
                     for to in tos:
                         is_player = to in names
@@ -974,12 +1031,18 @@ class Stack:
                         if ok:
                             out.append(self._item(before, inst, line, subject=s,
                                                   other=None if is_player else to,
-                                                  player=to if is_player else None))
+                                                  player=to if is_player else None,
+                                                  amount=much[s, to]))
             elif isinstance(ev, T.IsDealtDamage):
-                hit = sorted({d.to for d in dealt if d.amount > 0 and d.to not in names})
-                for c in hit:
+                # 510.2: combat damage is dealt at once -- one event for each creature,
+                # "that much" all the damage dealt to it.
+                hit: dict[str, int] = {}
+                for d in dealt:
+                    if d.amount > 0 and d.to not in names:
+                        hit[d.to] = hit.get(d.to, 0) + d.amount
+                for c in sorted(hit):
                     if _is_who(before, ev.who, c, inst):
-                        out.append(self._item(before, inst, line, subject=c))
+                        out.append(self._item(before, inst, line, subject=c, amount=hit[c]))
         return [i for i in out if self._if_holds(before, i)]
 
     def _dies_items(self, before: Board, gone: Mapping[str, str]) -> list[Item]:
@@ -1004,21 +1067,25 @@ class Stack:
     def _lifelink_items(self, before: Board, dealt: Sequence[Dealt]) -> list[Item]:
         """119.10: each source with lifelink dealing damage is one life-gain event."""
         bound = before.bound  # type: ignore[attr-defined]
-        gains = [before.permanent(s).controller for s in sorted({d.source for d in dealt
-                                                                   if d.amount > 0})
+        by_source: dict[str, int] = {}
+        for d in dealt:
+            if d.amount > 0:
+                by_source[d.source] = by_source.get(d.source, 0) + d.amount
+        gains = [(before.permanent(s).controller, n) for s, n in sorted(by_source.items())
                  if bound.has_keyword(s, "lifelink")]
         return self._life_items(before, gains)
 
-    def _life_items(self, board: Board, gains: Sequence[str]) -> list[Item]:
+    def _life_items(self, board: Board, gains: Sequence[tuple[str, int]]) -> list[Item]:
+        """119.9: "Whenever you gain life" -- once for each life-gain event (``gains``:
+        who gained how much), "that much" its amount."""
         out: list[Item] = []
         if not gains:
             return out
         for inst, line in _triggered(board):
             if isinstance(inst.ability.event, T.GainsLife):
-                for who in gains:
-                    if board.teammates(who, inst.source.controller) and \
-                            who == inst.source.controller:
-                        out.append(self._item(board, inst, line, player=who))
+                for who, n in gains:
+                    if who == inst.source.controller:
+                        out.append(self._item(board, inst, line, player=who, amount=n))
         return [i for i in out if self._if_holds(board, i)]
 
     def _after(self, board: Board, events: list) -> tuple[Board, list[Item]]:
@@ -1035,15 +1102,15 @@ class Stack:
             if p not in self.lost:
                 self.lost.append(p)
         items: list[Item] = []
-        dealt = [Dealt(s, t, 1) for kind, *rest in events if kind == "dealt"
-                 for s, t in [rest] if s]
+        dealt = [Dealt(s, t, n) for kind, *rest in events if kind == "dealt"
+                 for s, t, n in [rest] if s]
         if dealt:
             items += self._damage_items(board, dealt, combat=False)
         died_by_effect = [(e[1], e[2]) for e in events if e[0] == "dies"]
         for cid, lki_board in died_by_effect:
             items += self._dies(lki_board, [cid])
         items += self._dies_items(board, sb.gone)
-        items += self._life_items(nb, [e[1] for e in events if e[0] == "life"])
+        items += self._life_items(nb, [(e[1], e[2]) for e in events if e[0] == "life"])
         entered = [e[1] for e in events if e[0] == "enters" and nb.has_object(e[1])]
         for inst, line in _triggered(nb) if entered else ():
             ev = inst.ability.event
@@ -1074,6 +1141,10 @@ def keyword_reason(t: KeywordTrigger) -> Reason:
                   affected=t.affected, power=t.power, toughness=t.toughness, life=-t.life,
                   n=t.n)
 
+
+#: 702.147a: decayed's "When this creature attacks, sacrifice it at end of combat."
+_DECAYED = T.Triggered(T.Attacks(A.SelfRef()),
+                       (T.Delayed((T.Leave(A.SelfRef(), "sacrifice"),)),))
 
 #: The code of battle cry's triggers (702.91a).
 _BATTLE_CRY = KEYWORD_TABLE["battle cry"].code
@@ -1154,6 +1225,8 @@ def _is_who(board: Board, who: Any, cid: str, inst: Any) -> bool:
     src = inst.source.permanent
     if isinstance(who, A.SelfRef):
         return cid == src
+    if isinstance(who, T.SelfOr):
+        return cid == src or _is_who(board, who.group, cid, inst)
     if isinstance(who, A.AttachedRef):
         return src is not None and board.has_object(src) and \
             board.permanent(src).attached_to == cid
@@ -1340,6 +1413,8 @@ def _amount(board: Board, item: Item, amount: Any, stack: Stack,
         return amount
     if isinstance(amount, T.Scaled):
         return amount.n * _count(board, item, amount.count, stack, about)
+    if isinstance(amount, T.EventAmount):
+        return amount.sign * item.amount
     if isinstance(amount, T.PowerOf):
         ids = stack._objects(board, item, amount.who)
         for o in ids:

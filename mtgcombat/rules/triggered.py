@@ -52,9 +52,12 @@ class EventRef(Record):
       becomes blocked, deals or is dealt damage, dies;
     * ``"other"`` -- "that creature" on the other side: the creature it blocks or that
       blocks it, the creature dealt damage;
-    * ``"player"`` -- "that player": the player dealt damage, or who gained life."""
+    * ``"player"`` -- "that player": the player dealt damage, or who gained life;
+    * ``"attackers"`` -- "they" after "Whenever one or more creatures [you control]
+      attack" / "Whenever you attack with one or more creatures": the creatures declared
+      as attackers that set it off (508.3d)."""
 
-    role: Literal["subject", "other", "player"] = "subject"
+    role: Literal["subject", "other", "player", "attackers"] = "subject"
 
 
 class Target(Record):
@@ -141,11 +144,26 @@ class PowerOf(Record):
     stat: Literal["power", "toughness"] = "power"
 
 
-Amount = Union[int, PowerOf, Scaled]
+class EventAmount(Record):
+    """"that much" / "that many": the amount of the event that triggered the ability --
+    the damage dealt (120.3, "Whenever ~ is dealt damage, it deals that much damage to
+    any target"), the life gained (119.9) -- ``sign`` -1 for a loss of that much."""
+
+    sign: Literal[1, -1] = 1
+
+
+Amount = Union[int, PowerOf, Scaled, EventAmount]
 
 # ---------------------------------------------------------------------------
 # Events
 # ---------------------------------------------------------------------------
+
+
+class SelfOr(Record):
+    """"~ or another creature [you control]" (Zulaport Cutthroat, Blood Artist): the
+    source, or another object of ``group`` (109.5)."""
+
+    group: A.Group
 
 
 class Attacks(Record):
@@ -156,7 +174,7 @@ class Attacks(Record):
     word, 207.2c); ``you``: "attacks you" (the source's controller, 508.3a) or with
     ``planeswalkers`` "attacks you or a planeswalker you control"."""
 
-    who: Union[A.SelfRef, A.AttachedRef, A.Group]
+    who: Union[A.SelfRef, A.AttachedRef, A.Group, "SelfOr"]
     alone: bool = False
     others: int = 0
     you: bool = False
@@ -174,7 +192,7 @@ class EntersBattlefield(Record):
     """"When [permanent] enters (the battlefield)" (603.6a): in a combat only a permanent
     put onto the battlefield by it (a token, 111.1) enters."""
 
-    who: Union[A.SelfRef, A.AttachedRef, A.Group]
+    who: Union[A.SelfRef, A.AttachedRef, A.Group, "SelfOr"]
 
 
 class Sacrificed(Record):
@@ -194,13 +212,16 @@ class PlayerAttacks(Record):
 
     at_least: int = 1
     pred: A.Pred = A.AnyPred()
+    #: "Whenever one or more creatures attack": creatures of any player (508.3d is about
+    #: the attacking player; in a combat that is the active player).
+    anyone: bool = False
 
 
 class Blocks(Record):
     """"Whenever [creature] blocks" (once each combat) or, ``per_attacker``, "... blocks a
     creature [with a quality]" (once for each attacking creature it blocks)."""
 
-    who: Union[A.SelfRef, A.AttachedRef, A.Group]
+    who: Union[A.SelfRef, A.AttachedRef, A.Group, "SelfOr"]
     per_attacker: bool = False
     pred: A.Pred = A.AnyPred()
 
@@ -210,7 +231,7 @@ class BecomesBlocked(Record):
     becomes blocked by a creature [with a quality]" (once for each creature blocking
     it); ``at_least``: "becomes blocked by N or more creatures"."""
 
-    who: Union[A.SelfRef, A.AttachedRef, A.Group]
+    who: Union[A.SelfRef, A.AttachedRef, A.Group, "SelfOr"]
     per_blocker: bool = False
     pred: A.Pred = A.AnyPred()
     at_least: int = 1
@@ -220,7 +241,7 @@ class BlocksOrBlocked(Record):
     """"Whenever [creature] blocks or becomes blocked" (once), or with ``by_creature``
     "... by a creature [with a quality]" (once for each creature on the other side)."""
 
-    who: Union[A.SelfRef, A.AttachedRef, A.Group]
+    who: Union[A.SelfRef, A.AttachedRef, A.Group, "SelfOr"]
     by_creature: bool = False
     pred: A.Pred = A.AnyPred()
 
@@ -229,14 +250,14 @@ class AttacksOrBlocks(Record):
     """"Whenever [creature] attacks or blocks": as it is declared as an attacker (508.3a)
     or as a blocker."""
 
-    who: Union[A.SelfRef, A.AttachedRef, A.Group]
+    who: Union[A.SelfRef, A.AttachedRef, A.Group, "SelfOr"]
 
 
 class Unblocked(Record):
     """"Whenever [creature] attacks and isn't blocked": no creature was declared to block
     it (509.3g current, 509.5g in 2024) -- in the declare blockers step."""
 
-    who: Union[A.SelfRef, A.AttachedRef, A.Group]
+    who: Union[A.SelfRef, A.AttachedRef, A.Group, "SelfOr"]
 
 
 class BeginningOfCombat(Record):
@@ -254,7 +275,7 @@ class DealsDamage(Record):
     """510.3a: "Whenever [creature] deals [combat] damage [to a player / an opponent / a
     creature / a player or planeswalker]"."""
 
-    who: Union[A.SelfRef, A.AttachedRef, A.Group]
+    who: Union[A.SelfRef, A.AttachedRef, A.Group, "SelfOr"]
     to: Literal["player", "opponent", "creature", "any", "player_or_planeswalker"] = "any"
     combat: bool = True
 
@@ -262,14 +283,14 @@ class DealsDamage(Record):
 class IsDealtDamage(Record):
     """"Whenever [creature] is dealt damage" (510.3a for combat damage)."""
 
-    who: Union[A.SelfRef, A.AttachedRef, A.Group]
+    who: Union[A.SelfRef, A.AttachedRef, A.Group, "SelfOr"]
 
 
 class Dies(Record):
     """"When [creature] dies" / "Whenever a creature [you control] dies" (700.4: put
     into a graveyard from the battlefield; 603.10a: it looks back in time)."""
 
-    who: Union[A.SelfRef, A.AttachedRef, A.Group]
+    who: Union[A.SelfRef, A.AttachedRef, A.Group, "SelfOr"]
 
 
 class GainsLife(Record):
@@ -334,7 +355,7 @@ class Life(Record):
     """119: ``who`` gains (``amount`` > 0) or loses life."""
 
     who: Who
-    amount: int
+    amount: Union[int, EventAmount]
 
 
 class Poison(Record):

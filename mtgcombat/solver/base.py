@@ -167,6 +167,7 @@ class MaxCache:
 
     def __call__(self, allowed: frozenset[str]) -> tuple[Optional[int], Optional[dict]]:
         if allowed not in self.cache:
+            self.deadline.check()  # no model is built once the time is up
             self.cache[allowed] = self.backend.maximum(self.problem, allowed, self.deadline)
         return self.cache[allowed]
 

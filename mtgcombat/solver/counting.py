@@ -31,7 +31,7 @@ from itertools import combinations
 from math import comb
 from typing import Callable, Optional, Sequence
 
-from ..rules.constraints import Expr, Key
+from ..rules.constraints import And, Const, Count, Expr, Key, Lit, Not, literal_keys
 from .base import Deadline, SolverTimeout
 from .propagate import Engine
 
@@ -60,7 +60,16 @@ def count_component(creatures: Sequence[str], options: dict, caps: dict,
     """For one component: how many of its declarations obey every expression of ``hard``
     while making exactly j of ``reqs`` true, for each j. Raises :class:`Stopped` (with
     the counts so far, each a lower bound) past the deadline."""
+    def in_time() -> None:
+        if deadline.end is not None:
+            try:
+                deadline.check()
+            except SolverTimeout:
+                raise Stopped({})
+
+    in_time()
     eng = Engine(hard, reqs)
+    in_time()
     order = list(creatures)
     pos = {c: i for i, c in enumerate(order)}
     n = len(order)
@@ -101,9 +110,13 @@ def count_component(creatures: Sequence[str], options: dict, caps: dict,
     for x in range(len(eng.kind)):
         for d in range(lo[x] + 1, hi[x] + 1):
             frontier[d].append(x)
+    in_time()
     memo: dict = {}
     states = [0]
-    sym = _Symmetry(eng, hard, reqs, order, options)
+    try:
+        sym = _Symmetry(eng, hard, reqs, order, options, deadline)
+    except SolverTimeout:
+        raise Stopped({})
     if sym.classes:
         # States that differ by a permutation of interchangeable choices have the same
         # future: the key lists each class's choices' bundles sorted.
@@ -137,13 +150,9 @@ def count_component(creatures: Sequence[str], options: dict, caps: dict,
     def count(d: int) -> Dist:
         """Completions from depth d: requirements made true from here -> ways."""
         states[0] += 1
-        if states[0] & 255 == 0:
-            if deadline.end is not None:
-                try:
-                    deadline.check()
-                except SolverTimeout:
-                    raise Stopped({})
-            if on_state is not None:
+        if states[0] & 15 == 0:  # a state of a big component costs up to a millisecond
+            in_time()
+            if on_state is not None and states[0] & 255 == 0:
                 on_state()
         if d == n:
             return {0: 1}
@@ -198,7 +207,9 @@ class _Symmetry:
     legal, so the two states count the same."""
 
     def __init__(self, eng: Engine, hard: Sequence[Expr], reqs: Sequence[Expr],
-                 creatures: Sequence[str], options: dict) -> None:
+                 creatures: Sequence[str], options: dict,
+                 deadline: Optional[Deadline] = None) -> None:
+        deadline = deadline or Deadline(None)
         self.classes: list[list[str]] = []
         self.owner: dict[int, Optional[str]] = {}
         self.shape: dict[int, int] = {}
@@ -225,24 +236,41 @@ class _Symmetry:
         if len(choices) < 2:
             return
         roots = [("r", e) for e in hard] + [("q", e) for e in reqs]
-        ident = _Canon({})
-        base = sorted((tag, ident(e)) for tag, e in roots)
-        # a cheap signature first: who may choose it, and its roots' shapes
+        # A cheap necessary condition first: a choice's signature -- who may choose it,
+        # and for each root that mentions it, the root's shape with every choice
+        # abstracted and how many of its literals are about this choice. A swap of two
+        # interchangeable choices maps the roots mentioning one onto those mentioning
+        # the other, so their signatures are equal.
+        abstract = _Canon({}, other="?")
+        shape_ids: dict[tuple, int] = {}
+        mentions: dict[str, list[int]] = {o: [] for o in choices}
+        marks: dict[str, list[tuple]] = {o: [] for o in choices}
+        for i, (tag, e) in enumerate(roots):
+            if i & 63 == 63:
+                deadline.check()
+            sid = shape_ids.setdefault(abstract(e), len(shape_ids))
+            per: dict[str, int] = defaultdict(int)
+            for _, o in literal_keys(e):
+                per[o] += 1
+            for o, n in per.items():
+                if o in mentions:
+                    mentions[o].append(i)
+                    marks[o].append((tag, sid, n))
         who = {o: frozenset(c for c in creatures if o in options[c]) for o in choices}
-        shape_of: dict[str, list] = {}
-        for tag, e in roots:
-            owner = _owner(e)
-            if owner is not None:
-                shape_of.setdefault(owner, []).append((tag, _Canon({owner: "*"})(e)))
-        sig = {o: (who[o], tuple(sorted(shape_of.get(o, [])))) for o in choices}
+        sig = {o: (who[o], tuple(sorted(marks[o]))) for o in choices}
+        ident = _Canon({})
         classes: list[list[str]] = []
         for o in choices:
             for cls in classes:
                 r = cls[0]
                 if sig[r] != sig[o]:
                     continue
+                deadline.check()
+                # the roots mentioning neither are the swap's own images
+                sub = sorted(set(mentions[r]) | set(mentions[o]))
                 swap = _Canon({r: o, o: r})
-                if sorted((tag, swap(e)) for tag, e in roots) == base:
+                if (sorted((roots[i][0], swap(roots[i][1])) for i in sub)
+                        == sorted((roots[i][0], ident(roots[i][1])) for i in sub)):
                     cls.append(o)
                     break
             else:
@@ -279,31 +307,23 @@ class _Symmetry:
             self.shape[x] = shapes.setdefault(of(x), len(shapes))
 
 
-def _owner(e: Expr) -> Optional[str]:
-    """The one choice every literal of ``e`` is about, if there is one."""
-    from ..rules.constraints import literal_keys
-
-    chs = {o for _, o in literal_keys(e)}
-    return next(iter(chs)) if len(chs) == 1 else None
-
-
 class _Canon:
-    """A hashable form of an expression with some choices renamed (children of And, Or
-    and Count sorted: their order means nothing)."""
+    """A hashable form of an expression with some choices renamed (``other``: every
+    choice not in ``rename`` becomes ``other``); children of And, Or and Count sorted:
+    their order means nothing."""
 
-    def __init__(self, rename: dict) -> None:
+    def __init__(self, rename: dict, other: Optional[str] = None) -> None:
         self.rename = rename
+        self.other = other
         self.memo: dict[int, tuple] = {}
 
     def __call__(self, e: Expr) -> tuple:
-        from ..rules.constraints import And, Const, Count, Lit, Not, Or
-
         hit = self.memo.get(id(e))
         if hit is not None:
             return hit[1]
         if isinstance(e, Lit):
             c, o = e.key
-            out: tuple = ("L", c, self.rename.get(o, o))
+            out: tuple = ("L", c, self.rename.get(o, o if self.other is None else self.other))
         elif isinstance(e, Const):
             out = ("K", int(bool(e.value)))
         elif isinstance(e, Not):
@@ -328,6 +348,8 @@ def count_legal(problem, m0: Optional[int], witness: Optional[dict], deadline: D
     assert not problem.costs
     if m0 is None:
         return 0, "exact"
+    if deadline.end is not None and deadline.remaining() == 0:
+        return 1, "at_least"  # the witness is one legal declaration
     prep = prepared(problem)
     hard = [e for e in prep.restrictions if not (isinstance(e, Const) and e.value)]
     if any(isinstance(e, Const) and not e.value for e in hard):

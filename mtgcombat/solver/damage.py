@@ -41,7 +41,7 @@ else:
 
 from ..rules.damage import (
     AtMostOneShort, DamageStep, NeedsLethal, NeedsLoyalty, Objective, ObjectiveFn, Source, Term,
-    default_objective, evaluate, score,
+    counter_sources, default_objective, evaluate, score,
 )
 from .base import Deadline, SolverTimeout
 
@@ -203,8 +203,18 @@ class DamageModel:
         """Exactly: ``player``'s assignment destroys ``cid`` (see rules.damage.destroyed_by)."""
         step = self.step
         r = step.recipients[cid]
-        if r.kind == "player" or (r.kind == "creature" and r.indestructible):
+        if r.kind == "player":
             return self._false
+        if r.kind == "creature" and r.indestructible:
+            # 704.5f, 702.12b: only -1/-1 counters (infect, wither) bringing its toughness
+            # to 0 put it into the graveyard (rules.damage.destroyed_by).
+            counters = counter_sources(step, cid)
+            vis = [s for s in self._visible(player, cid) if not step.prevented.get((s.id, cid))]
+            own = self._or([self.pos(s.id, cid) for s in vis if s.assigner == player],
+                           f"own[{player},{cid}]")
+            ge = self._at_least([self.x[s.id, cid] for s in vis if s.id in counters],
+                                r.toughness or 0, f"dctr[{player},{cid}]")
+            return self._and([own, ge], f"d[{player},{cid}]")
         if r.kind != "creature":  # planeswalker, battle: 704.5i, 704.5v
             vis = [s for s in self._visible(player, cid) if not step.prevented.get((s.id, cid))]
             own = self._or([self.pos(s.id, cid) for s in vis if s.assigner == player],

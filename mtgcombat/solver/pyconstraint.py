@@ -92,8 +92,12 @@ class PyConstraint:
         csp = CspProblem()
         for c in sorted(problem.options):
             csp.addVariable(c, _domain(problem, c))
+        if deadline is not None:
+            deadline.check()
         calls = [0]
-        for e in hard:
+        for i, e in enumerate(hard):
+            if deadline is not None and i & 63 == 63:
+                deadline.check()
             names = tuple(sorted(_creatures(e)))
             if not names:
                 if not evaluate(e, frozenset()):
@@ -115,6 +119,7 @@ class PyConstraint:
             yield _declaration(sol)
 
     def maximum(self, problem: Problem, allowed_costs: frozenset[str], deadline: Deadline):
+        deadline.check()
         hard = [r.expr for r in problem.restrictions]
         # Costs outside ``allowed`` must not be owed (508.1d: never forced).
         hard += [Not(c.expr) for c in problem.costs if c.id not in allowed_costs]
@@ -129,6 +134,7 @@ class PyConstraint:
         return best, witness
 
     def solutions(self, problem: Problem, min_obeyed: int, deadline: Deadline):
+        deadline.check()
         csp = self._csp(problem, [r.expr for r in problem.restrictions], deadline)
         reqs = [r.expr for r in problem.requirements]
         if csp is not None and min_obeyed > 0:

@@ -177,8 +177,23 @@ def best(answer: Any, w: Writer) -> Report:
                         "" if answer.status == "optimal" else "warn")]
     if getattr(answer, "stop", None) is not None:
         return out + declarations_stop(answer.status, answer.stop.violations, w)
+    # The reply's damage and the outcome in the words of ``combat`` (its steps, what was
+    # dealt and destroyed, who lost, life after), the alternatives after them.
+    later: Report = []
+    summary: Report = []
     for r in answer.why():
-        out.append(Line(w(r)))
+        if r.code == "best.reply_damage" and answer.outcome is not None:
+            continue
+        if r.code == "best.outcome" and answer.outcome is not None:
+            summary.append(Line(w(r)))
+            continue
+        (later if r.code == "best.alternative" else out).append(Line(w(r)))
+    if answer.outcome is not None:
+        out.append(Line(w.t("human.best_combat")))
+        for line in combat(answer.outcome, w)[1:]:
+            if isinstance(line, Line):
+                out.append(Line("  " + line.text, line.style))
+    out += summary + later
     if answer.bound is not None:
         out.append(Line(w.t("human.best_bound", objective=answer.objective,
                             bound=tuple(answer.bound))))

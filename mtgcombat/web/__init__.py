@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import ipaddress
 import re
+import socket
 import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -122,6 +123,25 @@ class Lab:
             return False
 
 
+def _linger(sock: socket.socket, seconds: float = 2.0, most: int = 16 * 1024 * 1024) -> None:
+    """Half-close ``sock`` and discard what the client still sends, for at most
+    ``seconds`` or ``most`` bytes (RFC 9112, 9.6: closing with unread data would reset the
+    connection before the client reads the answer)."""
+    import time
+
+    try:
+        sock.shutdown(socket.SHUT_WR)
+        sock.settimeout(0.25)
+        end, got = time.monotonic() + seconds, 0
+        while got < most and time.monotonic() < end:
+            chunk = sock.recv(65536)
+            if not chunk:
+                break
+            got += len(chunk)
+    except OSError:
+        pass
+
+
 class _Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     disable_nagle_algorithm = True  # headers and body leave at once (no 40 ms delayed ACK)
@@ -160,7 +180,23 @@ class _Handler(BaseHTTPRequestHandler):
         self._send(status, text.encode("utf-8"), "application/json")
 
     def _error(self, status: int, message: str) -> None:
+        if self._unread():  # refused before its body was read: the connection ends after
+            self.close_connection = True
         self._json(status, {"error": message})
+
+    def _unread(self) -> bool:
+        """Whether the request's body is still unread (a POST refused before reading)."""
+        length = self.headers.get("Content-Length") if self.command == "POST" else None
+        return (not getattr(self, "_body_read", False) and length is not None
+                and length.strip() not in ("", "0"))
+
+    def finish(self) -> None:
+        """After an answer to a request whose body was not read: a lingering close (send
+        the answer, stop writing, discard what the client still sends for a moment), so
+        that the client reads the answer instead of a reset connection."""
+        super().finish()
+        if self.close_connection and self._unread():
+            _linger(self.connection)
 
     def _guard(self) -> bool:
         """The checks every request passes first (Host; for a POST, its origin)."""
@@ -203,6 +239,7 @@ class _Handler(BaseHTTPRequestHandler):
 
     # -- POST ----------------------------------------------------------------------------
     def do_POST(self) -> None:  # noqa: N802
+        self._body_read = False  # one handler answers every request of a connection
         if not self._guard():
             return
         origin = self.headers.get("Origin")
@@ -218,9 +255,9 @@ class _Handler(BaseHTTPRequestHandler):
         if length is None or not length.isdigit():
             return self._error(411, "the request must say its length (Content-Length)")
         if int(length) > MAX_BYTES:
-            self.close_connection = True
             return self._error(413, f"the request is larger than {MAX_BYTES // 1024} KB")
         raw = self.rfile.read(int(length))
+        self._body_read = True
         path = self.path.split("?", 1)[0]
         mode = "json"
         name = path[len("/api/"):] if path.startswith("/api/") else None

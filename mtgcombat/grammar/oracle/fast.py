@@ -32,8 +32,8 @@ KEYWORD_TRIGGERS: dict[str, str] = {
     # player controls untap and block it if able."
     "provoke": "Whenever this creature attacks, you may untap target creature defending "
                "player controls. That creature blocks this creature this turn if able.",
-    # 702.147a: "... 'When this creature attacks, sacrifice it at end of combat.'"
-    "decayed": "When this creature attacks, sacrifice it at end of combat.",
+    # (decayed's end-of-combat sacrifice, 702.147a, is a trigger of the combat's stack
+    # itself: rules.stack)
 }
 _TRIGGER_KEYWORDS = frozenset(KEYWORD_TRIGGERS)
 _RULE_TRIGGERS: dict[str, tuple] = {}

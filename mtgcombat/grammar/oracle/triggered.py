@@ -41,6 +41,7 @@ class EffectReading:
     other: Optional[Any] = None  # "that creature": the creature on the other side
     player: Optional[Any] = None  # "that player"
     subject: Optional[Any] = None  # what "it" means after the event
+    group: Optional[Any] = None  # what "they" means after the event (508.3d)
     statements: int = 0
     effects_read: list = field(default_factory=list)
 
@@ -202,12 +203,31 @@ class TriggerMixin(Transformer):
         self.st.last_player = ref
         return ref
 
+    def target_opponent(self):
+        """"target opponent" (115.1, 102.2): a target player who is an opponent of the
+        ability's controller -- its choices never include the controller."""
+        if self._fx is None:
+            return super().target_player()  # type: ignore[misc]
+        ref = self.target_player()
+        ref = T.Target(ref.index, "player", opponents=True)
+        self.st.last_player = ref
+        return ref
+
     def anaphor_that_creature(self):
         """"that creature": the creature on the other side of the event (603.2)."""
         fx = self._fx
         if fx is not None and fx.other is not None:
             return fx.other
         return super().anaphor_that_creature()  # type: ignore[misc]
+
+    def anaphor_those(self):
+        """"they" / "those creatures" after "Whenever one or more creatures attack": the
+        creatures that attacked (508.3d)."""
+        fx = self._fx
+        if fx is not None and fx.group is not None and self.st.scanned_group is None \
+                and not isinstance(self.st.last_obj, A.TargetGroup):
+            return fx.group
+        return super().anaphor_those()  # type: ignore[misc]
 
     def anaphor_it(self):
         fx = self._fx
@@ -321,10 +341,15 @@ class TriggerMixin(Transformer):
         """"another creature you control": not the source (109.5)."""
         return dataclasses.replace(self.trig_who_desc(desc), other=True)
 
+    def trig_who_self_or_another(self, _self, desc):
+        """"~ or another creature [you control]" (Zulaport Cutthroat, Blood Artist): the
+        source, or any other creature of that description (109.5)."""
+        return T.SelfOr(self.trig_who_another(desc))
+
     def ev_creature(self, who, verb):
         kind, arg = verb
         fx = self._fx
-        if isinstance(who, A.Group) and fx is not None:
+        if isinstance(who, (A.Group, T.SelfOr)) and fx is not None:
             fx.subject = T.EventRef("subject")
             self.st.last_obj = None
         if kind in ("blocks_a", "blocked_by", "blocks_or_blocked_by", "damage_creature") \
@@ -465,20 +490,32 @@ class TriggerMixin(Transformer):
     def tv_dies(self):
         return ("dies", None)
 
+    def _they_attacked(self) -> None:
+        """"they" after the event: the creatures that attacked (508.3d)."""
+        if self._fx is not None:
+            self._fx.group = T.EventRef("attackers")
+
     def ev_you_attack(self):
         """508.3d: "Whenever you attack"."""
+        self._they_attacked()
         return T.PlayerAttacks()
 
     def ev_you_attack_n(self, n):
         """508.3d: "Whenever you attack with N or more creatures"."""
+        self._they_attacked()
         return T.PlayerAttacks(at_least=_num(n))
 
     def ev_one_or_more_attack(self, desc):
-        """508.3d: "Whenever one or more creatures you control attack"."""
-        if desc.ctrl is None or desc.ctrl.controller != A.YouRef():
+        """508.3d: "Whenever one or more creatures you control attack", or without "you
+        control" one or more creatures of any player (the attacking player's)."""
+        anyone = desc.ctrl is None
+        if not anyone and desc.ctrl.controller != A.YouRef():
             raise _Fail("one or more creatures of another player attack")
+        if not _noun_is_creature(desc):
+            raise _Fail("only creatures attack")
         pred, flags = _desc_pred(desc, "creature")
-        return T.PlayerAttacks(pred=pred)
+        self._they_attacked()
+        return T.PlayerAttacks(pred=pred, anyone=anyone)
 
     def ev_boc_yours(self):
         """507.2, 603.2b: "At the beginning of combat on your turn"."""
@@ -595,6 +632,11 @@ class TriggerMixin(Transformer):
         about = _who(src) if about is None else about
         return T.Damage(_who(src), _who(to), T.PowerOf(about, which))  # type: ignore[arg-type]
 
+    def eff_damage_that_much(self, src, to):
+        """"[source] deals that much damage to [recipient]": the damage of the event
+        (510.3a, "Whenever ~ is dealt damage")."""
+        return T.Damage(_who(src), _who(to), T.EventAmount())
+
     def so_its_power(self):
         return (None, "power")
 
@@ -611,6 +653,16 @@ class TriggerMixin(Transformer):
         """119.1: "[player] gains N life"."""
         self._in_effect()
         return lambda who: [T.Life(_who(who), _num(n))]
+
+    def tvp_gain_that_much(self):
+        """119.1: "[player] gains that much life" (the amount of the event)."""
+        self._in_effect()
+        return lambda who: [T.Life(_who(who), T.EventAmount())]
+
+    def tvp_lose_that_much(self):
+        """119.3: "[player] loses that much life" (the amount of the event)."""
+        self._in_effect()
+        return lambda who: [T.Life(_who(who), T.EventAmount(-1))]
 
     def tvp_lose_life(self, n):
         """119.3: "[player] loses N life"."""
@@ -717,6 +769,23 @@ class TriggerMixin(Transformer):
         k = _num(n)
         out = tuple(self._target(desc, other=False, optional=True) for _ in range(k))
         return T.Targets(out)
+
+    def _pt(self, tok) -> tuple[int, int]:
+        m = re.fullmatch(r"([+-]\d+)/([+-]\d+)", str(tok))
+        if not m:
+            raise _Fail("a P/T change with X or *")
+        return int(m.group(1)), int(m.group(2))
+
+    def eff_each_pt(self, desc, tok):
+        """613.4c, 611.2c: "each [creature ...] gets +N/+M until end of turn" -- the
+        creatures it names as it resolves (battle cry's words, 702.91a)."""
+        p, t = self._pt(tok)
+        return T.PTChange(self.eff_each(desc), p, t)
+
+    def eff_each_other_pt(self, desc, tok):
+        """"each other [creature ...] gets +N/+M until end of turn": not the source."""
+        p, t = self._pt(tok)
+        return T.PTChange(self.eff_all_other(desc), p, t)
 
     def tvp_pt_for_each(self, tok, count):
         """613.4c: "gets +N/+M until end of turn for each [permanent]"."""

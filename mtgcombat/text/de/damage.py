@@ -70,6 +70,9 @@ T: dict = {
     "silent.assigns_no_damage": clause(lambda r, w: (
         f"{w.of(r, 'creature')} weist in diesem Kampf keinen Kampfschaden zu (ein Effekt "
         "sagt es)")),
+    "silent.player_left": clause(lambda r, w: (
+        f"{w.of(r, 'creature')} ist ungeblockt, und {w.name(r['player'])}, der Spieler, den "
+        "sie angreift, hat das Spiel verlassen; ihr Kampfschaden wird nicht zugewiesen")),
     "silent.target_left": clause(lambda r, w: (
         f"{w.of(r, 'creature')} ist ungeblockt, und "
         f"{'der Planeswalker, den' if r['walker'] else 'die Schlacht, die'} sie angriff, hat den "

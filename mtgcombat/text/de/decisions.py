@@ -69,6 +69,9 @@ T: dict = {
         ("Am besten: " if r["status"] == "optimal" else
          "Das Beste, das vor dem Zeitlimit gefunden wurde: ")
         + _decl(w, r) + f" ({_value(r, w)})."),
+    "best.equal": sentence(lambda r, w: (
+        "Ebenso gut: " + _decl(w, r) + f" (ebenfalls {_value(r, w)})")),
+    "human.best_combat": lambda r, w: "Der Kampf, der dann zu erwarten ist:",
     "best.reply_blocks": sentence(lambda r, w: (
         "Die beste Antwort der Verteidiger: "
         + (w.declaration(r["blocks"], "blocks") if r["blocks"] else "keine Kreatur blockt"))),
@@ -94,6 +97,8 @@ T: dict = {
         "verglichen vom ersten zum "
         "letzten: " + "; ".join(f"({i}) {x}" for i, x in enumerate(LEGEND[r['objective']], 1))
         + f". Status: {_STATUS.get(r['status'], r['status'])}."),
+    "human.best_choices": lambda r, w: (
+        "Von der Suche getroffene Wahlen: " + "; ".join(r["choices"]) + "."),
     "human.best_bound": lambda r, w: (
         f"Keine Deklaration kann besser sein als Wert {_vec(r['bound'])}."),
     "human.best_line": lambda r, w: f"  {r['text']}",

@@ -6,8 +6,8 @@ from .. import Phrase, clause, sentence
 from .common import nach_regeln, zahlungen
 from .glossary import STEPS
 
-_R = {"attacks": {"verb": "angreifen", "noun": "Angriffs"},
-      "blocks": {"verb": "blocken", "noun": "Block"}}
+_R = {"attacks": {"verb": "angreifen", "noun": "Angriffs", "zu": "anzugreifen"},
+      "blocks": {"verb": "blocken", "noun": "Block", "zu": "zu blocken"}}
 
 
 def _plural(n, one, many):
@@ -205,7 +205,7 @@ T: dict = {
     "explain.requirements_head": Phrase(lambda r, w: "Forderungen", end=":"),
     "explain.requirement": _requirement,
     "explain.no_requirements": sentence(lambda r, w: (
-        f"Keine Forderung verlangt von einer Kreatur zu {_R[r['kind']]['verb']}")),
+        f"Keine Forderung verlangt von einer Kreatur, {_R[r['kind']]['zu']}")),
     "explain.costs_head": Phrase(lambda r, w: (
         "Kosten, die nie bezahlt werden müssen, um eine Forderung zu erfüllen"), end=":"),
     "explain.cost": clause(lambda r, w: f"- {w(r['why'])}"),

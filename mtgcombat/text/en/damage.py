@@ -70,6 +70,9 @@ T: dict = {
         + (" (it assigns combat damage equal to its toughness)" if r.get('toughness') else ""))),
     "silent.assigns_no_damage": clause(lambda r, w: (
         f"{w.of(r, 'creature')} assigns no combat damage this combat (an effect says so)")),
+    "silent.player_left": clause(lambda r, w: (
+        f"{w.of(r, 'creature')} is unblocked and {w.name(r['player'])}, the player it "
+        "attacks, has left the game, so its combat damage isn't assigned")),
     "silent.target_left": clause(lambda r, w: (
         f"{w.of(r, 'creature')} is unblocked and the "
         f"{'planeswalker' if r['walker'] else 'battle'} it attacked has left combat, so it "

@@ -65,6 +65,9 @@ T: dict = {
     "best.choice": lambda r, w: (
         ("Best: " if r["status"] == "optimal" else "Best found before the time limit: ")
         + _decl(w, r) + f" ({_value(r, w)})."),
+    "best.equal": sentence(lambda r, w: (
+        "Equally good: " + _decl(w, r) + f" (also {_value(r, w)})")),
+    "human.best_combat": lambda r, w: "The combat this expects:",
     "best.reply_blocks": sentence(lambda r, w: (
         "The defenders' best reply: "
         + (w.declaration(r["blocks"], "blocks") if r["blocks"] else "no creature blocks"))),
@@ -87,6 +90,8 @@ T: dict = {
         f"Rules: {r['rules']}. Objective: {r['objective']}, a value compared first to last: "
         + "; ".join(f"({i}) {x}" for i, x in enumerate(LEGEND[r['objective']], 1))
         + f". Status: {r['status']}."),
+    "human.best_choices": lambda r, w: (
+        "Choices the search made: " + "; ".join(r["choices"]) + "."),
     "human.best_bound": lambda r, w: (
         f"No declaration can be better than value {_vec(r['bound'])}."),
     "human.best_line": lambda r, w: f"  {r['text']}",

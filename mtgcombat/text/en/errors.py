@@ -331,6 +331,36 @@ T.update({
     "error.enchanted_player": lambda r, w: (
         f"{w.source(r['src'], False)}: its text names the enchanted player, but it is not "
         "attached to a player (\"attached_to\": a player's name)"),
+    # a board's JSON (mtgcombat.boardjson): ``at`` names the part of the board
+    "error.unknown_field": lambda r, w: (
+        f"{r['at']}: unknown field {r['field']!r}"
+        + (f" (did you mean {r['near'][0]!r}?)" if r["near"] else "")),
+    "error.field_type": lambda r, w: (
+        f"{r['at']}: {r['field']} must be {_TYPE[r['expected']]}, not {r['value']}"),
+    "error.not_object": lambda r, w: (
+        (f"{r['at']}: " if r["at"] else "")
+        + f"a{'n' if r['what'][0] in 'aeiou' else ''} {r['what']} must be "
+        + ("a JSON object" if r["what"] == "board" else "an object")),
+    "error.missing_field": lambda r, w: f"{r['at']}: missing required field {r['field']!r}",
+    "error.same_name": lambda r, w: (
+        f"{r['at']}: two permanents are named {r['name']!r}; give each an \"id\""),
+    "error.json_malformed": lambda r, w: (
+        f"{r['source']}:{r['line']}:{r['column']}: malformed JSON: {r['problem']}"),
+    "error.json_twice": lambda r, w: (
+        f"{r['source']}: field {r['field']!r} is given twice in one object"),
+    "error.json_number": lambda r, w: (
+        f"{r['source']}:{r['at']}: the number {r['start']}... ({r['digits']} digits) is larger "
+        "than any a board can hold"),
+    "error.json_deep": lambda r, w: (
+        f"{r['source']}: JSON nested too deeply (a board nests at most {r['limit']} levels)"),
+    "error.json_surrogate": lambda r, w: (
+        f"{r['source']}: {r['where']} contains a lone surrogate (\\ud800-\\udfff), which is "
+        "not text"),
+    "error.in_source": lambda r, w: f"{r['source']}: {w(r['inner'])}",
+    "error.nothing_to_block": lambda r, w: (
+        "the board declares no attacks, so there is nothing to block"),
+    "error.damage_needs_attacks": lambda r, w: (
+        "a damage question needs declared attacks (and blocks, if any)"),
     # options and requests (mtgcombat.options, mtgcombat.ask) and the doors' files
     "error.request_file": lambda r, w: f"{r['flag']}: a request can't read files ({r['value']})",
     "error.option_surrogate": lambda r, w: (
@@ -383,6 +413,10 @@ T.update({
         f"{r['what']}: " + _NOTATION[r["problem"]](r)
         + f" at column {r['column']} of {r['text']!r}"),
 })
+
+_TYPE: dict[str, str] = {
+    "integer": "an integer", "string": "a string", "boolean": "true or false",
+    "array": "an array", "object": "an object"}
 
 _NOTATION: dict[str, Callable[[Any], str]] = {
     "expected": lambda r: f"expected {r['mark']!r}",

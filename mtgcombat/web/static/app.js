@@ -55,18 +55,18 @@ const WORDS = {
   de: {
     title: "Web-Labor", tab_lab: "Labor", tab_lessons: "Lektionen", language: "Sprache",
     share: "Link teilen", copied: "Link kopiert", question: "Frage",
-    board: "Brett (Szenariosprache oder JSON)", picture_alt: "das Brett, gezeichnet",
+    board: "Spielfeld (Szenariosprache oder JSON)", picture_alt: "das Spielfeld, gezeichnet",
     answer: "Antwort", not_understood: "Nicht verstanden", explanation: "Erklärung",
-    ask: "Fragen", asking: "…", ask_again: "Noch einmal fragen", reset_board: "Ursprüngliches Brett",
+    ask: "Fragen", asking: "…", ask_again: "Noch einmal fragen", reset_board: "Ursprüngliches Spielfeld",
     all_lessons: "alle Lektionen", turns_on: "Es kommt an auf", source: "Quelle",
     lessons_head: "Lektionen: die Regelfälle des Korpus",
-    lessons_intro: "Jeder Fall ist ein Brett, eine Frage und ihre genaue Antwort, mit den " +
+    lessons_intro: "Jeder Fall ist ein Spielfeld, eine Frage und ihre genaue Antwort, mit den " +
       "Regeln, auf die es ankommt. Öffne einen, um ihn gezeichnet, gefragt und erklärt zu " +
-      "sehen; dann ändere das Brett und frage noch einmal.",
+      "sehen; dann ändere das Spielfeld und frage noch einmal.",
     by_topic: "Nach Thema", by_rule: "Nach Regel", search: "Suche", all: "alle",
     cases: (n) => `${n} ${n === 1 ? "Fall" : "Fälle"}`,
     in_english: "(Die für diesen Fall geschriebene Erklärung ist englisch.)",
-    drawn: "Das Bild oben zeigt das Brett mit den angegebenen Deklarationen.",
+    drawn: "Das Bild oben zeigt das Spielfeld mit den angegebenen Deklarationen.",
     line_col: (l, c) => `Zeile ${l}, Spalte ${c}`,
     options_none: "Keine Optionen.",
     opt: {
@@ -92,8 +92,8 @@ const WORDS = {
       "best-blocks": "die beste erlaubte Blockdeklaration, durch Minimax über den Kampf bewiesen",
       "best-attacks": "die beste erlaubte Angriffsdeklaration, durch Minimax über den Kampf bewiesen",
       explain: "eine Erklärung, die die Regeln zitiert",
-      show: "das Brett, wie es verstanden wurde",
-      draw: "das Brett und sein Kampf als Bild",
+      show: "das Spielfeld, wie es verstanden wurde",
+      draw: "das Spielfeld und sein Kampf als Bild",
     },
   },
 };

@@ -1,0 +1,500 @@
+"""Compiling the scenario language's statements to a validated board: every
+reference checked, every error at its line and column."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Optional, Sequence
+
+from ...rules.model import (
+    COMBAT_STEPS, Board, BoardError, Choice, Effect, Permanent, Player, TypeLine,
+)
+from ...rules.reasons import Reason, reason
+from .errors import ScenarioError, did_you_mean
+from .lexer import COLOR_NAMES, FIELD_OF_ERROR, NONE_KINDS, PLAYER_FIELDS, quote
+from .printer import bare_or_quoted_name
+from .tree import Attr, ChoiceDecl, PermDecl, Ref, Stmt, position_of
+
+
+# -- compiling statements to a board -------------------------------------------------
+
+class Compiler:
+    def __init__(self, text: str, source: str) -> None:
+        self.cards: Any = None  # a card database: permanents by name alone
+        self.source = source
+        self.lines = text.split("\n")
+        self.where: list[tuple[tuple, int, int]] = []  # (where, line, column)
+        #: What a reader may have meant otherwise, as reasons (warnings, not errors).
+        self.notes: list[Reason] = []
+
+    def error(self, message: str, line: int, column: int) -> ScenarioError:
+        src = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+        return ScenarioError(message, line, column, src.rstrip("\r"), self.source)
+
+    def at(self, node: Any, message: str) -> ScenarioError:
+        return self.error(message, node.line, node.column)
+
+    # ---------------------------------------------------------------------------
+    def compile(self, stmts: list[Stmt]) -> Board:
+        """The board the statements describe: the one-line statements, the players and
+        their seats, the permanents, the effects, the stack and the choices, the
+        declarations -- each checked where it is written."""
+        single = self.singles(stmts)
+        fields: dict[str, Any] = {}
+        self.header(single, fields)
+        self.players(single, fields)
+        self.seats(single, fields)
+        self.permanents(stmts, fields)
+        self.effects(stmts, fields)
+        self.stack_and_choices(stmts, fields)
+        self.declared(stmts, fields)
+        try:
+            return Board(**fields)
+        except BoardError as e:
+            raise self.locate(e) from None
+
+    def singles(self, stmts: list[Stmt]) -> dict[str, Stmt]:
+        """The statements a board has at most once (``players`` and ``active`` at least
+        once), by kind."""
+        single: dict[str, Stmt] = {}
+        for s in stmts:
+            if s.kind in ("rules", "players", "active", "defending", "monarch", "step"):
+                if s.kind in single:
+                    raise self.at(s, f"a second `{s.kind}` line (the first is line "
+                                     f"{single[s.kind].line})")
+                single[s.kind] = s
+        top = self.first_line()
+        if "players" not in single:
+            raise self.error("no `players` line: list the players in turn order, like "
+                             "`players Alice, Bob`", top, 1)
+        if "active" not in single:
+            raise self.error("no `active` line: name the attacking player, like `active Alice`",
+                             top, 1)
+
+        return single
+
+    def header(self, single: dict[str, Stmt], fields: dict[str, Any]) -> None:
+        """``rules`` (the edition) and ``step`` (the damage step of a damage question)."""
+        if "rules" in single:
+            word = single["rules"].args[0]
+            if word not in ("current", "2024"):
+                raise self.at(word, f"unknown rules edition {str(word)!r} (use current or 2024)")
+            fields["rules"] = str(word)
+            self.where.append((("rules",), *position_of(word)))
+        if "step" in single:
+            word = single["step"].args[0]
+            if word not in ("first", "regular"):
+                raise self.at(word, f"unknown damage step {str(word)!r} (use first or regular)")
+            fields["damage_step"] = str(word)
+            self.where.append((("damage_step",), *position_of(word)))
+
+    def players(self, single: dict[str, Stmt], fields: dict[str, Any]) -> None:
+        """The players in turn order, with what the board records of each."""
+        players: list[Player] = []
+        seen: dict[str, Ref] = {}
+        for decl in single["players"].args:
+            name = decl.ref.value
+            if name in seen:
+                raise self.at(decl.ref, f"two players are named {name!r}")
+            seen[name] = decl.ref
+            players.append(Player(name=name,
+                                  life=decl.life.value if decl.life else 20,
+                                  team=decl.team.value if decl.team else None,
+                                  poison=decl.poison.value if decl.poison else 0,
+                                  hand=decl.hand.value if decl.hand else None,
+                                  mana_pool=decl.pool.value if decl.pool else "",
+                                  graveyard=_value(decl.graveyard),
+                                  graveyard_types=_value(decl.graveyard_types),
+                                  spells_cast=_value(decl.spells),
+                                  damage_taken=_value(decl.damage_taken),
+                                  cards_drawn=_value(decl.drawn),
+                                  creatures_died=_value(decl.died),
+                                  city_blessing=decl.blessing is not None))
+            self.where.append((("player", name), decl.ref.line, decl.ref.column))
+            for kind, board_field in PLAYER_FIELDS.items():
+                opt = getattr(decl, kind)
+                if opt is not None:  # an error about this field points at its option
+                    self.where.append((("player", name, board_field), opt.line, opt.column))
+        self.where.append((("players",), single["players"].line, single["players"].column))
+        self.player_names = [p.name for p in players]
+        fields["players"] = tuple(players)
+
+    def seats(self, single: dict[str, Stmt], fields: dict[str, Any]) -> None:
+        """The active player, the defending players and the monarch."""
+        active = single["active"].args[0]
+        self.player(active)
+        fields["active_player"] = active.value
+        if "defending" in single:
+            for r in single["defending"].args:
+                self.player(r)
+            fields["defending_players"] = tuple(r.value for r in single["defending"].args)
+            self.where.append((("defending",), single["defending"].line,
+                               single["defending"].column))
+        self.where.append((("active",), active.line, active.column))
+        self.where.append((("opponent",), active.line, active.column))
+        if "monarch" in single:
+            monarch = single["monarch"].args[0]
+            self.player(monarch)
+            fields["monarch"] = monarch.value
+            self.where.append((("monarch",), monarch.line, monarch.column))
+
+    def permanents(self, stmts: list[Stmt], fields: dict[str, Any]) -> None:
+        """Each player's section: their permanents, every id different from every other
+        and from the players' names."""
+        perms: list[Permanent] = []
+        first_of: dict[str, PermDecl] = {}
+        for s in stmts:
+            if s.kind != "section":
+                continue
+            ctrl, decls = s.args
+            self.player(ctrl)
+            for d in decls:
+                perm = self.permanent(d, ctrl.value)
+                if perm.id in first_of:
+                    raise self.at(
+                        d.id or d.name,
+                        f"two permanents have the id {perm.id!r} (the first is line "
+                        f"{first_of[perm.id].line}): give this one an id, like "
+                        f"`{_example_id(perm.name)}: {perm.name}`")
+                if perm.id in self.player_names:
+                    raise self.at(d.id or d.name,
+                                  f"the id {perm.id!r} is also a player's name: give the "
+                                  f"permanent another id, like `{_example_id(perm.name)}: "
+                                  f"{perm.name}`")
+                first_of[perm.id] = d
+                perms.append(perm)
+                self.where.append((("permanent", perm.id), d.line, d.column))
+        self.ids = set(first_of)
+        fields["permanents"] = tuple(perms)
+
+    def effects(self, stmts: list[Stmt], fields: dict[str, Any]) -> None:
+        """The effects (and tricks of a combat step), their targets and sources checked
+        (400.7: one gone from the battlefield is named after ``gone``)."""
+        effects: list[Effect] = []
+        for s in stmts:
+            if s.kind != "effect":
+                continue
+            ctrl, source, targets, lines, modes, gone, step = s.args
+            self.player(ctrl)
+            # 400.7: a target or the source that has left the battlefield is named
+            # after "gone" (validated with the board).
+            gone_ids = {g.value for g in gone}
+            for t in targets:
+                if t.value not in gone_ids:
+                    self.object(t, "target")
+            if source is not None and source.value not in gone_ids:
+                self.object(source, "source", players=False)
+            text = "\n".join(lines)
+            if not text.strip():
+                raise self.at(s, "an effect needs its text, like `effect Alice: \"Creatures "
+                                 "you control get +1/+0.\"`")
+            if step is not None and step.value not in COMBAT_STEPS:
+                raise self.at(step, f"`in {step.value}`: no step of combat has this name; "
+                                    "one of " + ", ".join(COMBAT_STEPS))
+            self.where.append((("effect", len(effects)), s.line, s.column))
+            effects.append(Effect(text=text, controller=ctrl.value,
+                                  targets=tuple(t.value for t in targets),
+                                  source=source.value if source else None, modes=modes,
+                                  gone=tuple(g.value for g in gone),
+                                  step=step.value if step is not None else None))
+        fields["effects"] = tuple(effects)
+
+    def stack_and_choices(self, stmts: list[Stmt], fields: dict[str, Any]) -> None:
+        """``stack`` (a step's effects all on the stack together) and the choices."""
+        stacks = [s for s in stmts if s.kind == "stack"]
+        if len(stacks) > 1:
+            raise self.at(stacks[1], f"a second `stack` line (the first is line "
+                                     f"{stacks[0].line})")
+        if stacks:
+            fields["stack"] = True
+        choices: list[Choice] = []
+        for s in stmts:
+            if s.kind == "choose":
+                self.where.append((("choice", len(choices)), s.line, s.column))
+                choices.append(self.choice(s.args[0]))
+        if choices:
+            fields["choices"] = tuple(choices)
+
+    def declared(self, stmts: list[Stmt], fields: dict[str, Any]) -> None:
+        """The declarations: attacks, blocks, damage orders (or ``no ...``), the
+        creatures blocked, first strikers, attackers whose target left, bands."""
+        nones: dict[str, Stmt] = {}
+        for s in stmts:
+            if s.kind == "none":
+                word = s.args[0]
+                if word not in NONE_KINDS:
+                    raise self.at(word, f"`no {word}`: use `no attacks`, `no blocks` or "
+                                        "`no orders`")
+                nones[NONE_KINDS[str(word)]] = s
+        attacks = self.declarations(stmts, "attack", nones.get("attacks"))
+        blocks = self.declarations(stmts, "block", nones.get("blocks"))
+        order = self.declarations(stmts, "order", nones.get("damage_order"))
+        fields.update(attacks=attacks, blocks=blocks, damage_order=order)
+        for kind, what, word in (("blocked", "attacker", "blocked"),
+                                 ("first_strikers", "creature", "first strikers"),
+                                 ("target_left", "attacker", "target left")):
+            found = [s for s in stmts if s.kind == kind]
+            if len(found) > 1:
+                raise self.at(found[1], f"a second `{word}` line (the first is line "
+                                        f"{found[0].line})")
+            if found:
+                s = found[0]
+                for r in s.args[0]:
+                    self.object(r, what, players=False)
+                fields[kind] = tuple(r.value for r in s.args[0])
+                self.where.append(((kind,), s.line, s.column))
+        bands = []
+        for s in stmts:
+            if s.kind == "band":
+                for r in s.args[0]:
+                    self.object(r, "attacker", players=False)
+                bands.append(tuple(r.value for r in s.args[0]))
+                self.where.append((("bands",), s.line, s.column))
+        if bands:
+            fields["bands"] = tuple(bands)
+        for key, s in nones.items():
+            self.where.append(((key,), s.line, s.column))
+
+    def first_line(self) -> int:
+        """The first line with a statement (errors about a missing one point there)."""
+        for i, text in enumerate(self.lines, 1):
+            if text.strip() and not text.lstrip().startswith("#"):
+                return i
+        return 1
+
+    # ---------------------------------------------------------------------------
+    def choice(self, d: "ChoiceDecl") -> Choice:
+        """A choice (spec Extension 3): "SOURCE[.ABILITY] [instance N]: FIELD; ..."."""
+        source, ability = _choice_head(d.head.value, self.ids)
+        if source not in self.ids:
+            raise self.at(d.head, f"unknown source {source!r}"
+                                  f"{did_you_mean(source, set(self.ids))}: no permanent "
+                                  "has this id")
+        kw: dict[str, Any] = {}
+        for f in d.fields:
+            if f.kind in kw:
+                raise self.at(f, f"`{f.kind}` is chosen twice")
+            if f.kind in ("targets",):
+                for r in f.value:
+                    self.object(r, "target")
+                kw[f.kind] = tuple(r.value for r in f.value)
+            elif f.kind == "attacking":
+                self.object(f.value, "attack target")
+                kw[f.kind] = f.value.value
+            elif f.kind == "amounts":
+                for r, _ in f.value:
+                    self.object(r, "object")
+                kw[f.kind] = {r.value: n for r, n in f.value}
+            else:
+                kw[f.kind] = f.value
+        return Choice(source, ability=ability,
+                      instance=d.instance.value if d.instance is not None else None, **kw)
+
+    def player(self, ref: Ref) -> None:
+        if ref.value not in self.player_names:
+            hint = did_you_mean(ref.value, self.player_names)
+            raise self.at(ref, f"unknown player {ref.value!r}{hint} (the players are "
+                               f"{', '.join(map(repr, self.player_names))})")
+
+    def object(self, ref: Ref, what: str, players: bool = True) -> None:
+        known = set(self.ids) | (set(self.player_names) if players else set())
+        if ref.value not in known:
+            kind = "permanent or player" if players else "permanent"
+            raise self.at(ref, f"unknown {what} {ref.value!r}{did_you_mean(ref.value, known)}: "
+                               f"no {kind} has this id")
+
+    def colour_in_name(self, d: PermDecl) -> None:
+        """A colour letter right after a bare name and before the P/T ("w2: Wall B 0/4")
+        is read as a colour (105.1), though it may be meant as part of the name: noted
+        (a warning), not refused -- the board is as written."""
+        if not d.attrs or d.attrs[0].kind != "color" or \
+                not any(a.kind == "pt" for a in d.attrs[1:]):
+            return
+        a, name = d.attrs[0], d.name
+        if self.lines[name.line - 1][name.column - 1:name.column] == '"':
+            return  # a quoted name ends where it says
+        word = self.lines[a.line - 1][a.column - 1:].split()[0]
+        if len(word) == 1:
+            self.notes.append(reason("scenario.colour_in_name", None, (), source=self.source,
+                                     line=a.line, column=a.column, word=word, name=name.value,
+                                     colour=a.value))
+
+    def permanent(self, d: PermDecl, controller: str) -> Permanent:
+        kw: dict[str, Any] = {"name": d.name.value, "controller": controller}
+        self.colour_in_name(d)
+        kw["id"] = d.id.value if d.id is not None else d.name.value
+        given: dict[str, Attr] = {}
+        colors: list[str] = []
+        counters: dict[str, int] = {}
+        chosen: dict[str, str] = {}
+        for a in d.attrs:
+            if a.kind in ("counter", "chosen"):
+                key, value = a.value
+                into = counters if a.kind == "counter" else chosen
+                if key in into:
+                    raise self.at(a, f"the {a.kind} {key!r} is given twice")
+                into[key] = value
+                continue
+            if a.kind == "color":
+                if a.value in colors:
+                    raise self.at(a, f"the colour {COLOR_NAMES[a.value]} is given twice")
+                colors.append(a.value)
+                continue
+            slots = ("power", "toughness") if a.kind == "pt" else (a.kind,)
+            if any(x in given for x in slots):
+                raise self.at(a, f"{_ATTR_WORDS.get(a.kind, a.kind)} is given twice")
+            for x in slots:
+                given[x] = a
+            if a.kind == "pt":
+                kw["power"], kw["toughness"] = a.value
+            elif a.kind in ("power", "toughness", "damage", "loyalty", "defense"):
+                kw[a.kind] = a.value
+            elif a.kind == "type":
+                kw["type_line"] = a.value
+            elif a.kind == "tapped":
+                kw["tapped"] = True
+            elif a.kind == "sick":
+                kw["summoning_sick"] = True
+            elif a.kind == "protector":
+                self.player(a.value)
+                kw["protector"] = a.value.value
+            elif a.kind == "goaded":
+                for r in a.value:
+                    self.player(r)
+                kw["goaded_by"] = tuple(r.value for r in a.value)
+            elif a.kind == "attached":
+                kw["attached_to"] = a.value.value
+                self.where.append((("permanent", kw["id"], "attached"), a.line, a.column))
+        kw["colors"] = tuple(colors)
+        if counters:
+            kw["counters"] = counters
+        if chosen:
+            kw["chosen"] = chosen
+        kw["text"] = "\n".join(d.lines)
+        if getattr(self, "cards", None) is not None and not (
+                "type" in given and ("power" in given or "Creature" not in kw["type_line"])):
+            self._from_card(d, kw, given)
+        perm = Permanent(**kw)
+        try:
+            types = TypeLine.parse(perm.type_line)
+        except BoardError as e:
+            raise self.at(given.get("type", d.name), str(e)) from None
+        if "Creature" in types.types and (perm.power is None or perm.toughness is None):
+            src = self.lines[d.name.line - 1] if 0 < d.name.line <= len(self.lines) else ""
+            quoted = src[d.name.column - 1:d.name.column] == '"'
+            last = d.name.value.split(" ")[-1] if not quoted else ""
+            if "/" in last:
+                raise self.at(d.name, f"{last!r} is not power/toughness: give two whole "
+                                      "numbers, like `2/2` or `-1/3`")
+            if quoted and not d.attrs and d.id is None:
+                raise self.at(d.name, f"the text {quote(perm.name)} is at a permanent's "
+                                      "indentation: put it on the permanent's line or indent it "
+                                      "more, under the permanent")
+            raise self.at(d.name, f"{perm.name!r} is a creature and needs power/toughness, "
+                                  f"like `{bare_or_quoted_name(perm.name)} 2/2`")
+        return perm
+
+    def _from_card(self, d: PermDecl, kw: dict, given: dict) -> None:
+        """Cards by name: what the line doesn't say comes from the card (the line wins)."""
+        from ...cards import fill
+
+        card = self.cards.lookup(kw["name"])
+        if card is None:
+            if "type" in given:
+                return  # a permanent of the board's own making
+            raise self.at(d.name, self.cards.unknown_message(kw["name"]))
+        perm: dict[str, Any] = {"id": kw["id"], "name": kw["name"]}
+        if "type" in given:
+            perm["type_line"] = kw["type_line"]
+        for k in ("power", "toughness", "loyalty", "defense"):
+            if k in kw:
+                perm[k] = kw[k]
+        if kw["colors"]:
+            perm["colors"] = list(kw["colors"])
+        if kw["text"]:
+            perm["text"] = kw["text"]
+        try:
+            filled = fill(perm, card)
+        except BoardError as e:
+            raise self.at(d.name, str(e)) from None
+        kw["name"] = filled["name"]
+        kw["type_line"] = filled["type_line"]
+        kw["colors"] = tuple(filled.get("colors") or ())
+        kw["text"] = filled.get("text") or ""
+        for k in ("power", "toughness", "loyalty", "defense"):
+            if filled.get(k) is not None:
+                kw[k] = filled[k]
+
+    def declarations(self, stmts: Sequence[Stmt], kind: str,
+                     none: Optional[Stmt]) -> Optional[dict]:
+        out: dict[str, Any] = {}
+        first: dict[str, Stmt] = {}
+        key = {"attack": "attacks", "block": "blocks", "order": "damage_order"}[kind]
+        for s in stmts:
+            if s.kind != kind:
+                continue
+            if none is not None:
+                raise self.at(s, f"`{kind}` after `no {str(none.args[0])}` (line {none.line})")
+            subject, rest = s.args
+            self.object(subject, {"attack": "attacker", "block": "blocker",
+                                  "order": "creature"}[kind], players=False)
+            if subject.value in first:
+                raise self.at(subject, f"{subject.value!r} already has {kind} line "
+                                       f"{first[subject.value].line}")
+            first[subject.value] = s
+            if kind == "attack":
+                self.object(rest, "attack target")
+                out[subject.value] = rest.value
+            else:
+                for r in rest:
+                    self.object(r, "attacker" if kind == "block" else "creature",
+                                players=False)
+                out[subject.value] = tuple(r.value for r in rest)
+            self.where.append(((key, subject.value), s.line, s.column))
+            if kind != "attack":
+                self.where.append(((key,), s.line, s.column))
+        if none is not None:
+            return {}
+        if not out:
+            return None
+        return out
+
+    def locate(self, e: BoardError) -> ScenarioError:
+        """The line of the part of the board an error is about (its reason's ``where``:
+        ("permanent", id), ("attacks", attacker) ..., or a field), the longest match
+        first; else the first line."""
+        msg = str(e)
+        where = tuple(e.why.get("where") or ())
+        if where[:1] == ("player",) and len(where) == 2:
+            # An error about one of a player's fields points at the option that gives it.
+            board_field = e.why.get("field") or FIELD_OF_ERROR.get(e.why.code)
+            if board_field:
+                where += (board_field,)
+        for n in range(len(where), 0, -1):
+            for key, line, column in self.where:
+                if key == where[:n]:
+                    return self.error(msg, line, column)
+        return self.error(msg, self.first_line(), 1)
+
+
+def _value(opt: Optional[Attr]) -> Any:
+    return opt.value if opt is not None else None
+
+
+_ATTR_WORDS = {"pt": "power/toughness", "type": "the type line", "sick": "sick",
+               "goaded": "goaded by", "attached": "attached to"}
+
+
+def _example_id(name: str) -> str:
+    word = re.sub(r"[^0-9A-Za-z]+", "-", name.split(",")[0].strip().split(" ")[-1].lower())
+    return (word.strip("-") or "x") + "2"
+
+
+def _choice_head(head: str, ids: Any) -> tuple[str, Optional[int]]:
+    """"goblin.2" -> ("goblin", 2); an id that is itself on the board stays whole."""
+    if head in ids:
+        return head, None
+    base, dot, line = head.rpartition(".")
+    if dot and line.isdigit() and base:
+        return base, int(line)
+    return head, None

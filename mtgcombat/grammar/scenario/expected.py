@@ -1,0 +1,122 @@
+"""What the parser expected: a syntax error said in the language's words (the
+statements and values it could read at the column), with the closest word."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Token
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from lark.lexer import PatternStr
+
+from .errors import ScenarioError, did_you_mean
+from .lexer import STATEMENTS, COLOR_LETTER, STATEMENT_NAMES, scenario_parser
+
+
+# -- syntax errors ---------------------------------------------------------------------
+
+_TERMINAL_WORDS = {
+    "NAMEWORD": "a name", "REFWORD": "a name or id", "STRING": "quoted text",
+    "PT": "power/toughness like 2/2", "INT": "a number", "TYPELINE": "a [type line]",
+    "COLOR": "a colour", "IDDEF": "an id:", "_NL": "end of line",
+    "_INDENT": "an indented line", "_DEDENT": "less indentation", "$END": "end of text",
+}
+
+
+def _describe_terminal(name: str) -> str:
+    if name in _TERMINAL_WORDS:
+        return _TERMINAL_WORDS[name]
+    for t in scenario_parser().terminals:
+        if t.name == name and isinstance(t.pattern, PatternStr):
+            return repr(t.pattern.value)
+    return name
+
+
+def _describe_token(tok: Token) -> str:
+    if tok.type in ("_NL", "_INDENT", "_DEDENT", "$END"):
+        return _TERMINAL_WORDS[tok.type]
+    return repr(str(tok))
+
+
+_COLORISH = {"colorless", "colourless", "purple", "orange", "pink", "gold", "golden",
+             "multicolor", "multicolored", "multicolour", "C", "X", "c"}
+
+
+def _parser_expects(e: UnexpectedToken) -> set[str]:
+    """What the parser accepts where it stopped (an error found by the contextual
+    lexer only knows what that lexer state accepts)."""
+    state = getattr(e, "state", None)
+    try:
+        names = set(state.parse_conf.parse_table.states[state.position])  # type: ignore[union-attr]
+    except AttributeError:
+        names = set(e.expected)
+    return {n for n in names if n.isupper() or n == "$END"}  # terminals, not rules
+
+
+def syntax_error(e: UnexpectedInput, text: str, comp: Any) -> ScenarioError:
+    lines = text.split("\n")
+    if isinstance(e, UnexpectedCharacters):
+        ch = text[e.pos_in_stream] if e.pos_in_stream < len(text) else ""
+        if ch == '"':
+            return comp.error('unterminated quoted text: the closing " is missing',
+                              e.line, e.column)
+        if ch == "\r":
+            return comp.error("stray carriage return (\\r)", e.line, e.column)
+        return comp.error(f"unexpected character {ch!r}", e.line, e.column)
+    if not isinstance(e, UnexpectedToken):
+        return comp.error("unexpected end of text", e.line or 1, e.column or 1)
+    tok = e.token
+    expected = _parser_expects(e)
+    line, column = tok.line or 1, tok.column or 1
+    if tok.type == "$END":
+        line = len(lines)
+        column = len(lines[-1]) + 1
+    src = lines[line - 1] if 0 < line <= len(lines) else ""
+    stripped = src.lstrip(" \t")
+    first = stripped.split(" ")[0] if stripped else ""
+    first_col = len(src) - len(stripped) + 1
+    code = src.split("#")[0]
+    if code.count("[") > code.count("]"):
+        opened = code.rfind("[") + 1
+        return comp.error(f"the type line opened at column {opened} has no closing `]`, "
+                          "like `[Creature — Bear]`", line, opened)
+    if expected <= {"_INDENT", "_NL"} and "_INDENT" in expected:
+        prev = ""
+        for earlier in reversed(lines[: line - 1]):
+            earlier = earlier.split("#")[0].strip()
+            if earlier:
+                prev = earlier
+                break
+        if prev.startswith("effect"):
+            return comp.error("expected the effect's text: quoted lines indented under the "
+                              "`effect` line", line, column)
+        return comp.error("expected the permanents of this player, indented under the "
+                          "`PLAYER:` line", line, column)
+    # A top-level line that is neither a statement nor a section header.
+    if (src and src[0] not in " \t#" and first not in STATEMENTS
+            and not src.split("#")[0].rstrip().endswith(":") and tok.type != "_INDENT"):
+        hint = did_you_mean(first, STATEMENTS)
+        return comp.error(
+            f"unknown statement {first!r}{hint}: a line starts with "
+            f"{', '.join(STATEMENT_NAMES[:-1])} or no, or is a section header `PLAYER:`",
+            line, first_col)
+    if tok.type == "_INDENT":
+        return comp.error("unexpected indentation: only a player's permanents (under "
+                          "`PLAYER:`) and their text lines are indented", line, column)
+    word = str(tok)
+    if tok.type in ("NAMEWORD", "REFWORD") and ("PT" in expected or "COLOR" in expected):
+        before = src[: column - 1].split()
+        after_color = bool(before) and before[-1] in COLOR_LETTER
+        if word in _COLORISH or word.lower() in COLOR_LETTER or after_color:
+            return comp.error(f"unknown colour {word!r} (colours are W U B R G, or white "
+                              "blue black red green)", line, column)
+        return comp.error(
+            f"unknown word {word!r} on a permanent's line: Oracle text goes in quotes "
+            f"(\"{word} ...\"); after the name come P/T, [type], colours, tapped, sick, "
+            "damage N, loyalty N, defense N, protector P, goaded by P", line, column)
+    if "INT" in expected:
+        return comp.error(f"expected a number, not {_describe_token(tok)}", line, column)
+    descs = sorted({_describe_terminal(x) for x in expected})
+    more = f" or {len(descs) - 8} more" if len(descs) > 8 else ""
+    return comp.error(f"unexpected {_describe_token(tok)}; expected "
+                      f"{', '.join(descs[:8])}{more}", line, column)

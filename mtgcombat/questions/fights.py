@@ -1,0 +1,885 @@
+"""Best blocks fight by fight (issue 23): exact, and fast where the board allows it.
+
+A *fight* is an attacker and the creatures blocking it. When every blocker can block one
+attacker at most, no bands are formed, no costs are paid and every ability on the board is
+one this module's proof covers (:func:`fights_unknown`), the combat is its fights side by
+side: each creature is in one fight, its damage goes to creatures of its own fight or to
+players, and nothing done in one fight changes what another can do. Then:
+
+* **The relaxed game** -- the same combat with nobody able to lose (every player's life and
+  poison out of reach) -- is worth the sum of its fights: a value without its loss
+  component counts creatures gone and life lost, both sums over fights, and a minimax
+  over independent choices of a sum is the sum of the minimaxes (lexicographic order is
+  compatible with addition). Each fight is played out by :class:`~.game.CombatGame` on a
+  board with only that attacker attacking (``relaxed``): exact, by the combat model.
+* **Safety, exactly.** Over every line of a fight (:meth:`~.game.CombatGame.extremes`) the
+  most life and poison each defending player (a team sharing life counts once) can have
+  lost as combat damage begins, after the first-strike step and after the last step. Lines
+  of different fights combine freely, so the most the whole combat can take at a
+  checkpoint is the sum over its fights. A declaration is *safe* when no line takes a
+  defending player to 0 life or 10 poison counters (704.5a, 704.5c; 15 for a team,
+  704.6b) at any checkpoint.
+* **What follows.** On a safe declaration no line differs from the relaxed game, so its
+  value is (0, relaxed value). On an unsafe one the attacking player -- who makes every
+  choice in it (each blocker's damage has one place to go, 510.1d; the 2024 damage
+  assignment orders are theirs, 509.2) -- can make a defending player lose: its value's
+  loss component is -1, worse than any safe declaration's. (The attacking player can't
+  lose here: blockers deal damage only to the creatures they block; checked, else this
+  module declines.) So when a safe declaration exists the best is the safe one of
+  greatest relaxed value, and every other declaration is worse or equally good.
+
+The best safe declaration is found by a branch and bound over the attackers (:class:`_Search`):
+legality exactly as the declaration problem states it (every restriction, the most
+requirements obeyable, 509.1b-c), each restriction and requirement judged as soon as every
+choice it mentions is made; interchangeable blockers taken in a fixed order (symmetry);
+fights of two or more blockers played out only when the search reaches them, an upper
+bound (:meth:`Fights.bound`) standing for them until then. The bound is made of the combat
+model's own numbers for the same attacker blocked by each blocker alone: the attacker's
+damage, each blocker's lethal damage and whether that damage kills it (``outcome``), each
+blocker's lifelink gain. When no declaration is safe this module answers nothing and the
+caller enumerates.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from itertools import combinations
+from typing import Any, Callable, Mapping, Optional, Sequence
+
+from ..rules.constraints import literal_keys, true_keys
+from ..solver.base import Deadline
+from .combat import BeforeDamage, carry, declare, first_stage, step_board
+from .game import CombatGame, Value, board_key, gone_between
+
+#: Added to every player's life (and taken from poison) in the relaxed game.
+HUGE = 10 ** 7
+
+#: Keywords the fight decomposition and its bound are proven for (module docstring): those
+#: whose effects stay inside one fight -- declarations, damage and its results, and the
+#: triggers of rules.combat_triggers, none of which changes a creature of another fight or
+#: another blocker of the same fight (bushido changes its own creature, flanking each
+#: blocker alone, rampage only the attacker, upwards; exalted, melee and battle cry resolve
+#: before blocks).
+FIGHT_KEYWORDS = frozenset({
+    "flying", "reach", "menace", "vigilance", "haste", "defender", "shadow", "horsemanship",
+    "fear", "intimidate", "skulk", "provoke", "trample", "trample over planeswalkers",
+    "first strike", "double strike", "deathtouch", "indestructible", "lifelink", "wither",
+    "infect", "toxic", "poisonous", "flanking", "exalted", "melee", "battle cry", "bushido",
+    "rampage", "afflict",
+})
+
+#: Ability types that only shape declarations (508.1, 509.1): they decide which
+#: declarations are legal, which the search judges exactly, and nothing after.
+DECLARATION_ONLY = frozenset({
+    "Landwalk", "AttackRequirement", "CantAttack", "CantAttackAlone", "CanOnlyAttackAlone",
+    "AttackCondition", "AttackCap", "AttackParity", "AttackCost", "BlockRequirement",
+    "LureRequirement", "MustBeBlocked", "CantBlock", "CanBlockOnly", "CantBlockAlone",
+    "CantBeBlocked", "CantBeBlockedExcept", "CantBeBlockedBy", "CantBeBlockedByMoreThan",
+    "CantBeBlockedUnlessAllBlock", "BlockCap", "BlockCapacity", "BlockCost",
+    "CantBeBlockedIf", "BlockableDespiteLandwalk", "BlockCondition", "AttackAsThough",
+    "BlockAsThough", "BlockEachAttacker", "LureBy", "Goaded", "AttackIfAttacks",
+    "BlockWhileTapped", "PlayerAttackRequirement", "AllAttackIfAny", "EnchantPlayer",
+    "Choice", "RemovalCost",
+})
+
+#: Further ability types whose effect stays in one fight: protection and prevention (615,
+#: 702.16: damage between two creatures of a fight, or to a player), damage equal to
+#: toughness or none (510.1a), "as though it weren't blocked" (the attacker's choice).
+FIGHT_LOCAL = frozenset({
+    "Protection", "Prevention", "CantBePrevented", "AssignsToughness", "AssignsNoDamage",
+    "AssignAsThoughUnblocked",
+})
+
+
+def fights_unknown(bound: Any) -> list[str]:
+    """What on a bound board the fight decomposition is not proven for (empty: proven):
+    keywords outside :data:`FIGHT_KEYWORDS`, ability types outside
+    :data:`DECLARATION_ONLY` and :data:`FIGHT_LOCAL`, and any condition on something that
+    combat changes (611.3a: "as long as ..." around anything but declarations)."""
+    out: list[str] = []
+
+    def visit(ab: Any, conditional: bool) -> None:
+        name = type(ab).__name__
+        if name in DECLARATION_ONLY:
+            return
+        if name in ("Keyword", "KeywordN"):
+            kw = ab.name.lower()
+            if kw not in FIGHT_KEYWORDS:
+                out.append(kw)
+            elif conditional:
+                out.append(f"conditional {kw}")
+            return
+        if name in FIGHT_LOCAL:
+            if conditional:
+                out.append(f"conditional {name}")
+            return
+        if name in ("Grant", "GrantWhileInCombat", "Named"):
+            for sub in ab.abilities:
+                visit(sub, conditional)
+            return
+        if name == "Conditional":
+            for sub in ab.abilities:
+                visit(sub, True)
+            return
+        out.append(name)
+
+    for inst in bound.instances:
+        visit(inst.ability, False)
+    for kws in bound.keywords.values():
+        out += [k for k in kws if k not in FIGHT_KEYWORDS]
+    return sorted(set(out))
+
+
+def _pools(board: Any, players: Sequence[str]) -> list[str]:
+    out, seen = [], set()
+    for p in sorted(players):
+        team = board.player(p).team
+        k = team if team is not None else ("player", p)
+        if k not in seen:
+            seen.add(k)
+            out.append(p)
+    return out
+
+
+def _add(a: Value, b: Value) -> Value:
+    return tuple(x + y for x, y in zip(a, b))
+
+
+def _sub(a: Value, b: Value) -> Value:
+    return tuple(x - y for x, y in zip(a, b))
+
+
+class Fights:
+    """The fights of one board with its attacks declared (``base``, attack triggers
+    resolved), for the deciding players ``decider`` (the defending side): each fight's
+    relaxed value (relative to the attacker unblocked) and, over every line, the most life
+    and poison it can take from each defending pool at each checkpoint.
+
+    ``relaxed_value``: the objective without its loss component (nobody loses in the
+    relaxed game). ``cache``: shared between boards (a fight is keyed by its whole board)."""
+
+    def __init__(self, base: Any, start: Any, decider: frozenset[str],
+                 opponents: frozenset[str], relaxed_value: Callable, deadline: Deadline,
+                 pre0: BeforeDamage, lost0: Sequence[str], cache: Optional[dict] = None) -> None:
+        self.base = base
+        self.deadline = deadline
+        self.pre0 = pre0
+        self.lost0 = list(lost0)
+        self.cache = cache if cache is not None else {}
+        players = tuple(dataclasses.replace(p, life=p.life + HUGE, poison=p.poison - HUGE)
+                        for p in start.players)
+        self.rstart = start.derive(players=players)
+        carry(start, self.rstart)
+        self.rbase = base.derive(players=tuple(
+            dataclasses.replace(p, life=p.life + HUGE, poison=p.poison - HUGE)
+            for p in base.players))
+        carry(base, self.rbase)
+        self.game = CombatGame(self.rstart, decider, relaxed_value, deadline, monotone=True,
+                               opponents=opponents)
+        self.lines = self.game  # the same game: its steps serve both
+        self.pools = _pools(base, sorted(decider))
+        self.opp_pools = _pools(base, sorted(opponents))
+        teams = {p.team for p in base.players if p.team}
+        self.limits = {}
+        for q in self.pools:
+            pl = base.player(q)
+            self.limits[q] = (pl.life - 1, (15 if pl.team is not None and teams else 10)
+                              - 1 - pl.poison)  # 704.5a, 704.5c, 704.6b
+        self.alone: dict[str, Any] = {}
+        self.alone_keys: dict[str, tuple] = {}
+        self.single: dict[tuple[str, str], Any] = {}
+        self.empty: dict[str, tuple[Value, dict]] = {}
+        self.attacker_can_lose = False
+        self.lines_of: dict = {}
+
+    def line(self, a: str, blockers: frozenset[str]) -> Any:
+        """The principal variation of a fight (its damage assignment orders and each
+        step's assignment). Played whatever the time: the answer is told after the search
+        (a fight of the answer was played in it, or its line by another Fights)."""
+        saved = self.deadline, self.game.deadline
+        self.deadline = self.game.deadline = Deadline(None)
+        try:
+            self.play(a, blockers)
+            key = (self._alone_key(a), tuple(sorted(blockers)))
+            hit = self.lines_of.get(key)
+            if hit is None:  # played by another Fights sharing the cache
+                _, _, b = self.cache[key]
+                hit = self.game.play(b, list(self.lost0))[1]
+                self.lines_of[key] = hit
+            return hit
+        finally:
+            self.deadline, self.game.deadline = saved
+
+    def _alone_key(self, a: str) -> tuple:
+        hit = self.alone_keys.get(a)
+        if hit is None:
+            hit = board_key(self._alone(a))
+            self.alone_keys[a] = hit
+        return hit
+
+    def _alone(self, a: str) -> Any:
+        hit = self.alone.get(a)
+        if hit is None:
+            b = self.rbase
+            hit = b.derive(attacks={a: b.attacks[a]}, target_left=tuple(
+                x for x in (b.target_left or ()) if x == a) or None, first_strikers=None,
+                blocks=None)
+            carry(b, hit)
+            self.alone[a] = hit
+        return hit
+
+    def _measure(self, life0: Mapping[str, int], poison0: Mapping[str, int]):
+        pools, opp = self.pools, self.opp_pools
+
+        def measure(life: Mapping[str, int], poison: Mapping[str, int]) -> dict:
+            out = {}
+            for q in pools:
+                out[("life", q)] = life0[q] - life[q]
+                out[("poison", q)] = poison[q] - poison0[q]
+            for q in opp:
+                out[("opp", q)] = max(life0[q] - life[q], poison[q] - poison0[q])
+            return out
+
+        return measure
+
+    def play(self, a: str, blockers: frozenset[str]) -> tuple[Value, dict, Any]:
+        """(the relaxed value of attacker ``a`` blocked by ``blockers``, the most it can
+        take from each pool at each checkpoint, the board of the fight declared): exact, by
+        the combat model."""
+        key = (self._alone_key(a), tuple(sorted(blockers)))
+        hit = self.cache.get(key)
+        if hit is not None:
+            return hit
+        board = self._alone(a)
+        self.deadline.check()
+        pre = copy_before(self.pre0)
+        lost = list(self.lost0)
+        life0 = {p.name: p.life for p in board.players}
+        poison0 = {p.name: p.poison for p in board.players}
+        b = declare(board, None, {x: [a] for x in sorted(blockers)}, pre, lost)
+        v, line = self.game.play(b, lost)
+        self.lines_of[key] = line
+        x = self.lines.extremes(b, lost, self._measure(life0, poison0))
+        reach: dict = {}
+        for (cp, k), n in x.items():
+            reach.setdefault(k, [0, 0, 0])[cp] = n
+        for (kind, q), ns in reach.items():
+            if kind == "opp" and max(ns) > 0:
+                self.attacker_can_lose = True
+        out = (v, reach, b)
+        self.cache[key] = out
+        return out
+
+    # -- the bound of a fight not played ------------------------------------------------------
+    def bound_data(self, a: str, potential: Sequence[str]) -> Optional[dict]:
+        """What the bound of attacker ``a``'s fights is made of, from the fights of ``a``
+        blocked by each potential blocker alone (played anyway): the attacker's damage
+        (the least of those) in the fight's first combat damage step, for each blocker
+        whether the attacker deals damage in that step and the damage that surely kills it
+        then, and its controller's lifelink gain."""
+        from ..rules.damage import damage_step
+        from ..rules.results import deal, outcome, results
+
+        ckey = ("bound", self._alone_key(a), tuple(potential))
+        hit = self.cache.get(ckey)
+        if hit is not None:
+            return hit
+        data: dict = {"power": None, "simple": {}, "need": {}, "gain": {}, "precedes": {},
+                      "hit": {}, "fate": None, "fates": {}, "a": a}
+        for x in potential:
+            _, _, b = self.play(a, frozenset([x]))
+            ctl = b.permanent(x).controller
+            gain = 0
+            stage = first_stage(b, [])
+            stages = ["first", "regular"] if stage == "first" else ["regular"]
+            had = None
+            hit = [0, 0, False]  # what all its damage to the attacker does, at most
+            for sname in stages:
+                sb, had = step_board(b, sname, had)
+                st = damage_step(sb, sb.bound, sb.blocked or (), sb.first_strikers,
+                                 sb.target_left or ())
+                src = st.sources.get(x)
+                if src is not None and a in src.all_recipients:
+                    res = results(sb, sb.bound, deal(sb, sb.bound, {x: {a: src.power}})[0])
+                    gain += sum(n for p, n in res.gained.items() if p == ctl)
+                    hit[0] += res.marked.get(a, 0)
+                    hit[1] += res.minus.get(a, 0)
+                    hit[2] = hit[2] or a in res.deathtouched
+                if data["fate"] is None:
+                    data["fate"] = sb
+            data["gain"][x] = gain
+            data["hit"][x] = tuple(hit)
+            # The attacker's damage in the fight's first combat damage step (the
+            # first-strike step if there is one, 510.4): nothing has happened to either
+            # creature before it; a blocker that strikes first while the attacker doesn't
+            # may kill it first, and is no sure kill.
+            sb, _ = step_board(b, stages[0], None)
+            st = damage_step(sb, sb.bound, sb.blocked or (), sb.first_strikers,
+                             sb.target_left or ())
+            src = st.sources.get(a)
+            rec = st.recipients.get(x)
+            # Whether the blocker deals damage in a step before the attacker does (then
+            # it may kill the attacker first: no sure kill at all in its fights).
+            data["precedes"][x] = src is None and x in st.sources
+            simple = not (src is None or rec is None or x not in src.creatures
+                          or st.prevented.get((a, x)))
+            if simple and src is not None and rec is not None:
+                need = 1 if src.deathtouch else max(1, rec.threshold or 0)
+                if need > src.power:
+                    simple = False
+                else:
+                    res = results(sb, sb.bound, deal(sb, sb.bound, {a: {x: need}})[0])
+                    if x not in outcome(sb, sb.bound, res, sb.player_names).gone:
+                        simple = False
+                    else:
+                        data["need"][x] = need
+                        p = src.power
+                        data["power"] = p if data["power"] is None else min(data["power"], p)
+            data["simple"][x] = simple
+        self.cache[ckey] = data
+        return data
+
+
+def copy_before(pre: BeforeDamage) -> BeforeDamage:
+    """An independent copy (the triggers of a declaration add to it)."""
+    from ..rules.results import StateBased
+
+    return BeforeDamage(list(pre.triggers), StateBased(dict(pre.sba.gone),
+                                                       list(pre.sba.defeated),
+                                                       dict(pre.sba.lost)))
+
+
+class _Entry:
+    __slots__ = ("S", "mask", "key", "value", "reach", "exact", "code", "kcode", "before",
+                 "keys", "pos")
+
+    def __init__(self, S: frozenset, key: Value) -> None:
+        self.S = S
+        self.mask = 0
+        self.key = key  # an upper bound on the value (the sort key)
+        self.value: Value = key
+        self.reach: Optional[dict] = None
+        self.exact = False
+        self.code = 0  # ``value`` as one integer (see _Search)
+        self.before = 0  # the interchangeable blockers that must be taken first
+        self.keys: frozenset = frozenset()
+        self.kcode = 0  # ``key`` as one integer
+        self.pos = 0  # the place in its attacker's list (best bound first)
+
+
+class _Search:
+    """Branch and bound over the attackers for the best safe declarations (see the module
+    docstring). ``evaluate(a, S)`` plays a fight out: (value, reach).
+
+    Values are compared as integers: each component weighted by a power of 2**50, so
+    that sums of up to a thousand fights keep the lexicographic order while every
+    component of a fight's value or bound stays below 2**40 (else the search declines). The bound of the attackers not yet decided
+    is, for each, its best fight with blockers not yet used."""
+
+    def __init__(self, problem: Any, m0: int, attackers: list[str],
+                 entries: dict[str, list[_Entry]], evaluate: Callable, v0: Value,
+                 limits: Mapping[str, tuple[int, int]], gain_lb: Callable,
+                 classes: Mapping[str, tuple[str, ...]], deadline: Deadline,
+                 ties: int, progress: Optional[dict] = None,
+                 alpha: Optional[Value] = None) -> None:
+        self.progress = progress
+        self.alpha = alpha
+        self.no_new = False
+        self.node_limit = 0
+        self.problem = problem
+        self.m0 = m0
+        self.att = attackers
+        self.entries = entries
+        self.evaluate = evaluate
+        self.v0 = v0
+        self.limits = limits
+        self.gain_lb = gain_lb
+        blockers = sorted({b for es in entries.values() for e in es for b in e.S})
+        self.bit = {b: 1 << i for i, b in enumerate(blockers)}
+        self.before = {}  # blocker -> mask of the interchangeable blockers before it
+        for cls in classes.values():
+            for i, b in enumerate(cls):
+                if b in self.bit:
+                    self.before[self.bit[b]] = sum(self.bit[x] for x in cls[:i] if x in self.bit)
+        n = len(v0)
+        self.scale = [_BASE ** (n - 1 - k) for k in range(n)]
+        self.pot: dict[str, int] = {}
+        self.by_mask: dict[str, dict[int, _Entry]] = {}
+        for a, es in entries.items():
+            deadline.check()
+            pot = 0
+            for pos, e in enumerate(es):
+                e.pos = pos
+                e.mask = sum(self.bit[b] for b in e.S)
+                e.code = self.encode(e.value)
+                e.kcode = self.encode(e.key)
+                e.before = 0
+                for b in e.S:
+                    e.before |= self.before.get(self.bit[b], 0)
+                e.keys = frozenset((b, a) for b in e.S)
+                pot |= e.mask
+            self.pot[a] = pot
+            self.by_mask[a] = {e.mask: e for e in es}
+        self.all_mask = sum(self.bit.values())
+        # each attacker's fights by number of blockers, best bound first
+        self.by_size: dict[str, dict[int, list[_Entry]]] = {}
+        for a, es in entries.items():
+            d: dict[int, list[_Entry]] = {}
+            for e in es:  # already sorted by key
+                d.setdefault(len(e.S), []).append(e)
+            self.by_size[a] = d
+        self.deadline = deadline
+        self.ties = ties
+        self.best: Optional[int] = None  # the incumbent, encoded (without v0)
+        self.found: list[tuple[Value, dict]] = []
+        #: a few other safe declarations met, best first: (code, value, declaration)
+        self.others: list[tuple[int, Value, dict]] = []
+        idx = {a: i for i, a in enumerate(attackers)}
+        r_at: dict[int, list] = {}
+        q_at: dict[int, list] = {}
+        evs = problem.evaluators()
+        self.always_violated = False
+        for r, f in zip(problem.restrictions, evs[0]):
+            ks = literal_keys(r.expr)
+            i = max((idx[a] for _, a in ks if a in idx), default=-1)
+            if i < 0:
+                if not f(frozenset()):
+                    self.always_violated = True
+                continue
+            r_at.setdefault(i, []).append(f)
+        self.req_fixed = 0
+        for q, f in zip(problem.requirements, evs[1]):
+            ks = literal_keys(q.expr)
+            i = max((idx[a] for _, a in ks if a in idx), default=-1)
+            if i < 0:
+                self.req_fixed += int(f(frozenset()))
+                continue
+            q_at.setdefault(i, []).append(f)
+        self.r_at, self.q_at = r_at, q_at
+        self.keyed = bool(r_at or q_at)  # whether any restriction or requirement is judged
+        self.q_left = [sum(len(q_at.get(j, [])) for j in range(i, len(attackers)))
+                       for i in range(len(attackers) + 1)]
+        if alpha is not None:
+            self.alpha_code = self.encode(_sub(alpha, v0))
+        self._rest: dict[tuple[int, int], int] = {}
+        self.relevant = [0] * (len(attackers) + 1)
+        for j in range(len(attackers) - 1, -1, -1):
+            m = 0
+            for e in entries[attackers[j]]:
+                m |= e.mask
+            self.relevant[j] = self.relevant[j + 1] | m
+        self.evaluated = 0
+        self.bound0 = self.rest(0, 0)
+        self.nodes = 0
+
+    def encode(self, v: Value) -> int:
+        if any(abs(x) >= _LIMIT for x in v):
+            raise _Decline("values too large to compare as one number")
+        return sum(x * w for x, w in zip(v, self.scale))
+
+    def rest(self, i: int, used: int) -> int:
+        """An upper bound on what the attackers from ``i`` on can add with the blockers
+        not in ``used``: each attacker's best fight with k of them, the k adding up to at
+        most the blockers left (a knapsack over the number of blockers; encoded)."""
+        att = self.att[i:]
+        if not att:
+            return 0
+        used &= self.relevant[i]  # only the blockers the attackers left could use
+        key = (i, used)
+        hit = self._rest.get(key)
+        if hit is not None:
+            return hit  # (a value computed before a fight was played is still a bound)
+        free = self.relevant[i] & ~used
+        cap = bin(free).count("1")
+        dp = [0] + [None] * cap  # type: list
+        for a in att:
+            self.deadline.check()
+            best_k: dict[int, int] = {}
+            for k, es in self.by_size[a].items():
+                if k > cap:
+                    continue
+                top = None  # the best value of a fight of k blockers still free
+                for e in es:  # sorted by bound: stop when no bound beats ``top``
+                    if top is not None and e.kcode <= top:
+                        break
+                    if not e.mask & used:
+                        c = e.code if e.exact else e.kcode
+                        if top is None or c > top:
+                            top = c
+                if top is not None:
+                    best_k[k] = top
+            new = [None] * (cap + 1)
+            for c, v in enumerate(dp):
+                if v is None:
+                    continue
+                for k, w in best_k.items():
+                    if c + k <= cap and (new[c + k] is None or v + w > new[c + k]):
+                        new[c + k] = v + w
+            dp = new
+        out = max(v for v in dp if v is not None)
+        self._rest[key] = out
+        return out
+
+    def run(self) -> None:
+        if self.always_violated:
+            return
+        self._dfs(0, 0, frozenset(), 0, {}, self.req_fixed, [])
+
+    def _worse(self, upper: int) -> bool:
+        """Whether a declaration at most ``upper`` can't be better than the incumbent (nor
+        as good, while equally good ones are still wanted)."""
+        if self.best is None:
+            return False
+        return upper < self.best if len(self.found) < self.ties else upper <= self.best
+
+    def _need(self, val: int, rest: int) -> Optional[int]:
+        """The least a fight must add to beat the incumbent (or equal it, while equally
+        good ones are still wanted); None: no incumbent yet."""
+        if self.best is None:
+            return None
+        return self.best - val - rest + (0 if len(self.found) < self.ties else 1)
+
+    def _candidates(self, a: str, used: int) -> list:
+        """Attacker ``a``'s fights, best bound first; when few of its blockers are left,
+        only the fights with those (fewer than scanning them all)."""
+        es = self.entries[a]
+        free = self.pot[a] & ~used
+        n = bin(free).count("1")
+        if (1 << n) * 4 >= len(es):
+            return es
+        by_mask = self.by_mask[a]
+        out = []
+        sub = free
+        while True:
+            e = by_mask.get(sub)
+            if e is not None:
+                out.append(e)
+            if not sub:
+                break
+            sub = (sub - 1) & free
+        out.sort(key=lambda e: e.pos)  # the same order as the whole list
+        return out
+
+    def _dfs(self, i: int, used: int, keys: frozenset, val: int, loss: dict,
+             obeyed: int, chosen: list) -> None:
+        self.nodes += 1
+        if self.nodes % 64 == 0:
+            self.deadline.check()
+            if self.no_new and self.nodes > self.node_limit:
+                raise _Enough()  # equally good ones: as many as a little work finds
+        if i == len(self.att):
+            self._leaf(chosen)
+            return
+        a = self.att[i]
+        rest = self.rest(i + 1, used)
+        need = self._need(val, rest)
+        r_here = self.r_at.get(i, ())
+        q_here = self.q_at.get(i, ())
+        for e in self._candidates(a, used):
+            if need is not None:
+                if e.kcode < need:
+                    break  # sorted by bound: no later entry can do better
+                if e.exact and e.code < need:
+                    continue
+            if e.mask & used:
+                continue
+            if e.before & ~used & ~e.mask:
+                continue  # interchangeable blockers are taken in order
+            k2 = keys | e.keys if self.keyed else keys
+            if r_here and any(not f(k2) for f in r_here):
+                continue
+            ob = obeyed + sum(1 for f in q_here if f(k2)) if q_here else obeyed
+            if ob + self.q_left[i + 1] < self.m0:
+                continue
+            used2 = used | e.mask
+            rest2 = self.rest(i + 1, used2)
+            key = e.code if e.exact else e.kcode
+            if self._worse(val + key + rest2):
+                continue
+            if not e.exact:
+                if self.no_new:
+                    continue  # collecting equally good ones: only fights already played
+                e.value, e.reach = self.evaluate(a, e.S)
+                e.exact = True
+                e.code = self.encode(e.value)
+                self.evaluated += 1
+                if self._worse(val + e.code + rest2):
+                    continue
+            loss2 = _accumulate(loss, e.reach or {})
+            if self._surely_unsafe(loss2, i + 1, used2):
+                continue
+            self._dfs(i + 1, used2, k2, val + e.code, loss2, ob, chosen + [(a, e)])
+            need = self._need(val, rest)
+
+    def _surely_unsafe(self, loss: dict, i: int, used: int) -> bool:
+        """Whether the fights chosen already take some pool past its limit whatever the
+        others do (they can only give back their lifelink gains)."""
+        for (kind, q), ns in loss.items():
+            if kind == "opp":
+                continue
+            lim = self.limits[q][0 if kind == "life" else 1]
+            if max(ns) > lim and max(ns) - (self.gain_lb(q, i, used, self.bit)
+                                            if kind == "life" else 0) > lim:
+                return True
+        return False
+
+    def _leaf(self, chosen: list) -> None:
+        loss: dict = {}
+        total = self.v0
+        for _, e in chosen:
+            loss = _accumulate(loss, e.reach)
+            total = _add(total, e.value)
+        for (kind, q), ns in loss.items():
+            if kind == "opp":
+                if max(ns) > 0:
+                    raise _Decline("the attacking player could lose")
+                continue
+            if max(ns) > self.limits[q][0 if kind == "life" else 1]:
+                return  # unsafe
+        code = sum(e.code for _, e in chosen)
+        if self._worse(code):
+            return
+        decl: dict = {}
+        for a, e in chosen:
+            for b in sorted(e.S):
+                decl[b] = [a]
+        if self.best is None or code > self.best:
+            self.others = sorted(self.others + [(self.best, v, d) for v, d in self.found],
+                                 key=lambda x: -x[0])[:5] if self.best is not None else []
+            self.best = code
+            self.found = [(total, decl)]
+            if self.progress is not None:
+                self.progress["best"] = (total, decl)
+            if self.alpha is not None and code >= self.alpha_code:
+                raise _Enough()
+        elif code == self.best and len(self.found) < max(1, self.ties):
+            if all(decl != d for _, d in self.found):
+                self.found.append((total, decl))
+        elif code < self.best and (len(self.others) < 5 or code > self.others[-1][0]):
+            self.others = sorted(self.others + [(code, total, decl)], key=lambda x: -x[0])[:5]
+
+
+def _bits(mask: int):
+    while mask:
+        low = mask & -mask
+        yield low
+        mask ^= low
+
+
+#: Integer encoding of values (see _Search).
+_BASE = 2 ** 50
+_LIMIT = 2 ** 40
+
+
+class _Enough(Exception):
+    """A declaration as good as the caller needs is found."""
+
+
+class _Decline(Exception):
+    """The fight method doesn't apply after all (the caller enumerates)."""
+
+
+def _accumulate(loss: dict, reach: dict) -> dict:
+    out = dict(loss)
+    for k, ns in reach.items():
+        cur = out.get(k)
+        out[k] = list(ns) if cur is None else [x + y for x, y in zip(cur, ns)]
+    return out
+
+
+def best_safe_blocks(base: Any, start: Any, decider: frozenset[str], opponents: frozenset[str],
+                     relaxed_value: Callable, bound_objective: Callable[[dict], Value],
+                     problem: Any, m0: int, same: Sequence[tuple[str, str]],
+                     deadline: Deadline, pre0: BeforeDamage, lost0: Sequence[str],
+                     cache: Optional[dict] = None, ties: int = 0,
+                     group_limit: int = 1 << 16, progress: Optional[dict] = None,
+                     alpha: Optional[Value] = None) -> Optional[tuple[list[tuple[Value, dict]],
+                                                                      Fights, int]]:
+    """The best safe block declarations (module docstring) with their relaxed values
+    (the best first; ``ties``: how many equally good ones to collect, 0: one), the fights
+    (for their lines) and how many fights were played; None when none is safe or the
+    method declines. ``progress`` (a dict) hears the best found so far (``"best"``: (value,
+    declaration)) and ``"bound"``, a relaxed value no declaration exceeds. ``alpha``: stop
+    as soon as a safe declaration of relaxed value ``alpha`` or more is found (the caller
+    needs no better)."""
+    attackers = sorted(base.attacks or {})
+    potential = {a: sorted(b for b, opts in problem.options.items() if a in opts)
+                 for a in attackers}
+    if sum(2 ** len(ps) for ps in potential.values()) > group_limit:
+        return None
+    f = Fights(base, start, decider, opponents, relaxed_value, deadline, pre0, lost0, cache)
+    if progress is not None:
+        progress["fights"] = f
+    empty: dict[str, tuple[Value, dict, Any]] = {}
+    for a in attackers:
+        empty[a] = f.play(a, frozenset())
+    if f.attacker_can_lose:
+        return None
+    # With no blocks the combat is its unblocked fights side by side: its relaxed value
+    # is theirs summed, less the value of the board as it stands counted once per fight
+    # beyond the first (what the attacks' triggers did is in each fight's value).
+    rb = f.rbase
+    here = f.game.value_fn(f.rstart, gone_between(f.rstart, rb),
+                           {p.name: p.life for p in rb.players}, tuple(sorted(lost0)))
+    v0 = here
+    for a in attackers:
+        v0 = _add(v0, _sub(empty[a][0], here))
+    if progress is not None:
+        # Not blocking, when legal and safe, is an answer to give if time runs out.
+        from ..rules.constraints import obeyed, violated
+
+        loss: dict = {}
+        for a in attackers:
+            loss = _accumulate(loss, empty[a][1])
+        if not violated(problem, frozenset()) and obeyed(problem, frozenset()) >= m0 and \
+                all(max(ns) <= f.limits[q][0 if k == "life" else 1]
+                    for (k, q), ns in loss.items() if k != "opp"):
+            progress["best"] = (v0, {})
+    played = 0
+    entries: dict[str, list[_Entry]] = {}
+    data: dict[str, dict] = {}
+    gains: dict[str, dict[str, tuple[str, int]]] = {}
+    for a in attackers:
+        g0, reach0, _ = empty[a]
+        zero = _sub(g0, g0)
+        e0 = _Entry(frozenset(), zero)
+        e0.exact, e0.reach = True, reach0
+        es = [e0]
+        for x in potential[a]:
+            v, reach, _ = f.play(a, frozenset([x]))
+            played += 1
+            e = _Entry(frozenset([x]), _sub(v, g0))
+            e.exact, e.reach = True, reach
+            es.append(e)
+        if potential[a]:
+            d = f.bound_data(a, potential[a]) or {}
+            data[a] = d
+            for x in potential[a]:
+                gains.setdefault(a, {})[x] = (base.permanent(x).controller, d["gain"][x])
+            bkey = ("bounds", f._alone_key(a), tuple(potential[a]), g0)
+            bounds = f.cache.get(bkey)
+            if bounds is None:
+                bounds = []
+                for k in range(2, len(potential[a]) + 1):
+                    deadline.check()
+                    for n, S in enumerate(combinations(potential[a], k)):
+                        if n % 128 == 127:
+                            deadline.check()
+                        bounds.append((frozenset(S),
+                                       _sub(bound_objective(_bound_f(d, S)), g0)))
+                f.cache[bkey] = bounds
+                deadline.check()
+            es += [_Entry(S, key) for S, key in bounds]
+        es.sort(key=lambda e: e.key, reverse=True)
+        entries[a] = es
+
+    counted = [0]
+
+    def evaluate(a: str, S: frozenset) -> tuple[Value, dict]:
+        v, reach, _b = f.play(a, S)
+        counted[0] += 1
+        return _sub(v, empty[a][0]), reach
+
+    pool_of = {p: next(q for q in f.pools if base.teammates(p, q)) for p in decider}
+    # attackers with the most blockers to choose from first
+    att = sorted(attackers, key=lambda a: (-len(potential[a]), a))
+    order = {a: i for i, a in enumerate(att)}
+
+    def gain_lb(q: str, i: int, used: int, bit: Mapping[str, int]) -> int:
+        """The most lifelink the fights not yet chosen can give pool ``q`` back."""
+        total = 0
+        for a in att[i:]:
+            for x, (ctl, g) in gains.get(a, {}).items():
+                if g and not bit.get(x, 0) & used and pool_of.get(ctl) == q:
+                    total += g
+        return total
+
+    # interchangeable blockers: ``same`` chains them in pairs (b1, b2), in id order
+    cls_of: dict[str, list[str]] = {}
+    for b1, b2 in same:
+        c = cls_of.get(b1)
+        if c is None:
+            c = [b1]
+            cls_of[b1] = c
+        c.append(b2)
+        cls_of[b2] = c
+    classes = {c[0]: tuple(c) for c in cls_of.values()}
+    s = _Search(problem, m0, att, entries, evaluate, v0, f.limits, gain_lb, classes, deadline,
+                ties, progress, alpha)
+    if progress is not None:
+        top = v0
+        for a in att:
+            top = _add(top, max(e.key for e in entries[a]))
+        progress["bound"] = top
+    # First the best (no tie kept), then, with the fights already played only, other
+    # declarations exactly as good (up to ``ties``).
+    s.ties = 0
+    try:
+        s.run()
+    except _Decline:
+        return None
+    except _Enough:
+        pass
+    if not s.found:
+        return None
+    if ties > 1 and alpha is None:
+        s.node_limit = min(20000, max(1000, s.nodes // 2))
+        s.ties, s.no_new, s.nodes = ties, True, 0
+        s.found = s.found[:1]
+        try:
+            s.run()
+        except _Enough:
+            pass
+    if progress is not None:
+        progress["others"] = [(v, d) for _, v, d in s.others]
+    return s.found, f, played + counted[0]
+
+
+def _bound_f(d: dict, S: Sequence[str]) -> dict:
+    """The features of the bound of a fight of two or more blockers (see
+    :meth:`Fights.bound_data`): at most the attacker destroyed, none when all the blockers'
+    damage can't destroy it (:func:`_may_die`); at least as many blockers
+    destroyed as the attacker's damage surely kills when it deals damage in the fight's
+    first combat damage step (no blocker that could destroy it or shrink it strikes before
+    it, 510.4): those of them that die
+    of their lethal damage alone in that step, the cheapest first (the attacker divides its damage as it likes,
+    510.1c, or orders the doomed first, 509.2; each blocker's state and the attacker's
+    damage are as when it blocks alone or more, as :data:`FIGHT_KEYWORDS` has it; damage
+    in one step is dealt at once, 510.2); no damage to the attacking player; every
+    blocker's lifelink gain in every step it deals damage."""
+    gain = sum(d["gain"][b] for b in S)
+    sure = 0
+    # Blockers that deal damage before the attacker (first strike) must neither destroy
+    # it nor put -1/-1 counters on it (wither, infect: 120.3d) -- those lower the damage
+    # it then deals (122.1a).
+    first = [b for b in S if d["precedes"][b]]
+    if d["power"] is not None and (not first or (not _may_die(d, first) and
+                                                 not any(d["hit"][b][1] for b in first))):
+        left = d["power"]
+        for n in sorted(d["need"][b] for b in S if d["simple"][b]):
+            if n > left:
+                break
+            left -= n
+            sure += 1
+    return {"L": 0, "S": 0, "C": int(_may_die(d, S)) - sure, "H": gain, "own_life": -gain}
+
+
+def _may_die(d: dict, S: Sequence[str]) -> bool:
+    """Whether the blockers ``S`` could destroy the attacker: all their damage to it (as
+    when each blocks it alone, every step it deals damage) on the attacker as it is then
+    (``outcome`` decides; the attacker is no weaker with more blockers, and blockers that
+    die first deal less)."""
+    m = sum(d["hit"][b][0] for b in S)
+    n = sum(d["hit"][b][1] for b in S)
+    dt = any(d["hit"][b][2] for b in S)
+    key = (m, n, dt)
+    hit = d["fates"].get(key)
+    if hit is None:
+        from ..rules.results import Results, outcome
+
+        sb, a = d["fate"], d["a"]
+        res = Results(marked={a: m} if m else {}, minus={a: n} if n else {},
+                      deathtouched={a} if dt else set())
+        hit = a in outcome(sb, sb.bound, res, sb.player_names).gone
+        d["fates"][key] = hit
+    return hit
