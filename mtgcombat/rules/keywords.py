@@ -132,7 +132,9 @@ TABLE: dict[str, Keyword] = {k.name: k for k in (
     _k("fear", "702.36", None, "declaration", _BLOCK),
     _k("morph", "702.37", "cost", aliases=("megamorph",)),
     _k("amplify", "702.38", "number"),
-    _k("provoke", "702.39", None, "trigger"),
+    # provoke: its triggered ability is read from the words of 702.39a
+    # (grammar/oracle/fast.py KEYWORD_TRIGGERS) and resolved by the combat's stack
+    _k("provoke", "702.39", None, "trigger", ("rules.stack",)),
     _k("storm", "702.40"),
     _k("affinity", "702.41", "quality"),
     _k("entwine", "702.42", "cost"),
@@ -300,9 +302,9 @@ def carried_out(name: str) -> bool:
     return not k.acts_in_combat or bool(k.carried)
 
 
-#: Keywords the grammar reads although the library doesn't carry them out: provoke
-#: (702.39a), whose block requirement the answers name in ``not_modelled``.
-READ_NOT_CARRIED: frozenset[str] = frozenset({"provoke"})
+#: Keywords the grammar reads although the library doesn't carry them out (named in
+#: ``not_modelled``): none since provoke's trigger is resolved (702.39a).
+READ_NOT_CARRIED: frozenset[str] = frozenset()
 
 #: The parameterless keywords the Oracle grammar reads as ``Keyword`` rule objects: those
 #: of a combat family that the library carries out, and the variant "trample over
