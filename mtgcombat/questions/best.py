@@ -43,6 +43,7 @@ from ..rules.reasons import Reason, reason
 from ..solver.base import Deadline, SolverTimeout
 from . import JsonView
 from .combat import BeforeDamage, combat, declare, judge_declarations, refuse_finished_game
+from .fights import life_pools
 from .game import CombatGame, Line, Value, ValueFn, gone_between
 from .phases import as_declared, game_phases, with_game_phases
 
@@ -61,16 +62,6 @@ class Sides:
     opponents: frozenset[str]
 
 
-def _pools(board: Any, players: frozenset[str]) -> list[str]:
-    """One player per life total among ``players`` (a team sharing life counts once)."""
-    out, seen = [], set()
-    for p in sorted(players):
-        team = board.player(p).team
-        k = team if team is not None else ("player", p)
-        if k not in seen:
-            seen.add(k)
-            out.append(p)
-    return out
 
 
 def features(start: Any, gone: Collection[str], life: Mapping[str, int], lost: Sequence[str],
@@ -85,8 +76,8 @@ def features(start: Any, gone: Collection[str], life: Mapping[str, int], lost: S
             elif p.controller in sides.opponents:
                 opp_c += 1
     before = {p.name: p.life for p in start.players}
-    opp_h = sum(before[p] - life[p] for p in _pools(start, sides.opponents))
-    own_h = sum(before[p] - life[p] for p in _pools(start, sides.decider))
+    opp_h = sum(before[p] - life[p] for p in life_pools(start, sides.opponents))
+    own_h = sum(before[p] - life[p] for p in life_pools(start, sides.decider))
     lost_set = set(lost)
     opp_lost = bool(sides.opponents) and sides.opponents <= lost_set
     own_lost = bool(sides.decider & lost_set)
@@ -119,7 +110,7 @@ def upper_bound(name: str, board: Any, sides: Sides) -> Value:
     """A value no declaration can beat (every opposing creature in combat destroyed and
     none of one's own, the opponents losing all their life; honest, not tight)."""
     opp = sum(1 for p in board.permanents if p.is_creature and p.controller in sides.opponents)
-    life = sum(board.player(p).life for p in _pools(board, sides.opponents))
+    life = sum(board.player(p).life for p in life_pools(board, sides.opponents))
     gain = sum((p.power or 0) * 2 for p in board.permanents
                if p.is_creature and p.controller in sides.decider)
     f = {"L": 1, "S": 0, "C": opp, "H": max(0, life) + gain + 10 ** 6, "own_life": -gain}
@@ -479,7 +470,7 @@ def best_attacks(board: Any, objective: str = "standard", time_limit: Optional[f
     # symmetric (standard, race: each component is the other side's, negated).
     rsides = Sides(sides.opponents, sides.decider)
     fights = method != "enumeration" and objective in ("standard", "race") and \
-        len(_pools(start, sides.opponents)) == 1
+        len(life_pools(start, sides.opponents)) == 1
     cache: dict = {}
     try:
         for decl in _ordered_attacks(begun, backend, deadline):

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import dataclasses
 from itertools import combinations
-from typing import Any, Callable, Mapping, Optional, Sequence
+from typing import Any, Callable, Collection, Mapping, Optional, Sequence
 
 from ..rules.constraints import literal_keys, true_keys
 from ..solver.base import Deadline
@@ -130,7 +130,9 @@ def fights_unknown(bound: Any) -> list[str]:
     return sorted(set(out))
 
 
-def _pools(board: Any, players: Sequence[str]) -> list[str]:
+def life_pools(board: Any, players: Collection[str]) -> list[str]:
+    """One player per life total among ``players`` (a Two-Headed Giant team sharing one
+    life total counts once, 810.9), in name order."""
     out, seen = [], set()
     for p in sorted(players):
         team = board.player(p).team
@@ -177,8 +179,8 @@ class Fights:
         self.game = CombatGame(self.rstart, decider, relaxed_value, deadline, monotone=True,
                                opponents=opponents)
         self.lines = self.game  # the same game: its steps serve both
-        self.pools = _pools(base, sorted(decider))
-        self.opp_pools = _pools(base, sorted(opponents))
+        self.pools = life_pools(base, sorted(decider))
+        self.opp_pools = life_pools(base, sorted(opponents))
         teams = {p.team for p in base.players if p.team}
         self.limits = {}
         for q in self.pools:
