@@ -28,7 +28,7 @@ PLAYER_FIELDS = {"name", "life", "team", "poison", "hand", "mana_pool", "graveya
 PERMANENT_FIELDS = {
     "id", "name", "controller", "type_line", "colors", "power", "toughness", "text",
     "tapped", "summoning_sick", "damage", "loyalty", "defense", "protector", "goaded_by",
-    "attached_to", "counters", "chosen",
+    "attached_to", "counters", "chosen", "facts",
 }
 EFFECT_FIELDS = {"text", "controller", "targets", "source", "modes", "gone", "step"}
 #: Spec Extension 3: a choice an ability leaves to a player.
@@ -180,6 +180,7 @@ def _permanents(data: Mapping) -> list[Permanent]:
             attached_to=_opt(p, "attached_to", str, where),
             counters=_int_map(p.get("counters", {}), where, "counters"),
             chosen=_str_map(p.get("chosen", {}), where, "chosen"),
+            facts=_str_list(p.get("facts", []), where, "facts"),
         ))
     return permanents
 
@@ -445,7 +446,7 @@ def loads_strict(text: str) -> Any:
 
 #: Fields of Extension 2: written only when they differ from the default, so that
 #: a normalised board of format 1 reads exactly as before.
-_NEW_FIELDS = frozenset({"counters", "chosen"})
+_NEW_FIELDS = frozenset({"counters", "chosen", "facts"})
 
 
 def board_to_data(board: Board, full: bool = False) -> dict:
@@ -490,7 +491,7 @@ def board_to_data(board: Board, full: bool = False) -> dict:
             "type_line": "Creature", "colors": [], "power": None, "toughness": None,
             "text": "", "tapped": False, "summoning_sick": False, "damage": 0,
             "loyalty": None, "defense": None, "protector": None, "goaded_by": [],
-            "attached_to": None, "counters": {}, "chosen": {},
+            "attached_to": None, "counters": {}, "chosen": {}, "facts": [],
         }
         for k, dv in defaults.items():
             v = getattr(p, k)

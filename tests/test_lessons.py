@@ -172,3 +172,42 @@ def test_the_web_lab_serves_the_lessons():
         assert e.value.code == 404
     finally:
         server.shutdown()
+
+
+def test_german_explanations_name_keywords_with_the_glossarys_words():
+    """The German explanations of the cases name a keyword ability as the German rules
+    do (one table: mtgcombat/text/de/glossary.py, e.g. decayed "Verwest" (702.147a),
+    provoke "Provozieren" (702.39a)) wherever the English explanation names it: as a
+    keyword ("Decayed includes ...") or as an ability a creature has or lacks."""
+    import re
+
+    from mtgcombat.text.de.glossary import KEYWORDS
+
+    unnamed = []
+    for c in CASES:
+        de = c.translations.get(("explanation", "de"))
+        if not de:
+            continue
+        for en, word in KEYWORDS.items():
+            named = re.search(rf"\b{re.escape(en.capitalize())}\b", c.explanation or "") or \
+                re.search(rf"\b(?:has|have|had|with|without|gains?|loses?) {re.escape(en)}\b",
+                          c.explanation or "")
+            if named and word.lower()[:8] not in de.lower():
+                unnamed.append((c.id, en, word))
+    assert not unnamed, unnamed
+    assert "Verwest" in BY_ID["STA-15"].translations[("explanation", "de")]
+    assert "Provozieren" in BY_ID["STA-16"].translations[("explanation", "de")]
+
+
+def test_the_german_lesson_topics_name_keywords_from_the_glossary():
+    """One keyword table feeds the German keyword names: the topics of the lessons use
+    the glossary's words (mtgcombat/text/de/glossary.py)."""
+    from mtgcombat.text.de.glossary import KEYWORDS
+    from mtgcombat.text.de.lessons import TOPICS
+
+    assert TOPICS["trample"] == KEYWORDS["trample"]
+    assert TOPICS["banding"] == KEYWORDS["banding"]
+    for kw in ("flying", "menace", "landwalk"):
+        assert KEYWORDS[kw] in TOPICS["evasion"]
+    for kw in ("deathtouch", "lifelink", "infect", "wither"):
+        assert KEYWORDS[kw] in TOPICS["deathtouch"]

@@ -1556,14 +1556,13 @@ def test_has_flying_as_long_as_you_control_an_island():
 
 
 @pytest.mark.parametrize("text", [
-    # conditions the board doesn't record: the initiative, monstrosity, a dungeon completed
-    # (counters and hands are on the board since Extension 2, graveyards, spells cast, the
-    # monarch and the city's blessing since issue 11: read, tests/test_trust.py and
-    # tests/test_player_facts.py)
+    # conditions the board doesn't record: the initiative, a dungeon completed (counters
+    # and hands are on the board since Extension 2, graveyards, spells cast, the monarch
+    # and the city's blessing since issue 11: read, tests/test_trust.py and
+    # tests/test_player_facts.py; monstrosity since issue 26: a permanent's facts,
+    # tests/test_readings.py)
     "As long as you have the initiative, X gets +2/+2 and can't block.",
     "As long as you've completed a dungeon, X can attack as though it didn't have defender.",
-    "As long as X is monstrous, it has trample and can attack as though it didn't have "
-    "defender.",
     # combat conditions around abilities used while declaring attackers
     "As long as X is attacking, creatures you control attack each combat if able.",
     "X can't attack as long as defending player controls an Island.",

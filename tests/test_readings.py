@@ -420,3 +420,113 @@ def test_613_4c_a_static_count_for_each_is_not_on_the_board_already():
 
     r = read_text("Creatures you control get +1/+1 for each other attacking creature.")
     assert r.not_understood
+
+
+# -- facts the board records of a permanent (Permanent.facts) ----------------------------------
+
+COLOSSUS = ("Defender, indestructible\nAs long as Colossus of Akros is monstrous, it has trample "
+            "and can attack as though it didn't have defender.")
+
+
+@pytest.mark.parametrize("facts, can", [([], False), (["monstrous"], True)])
+def test_701_37b_colossus_of_akros_attacks_despite_defender_only_while_monstrous(facts, can):
+    col = creature("col", "Alice", "Colossus of Akros", 10, 10, text=COLOSSUS, facts=facts)
+    b = make(col)
+    assert unread(b) == []
+    assert attacks(b) == as_set([{}] + ([{"col": "Bob"}] if can else []))
+
+
+def test_701_37b_hundred_handed_one_monstrous_blocks_up_to_one_hundred_creatures():
+    text = ("As long as Hundred-Handed One is monstrous, it has reach and can block an "
+            "additional ninety-nine creatures each combat.")
+    giant = creature("giant", "Bob", "Hundred-Handed One", 6, 6, text=text, facts=["monstrous"])
+    a, c = creature("a", "Alice"), creature("c", "Alice", text="Flying")
+    b = make(a, c, giant, attacks={"a": "Bob", "c": "Bob"})
+    assert unread(b) == []
+    assert as_set([{"giant": ["a", "c"]}]) <= blocks(b)
+    plain = make(a, c, dict(giant, facts=[]), attacks={"a": "Bob", "c": "Bob"})
+    assert not any(len(v) > 1 or "c" in v for d in plain.legal_blocks() for v in d.values())
+
+
+@pytest.mark.parametrize("facts, can", [([], True), (["attacked_last_turn"], False)])
+def test_508_1c_giant_turtle_cant_attack_if_it_attacked_during_your_last_turn(facts, can):
+    turtle = creature("turtle", "Alice", "Giant Turtle", 2, 4, facts=facts,
+                      text="Giant Turtle can't attack if it attacked during your last turn.")
+    b = make(turtle)
+    assert unread(b) == []
+    assert attacks(b) == as_set([{}] + ([{"turtle": "Bob"}] if can else []))
+
+
+def test_508_1c_halls_of_mist_creatures_that_attacked_during_their_controllers_last_turn():
+    halls = {"id": "halls", "name": "Halls of Mist", "controller": "Bob", "type_line": "Land",
+             "text": "Creatures that attacked during their controller's last turn can't attack."}
+    b = make(halls, creature("a", "Alice", facts=["attacked_last_turn"]), creature("c", "Alice"))
+    assert unread(b) == []
+    assert attacks(b) == as_set([{}, {"c": "Bob"}])
+
+
+@pytest.mark.parametrize("facts, can", [([], True), (["entered_this_turn"], False)])
+def test_302_6_609_4_chaos_lord_attacks_as_though_it_had_haste_unless_it_entered_this_turn(
+        facts, can):
+    lord = creature("lord", "Alice", "Chaos Lord", 7, 7, summoning_sick=True, facts=facts,
+                    text="Chaos Lord can attack as though it had haste unless it entered the "
+                         "battlefield this turn.")
+    b = make(lord)
+    assert unread(b) == []
+    assert attacks(b) == as_set([{}] + ([{"lord": "Bob"}] if can else []))
+
+
+def test_an_unknown_or_repeated_fact_is_bad_input_naming_it():
+    for facts in (["hungry"], ["monstrous", "monstrous"]):
+        with pytest.raises(BoardError, match="facts"):
+            make(creature("a", "Alice", facts=facts))
+
+
+def test_facts_round_trip_through_json_and_the_scenario_language():
+    from mtgcombat.grammar.scenario import format_scenario
+
+    b = make(creature("col", "Alice", "Colossus of Akros", 10, 10, text=COLOSSUS,
+                      facts=["monstrous", "kicked"]))
+    again = Board.from_data(json.loads(json.dumps(b.to_data())))
+    assert again.permanent("col").facts == ("monstrous", "kicked")
+    text = format_scenario(b)
+    assert "fact monstrous fact kicked" in text
+    assert Board.from_scenario(text).permanent("col").facts == ("monstrous", "kicked")
+
+
+# -- 602.1, 613.1f: a granted activated ability ------------------------------------------------
+
+def test_602_1_malicious_intent_a_granted_activated_ability_is_read_and_acts_only_when_activated():
+    intent = {"id": "intent", "name": "Malicious Intent", "controller": "Alice",
+              "type_line": "Enchantment — Aura", "attached_to": "a",
+              "text": 'Enchant creature\nEnchanted creature has "{T}: Target creature can\'t '
+                      'block this turn."'}
+    a, w = creature("a", "Alice"), creature("w", "Bob")
+    b = make(intent, a, w, attacks={"a": "Bob"})
+    assert unread(b) == []
+    assert blocks(b) == as_set([{}, {"w": ["a"]}])  # nobody activated it
+    activated = make(intent, a, w, attacks={"a": "Bob"}, effects=[
+        {"text": "Target creature can't block this turn.", "controller": "Alice",
+         "source": "a", "targets": ["w"]}])
+    assert blocks(activated) == as_set([{}])
+
+
+@pytest.mark.parametrize("facts, can", [([], False), (["kicked"], True)])
+def test_702_33d_prison_barricade_kicked_attacks_as_though_it_didnt_have_defender(facts, can):
+    text = ('Defender\nKicker {1}{W}\nIf Prison Barricade was kicked, it enters the battlefield '
+            'with a +1/+1 counter on it and with "Prison Barricade can attack as though it '
+            'didn\'t have defender."')
+    wall = creature("wall", "Alice", "Prison Barricade", 1, 3, text=text, facts=facts)
+    b = make(wall)
+    assert unread(b) == []
+    assert attacks(b) == as_set([{}] + ([{"wall": "Bob"}] if can else []))
+
+
+@pytest.mark.parametrize("facts, can", [([], False), (["paired"], True)])
+def test_702_95_flowering_lumberknot_attacks_and_blocks_only_while_paired(facts, can):
+    knot = creature("knot", "Alice", "Flowering Lumberknot", 5, 5, facts=facts,
+                    text="Flowering Lumberknot can't attack or block unless it's paired with "
+                         "a creature with soulbond.")
+    b = make(knot)
+    assert unread(b) == []
+    assert attacks(b) == as_set([{}] + ([{"knot": "Bob"}] if can else []))

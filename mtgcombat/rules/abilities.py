@@ -207,6 +207,14 @@ class TappedPred(Record):
     tapped: bool = True
 
 
+class FactPred(Record):
+    """A fact the board records of a permanent (``Permanent.facts``): "monstrous"
+    (701.37b), "attacked_last_turn" (508.1), "entered_this_turn", "kicked" (702.33d),
+    "paired" (702.95)."""
+
+    fact: str
+
+
 class NotPred(Record):
     pred: "Pred"
 
@@ -222,7 +230,7 @@ class OrPred(Record):
 _BasePred = Union[
     AnyPred, ColorPred, ColorlessPred, MulticoloredPred, TypePred, KeywordPred,
     StatPred, NamePred, ControllerPred, TappedPred, NotPred, AndPred, OrPred, CounterPred,
-    ModifiedPred,
+    ModifiedPred, FactPred,
 ]
 
 ANY = AnyPred()

@@ -388,6 +388,9 @@ class Bound:
             return perm.controller == self.player_of(pred.player, source)
         if isinstance(pred, A.TappedPred):
             return perm.tapped == pred.tapped
+        if isinstance(pred, A.FactPred):
+            # a fact the board records (701.37b monstrous, 702.33d kicked, ...)
+            return pred.fact in perm.facts
         if isinstance(pred, A.ModifiedPred):
             # 700.9: a counter, an Equipment, or an Aura its controller controls
             return any(perm.counters.values()) or any(

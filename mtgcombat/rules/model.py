@@ -68,6 +68,10 @@ class Player:
                 object.__setattr__(self, name, tuple(value))
 
 
+#: The facts a board may record of a permanent (:attr:`Permanent.facts`).
+PERMANENT_FACTS = ("monstrous", "attacked_last_turn", "entered_this_turn", "kicked", "paired")
+
+
 @dataclass(frozen=True)
 class Permanent:
     """A permanent on the battlefield with its current characteristics."""
@@ -94,8 +98,16 @@ class Permanent:
     #: Choices made as it entered or resolved: "player", "color", "creature_type",
     #: "card_name" (protection from the chosen player, Teferi's Moat ...).
     chosen: Mapping[str, str] = field(default_factory=FrozenMap)
+    #: Facts of its history the board records (:data:`PERMANENT_FACTS`), in any order:
+    #: "monstrous" (701.37b), "attacked_last_turn" (it attacked during its controller's
+    #: last turn, 508.1), "entered_this_turn" (it entered the battlefield this turn),
+    #: "kicked" (it was cast with its kicker cost paid, 702.33d), "paired" (it is paired
+    #: with another creature by soulbond, 702.95).
+    facts: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
+        if not isinstance(self.facts, tuple):
+            object.__setattr__(self, "facts", tuple(self.facts))
         if not isinstance(self.counters, FrozenMap):
             object.__setattr__(self, "counters", FrozenMap(self.counters))
         if not isinstance(self.chosen, FrozenMap):

@@ -21,7 +21,7 @@ from .values import (
     CHOSEN_KEYS, COLORS, COMBAT_STEPS, DAMAGE_STEPS, EDITIONS, LIMIT, BoardError, is_int, mana_symbols_ok,
     parse_type_line,
 )
-from .model import CHECKS, Board
+from .model import CHECKS, PERMANENT_FACTS, Board
 from .reasons import Reason, reason
 
 
@@ -243,6 +243,9 @@ def _permanents(b: Board, names: list[str]) -> set[str]:
         for g in p.goaded_by:
             if g not in names:
                 fail("goaded_by", at, value=g)
+        for k, f in enumerate(p.facts):
+            if f not in PERMANENT_FACTS or f in p.facts[:k]:
+                fail("fact", at, value=f, known=PERMANENT_FACTS)
     for p in b.permanents:
         if p.attached_to is not None:
             at = ("permanent", p.id, "attached")

@@ -232,8 +232,33 @@ _CHOOSE = re.compile(r"^as ~ enters(?: the battlefield)?, choose an? "
                      r"(?P<what>player|opponent|color|creature type|card name)\.?$", re.I)
 
 
+#: 702.33d, 614.1c: "If ~ was kicked, it enters the battlefield with a +1/+1 counter on it and
+#: with "[ability]"" (Prison Barricade): the counters are on the board already (122).
+_KICKED_ENTERS = re.compile(r'^if ~ was kicked, it enters(?: the battlefield)? with '
+                            r'(?:an? [+-]1/[+-]1 counter on it and with )?"(?P<inner>[^"]+)"\.?$',
+                            re.I)
+
+
+def _kicked_enters(sentence_norm: str) -> Optional[list]:
+    """702.33d: the ability a kicked permanent entered with, while the board records
+    it as ``kicked`` (a fact of the permanent); None: not this idiom or not read."""
+    m = _KICKED_ENTERS.match(sentence_norm)
+    if m is None:
+        return None
+    inner = read_text(m.group("inner"), None)
+    if inner.not_understood or not inner.understood:
+        return None
+    granted = tuple(a for p in inner.understood for a in p.abilities)
+    if not granted:
+        return None
+    return [A.Conditional(A.ObjectIs(A.SelfRef(), A.FactPred("kicked")), granted)]
+
+
 def _fixed_sentence(sentence_norm: str) -> Optional[list]:
     """Whole-sentence idioms read without the parser (their wording never varies)."""
+    kicked = _kicked_enters(sentence_norm)
+    if kicked is not None:
+        return kicked
     if _TROVE.match(sentence_norm):
         return [A.PlayerAttackRequirement()]  # Trove of Temptation (508.1d)
     if _WARS_TOLL.match(sentence_norm):

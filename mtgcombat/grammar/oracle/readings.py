@@ -12,7 +12,8 @@ from typing import Optional
 from lark import Transformer, v_args
 
 from ...rules import abilities as A
-from .helpers import _num
+from ...rules.triggered import Activated
+from .helpers import _num, _same_subject
 from .state import _Cond
 from .words import _Fail, _Word, _noun_is_creature, _to_pred
 
@@ -209,6 +210,50 @@ class ReadingsMixin(Transformer):
         return [A.Conditional(c.cond, (A.AssignAsThoughUnblocked(A.Group(controller=A.YouRef())),),
                               c.unless)]
 
+    # -- facts the board records of a permanent (Permanent.facts) -------------------------
+    def sw_monstrous(self):
+        """701.37b: "as long as ~ is monstrous" -- the board's fact "monstrous"."""
+        return A.FactPred("monstrous")
+
+    def that_attacked_last_turn(self):
+        """508.1: "creatures that attacked during their controller's last turn" (Halls of
+        Mist) -- the board's fact "attacked_last_turn"."""
+        return A.FactPred("attacked_last_turn")
+
+    def _self_fact(self, fact: str) -> _Cond:
+        obj = self.st.last_obj  # type: ignore[attr-defined]
+        if not isinstance(obj, A.SelfRef):
+            # "your last turn" is the turn of the source's controller: only its own
+            raise _Fail("a fact of an object other than this one")
+        return _Cond(A.ObjectIs(obj, A.FactPred(fact)), about=obj)
+
+    def sf_attacked_last_turn(self):
+        """508.1c: "if it attacked during your last turn" (Giant Turtle) -- the board's
+        fact "attacked_last_turn" of the source."""
+        return self._self_fact("attacked_last_turn")
+
+    def sf_entered_this_turn(self):
+        """"unless it entered the battlefield this turn" (Chaos Lord) -- the board's fact
+        "entered_this_turn" of the source."""
+        return self._self_fact("entered_this_turn")
+
+    def sf_paired(self):
+        """702.95: "unless it's paired with a creature with soulbond" (Flowering Lumberknot:
+        a creature without soulbond is paired only with one that has it) -- the board's
+        fact "paired" of the source."""
+        return self._self_fact("paired")
+
+    def attack_if_fact(self, cond):
+        """508.1c, 611.3a: "~ can't attack if it attacked during your last turn"."""
+        return lambda subject: [A.Conditional(cond.cond, (A.CantAttack(subject),), False)]
+
+    def attack_as_though_haste_unless(self, *args):
+        """609.4, 302.6, 611.3a: "~ can attack as though it had haste unless it entered the
+        battlefield this turn" (Chaos Lord: it can attack after its control changed)."""
+        cond = args[-1]
+        return lambda subject: [A.Conditional(
+            cond.cond, (A.AttackAsThough(_same_subject(subject, args[:-1]), had="haste"),), True)]
+
 
 # ---------------------------------------------------------------------------------------
 # Whole sentences read around the grammar (the reader calls these)
@@ -339,6 +384,12 @@ def read_quoted_grant(sentence_norm: str, state, parse, read) -> Optional[list]:
     if inner.not_understood or not inner.understood:
         return None
     granted = [a for p in inner.understood for a in p.abilities]
+    if all(isinstance(a, Activated) for a in granted):
+        # 602.1, 613.1f: a granted activated ability ("Enchanted creature has "{T}: Target
+        # creature can't block this turn."") acts only when a player activates it -- an
+        # effect of the board with its holder as source; it adds nothing to a
+        # declaration. Granted to the subject as it is ("this creature" in it: its holder).
+        return _grant_activated(m, granted, state, parse)
     outer = parse(f"{m.group('head')} {_SENTINEL}{m.group('tail')}", state)
     if not outer:
         return None
@@ -352,6 +403,25 @@ def read_quoted_grant(sentence_norm: str, state, parse, read) -> Optional[list]:
                 if moved is None:
                     return None
                 out.append(moved)
+        elif _mentions_keyword(ab, _SENTINEL):
+            return None
+        else:
+            out.append(ab)
+    return out if found == 1 else None
+
+
+def _grant_activated(m, granted: list, state, parse) -> Optional[list]:
+    """The outer sentence of a grant of activated abilities, the sentinel keyword
+    replaced by a :class:`Grant` of those abilities (None: not read)."""
+    outer = parse(f"{m.group('head')} {_SENTINEL}{m.group('tail')}", state)
+    if not outer:
+        return None
+    out: list = []
+    found = 0
+    for ab in outer:
+        if isinstance(ab, A.Grant) and ab.abilities == (A.Keyword(_SENTINEL),):
+            found += 1
+            out.append(A.Grant(ab.subject, tuple(granted)))
         elif _mentions_keyword(ab, _SENTINEL):
             return None
         else:

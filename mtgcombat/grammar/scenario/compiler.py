@@ -327,7 +327,13 @@ class Compiler:
         colors: list[str] = []
         counters: dict[str, int] = {}
         chosen: dict[str, str] = {}
+        facts: list[str] = []
         for a in d.attrs:
+            if a.kind == "fact":
+                if a.value in facts:
+                    raise self.at(a, f"the fact {a.value!r} is given twice")
+                facts.append(a.value)
+                continue
             if a.kind in ("counter", "chosen"):
                 key, value = a.value
                 into = counters if a.kind == "counter" else chosen
@@ -370,6 +376,8 @@ class Compiler:
             kw["counters"] = counters
         if chosen:
             kw["chosen"] = chosen
+        if facts:
+            kw["facts"] = tuple(facts)
         kw["text"] = "\n".join(d.lines)
         if getattr(self, "cards", None) is not None and not (
                 "type" in given and ("power" in given or "Creature" not in kw["type_line"])):

@@ -90,6 +90,8 @@ def _permanent_line(p: Permanent) -> list[str]:
         parts.append(f"counter {_counter_name(k)} {v}")
     for k, v in sorted(p.chosen.items()):
         parts.append(f"chosen {k} {_ref(v)}")
+    for f in p.facts:
+        parts.append(f"fact {f}")
     out = []
     text_lines = p.text.split("\n") if p.text else []
     if len(text_lines) == 1:

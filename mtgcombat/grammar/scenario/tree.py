@@ -174,6 +174,10 @@ class ToAst(Transformer):
     def chosen(self, meta, key, ref):
         return Attr("chosen", (str(key), ref.value), meta.line, meta.column)
 
+    def fact(self, meta, tok):
+        """"fact monstrous": a fact the board records of the permanent (its ``facts``)."""
+        return Attr("fact", str(tok), meta.line, meta.column)
+
     def band_stmt(self, meta, *refs):
         return Stmt("band", meta.line, meta.column, (refs,))
 

@@ -117,6 +117,11 @@ def pred_words(p, w) -> str:
         return ref_words(p.ref, w)
     if isinstance(p, A.ModifiedPred):
         return "modifiziert"
+    if isinstance(p, A.FactPred):
+        return {"monstrous": "monströs", "attacked_last_turn":
+                "die im letzten Zug ihres Beherrschers angegriffen hat", "entered_this_turn":
+                "die in diesem Zug ins Spiel gekommen ist", "kicked": "mit Bonus gewirkt",
+                "paired": "mit einer Kreatur gekoppelt"}.get(p.fact, p.fact)
     if isinstance(p, A.TappedPred):
         return "getappt" if p.tapped else "ungetappt"
     if isinstance(p, A.NotPred):

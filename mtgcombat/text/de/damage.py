@@ -4,6 +4,7 @@ Zuweisung nicht erlaubt ist."""
 from __future__ import annotations
 
 from .. import clause, sentence
+from .glossary import KEYWORDS
 
 
 
@@ -35,7 +36,7 @@ def _bad_recipient(r, w):
         why = f"was sie angriff, hat den Kampf verlassen; sie kann nur {reach} Schaden zuweisen"
     elif where == "blocked":
         why = "sie kann nur den Kreaturen Schaden zuweisen, die sie blocken" + (
-            f", und (Trampelschaden) {reach}" if r["trample"] and reach else "")
+            f", und ({KEYWORDS['trample']}) {reach}" if r["trample"] and reach else "")
     else:
         why = "sie kann nur den Kreaturen Schaden zuweisen, die sie blockt"
     return f"{s} kann {w.of(r, 'recipient')} keinen Schaden zuweisen: {why}"
@@ -93,7 +94,7 @@ T: dict = {
         f"{w.of(r, 'source')} weist {r['total']} Schaden zu, muss aber ihren ganzen Schaden "
         f"zuweisen, {r['power']}", "ihre Stärke")),
     "damage.trample_short": sentence(lambda r, w: (
-        f"{w.of(r, 'source')} hat Trampelschaden, aber {w.of(r, 'blocker')}, die sie "
+        f"{w.of(r, 'source')} hat {KEYWORDS['trample']}, aber {w.of(r, 'blocker')}, die sie "
         f"blockt, wird {r['have']} Schaden zugewiesen, weniger als {_lethal(r)}, also darf "
         f"{w.of(r, 'recipient')} kein Schaden zugewiesen werden")),
     "damage.order_short": sentence(lambda r, w: (
@@ -102,7 +103,7 @@ T: dict = {
         f"{w.of(r, 'source')} davor und wird {r['have']} Schaden zugewiesen, weniger als "
         f"{_lethal(r)}")),
     "damage.loyalty_short": sentence(lambda r, w: (
-        f"{w.of(r, 'source')} hat Trampelschaden über Planeswalker, aber "
+        f"{w.of(r, 'source')} hat {KEYWORDS['trample over planeswalkers']}, aber "
         f"{w.of(r, 'walker')} wird {r['have']} Schaden zugewiesen, weniger als seine "
         f"Loyalität {r['need']}, also darf {w.of(r, 'recipient')} kein Schaden zugewiesen "
         "werden")),

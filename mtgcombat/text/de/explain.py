@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .. import Phrase, clause, sentence
 from .common import nach_regeln, zahlungen
-from .glossary import STEPS
+from .glossary import KEYWORDS, STEPS
 
 _R = {"attacks": {"verb": "angreifen", "noun": "Angriffs", "zu": "anzugreifen"},
       "blocks": {"verb": "blocken", "noun": "Block", "zu": "zu blocken"}}
@@ -111,7 +111,7 @@ def _source(r, w):
 
 def _trample(r, w):
     tgt = w.join([w.name(i) + (f" ({w(t)})" if t is not None else "") for i, t in r["others"]])
-    return ("  Sie hat Trampelschaden: sobald jedem Blocker tödlicher Schaden zugewiesen ist, "
+    return (f"  Sie hat {KEYWORDS['trample']}: sobald jedem Blocker tödlicher Schaden zugewiesen ist, "
             f"darf der Rest auch an {tgt} gehen")
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .. import Phrase, clause
+from .glossary import KEYWORDS
 
 _NOUN = {"attacks": "Angriffs", "blocks": "Block"}
 _ROLE = {"attacker": "Angreifer", "blocker": "Blocker"}
@@ -44,7 +45,7 @@ def _edition_text(w):
         return (f"Schadenszuweisungsreihenfolge: {w.span(ed.attacker_order, ed.blocker_order)}, "
                 f"{division}")
     return (f"keine Schadenszuweisungsreihenfolge: der Schaden wird frei aufgeteilt, {division}; "
-            "Trampelschaden braucht weiterhin tödlichen Schaden für jeden Blocker, "
+            f"{KEYWORDS['trample']} braucht weiterhin tödlichen Schaden für jeden Blocker, "
             f"{w.rule('trample')}")
 
 
@@ -62,8 +63,8 @@ def _src_head(r, w):
     head = (f"{w.name(r['creature'])} ({_ROLE.get(r['role'], r['role'])}, Stärke "
             f"{r['power']}, zugewiesen von {w.name(r['assigner'])}")
     head += f", {w.cite(r['rule'])}" if r["rule"] else ""
-    head += ", Todesberührung" if r["deathtouch"] else ""
-    head += ", Trampelschaden" if r["trample"] and r["role"] == "attacker" else ""
+    head += ", " + KEYWORDS["deathtouch"] if r["deathtouch"] else ""
+    head += ", " + KEYWORDS["trample"] if r["trample"] and r["role"] == "attacker" else ""
     return head + ")"
 
 

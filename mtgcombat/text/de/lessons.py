@@ -4,7 +4,7 @@ die des Glossars (die deutschen Comprehensive Rules)."""
 
 from __future__ import annotations
 
-from .glossary import STEPS
+from .glossary import KEYWORDS, STEPS
 
 #: Themen der Lektionen (mtgcombat.corpus.TOPICS).
 TOPICS = {
@@ -12,13 +12,15 @@ TOPICS = {
     "blocking": "Blocker deklarieren",
     "requirements": "Forderungen und Einschränkungen",
     "damage": "Kampfschaden",
-    "first-strike": "Erstschlag und Doppelschlag",
-    "trample": "Trampelschaden",
-    "evasion": "Ausweichen: Flugfähigkeit, Bedrohlich, Landtarnung und mehr",
-    "protection": "Schutz",
-    "deathtouch": "Todesberührung, Lebensverknüpfung, Infizieren, Verdorren",
-    "other-keywords": "Weitere Schlüsselwörter: Verteidiger, Eile, Flankenangriff, Erhaben ...",
-    "banding": "Bündnisfähigkeit",
+    "first-strike": f"{KEYWORDS['first strike']} und {KEYWORDS['double strike']}",
+    "trample": KEYWORDS["trample"],
+    "evasion": (f"Ausweichen: {KEYWORDS['flying']}, {KEYWORDS['menace']}, "
+                f"{KEYWORDS['landwalk']} und mehr"),
+    "protection": KEYWORDS["protection"],
+    "deathtouch": ", ".join(KEYWORDS[k] for k in ("deathtouch", "lifelink", "infect", "wither")),
+    "other-keywords": "Weitere Schlüsselwörter: " + ", ".join(
+        KEYWORDS[k] for k in ("defender", "haste", "flanking", "exalted")) + " ...",
+    "banding": KEYWORDS["banding"],
     "costs": "Kosten für Angriff und Block, kumulative Versorgung",
     "goad": "Anstacheln",
     "walkers-battles": "Planeswalker und Kämpfe",

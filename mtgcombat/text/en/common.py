@@ -67,6 +67,11 @@ def pred_words(p, w) -> str:
         return ref_words(p.ref, w)
     if isinstance(p, A.ModifiedPred):
         return "modified"
+    if isinstance(p, A.FactPred):
+        return {"monstrous": "monstrous", "attacked_last_turn":
+                "that attacked during its controller's last turn", "entered_this_turn":
+                "that entered the battlefield this turn", "kicked": "kicked",
+                "paired": "paired with a creature"}.get(p.fact, p.fact)
     if isinstance(p, A.TappedPred):
         return "tapped" if p.tapped else "untapped"
     if isinstance(p, A.NotPred):

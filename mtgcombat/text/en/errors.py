@@ -124,6 +124,8 @@ T: dict = {
     "error.not_bool": _e(lambda r, w: f"{r['field']} must be true or false"),
     "error.protector_not_battle": _e("only a battle has a protector"),
     "error.goaded_by": _e(lambda r, w: f"goaded by {r['value']!r}, who is not a player"),
+    "error.fact": _e(lambda r, w: (
+        f"facts: {r['value']!r} is unknown or given twice (use {', '.join(r['known'])})")),
     "error.attached_unknown": _e(lambda r, w: f"attached to unknown permanent {r['value']!r}"),
     "error.attached_itself": _e("can't be attached to itself"),
     "error.effect_text": _e("text must be a non-empty string"),
