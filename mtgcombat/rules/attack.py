@@ -231,100 +231,113 @@ def _count_controlled(b: _Builder, inst: Instance, player: PlayerName, pred: A.P
 
 
 def _condition(b: _Builder, inst: Instance, ab: A.AttackCondition) -> None:
+    """508.1c: "can't attack unless / if [condition]" -- judged on the group of
+    attackers, per player the creature could attack, or fixed on this board."""
+    c = inst.who
+    if isinstance(ab.condition, A.OthersAttack):
+        _others_attack(b, inst, ab)
+        return
+    said = Quote(inst.sentence.strip())  # the messages quote the sentence
+    bad = _per_defender(b, inst, ab)
+    if bad is not None:
+        b.forbid(c, b.lits(c, bad), "508.1c",
+                 reason("attack.cant_there", "508.1c", (c,), creature=c, said=said,
+                        src=b.src(inst)))
+        return
+    if _fixed_condition(b, inst, ab):
+        return
+    raise BoardError(reason("error.attack_condition_unknown", None, (c,), creature=c,
+                            src=b.src(inst), said=said))
+
+
+def _others_attack(b: _Builder, inst: Instance, ab: A.AttackCondition) -> None:
+    """508.1c: "can't attack unless [N other creatures matching ...] also attack",
+    evaluated on the whole group of attackers (802.3a); "greater power" is relative to
+    this creature."""
     c = inst.who
     holder = b.board.permanent(c)
     cond = ab.condition
-    src = b.src(inst)
-    said = Quote(inst.sentence.strip())  # the messages quote the sentence
-    if isinstance(cond, A.OthersAttack):
-        # 508.1c: "can't attack unless [N other creatures matching ...] also attack",
-        # evaluated on the whole group of attackers (802.3a); "greater power" is
-        # relative to this creature.
-        partners = [
-            b.attacks(o) for o in b.others(c)
-            if b.bound.matches(cond.pred, b.board.permanent(o), inst.source, holder)
-        ]
-        met = Count(tuple(partners), lo=cond.count) if cond.count > 0 else Const(True)
-        if cond.count > len(partners):
-            met = FALSE
-        expr = implies(b.attacks(c), met if ab.unless else Not(met))
-        b.restrictions.append(Restriction(
-            expr, "508.1c",
-            reason("attack.unless_others", "508.1c", (c,), creature=c, src=src,
-                   unless=ab.unless, count=cond.count,
-                   any_kind=isinstance(cond.pred, A.AnyPred)),
-            (c,),
-        ))
-        return
+    partners = [
+        b.attacks(o) for o in b.others(c)
+        if b.bound.matches(cond.pred, b.board.permanent(o), inst.source, holder)
+    ]
+    met = Count(tuple(partners), lo=cond.count) if cond.count > 0 else Const(True)
+    if cond.count > len(partners):
+        met = FALSE
+    expr = implies(b.attacks(c), met if ab.unless else Not(met))
+    b.restrictions.append(Restriction(
+        expr, "508.1c",
+        reason("attack.unless_others", "508.1c", (c,), creature=c, src=b.src(inst),
+               unless=ab.unless, count=cond.count,
+               any_kind=isinstance(cond.pred, A.AnyPred)),
+        (c,),
+    ))
+
+
+def _per_defender(b: _Builder, inst: Instance, ab: A.AttackCondition
+                  ) -> Optional[Callable[[str], bool]]:
+    """508.1c, 508.5, 802.2a: a condition about the player the creature would attack (or
+    who controls / protects the permanent it would attack): whether attacking a target
+    breaks the restriction; None: not such a condition."""
+    holder = b.board.permanent(inst.who)
+    cond = ab.condition
     if isinstance(cond, A.DefenderControls):
-        # 508.1c, 802.2a: "defending player" is the player this creature would attack
-        # (or who controls / protects the permanent it would attack).
         def bad(t: str) -> bool:
             dp = b.board.defending_player_of(t)
             holds = _count_controlled(b, inst, dp, cond.pred, holder) >= cond.count
             return holds != ab.unless
-        lits = b.lits(c, bad)
-        b.forbid(c, lits, "508.1c",
-                 reason("attack.cant_there", "508.1c", (c,), creature=c, said=said, src=src))
-        return
+        return bad
     if isinstance(cond, A.DefenderPoisoned):
-        # 508.1c, 122.1f: per player this creature would attack; a team's poison counters
-        # are each member's (810.10d).
+        # 122.1f: a team's poison counters are each member's (810.10d).
         def bad_poison(t: str) -> bool:
             dp = b.board.defending_player_of(t)
             poisoned = any(p.poison > 0 for p in b.board.players
                            if b.board.teammates(p.name, dp))
             return poisoned != ab.unless
-        b.forbid(c, b.lits(c, bad_poison), "508.1c",
-                 reason("attack.cant_there", "508.1c", (c,), creature=c, said=said, src=src))
-        return
+        return bad_poison
     if isinstance(cond, A.PlayerFact) and isinstance(cond.player, A.DefendingPlayerRef):
-        # 508.1c, 508.5: a fact of the player this creature would attack ("unless
-        # defending player is the monarch", "... has seven or more cards in their
-        # graveyard"), per player it could attack.
+        # a fact of that player ("unless defending player is the monarch", "... has seven
+        # or more cards in their graveyard")
         def bad_fact(t: str) -> bool:
             dp = b.board.defending_player_of(t)
             return b.bound.fact_holds(cond, inst.source, defending=dp) != ab.unless
-        b.forbid(c, b.lits(c, bad_fact), "508.1c",
-                 reason("attack.cant_there", "508.1c", (c,), creature=c, said=said, src=src))
-        return
+        return bad_fact
     if isinstance(cond, A.MoreThan) and cond.than == "defending":
-        # 508.1c, 802.2a: compared with the player this creature would attack (or who
-        # controls / protects the permanent it would attack).
-        you = inst.source.controller
-        mine = _count_controlled(b, inst, you, cond.pred, holder)
+        mine = _count_controlled(b, inst, inst.source.controller, cond.pred, holder)
 
         def bad_more(t: str) -> bool:
             theirs = _count_controlled(b, inst, b.board.defending_player_of(t), cond.pred, holder)
             return (mine > theirs) != ab.unless
-        b.forbid(c, b.lits(c, bad_more), "508.1c",
-                 reason("attack.cant_there", "508.1c", (c,), creature=c, said=said, src=src))
-        return
+        return bad_more
+    return None
+
+
+def _fixed_condition(b: _Builder, inst: Instance, ab: A.AttackCondition) -> bool:
+    """508.1c: a condition fixed on this board (permanents on the battlefield, what a
+    player controls); whether ``ab`` was one."""
+    c = inst.who
+    holder = b.board.permanent(c)
+    cond = ab.condition
     if isinstance(cond, A.OnBattlefield):
-        # 508.1c: whoever controls them; fixed on this board.
+        # whoever controls them
         count = sum(1 for p in b.board.permanents
                     if b.bound.matches(cond.pred, p, inst.source, holder))
-        if (count >= cond.count) != ab.unless:
-            b.forbid(c, b.lits(c, lambda t: True), "508.1c",
-                     reason("attack.cant_condition", "508.1c", (c,), creature=c, said=said,
-                            src=src))
-        return
-    if isinstance(cond, A.PlayerControls):
+        holds = count >= cond.count
+    elif isinstance(cond, A.PlayerControls):
         p = b.resolve_player(cond.player, inst)
         if p is None:
             # "defending player controls": per target, as above.
             _condition(b, inst, A.AttackCondition(
                 ab.subject, A.DefenderControls(cond.pred, cond.count), ab.unless))
-            return
+            return True
         holds = _count_controlled(b, inst, p, cond.pred, holder) >= cond.count
-        if holds != ab.unless:
-            # 508.1c: the condition is fixed on this board.
-            b.forbid(c, b.lits(c, lambda t: True), "508.1c",
-                     reason("attack.cant_condition", "508.1c", (c,), creature=c, said=said,
-                            src=src))
-        return
-    raise BoardError(reason("error.attack_condition_unknown", None, (c,), creature=c,
-                            src=src, said=said))
+    else:
+        return False
+    if holds != ab.unless:
+        b.forbid(c, b.lits(c, lambda t: True), "508.1c",
+                 reason("attack.cant_condition", "508.1c", (c,), creature=c,
+                        said=Quote(inst.sentence.strip()), src=b.src(inst)))
+    return True
 
 
 def _cap(b: _Builder, inst: Instance, ab: A.AttackCap) -> None:

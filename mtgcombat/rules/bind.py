@@ -311,14 +311,26 @@ class Bound:
     ) -> bool:
         """Whether a permanent has a quality. ``relative_to`` is the creature that
         "self" in a comparison refers to (e.g. "greater power" than this one)."""
+        if isinstance(pred, A.NotPred):
+            return not self.matches(pred.pred, perm, source, relative_to)
+        if isinstance(pred, A.AndPred):
+            return all(self.matches(p, perm, source, relative_to) for p in pred.preds)
+        if isinstance(pred, A.OrPred):
+            return any(self.matches(p, perm, source, relative_to) for p in pred.preds)
+        if isinstance(pred, A.StatPred):
+            return self._matches_stat(pred, perm, source, relative_to)
+        for part in (self._matches_quality, self._matches_relation):
+            found = part(pred, perm, source, relative_to)
+            if found is not None:
+                return found
+        raise TypeError(f"unknown predicate {pred!r}")
+
+    def _matches_quality(self, pred: A.Pred, perm: Permanent, source: Optional[Source],
+                         relative_to: Optional[Permanent]) -> Optional[bool]:
+        """A quality of the permanent itself (colour, type, keyword, name, counters,
+        tapped, a fact the board records); None: ``pred`` is none of these."""
         if isinstance(pred, A.AnyPred):
             return True
-        if isinstance(pred, A.ObjectPred):
-            return source is not None and perm.id == _target(source, pred.ref)
-        if isinstance(pred, A.NotSelfPred):
-            me = relative_to.id if relative_to is not None else (
-                source.permanent if source is not None else None)
-            return perm.id != me
         if isinstance(pred, A.ColorPred):
             if pred.color == "chosen":
                 if source is None:
@@ -336,37 +348,6 @@ class Bound:
             return self.has_keyword(perm.id, "changeling") and _creature_type(pred.word)
         if isinstance(pred, A.KeywordPred):
             return self.has_keyword(perm.id, pred.keyword.lower())
-        if isinstance(pred, A.StatPred):
-            mine = perm.power if pred.stat == "power" else perm.toughness
-            if mine is None:
-                return False
-            if isinstance(pred.value, A.HandSize):
-                if source is None:
-                    return False
-                return _compare(mine, pred.op, self.hand_size(pred.value.player, source))
-            if isinstance(pred.value, A.CountOf):
-                if source is None:
-                    return False
-                return _compare(mine, pred.op, self.count_x(pred.value, source, perm))
-            if isinstance(pred.value, A.StatOf):
-                about = relative_to
-                if about is None and source is not None and source.permanent is not None:
-                    about = self.board.permanent(source.permanent)
-                theirs = None if about is None else (
-                    about.power if pred.value.stat == "power" else about.toughness)
-                return theirs is not None and _compare(mine, pred.op, theirs)
-            if pred.value == "self":
-                other = relative_to
-                if other is None and source is not None and source.permanent is not None:
-                    other = self.board.permanent(source.permanent)
-                if other is None:
-                    return False
-                ref = other.power if pred.stat == "power" else other.toughness
-                if ref is None:
-                    return False
-            else:
-                ref = pred.value
-            return _compare(mine, pred.op, ref)
         if isinstance(pred, A.OwnStatsPred):
             values = {"power": perm.power, "toughness": perm.toughness}
             a, b = values[pred.stat], values[pred.other]
@@ -382,15 +363,28 @@ class Bound:
             if not pred.kind:  # counters of any kind (122.1)
                 return sum(perm.counters.values()) >= pred.at_least
             return perm.counters.get(pred.kind, 0) >= pred.at_least
-        if isinstance(pred, A.ControllerPred):
-            if source is None:
-                return False
-            return perm.controller == self.player_of(pred.player, source)
         if isinstance(pred, A.TappedPred):
             return perm.tapped == pred.tapped
         if isinstance(pred, A.FactPred):
             # a fact the board records (701.37b monstrous, 702.33d kicked, ...)
             return pred.fact in perm.facts
+        return None
+
+    def _matches_relation(self, pred: A.Pred, perm: Permanent, source: Optional[Source],
+                          relative_to: Optional[Permanent]) -> Optional[bool]:
+        """A relation of the permanent to other objects, players or the combat (this
+        object, its controller, attachments, landwalk, attacking or blocking); None:
+        ``pred`` is none of these."""
+        if isinstance(pred, A.ObjectPred):
+            return source is not None and perm.id == _target(source, pred.ref)
+        if isinstance(pred, A.NotSelfPred):
+            me = relative_to.id if relative_to is not None else (
+                source.permanent if source is not None else None)
+            return perm.id != me
+        if isinstance(pred, A.ControllerPred):
+            if source is None:
+                return False
+            return perm.controller == self.player_of(pred.player, source)
         if isinstance(pred, A.ModifiedPred):
             # 700.9: a counter, an Equipment, or an Aura its controller controls
             return any(perm.counters.values()) or any(
@@ -415,13 +409,42 @@ class Bound:
             return _compare(self.fact_value(fact, perm.controller, source), fact.op, fact.n)
         if isinstance(pred, A.ThisObject):
             return source is not None and perm.id == self.object_of(pred.ref, source)
-        if isinstance(pred, A.NotPred):
-            return not self.matches(pred.pred, perm, source, relative_to)
-        if isinstance(pred, A.AndPred):
-            return all(self.matches(p, perm, source, relative_to) for p in pred.preds)
-        if isinstance(pred, A.OrPred):
-            return any(self.matches(p, perm, source, relative_to) for p in pred.preds)
-        raise TypeError(f"unknown predicate {pred!r}")
+        return None
+
+    def _matches_stat(self, pred: A.StatPred, perm: Permanent, source: Optional[Source],
+                      relative_to: Optional[Permanent]) -> bool:
+        """Power or toughness compared with a number, a count, a hand's size or another
+        creature's (208)."""
+        mine = perm.power if pred.stat == "power" else perm.toughness
+        if mine is None:
+            return False
+        if isinstance(pred.value, A.HandSize):
+            if source is None:
+                return False
+            return _compare(mine, pred.op, self.hand_size(pred.value.player, source))
+        if isinstance(pred.value, A.CountOf):
+            if source is None:
+                return False
+            return _compare(mine, pred.op, self.count_x(pred.value, source, perm))
+        if isinstance(pred.value, A.StatOf):
+            about = relative_to
+            if about is None and source is not None and source.permanent is not None:
+                about = self.board.permanent(source.permanent)
+            theirs = None if about is None else (
+                about.power if pred.value.stat == "power" else about.toughness)
+            return theirs is not None and _compare(mine, pred.op, theirs)
+        if pred.value == "self":
+            other = relative_to
+            if other is None and source is not None and source.permanent is not None:
+                other = self.board.permanent(source.permanent)
+            if other is None:
+                return False
+            ref = other.power if pred.stat == "power" else other.toughness
+            if ref is None:
+                return False
+        else:
+            ref = pred.value
+        return _compare(mine, pred.op, ref)
 
     def subject_holders(self, subject: A.Subject, source: Source) -> list[str]:
         """The creatures a subject designates on this board."""
@@ -534,6 +557,36 @@ def bind(
     """Bind the abilities read from every permanent's text (``readings`` by id) and
     every effect (``effect_readings`` in board order) to ``board``."""
     bound = Bound(board)
+    pending = _pending(board, readings, effect_readings)
+    # Pass 1: printed keywords of permanents (so predicates on keywords work).
+    for ab, src, sentence in pending:
+        if src.permanent is None or src.kind != "permanent":
+            continue
+        if _is_keyword(ab):
+            bound.keywords.setdefault(src.permanent, set()).update(_keyword_names(ab))
+        elif isinstance(ab, A.Landwalk):
+            bound.walks.setdefault(src.permanent, set()).add(ab.label.lower())
+    # Pass 1b: 611.3a -- a static ability with a condition applies when the condition
+    # holds on this board (judged against printed keywords).
+    pending = [(sub, sub_src, sentence) for ab, src, sentence in pending
+               for sub, sub_src in _unwrap(bound, ab, src)]
+    # Pass 2: grants (one pass, against printed keywords).
+    expanded = _granted(bound, pending)
+    # Pass 2b: 613.1f (layer 6) -- keywords lost, after those gained.
+    expanded = _lose_keywords(bound, expanded)
+    # 702.16k: "protection from Bob" where Bob is a player is protection from that player.
+    expanded = [(_player_protection(board, ab), src, sentence, holder)
+                for ab, src, sentence, holder in expanded]
+    # Pass 3: instances.
+    _instances(bound, expanded)
+    # Goad (701.15 current; 701.38 in 2024) is board state, not text.
+    return bound
+
+
+def _pending(board: Board, readings: Mapping[str, A.TextReading],
+             effect_readings: Sequence[A.TextReading]) -> list[tuple[A.Ability, Source, str]]:
+    """Every ability read from the board's permanents and effects, with its source and
+    sentence; a :class:`Named` sentence's abilities about the permanent it names."""
     pending: list[tuple[A.Ability, Source, str]] = []
     for perm in board.permanents:
         reading = readings.get(perm.id)
@@ -557,22 +610,16 @@ def bind(
                 if gone and _names_gone(ab, eff.targets, eff.source in gone, gone):
                     continue
                 pending.append((ab, src, parsed.sentence))
-    pending = [x for ab, src, sentence in pending
-               for x in _named(ab, src, sentence, board)]
+    return [x for ab, src, sentence in pending
+            for x in _named(ab, src, sentence, board)]
 
-    # Pass 1: printed keywords of permanents (so predicates on keywords work).
-    for ab, src, sentence in pending:
-        if src.permanent is None or src.kind != "permanent":
-            continue
-        if _is_keyword(ab):
-            bound.keywords.setdefault(src.permanent, set()).update(_keyword_names(ab))
-        elif isinstance(ab, A.Landwalk):
-            bound.walks.setdefault(src.permanent, set()).add(ab.label.lower())
-    # Pass 1b: 611.3a -- a static ability with a condition applies when the condition
-    # holds on this board (judged against printed keywords).
-    pending = [(sub, sub_src, sentence) for ab, src, sentence in pending
-               for sub, sub_src in _unwrap(bound, ab, src)]
-    # Pass 2: grants (one pass, against printed keywords).
+
+def _granted(bound: Bound, pending: list) -> list[tuple[Any, Source, str, Optional[str]]]:
+    """613.1f: each ability with the permanent that holds it -- a :class:`Grant`'s
+    abilities for each holder of its subject (a :class:`GrantWhileInCombat`'s only while
+    the holder is attacking or blocking, 611.3a, 506.4), any other ability with no holder
+    yet; the keywords and landwalks so held are recorded on ``bound``."""
+    board = bound.board
     expanded: list[tuple[A.Ability, Source, str, Optional[str]]] = []
     for ab, src, sentence in pending:
         if isinstance(ab, A.Grant):
@@ -597,12 +644,13 @@ def bind(
             bound.keywords.setdefault(holder, set()).update(_keyword_names(ab))
         elif holder is not None and isinstance(ab, A.Landwalk):
             bound.walks.setdefault(holder, set()).add(ab.label.lower())
-    # Pass 2b: 613.1f (layer 6) -- keywords lost, after those gained.
-    expanded = _lose_keywords(bound, expanded)
-    # 702.16k: "protection from Bob" where Bob is a player is protection from that player.
-    expanded = [(_player_protection(board, ab), src, sentence, holder)
-                for ab, src, sentence, holder in expanded]
-    # Pass 3: instances.
+    return expanded
+
+
+def _instances(bound: Bound, expanded: list) -> None:
+    """Each ability bound to what it is about: its holder, its source permanent (a
+    keyword, a landwalk, protection ...), the whole game (:data:`GLOBAL_ABILITIES`) or
+    each creature its subject designates."""
     for ab, src, sentence, holder in expanded:
         if holder is not None:
             bound.instances.append(Instance(ab, src, sentence, holder))
@@ -619,8 +667,6 @@ def bind(
                 continue
             for h in bound.subject_holders(subject, src):
                 bound.instances.append(Instance(ab, src, sentence, h))
-    # Goad (701.15 current; 701.38 in 2024) is board state, not text.
-    return bound
 
 
 def _timestamp(board: Board, src: Source) -> int:

@@ -236,6 +236,8 @@ def _structural(b: _Builder) -> None:
 
 
 def _evasion(b: _Builder) -> None:
+    """509.1b: the evasion abilities -- keywords (flying, shadow, horsemanship ...),
+    protection, landwalk and menace -- as restrictions on blocks."""
     bound = b.bound
     none: frozenset[str] = frozenset()
     kws = {x: bound.keywords.get(x, none) for x in b.attackers + b.blockers}
@@ -247,94 +249,112 @@ def _evasion(b: _Builder) -> None:
     as_though: dict[str, list[Instance]] = {}
     for inst in bound.of_type(A.BlockAsThough):
         as_though.setdefault(inst.holder, []).append(inst)  # type: ignore[arg-type]
-
-    def as_though_for(c: str, a: str) -> list[A.BlockAsThough]:
-        """c's "can block [X] as though ..." abilities that apply to attacker a."""
-        return [inst.ability for inst in as_though.get(c, ())  # type: ignore[misc]
-                if bound.matches(inst.ability.attacker_pred, b.perm(a),  # type: ignore[union-attr]
-                                 inst.source, b.perm(c))]
-
-    def pair_keywords(c: str, a: str, ats: list[A.BlockAsThough]
-                      ) -> tuple[frozenset[str], frozenset[str]]:
-        """The keywords blocker c and attacker a are judged with under ``ats``."""
-        ckw, akw = kws[c], kws[a]
-        for ab in ats:
-            if ab.had:
-                ckw = ckw | {ab.had}
-            if ab.lacked:
-                akw = akw - {ab.lacked}
-        return frozenset(ckw), frozenset(akw)
-
     for a in b.attackers:
-        ap = b.perm(a)
         protections = bound.protections(a)
         if not (kws[a] & _EVASION_KEYWORDS or protections):
             blockers = [c for c in b.blockers_of(a) if "shadow" in kws[c]]
         else:
             blockers = b.blockers_of(a)
         for c in blockers:
-            cp = b.perm(c)
-            found = _keyword_evasion(cp, ap, kws[c], kws[a])
-            ats = as_though_for(c, a) if found else []
-            if ats:
-                # 609.4: "can block ... as though it had shadow" only permits: a rule
-                # stops this block only if it still does when the game is treated
-                # as the effect says.
-                ckw, akw = pair_keywords(c, a, ats)
-                still = {rule for rule, _ in _keyword_evasion(cp, ap, ckw, akw)}
-                found = [(rule, why) for rule, why in found if rule in still]
-            for rule, why in found:
-                b.forbid(c, a, rule, why)
-            # 702.16f, 702.16j, 702.16k: protection on the attacker. (Protection on a
-            # blocker never stops it from blocking.)
-            for inst in protections:
-                pr: A.Protection = inst.ability  # type: ignore[assignment]
-                label = pr.label or "protection"
-                if pr.everything:
-                    b.forbid(c, a, "702.16j", b.why(
-                        "evade.protection_everything", "702.16j", None, a, c,
-                        attacker=a, blocker=c))
-                elif pr.player is not None:
-                    who = bound.player_of(pr.player, inst.source)
-                    if who is not None and cp.controller == who:
-                        b.forbid(c, a, "702.16k", b.why(
-                            "evade.protection_player", "702.16k", None, a, c, attacker=a,
-                            blocker=c, label=label, player=who))
-                elif pr.pred is not None and bound.matches(pr.pred, cp, inst.source, ap):
-                    # A colour is data (worded in each language); any other quality is
-                    # the card's own words (702.16a).
-                    color = pr.pred.color if isinstance(pr.pred, A.ColorPred) and \
-                        pr.pred.color in COLORS else None
-                    b.forbid(c, a, "702.16f", b.why(
-                        "evade.protection", "702.16f", None, a, c, attacker=a, blocker=c,
-                        label=label, color=color))
-        akw = kws[a]
-        lits = b.lits_of_attacker(a)
-        if not lits:
-            continue
-        # 702.14c: landwalk -- unblockable while its defending player controls such a land,
-        # except by a creature that can block it as though it had no landwalk (609.4).
-        dp = b.board.defending_player_of(b.board.attacks[a])  # type: ignore[index]
-        walk_lits = [b.lit(c, a) for c in b.blockers_of(a)
-                     if not any(ab.lacked == "landwalk" for ab in as_though_for(c, a))]
-        for inst in bound.held_by(a, A.Landwalk):
-            lw: A.Landwalk = inst.ability  # type: ignore[assignment]
-            if any(ig.label is None or ig.label == lw.label.lower() for ig in ignored_walks):
-                continue  # Great Wall, Quagmire ...: blocked as though it had no landwalk
-            land = next(
-                (p for p in b.board.permanents
-                 if p.is_land and p.controller == dp
-                 and bound.matches(lw.land, p, inst.source, ap)),
-                None,
-            )
-            if land is not None and walk_lits:
-                b.restrict(Not(any_of(walk_lits)), "702.14c", b.why(
-                    "evade.landwalk", "702.14c", None, a, land.id, attacker=a,
-                    label=lw.label, player=dp, land=land.id), a, land.id)
-        # 702.111b: menace -- zero blockers or two or more.
-        if "menace" in akw:
-            b.restrict(_not_between(lits, 1, 1), "702.111b",
-                       b.why("evade.menace", "702.111b", None, a, attacker=a), a)
+            _pair_evasion(b, c, a, kws, as_though)
+            _protection_evasion(b, c, a, protections)
+        if b.lits_of_attacker(a):
+            _landwalk_and_menace(b, a, kws[a], ignored_walks, as_though)
+
+
+def _as_though_for(b: _Builder, as_though: dict, c: str, a: str) -> list[A.BlockAsThough]:
+    """c's "can block [X] as though ..." abilities that apply to attacker a (609.4)."""
+    return [inst.ability for inst in as_though.get(c, ())
+            if b.bound.matches(inst.ability.attacker_pred, b.perm(a),
+                               inst.source, b.perm(c))]
+
+
+def _pair_keywords(kws: dict, c: str, a: str, ats: list[A.BlockAsThough]
+                   ) -> tuple[frozenset[str], frozenset[str]]:
+    """The keywords blocker c and attacker a are judged with under ``ats`` (609.4)."""
+    ckw, akw = kws[c], kws[a]
+    for ab in ats:
+        if ab.had:
+            ckw = ckw | {ab.had}
+        if ab.lacked:
+            akw = akw - {ab.lacked}
+    return frozenset(ckw), frozenset(akw)
+
+
+def _pair_evasion(b: _Builder, c: str, a: str, kws: dict, as_though: dict) -> None:
+    """509.1b: the keyword evasion rules that stop blocker c from blocking attacker a."""
+    cp, ap = b.perm(c), b.perm(a)
+    found = _keyword_evasion(cp, ap, kws[c], kws[a])
+    ats = _as_though_for(b, as_though, c, a) if found else []
+    if ats:
+        # 609.4: "can block ... as though it had shadow" only permits: a rule
+        # stops this block only if it still does when the game is treated
+        # as the effect says.
+        ckw, akw = _pair_keywords(kws, c, a, ats)
+        still = {rule for rule, _ in _keyword_evasion(cp, ap, ckw, akw)}
+        found = [(rule, why) for rule, why in found if rule in still]
+    for rule, why in found:
+        b.forbid(c, a, rule, why)
+
+
+def _protection_evasion(b: _Builder, c: str, a: str, protections: list[Instance]) -> None:
+    """702.16f, 702.16j, 702.16k: protection on the attacker. (Protection on a blocker
+    never stops it from blocking.)"""
+    bound = b.bound
+    cp, ap = b.perm(c), b.perm(a)
+    for inst in protections:
+        pr: A.Protection = inst.ability  # type: ignore[assignment]
+        label = pr.label or "protection"
+        if pr.everything:
+            b.forbid(c, a, "702.16j", b.why(
+                "evade.protection_everything", "702.16j", None, a, c,
+                attacker=a, blocker=c))
+        elif pr.player is not None:
+            who = bound.player_of(pr.player, inst.source)
+            if who is not None and cp.controller == who:
+                b.forbid(c, a, "702.16k", b.why(
+                    "evade.protection_player", "702.16k", None, a, c, attacker=a,
+                    blocker=c, label=label, player=who))
+        elif pr.pred is not None and bound.matches(pr.pred, cp, inst.source, ap):
+            # A colour is data (worded in each language); any other quality is
+            # the card's own words (702.16a).
+            color = pr.pred.color if isinstance(pr.pred, A.ColorPred) and \
+                pr.pred.color in COLORS else None
+            b.forbid(c, a, "702.16f", b.why(
+                "evade.protection", "702.16f", None, a, c, attacker=a, blocker=c,
+                label=label, color=color))
+
+
+def _landwalk_and_menace(b: _Builder, a: str, akw: AbstractSet[str], ignored_walks: list,
+                         as_though: dict) -> None:
+    """702.14c landwalk and 702.111b menace: restrictions on attacker a's blockers as a
+    group."""
+    bound = b.bound
+    ap = b.perm(a)
+    lits = b.lits_of_attacker(a)
+    # 702.14c: landwalk -- unblockable while its defending player controls such a land,
+    # except by a creature that can block it as though it had no landwalk (609.4).
+    dp = b.board.defending_player_of(b.board.attacks[a])  # type: ignore[index]
+    walk_lits = [b.lit(c, a) for c in b.blockers_of(a)
+                 if not any(ab.lacked == "landwalk" for ab in _as_though_for(b, as_though, c, a))]
+    for inst in bound.held_by(a, A.Landwalk):
+        lw: A.Landwalk = inst.ability  # type: ignore[assignment]
+        if any(ig.label is None or ig.label == lw.label.lower() for ig in ignored_walks):
+            continue  # Great Wall, Quagmire ...: blocked as though it had no landwalk
+        land = next(
+            (p for p in b.board.permanents
+             if p.is_land and p.controller == dp
+             and bound.matches(lw.land, p, inst.source, ap)),
+            None,
+        )
+        if land is not None and walk_lits:
+            b.restrict(Not(any_of(walk_lits)), "702.14c", b.why(
+                "evade.landwalk", "702.14c", None, a, land.id, attacker=a,
+                label=lw.label, player=dp, land=land.id), a, land.id)
+    # 702.111b: menace -- zero blockers or two or more.
+    if "menace" in akw:
+        b.restrict(_not_between(lits, 1, 1), "702.111b",
+                   b.why("evade.menace", "702.111b", None, a, attacker=a), a)
 
 
 def _keyword_evasion(cp: Permanent, ap: Permanent, ckw: AbstractSet[str],
@@ -386,105 +406,138 @@ def _not_between(lits: list[Lit], lo: int, hi: int) -> Expr:
 # ---------------------------------------------------------------------------
 
 
+#: Restrictions of card text on a blocker (509.1b, 506.5) and on an attacker (509.1b).
+_ON_BLOCKER = (A.CantBlock, A.CanBlockOnly, A.CantBlockAlone, A.BlockCondition)
+_ON_ATTACKER = (A.CantBeBlocked, A.CantBeBlockedIf, A.CantBeBlockedExcept, A.CantBeBlockedBy,
+                A.CantBeBlockedByMoreThan, A.CantBeBlockedUnlessAllBlock)
+
+
 def _text_restrictions(b: _Builder) -> None:
-    bound = b.bound
+    """509.1b: the restrictions card text puts on a blocker, on an attacker's blockers
+    and on the whole block."""
     attackers = set(b.attackers)
     blockers = set(b.blockers)
     for inst in b.bound.instances:
         ab, h = inst.ability, inst.holder
-        # -- on the blocker ----------------------------------------------------
-        if isinstance(ab, A.CantBlock) and h in blockers:
-            hp = b.perm(h)
-            if ab.attacker_pred is None:
-                lits = b.lits_of_blocker(h)
-                if lits:
-                    b.restrict(Not(any_of(lits)), "509.1b",
-                               b.why("block.cant", "509.1b", inst, h, creature=h), h)
-            else:
-                for a in b.options[h]:
-                    if bound.matches(ab.attacker_pred, b.perm(a), inst.source, hp):
-                        b.forbid(h, a, "509.1b", b.why("block.cant_attacker", "509.1b", inst,
-                                                       h, a, creature=h, attacker=a))
-        elif isinstance(ab, A.CanBlockOnly) and h in blockers:
-            hp = b.perm(h)
-            for a in b.options[h]:
-                if not bound.matches(ab.attacker_pred, b.perm(a), inst.source, hp):
-                    b.forbid(h, a, "509.1b", b.why("block.cant_attacker", "509.1b", inst,
-                                                   h, a, creature=h, attacker=a))
-        elif isinstance(ab, A.CantBlockAlone) and h in blockers:
-            # 506.5: blocks alone = the only creature declared as a blocker -- in its
-            # defending player's declaration (802.4b) or its team's (805.10d).
-            if not b.options[h]:
-                continue
-            group = b.group_of(b.perm(h).controller)
-            others = [b.blocks_any(c) for c in b.group_blockers(group)
-                      if c != h and b.options[c]]
-            b.restrict(implies(b.blocks_any(h), any_of(others)), "506.5",
-                       b.why("block.cant_alone", "506.5", inst, h, creature=h), h)
-        elif isinstance(ab, A.BlockCondition) and h in blockers:
-            _block_condition(b, inst, ab)
-        # -- on the attacker ---------------------------------------------------
-        elif isinstance(ab, A.CantBeBlocked) and h in attackers:
-            lits = b.lits_of_attacker(h)
+        if isinstance(ab, _ON_BLOCKER):
+            if h in blockers:
+                _on_blocker(b, inst)
+        elif isinstance(ab, _ON_ATTACKER):
+            if h in attackers:
+                _on_attacker(b, inst)
+        elif isinstance(ab, A.BlockCap):
+            _block_cap(b, inst)
+
+
+def _on_blocker(b: _Builder, inst: Instance) -> None:
+    """509.1b, 506.5: a restriction on blocker ``inst.holder``."""
+    bound = b.bound
+    ab, h = inst.ability, inst.holder
+    if isinstance(ab, A.CantBlock):
+        hp = b.perm(h)
+        if ab.attacker_pred is None:
+            lits = b.lits_of_blocker(h)
             if lits:
                 b.restrict(Not(any_of(lits)), "509.1b",
-                           b.why("block.unblockable", "509.1b", inst, h, creature=h), h)
-        elif isinstance(ab, A.CantBeBlockedIf) and h in attackers:
-            # 509.1b, 611.3a: unblockable only while the condition holds; with the
-            # attackers declared, the condition is a fact of the board.
-            lits = b.lits_of_attacker(h)
-            if lits and _condition_holds(b, ab.condition, h, inst) != ab.unless:
-                b.restrict(Not(any_of(lits)), "509.1b",
-                           b.why("block.unblockable", "509.1b", inst, h, creature=h), h)
-        elif isinstance(ab, A.CantBeBlockedExcept) and h in attackers:
-            ap = b.perm(h)
-            if ab.by is not None:
-                for c in b.blockers_of(h):
-                    if not bound.matches(ab.by, b.perm(c), inst.source, ap):
-                        b.forbid(c, h, "509.1b", b.why("block.cant_attacker", "509.1b", inst,
-                                                       c, h, creature=c, attacker=h))
-            if ab.min_blockers is not None and ab.min_blockers > 1:
-                lits = b.lits_of_attacker(h)
-                if lits:
-                    b.restrict(_not_between(lits, 1, ab.min_blockers - 1), "509.1b",
-                               b.why("block.except_n", "509.1b", inst, h, creature=h,
-                                     n=ab.min_blockers), h)
-        elif isinstance(ab, A.CantBeBlockedBy) and h in attackers:
-            ap = b.perm(h)
+                           b.why("block.cant", "509.1b", inst, h, creature=h), h)
+        else:
+            for a in b.options[h]:
+                if bound.matches(ab.attacker_pred, b.perm(a), inst.source, hp):
+                    b.forbid(h, a, "509.1b", b.why("block.cant_attacker", "509.1b", inst,
+                                                   h, a, creature=h, attacker=a))
+    elif isinstance(ab, A.CanBlockOnly):
+        hp = b.perm(h)
+        for a in b.options[h]:
+            if not bound.matches(ab.attacker_pred, b.perm(a), inst.source, hp):
+                b.forbid(h, a, "509.1b", b.why("block.cant_attacker", "509.1b", inst,
+                                               h, a, creature=h, attacker=a))
+    elif isinstance(ab, A.CantBlockAlone):
+        # 506.5: blocks alone = the only creature declared as a blocker -- in its
+        # defending player's declaration (802.4b) or its team's (805.10d).
+        if not b.options[h]:
+            return
+        group = b.group_of(b.perm(h).controller)
+        others = [b.blocks_any(c) for c in b.group_blockers(group)
+                  if c != h and b.options[c]]
+        b.restrict(implies(b.blocks_any(h), any_of(others)), "506.5",
+                   b.why("block.cant_alone", "506.5", inst, h, creature=h), h)
+    elif isinstance(ab, A.BlockCondition):
+        _block_condition(b, inst, ab)
+
+
+def _on_attacker(b: _Builder, inst: Instance) -> None:
+    """509.1b: a restriction on the blockers of attacker ``inst.holder``."""
+    bound = b.bound
+    ab, h = inst.ability, inst.holder
+    if isinstance(ab, A.CantBeBlocked):
+        lits = b.lits_of_attacker(h)
+        if lits:
+            b.restrict(Not(any_of(lits)), "509.1b",
+                       b.why("block.unblockable", "509.1b", inst, h, creature=h), h)
+    elif isinstance(ab, A.CantBeBlockedIf):
+        # 509.1b, 611.3a: unblockable only while the condition holds; with the
+        # attackers declared, the condition is a fact of the board.
+        lits = b.lits_of_attacker(h)
+        if lits and _condition_holds(b, ab.condition, h, inst) != ab.unless:
+            b.restrict(Not(any_of(lits)), "509.1b",
+                       b.why("block.unblockable", "509.1b", inst, h, creature=h), h)
+    elif isinstance(ab, A.CantBeBlockedExcept):
+        ap = b.perm(h)
+        if ab.by is not None:
             for c in b.blockers_of(h):
-                if bound.matches(ab.by, b.perm(c), inst.source, ap):
+                if not bound.matches(ab.by, b.perm(c), inst.source, ap):
                     b.forbid(c, h, "509.1b", b.why("block.cant_attacker", "509.1b", inst,
                                                    c, h, creature=c, attacker=h))
-        elif isinstance(ab, A.CantBeBlockedByMoreThan) and h in attackers:
+        if ab.min_blockers is not None and ab.min_blockers > 1:
             lits = b.lits_of_attacker(h)
-            if len(lits) > ab.n:
-                b.restrict(Count(tuple(lits), None, ab.n), "509.1b",
-                           b.why("block.more_than", "509.1b", inst, h, creature=h, n=ab.n), h)
-        elif isinstance(ab, A.CantBeBlockedUnlessAllBlock) and h in attackers:
-            # "all creatures defending player controls": the player it attacks (508.5,
-            # 805.10e), tapped ones included -- if one can't block, nothing can.
-            lits = b.lits_of_attacker(h)
-            if not lits:
-                continue
-            dp = b.board.defending_player_of(b.board.attacks[h])  # type: ignore[index]
-            theirs = [p.id for p in b.board.creatures(dp)]
-            all_block: Expr = And(tuple(
-                b.lit(c, h) if (c, h) in b.option_set else Const(False) for c in theirs
-            )) if theirs else Const(True)
-            b.restrict(implies(any_of(lits), all_block), "509.1b",
-                       b.why("block.unless_all", "509.1b", inst, h, creature=h, player=dp), h)
-        # -- on the whole block ------------------------------------------------
-        elif isinstance(ab, A.BlockCap):
-            # 802.4b: judged per defending player's declaration; 805.10d: a team's
-            # combined block is judged as a whole.
-            for group in b.groups:
-                blocking = [b.blocks_any(c) for c in b.group_blockers(group)
-                            if b.options[c]]
-                if len(blocking) > ab.n:
-                    rule = "802.4b" if len(group) == 1 else "805.10d"
-                    b.restrict(Count(tuple(blocking), None, ab.n), "509.1b",
-                               b.why("block.cap", "509.1b", inst, *group, n=ab.n,
-                                     group=group, group_rule=rule), *group)
+            if lits:
+                b.restrict(_not_between(lits, 1, ab.min_blockers - 1), "509.1b",
+                           b.why("block.except_n", "509.1b", inst, h, creature=h,
+                                 n=ab.min_blockers), h)
+    elif isinstance(ab, A.CantBeBlockedBy):
+        ap = b.perm(h)
+        for c in b.blockers_of(h):
+            if bound.matches(ab.by, b.perm(c), inst.source, ap):
+                b.forbid(c, h, "509.1b", b.why("block.cant_attacker", "509.1b", inst,
+                                               c, h, creature=c, attacker=h))
+    elif isinstance(ab, A.CantBeBlockedByMoreThan):
+        lits = b.lits_of_attacker(h)
+        if len(lits) > ab.n:
+            b.restrict(Count(tuple(lits), None, ab.n), "509.1b",
+                       b.why("block.more_than", "509.1b", inst, h, creature=h, n=ab.n), h)
+    elif isinstance(ab, A.CantBeBlockedUnlessAllBlock):
+        _unless_all_block(b, inst)
+
+
+def _unless_all_block(b: _Builder, inst: Instance) -> None:
+    """509.1b: "can't be blocked unless all creatures defending player controls block
+    it" -- the player it attacks (508.5, 805.10e), tapped ones included: if one can't
+    block, nothing can."""
+    h = inst.holder
+    lits = b.lits_of_attacker(h)
+    if not lits:
+        return
+    dp = b.board.defending_player_of(b.board.attacks[h])  # type: ignore[index]
+    theirs = [p.id for p in b.board.creatures(dp)]
+    all_block: Expr = And(tuple(
+        b.lit(c, h) if (c, h) in b.option_set else Const(False) for c in theirs
+    )) if theirs else Const(True)
+    b.restrict(implies(any_of(lits), all_block), "509.1b",
+               b.why("block.unless_all", "509.1b", inst, h, creature=h, player=dp), h)
+
+
+def _block_cap(b: _Builder, inst: Instance) -> None:
+    """509.1b: "No more than N creatures can block each combat" -- judged per defending
+    player's declaration (802.4b); a team's combined block as a whole (805.10d)."""
+    ab = inst.ability
+    for group in b.groups:
+        blocking = [b.blocks_any(c) for c in b.group_blockers(group)
+                    if b.options[c]]
+        if len(blocking) > ab.n:
+            rule = "802.4b" if len(group) == 1 else "805.10d"
+            b.restrict(Count(tuple(blocking), None, ab.n), "509.1b",
+                       b.why("block.cap", "509.1b", inst, *group, n=ab.n,
+                             group=group, group_rule=rule), *group)
 
 
 def _block_condition(b: _Builder, inst, ab: A.BlockCondition) -> None:
