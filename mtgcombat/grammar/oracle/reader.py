@@ -450,228 +450,303 @@ def _read(text: str, name: Optional[str], modes: Optional[Sequence[int]] = None
           ) -> A.TextReading:
     if not isinstance(text, str):
         raise TypeError("text must be a string")
-    names = name_variants(name)
-    state = _State()
-    understood: list[A.Parsed] = []
-    not_understood: list[str] = []
-    ability_modes = False  # the bullets that follow are modes of a trigger (700.2)
-    band: Optional[A.CounterRange] = None  # a level up card's current band (711.2)
-    lines = [strip_reminder(x) for x in text.replace("\r\n", "\n").split("\n")]
-    block = _modal_block(lines)
-    header_at = -1  # the line of a modal spell's instruction to choose, modes chosen
-    unchosen = range(0)  # the lines of a modal spell's modes, none chosen
-    if modes is not None:
-        if block is None:
-            raise ValueError("modes are chosen for a text that is not a modal spell's")
-        start, end, spell = block
-        if any(not (isinstance(k, int) and 1 <= k <= len(spell.modes)) for k in modes):
-            raise ValueError(f"modes {list(modes)}: the spell has {len(spell.modes)} modes")
-        lines = lines[:start + 1] + [spell.modes[k - 1] for k in sorted(modes)] + lines[end:]
-        header_at = start
-    elif block is not None:
-        unchosen = range(block[0] + 1, block[1])
-    for index, line in enumerate(lines):
-        if not line:
-            continue
-        if index == header_at:
-            _read_header(line, names, understood, not_understood)
-            continue
-        if modes is not None and _MODE_COST_LINE.match(line.strip()):
+    return _Reader(name_variants(name), modes).read(text)
+
+
+class _Reader:
+    """One reading of a whole text: its lines, sentence by sentence (:func:`read_text`)."""
+
+    def __init__(self, names: list[str], modes: Optional[Sequence[int]]) -> None:
+        self.names = names
+        self.modes = modes
+        self.state = _State()
+        self.understood: list[A.Parsed] = []
+        self.not_understood: list[str] = []
+        self.ability_modes = False  # the bullets that follow are modes of a trigger (700.2)
+        self.band: Optional[A.CounterRange] = None  # a level up card's current band (711.2)
+        self.lines: list[str] = []
+        self.header_at = -1  # the line of a modal spell's instruction to choose, modes chosen
+        self.unchosen = range(0)  # the lines of a modal spell's modes, none chosen
+        self.after_unknown = False
+
+    def read(self, text: str) -> A.TextReading:
+        self._lines(text)
+        for index, line in enumerate(self.lines):
+            if line:
+                self._line(index, line)
+        state, understood = self.state, self.understood
+        if state.spoiled:
+            # A group of targets was read, but a later sentence names targets too: which
+            # targets belong to the group depends on how many were chosen (601.2c).
+            kept = [p for p in understood if not any(_uses_target_group(a) for a in p.abilities)]
+            self.not_understood.extend(p.sentence for p in understood if p not in kept)
+            understood = kept
+        return A.TextReading(tuple(understood), tuple(self.not_understood))
+
+    def _lines(self, text: str) -> None:
+        """The text's lines without reminder text; a modal spell's modes chosen in place
+        of its bullets (700.2a)."""
+        modes = self.modes
+        lines = [strip_reminder(x) for x in text.replace("\r\n", "\n").split("\n")]
+        block = _modal_block(lines)
+        if modes is not None:
+            if block is None:
+                raise ValueError("modes are chosen for a text that is not a modal spell's")
+            start, end, spell = block
+            if any(not (isinstance(k, int) and 1 <= k <= len(spell.modes)) for k in modes):
+                raise ValueError(f"modes {list(modes)}: the spell has {len(spell.modes)} modes")
+            lines = lines[:start + 1] + [spell.modes[k - 1] for k in sorted(modes)] + lines[end:]
+            self.header_at = start
+        elif block is not None:
+            self.unchosen = range(block[0] + 1, block[1])
+        self.lines = lines
+
+    def _structure_line(self, index: int, line: str) -> bool:
+        """A line of the text's structure, understood with nothing to apply (or with a
+        level band opened); whether ``line`` was one."""
+        understood = self.understood
+        if index == self.header_at:
+            _read_header(line, self.names, understood, self.not_understood)
+            return True
+        if self.modes is not None and _MODE_COST_LINE.match(line.strip()):
             understood.append(A.Parsed(line.strip(), ()))  # paid as it was cast (601.2f)
-            continue
+            return True
         # 702.87, 711: a level up card's structure. "Level up {1}" puts level counters
         # on it (nothing for combat); "LEVEL 3-7" / "LEVEL 8+" opens a band whose lines
         # apply only at those levels; a band's "4/4" is on the board already.
         lv = _LEVEL_HEADER.match(line.strip())
         if lv:
-            band = A.CounterRange("level", int(lv.group(1)),
-                                  int(lv.group(2)) if lv.group(2) else None)
+            self.band = A.CounterRange("level", int(lv.group(1)),
+                                       int(lv.group(2)) if lv.group(2) else None)
             understood.append(A.Parsed(line.strip(), ()))
-            continue
-        if _LEVEL_UP.match(line.strip()) or (band is not None and _PT_LINE.match(line.strip())):
+            return True
+        if _LEVEL_UP.match(line.strip()) or (self.band is not None
+                                             and _PT_LINE.match(line.strip())):
             understood.append(A.Parsed(line.strip(), ()))
-            continue
-        first_understood = len(understood)
+            return True
+        return False
+
+    def _line(self, index: int, line: str) -> None:
+        """One line: an ability read whole, or sentence by sentence."""
+        if self._structure_line(index, line):
+            return
+        state = self.state
+        first_understood = len(self.understood)
         bullet = line.startswith("\u2022")
-        mode_of_ability = bullet and ability_modes
+        mode_of_ability = bullet and self.ability_modes
         if not bullet:
-            ability_modes = False
+            self.ability_modes = False
         state.last_obj = None  # "it" never reaches across abilities
         state.last_player = None
         state.scanned_obj = None
         state.scanned_group = None
         state.scanned_it = None
-        after_unknown = mode_of_ability
+        self.after_unknown = mode_of_ability
         state.condition = None  # "Otherwise" never reaches across abilities (611.3a)
         # A triggered ability (603.1) or exert (701.43d) is read whole (issue 26).
-        whole_line = None if bullet else _read_ability_line(line, names, state)
+        whole_line = None if bullet else _read_ability_line(line, self.names, state)
         if whole_line is not None:
-            understood.extend(whole_line)
+            self.understood.extend(whole_line)
         for k, sentence in enumerate([] if whole_line is not None
-                                     else split_sentences(line, names)):
-            state.condition_before, state.condition = state.condition, None
-            norm = replace_names(sentence, names)
-            if k == 0 and not bullet:
-                follows = index + 1 < len(lines) and lines[index + 1].startswith(_BULLET)
-                ability_modes = _starts_modal_ability(_ABILITY_WORD.sub("", norm), line, follows)
-            if norm.startswith("\u2022"):  # a mode of a modal spell: read the mode
-                norm = norm[1:].lstrip()
-            norm = _ABILITY_WORD.sub("", norm)  # ability words have no rules meaning (207.2c)
-            x_def: Optional[Union[A.CountOf, A.CountersOn, A.BasicLandTypes]] = None
-            if re.search(r"[+-]X/", norm) and "{X}" not in norm:
-                # "gets +X/+0, where X is ...": P/T changes are on the board already.
-                norm = _WHERE_X.sub("", norm)
-            elif "{X}" in norm and _WHERE_X.search(norm):
-                # "pays {X} for each ..., where X is the number of [permanents] you
-                # control": X is counted on the board; a definition the board can't
-                # count leaves the whole sentence not understood (never deleted).
-                x_def = _x_definition(_WHERE_X.search(norm).group(0))  # type: ignore[union-attr]
-                if x_def is not None:
-                    norm = _WHERE_X.sub("", norm)
-            norm = _readings.without_pt_count(norm)
-            targets_before = state.targets
-            whole, tail = sentence, None
-            parts: list[str] = []  # clauses of a read sentence that were not read
-            if mode_of_ability:
-                # 700.2: a mode of a triggered or activated ability is part of that
-                # ability, which the board doesn't show resolving: not a static ability.
-                result = None
-                not_understood.append(sentence)
-                if index in unchosen:
-                    # 601.2c: targets are numbered across the chosen modes only; which
-                    # were chosen is not known, so a later target can't be numbered.
-                    state.open_targets = state.open_targets or bool(_TARGET_WORD.search(norm))
-                else:
-                    state.targets += _count_targets(norm)[0]
-                continue
-            result = _parse(norm, state)
-            if result is None:
-                result = _fixed_sentence(norm)
-            if result is None:
-                result = read_mana(sentence)  # mana abilities, cumulative upkeep (605, 702.24)
-            if result is None:
-                result, parts = _parse_without_noncombat(norm, state)
-            if result is None:
-                result = _parse_with_lure_tail(norm, state)
-            if result is None and '"' in norm:
-                result = _readings.read_quoted_grant(norm, state, _parse, read_text)
-            if (result is None or (result == [] and _DURATION.search(norm))) \
-                    and not after_unknown and not _NON_STATIC.search(norm):
-                # A one-shot effect (a spell's, issue 26): see read_instruction_sentence.
-                from .triggered import read_instruction_sentence
-
-                kept = (state.targets, state.last_obj, state.last_player, state.before_last,
-                        state.open_targets)
-                if result == []:
-                    state.targets = targets_before  # read again, its targets once
-                again = read_instruction_sentence(norm, state)
-                if again:
-                    result = again
-                else:
-                    (state.targets, state.last_obj, state.last_player, state.before_last,
-                     state.open_targets) = kept
-            if result is None:
-                # "Enchanted creature can't attack or block, and its activated abilities
-                # can't be activated": the combat clause is read, the other one is
-                # reported on its own (no rule object speaks of activated abilities).
-                m_norm = _ACTIVATED_TAIL.search(norm)
-                m_orig = _ACTIVATED_TAIL.search(sentence.replace("\u2019", "'"))
-                if m_norm and m_orig and m_norm.start() > 0:
-                    head = _parse(norm[:m_norm.start()], state)
-                    if not head:
-                        head, parts = _parse_without_noncombat(norm[:m_norm.start()], state)
-                    if head:
-                        result = head
-                        tail = sentence[m_orig.start():].lstrip(", ")
-                        sentence = sentence[:m_orig.start()]
-            if result is _DEFENDER_DIVIDES:
-                understood.append(A.Parsed(sentence, ()))
-                state.defender_assigns = False
-                continue
-            state.defender_assigns = bool(
-                result and any(isinstance(a, A.DefenderAssignsDamage) for a in result)
-            )
-            if result and after_unknown and _DURATION.search(norm):
-                # A one-shot effect after a sentence we could not read belongs to
-                # that sentence's ability (a trigger, an activated ability, a
-                # condition): "Whenever ~ attacks, ... . ~ can't be blocked this turn."
-                result = None
-                state.last_obj = state.last_player = None
-                state.targets = targets_before  # counted again below, once
-            if result:
-                # 702.39a provoke, 702.147a decayed: their triggered abilities, from the words
-                # of their rules
-                result = list(result) + _readings.keyword_triggers(result, read_text)
-            if result and x_def is not None:
-                result = [dataclasses.replace(a, x=x_def) if isinstance(a, A.AttackCost)
-                          else a for a in result]
-            if result:
-                understood.append(A.Parsed(sentence, tuple(with_durations(result, norm))))
-                not_understood.extend(parts)
-                if tail:
-                    not_understood.append(tail)
-                continue
-            sentence = whole  # a head read but belonging to an unread ability: all of it
-            if result == [] and not after_unknown and not _DURATION.search(norm) \
-                    and _STATIC_PT.match(norm):
-                # A static power/toughness change ("Enchanted creature gets +2/+2.",
-                # "Other Elves you control get +1/+1."): the board's power and toughness
-                # are the current values (613.4c, layer 7c), so it is on the board already.
-                understood.append(A.Parsed(sentence, ()))
-                continue
-            if result is None and _readings.nothing_to_apply(norm):
-                # A permission to cast the card (601.3): nothing in a combat.
-                understood.append(A.Parsed(sentence, ()))
-                continue
-            if result is None and not mode_of_ability and noncombat_keyword(sentence):
-                # A keyword that never acts in a combat ("Enchant creature", "Equip {2}",
-                # "Flash", "Ward {2}"; the keyword table's noncombat family): understood,
-                # nothing to apply.
-                understood.append(A.Parsed(sentence, ()))
-                continue
-            if result is None and _keyword_items(sentence, names, state, understood, not_understood):
-                continue
-            if result is None:
-                # Keep the target numbering of later sentences right; forget "it".
-                # "That creature" may still name this sentence's one target creature
-                # ("~ deals 1 damage to target creature. That creature can't block
-                # this turn.") unless the sentence starts an ability we can't read.
-                keeps = bool(_KEEPS_ANTECEDENT.match(norm))
-                if keeps and not _TARGET_WORD.search(norm):
-                    pass  # "Untap those creatures.", "It's still a land.": nothing new named
-                elif state.open_targets:
-                    # 601.2c: after a variable number of targets, later targets can't
-                    # be numbered; a group read before them can't be trusted either.
-                    state.scanned_obj = state.scanned_group = state.scanned_it = None
-                    if _TARGET_WORD.search(norm):
-                        state.spoiled = True
-                else:
-                    state.scanned_obj = _scan_target_creature(norm, state.targets)
-                    state.scanned_group = _readings.scan_target_group(norm, state.targets) \
-                        or _scan_target_group(norm, state.targets)
-                    state.scanned_it = _readings.scan_target_it(norm, state.targets)
-                    count, variable = _count_targets(norm)
-                    state.targets += count
-                    state.open_targets = variable
-                if not keeps:
-                    state.last_obj = None
-                    state.last_player = None
-                if _NON_STATIC.search(norm):
-                    after_unknown = True
-                    state.scanned_obj = state.scanned_group = state.scanned_it = None
-            # (result == []: a P/T change only -- it parsed, so "it" stays known.)
-            not_understood.append(sentence)
-        if band is not None:
-            understood[first_understood:] = [
+                                     else split_sentences(line, self.names)):
+            self._sentence(k, sentence, index, line, bullet, mode_of_ability)
+        if self.band is not None:
+            band = self.band
+            self.understood[first_understood:] = [
                 A.Parsed(p.sentence, (A.Conditional(band, p.abilities),) if p.abilities else ())
-                for p in understood[first_understood:]]
-    if state.spoiled:
-        # A group of targets was read, but a later sentence names targets too: which
-        # targets belong to the group depends on how many were chosen (601.2c).
-        kept = [p for p in understood if not any(_uses_target_group(a) for a in p.abilities)]
-        not_understood.extend(p.sentence for p in understood if p not in kept)
-        understood = kept
-    return A.TextReading(tuple(understood), tuple(not_understood))
+                for p in self.understood[first_understood:]]
+
+    def _normalise(self, k: int, sentence: str, index: int, line: str, bullet: bool
+                   ) -> tuple[str, Optional[Union[A.CountOf, A.CountersOn, A.BasicLandTypes]]]:
+        """A sentence as the grammar reads it (names as "~", no bullet, no ability word,
+        no "where X is ..." the board counts already) and what its X counts, if anything."""
+        state = self.state
+        state.condition_before, state.condition = state.condition, None
+        norm = replace_names(sentence, self.names)
+        if k == 0 and not bullet:
+            lines = self.lines
+            follows = index + 1 < len(lines) and lines[index + 1].startswith(_BULLET)
+            self.ability_modes = _starts_modal_ability(_ABILITY_WORD.sub("", norm), line, follows)
+        if norm.startswith("\u2022"):  # a mode of a modal spell: read the mode
+            norm = norm[1:].lstrip()
+        norm = _ABILITY_WORD.sub("", norm)  # ability words have no rules meaning (207.2c)
+        x_def: Optional[Union[A.CountOf, A.CountersOn, A.BasicLandTypes]] = None
+        if re.search(r"[+-]X/", norm) and "{X}" not in norm:
+            # "gets +X/+0, where X is ...": P/T changes are on the board already.
+            norm = _WHERE_X.sub("", norm)
+        elif "{X}" in norm and _WHERE_X.search(norm):
+            # "pays {X} for each ..., where X is the number of [permanents] you
+            # control": X is counted on the board; a definition the board can't
+            # count leaves the whole sentence not understood (never deleted).
+            x_def = _x_definition(_WHERE_X.search(norm).group(0))  # type: ignore[union-attr]
+            if x_def is not None:
+                norm = _WHERE_X.sub("", norm)
+        return _readings.without_pt_count(norm), x_def
+
+    def _sentence(self, k: int, sentence: str, index: int, line: str, bullet: bool,
+                  mode_of_ability: bool) -> None:
+        """One sentence: read into rule objects, understood with nothing to apply, or
+        reported (its targets still counted for the sentences after it)."""
+        state = self.state
+        norm, x_def = self._normalise(k, sentence, index, line, bullet)
+        targets_before = state.targets
+        whole = sentence
+        if mode_of_ability:
+            # 700.2: a mode of a triggered or activated ability is part of that
+            # ability, which the board doesn't show resolving: not a static ability.
+            self.not_understood.append(sentence)
+            if index in self.unchosen:
+                # 601.2c: targets are numbered across the chosen modes only; which
+                # were chosen is not known, so a later target can't be numbered.
+                state.open_targets = state.open_targets or bool(_TARGET_WORD.search(norm))
+            else:
+                state.targets += _count_targets(norm)[0]
+            return
+        result, parts, sentence, tail = self._attempt(norm, sentence, targets_before)
+        if result is _DEFENDER_DIVIDES:
+            self.understood.append(A.Parsed(sentence, ()))
+            state.defender_assigns = False
+            return
+        state.defender_assigns = bool(
+            result and any(isinstance(a, A.DefenderAssignsDamage) for a in result)
+        )
+        if result and self.after_unknown and _DURATION.search(norm):
+            # A one-shot effect after a sentence we could not read belongs to
+            # that sentence's ability (a trigger, an activated ability, a
+            # condition): "Whenever ~ attacks, ... . ~ can't be blocked this turn."
+            result = None
+            state.last_obj = state.last_player = None
+            state.targets = targets_before  # counted again below, once
+        if result:
+            # 702.39a provoke, 702.147a decayed: their triggered abilities, from the words
+            # of their rules
+            result = list(result) + _readings.keyword_triggers(result, read_text)
+        if result and x_def is not None:
+            result = [dataclasses.replace(a, x=x_def) if isinstance(a, A.AttackCost)
+                      else a for a in result]
+        if result:
+            self.understood.append(A.Parsed(sentence, tuple(with_durations(result, norm))))
+            self.not_understood.extend(parts)
+            if tail:
+                self.not_understood.append(tail)
+            return
+        # a head read but belonging to an unread ability: all of it
+        self._not_read(whole, norm, result)
+
+    def _attempt(self, norm: str, sentence: str, targets_before: int
+                 ) -> tuple[Optional[list], list[str], str, Optional[str]]:
+        """The readings of one sentence, tried in turn: the rule objects (None: not
+        read), the clauses left out, the sentence (without a clause about activated
+        abilities reported on its own) and that clause."""
+        state = self.state
+        tail = None
+        parts: list[str] = []  # clauses of a read sentence that were not read
+        result = _parse(norm, state)
+        if result is None:
+            result = _fixed_sentence(norm)
+        if result is None:
+            result = read_mana(sentence)  # mana abilities, cumulative upkeep (605, 702.24)
+        if result is None:
+            result, parts = _parse_without_noncombat(norm, state)
+        if result is None:
+            result = _parse_with_lure_tail(norm, state)
+        if result is None and '"' in norm:
+            result = _readings.read_quoted_grant(norm, state, _parse, read_text)
+        if (result is None or (result == [] and _DURATION.search(norm))) \
+                and not self.after_unknown and not _NON_STATIC.search(norm):
+            result = self._instruction(norm, result, targets_before)
+        if result is None:
+            # "Enchanted creature can't attack or block, and its activated abilities
+            # can't be activated": the combat clause is read, the other one is
+            # reported on its own (no rule object speaks of activated abilities).
+            m_norm = _ACTIVATED_TAIL.search(norm)
+            m_orig = _ACTIVATED_TAIL.search(sentence.replace("\u2019", "'"))
+            if m_norm and m_orig and m_norm.start() > 0:
+                head = _parse(norm[:m_norm.start()], state)
+                if not head:
+                    head, parts = _parse_without_noncombat(norm[:m_norm.start()], state)
+                if head:
+                    result = head
+                    tail = sentence[m_orig.start():].lstrip(", ")
+                    sentence = sentence[:m_orig.start()]
+        return result, parts, sentence, tail
+
+    def _instruction(self, norm: str, result: Optional[list], targets_before: int
+                     ) -> Optional[list]:
+        """A one-shot effect (a spell's, issue 26): see read_instruction_sentence; else
+        ``result`` as it was."""
+        from .triggered import read_instruction_sentence
+
+        state = self.state
+        kept = (state.targets, state.last_obj, state.last_player, state.before_last,
+                state.open_targets)
+        if result == []:
+            state.targets = targets_before  # read again, its targets once
+        again = read_instruction_sentence(norm, state)
+        if again:
+            return again
+        (state.targets, state.last_obj, state.last_player, state.before_last,
+         state.open_targets) = kept
+        return result
+
+    def _not_read(self, sentence: str, norm: str, result: Optional[list]) -> None:
+        """A sentence no reading turned into rule objects: understood with nothing to
+        apply when it needs nothing, else reported."""
+        understood = self.understood
+        if result == [] and not self.after_unknown and not _DURATION.search(norm) \
+                and _STATIC_PT.match(norm):
+            # A static power/toughness change ("Enchanted creature gets +2/+2.",
+            # "Other Elves you control get +1/+1."): the board's power and toughness
+            # are the current values (613.4c, layer 7c), so it is on the board already.
+            understood.append(A.Parsed(sentence, ()))
+            return
+        if result is None and _readings.nothing_to_apply(norm):
+            # A permission to cast the card (601.3): nothing in a combat.
+            understood.append(A.Parsed(sentence, ()))
+            return
+        if result is None and noncombat_keyword(sentence):
+            # A keyword that never acts in a combat ("Enchant creature", "Equip {2}",
+            # "Flash", "Ward {2}"; the keyword table's noncombat family): understood,
+            # nothing to apply.
+            understood.append(A.Parsed(sentence, ()))
+            return
+        if result is None and _keyword_items(sentence, self.names, self.state, understood,
+                                             self.not_understood):
+            return
+        if result is None:
+            self._forget(norm)
+        # (result == []: a P/T change only -- it parsed, so "it" stays known.)
+        self.not_understood.append(sentence)
+
+    def _forget(self, norm: str) -> None:
+        """After a sentence not read: keep the target numbering of later sentences right;
+        forget "it". "That creature" may still name this sentence's one target creature
+        ("~ deals 1 damage to target creature. That creature can't block this turn.")
+        unless the sentence starts an ability we can't read."""
+        state = self.state
+        keeps = bool(_KEEPS_ANTECEDENT.match(norm))
+        if keeps and not _TARGET_WORD.search(norm):
+            pass  # "Untap those creatures.", "It's still a land.": nothing new named
+        elif state.open_targets:
+            # 601.2c: after a variable number of targets, later targets can't
+            # be numbered; a group read before them can't be trusted either.
+            state.scanned_obj = state.scanned_group = state.scanned_it = None
+            if _TARGET_WORD.search(norm):
+                state.spoiled = True
+        else:
+            state.scanned_obj = _scan_target_creature(norm, state.targets)
+            state.scanned_group = _readings.scan_target_group(norm, state.targets) \
+                or _scan_target_group(norm, state.targets)
+            state.scanned_it = _readings.scan_target_it(norm, state.targets)
+            count, variable = _count_targets(norm)
+            state.targets += count
+            state.open_targets = variable
+        if not keeps:
+            state.last_obj = None
+            state.last_player = None
+        if _NON_STATIC.search(norm):
+            self.after_unknown = True
+            state.scanned_obj = state.scanned_group = state.scanned_it = None
 
 
 _ABILITY_START = re.compile(r"(?i)(?:when|whenever|at|you may exert)\b")
