@@ -530,3 +530,20 @@ def test_702_95_flowering_lumberknot_attacks_and_blocks_only_while_paired(facts,
     b = make(knot)
     assert unread(b) == []
     assert attacks(b) == as_set([{}] + ([{"knot": "Bob"}] if can else []))
+
+
+def test_602_1_303_4_hostile_realm_enchanted_land_has_an_activated_ability():
+    realm = {"id": "realm", "name": "Hostile Realm", "controller": "Alice",
+             "type_line": "Enchantment — Aura", "attached_to": "mountain",
+             "text": 'Enchant land\nEnchanted land has "{T}: Target creature can\'t block '
+                     'this turn."'}
+    mountain = {"id": "mountain", "name": "Mountain", "controller": "Alice",
+                "type_line": "Basic Land — Mountain"}
+    a, w = creature("a", "Alice"), creature("w", "Bob")
+    b = make(realm, mountain, a, w, attacks={"a": "Bob"})
+    assert unread(b) == []
+    assert blocks(b) == as_set([{}, {"w": ["a"]}])
+    activated = make(realm, mountain, a, w, attacks={"a": "Bob"}, effects=[
+        {"text": "Target creature can't block this turn.", "controller": "Alice",
+         "source": "mountain", "targets": ["w"]}])
+    assert blocks(activated) == as_set([{}])
