@@ -547,3 +547,17 @@ def test_602_1_303_4_hostile_realm_enchanted_land_has_an_activated_ability():
         {"text": "Target creature can't block this turn.", "controller": "Alice",
          "source": "mountain", "targets": ["w"]}])
     assert blocks(activated) == as_set([{}])
+
+
+@pytest.mark.parametrize("tapped, blockable", [(True, False), (False, True)])
+def test_509_1b_611_3a_futurist_operative_cant_be_blocked_while_tapped_its_new_types_reported(
+        tapped, blockable):
+    text = ("As long as Futurist Operative is tapped, it is a Human Citizen with base power and "
+            "toughness 1/1 and it can't be blocked.\n{2}{U}: Untap Futurist Operative.")
+    op = creature("op", "Alice", "Futurist Operative", 1, 1, text=text, tapped=tapped,
+                  type_line="Creature — Human Ninja")
+    w = creature("w", "Bob")
+    b = make(op, w, attacks={"op": "Bob"})
+    # 205.1b: the types it becomes are not on the board: reported, never guessed
+    assert unread(b) == ["it is a Human Citizen with base power and toughness 1/1"]
+    assert blocks(b) == as_set([{}] + ([{"w": ["op"]}] if blockable else []))

@@ -103,6 +103,12 @@ _NONCOMBAT_CLAUSES: tuple[tuple[re.Pattern, str, str], ...] = (
                 r"and (?=can't |can |must |attacks? |blocks? )"), "", "{0}"),
     (re.compile(r",? and ((?:has|have|gains|gain) (?:hexproof|shroud|phasing)"
                 r"(?: until end of turn)?)(?=\.?$)"), "", "{0}"),
+    # 205.1b, 613.4b: "As long as ~ is tapped, it is a Human Citizen with base power and
+    # toughness 1/1 and it can't be blocked" (Futurist Operative): the types it becomes are
+    # not on the board (its type line is as printed) -- reported; its power and toughness
+    # are (current values); the combat clause is read.
+    (re.compile(r"(?<=, )(it is an? [A-Z][\w-]*(?: [A-Z][\w-]*)* with base power and toughness "
+                r"-?\d+/-?\d+) and (?=it can't be blocked\.?$)"), "", "{0}"),
 )
 
 
