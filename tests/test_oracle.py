@@ -1067,7 +1067,8 @@ def test_enchanted_creature_cant_block_creatures_you_control():
 
 @pytest.mark.parametrize("text", [
     "Enchanted player can't attack.",
-    "Enchanted land has flying.",
+    # ("Enchanted land has flying." is read since issue 26: 303.4, the land the Aura is
+    # attached to; tests/test_readings.py, Hostile Realm)
     # (Curse of the Nightly Hunt's "Creatures enchanted player controls attack each combat
     # if able." is read since issue 11: tests/test_trust.py)
     "Creatures attacking enchanted player have trample.",

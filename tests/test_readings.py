@@ -561,3 +561,26 @@ def test_509_1b_611_3a_futurist_operative_cant_be_blocked_while_tapped_its_new_t
     # 205.1b: the types it becomes are not on the board: reported, never guessed
     assert unread(b) == ["it is a Human Citizen with base power and toughness 1/1"]
     assert blocks(b) == as_set([{}] + ([{"w": ["op"]}] if blockable else []))
+
+
+def test_303_4_enchanted_land_is_the_land_the_aura_is_attached_to():
+    from mtgcombat.grammar.oracle import read_text
+    from mtgcombat.rules import abilities as A
+
+    got = read_text("Enchanted land has flying.", "X").understood[0].abilities
+    assert got == (A.Grant(A.AttachedRef(), (A.Keyword("flying"),)),)
+
+
+def test_207_2d_a_flavor_word_of_capitalised_words_has_no_rules_meaning():
+    from mtgcombat.grammar.oracle import read_text
+
+    text = "Cunning Action \u2014 {3}{U}: Guild Thief can't be blocked this turn."
+    assert read_text(text, "Guild Thief").not_understood == ()
+
+
+def test_702_3b_609_4_can_attack_this_turn_as_though_it_didnt_have_defender():
+    wall = creature("wall", "Alice", "Wall", 0, 4, text="Defender")
+    b = make(wall, effects=[{"text": "Target creature can attack this turn as though it didn't "
+                                     "have defender.", "controller": "Alice", "targets": ["wall"]}])
+    assert unread(b) == []
+    assert attacks(b) == as_set([{}, {"wall": "Bob"}])

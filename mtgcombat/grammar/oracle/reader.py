@@ -151,7 +151,9 @@ def _parse_without_noncombat(sentence_norm: str, state: "_State") -> tuple[Optio
     return result, parts
 
 
-_ABILITY_WORD = re.compile(r"^(?![IVX]+\b)[A-Z][a-z]+(?: [a-z]+)* \u2014 ")
+#: An ability word (207.2c: "Formidable \u2014") or a flavor word (207.2d: "Cunning Action
+#: \u2014", capitalised words too) before an ability: no rules meaning.
+_ABILITY_WORD = re.compile(r"^(?![IVX]+\b)[A-Z][\w'\u2019-]*(?: [\w'\u2019-]+)* \u2014 ")
 _WHERE_X = re.compile(r", where X is [^.]*")
 _LEVEL_HEADER = re.compile(r"^LEVEL (\d+)(?:-(\d+)|\+)$")
 _LEVEL_UP = re.compile(r"^Level up \{[^}]+\}(?:\{[^}]+\})*$")
