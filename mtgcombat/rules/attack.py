@@ -257,6 +257,7 @@ def _others_attack(b: _Builder, inst: Instance, ab: A.AttackCondition) -> None:
     c = inst.who
     holder = b.board.permanent(c)
     cond = ab.condition
+    assert isinstance(cond, A.OthersAttack)
     partners = [
         b.attacks(o) for o in b.others(c)
         if b.bound.matches(cond.pred, b.board.permanent(o), inst.source, holder)

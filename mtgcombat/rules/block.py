@@ -418,7 +418,7 @@ def _text_restrictions(b: _Builder) -> None:
     attackers = set(b.attackers)
     blockers = set(b.blockers)
     for inst in b.bound.instances:
-        ab, h = inst.ability, inst.holder
+        ab, h = inst.ability, inst.who
         if isinstance(ab, _ON_BLOCKER):
             if h in blockers:
                 _on_blocker(b, inst)
@@ -432,7 +432,7 @@ def _text_restrictions(b: _Builder) -> None:
 def _on_blocker(b: _Builder, inst: Instance) -> None:
     """509.1b, 506.5: a restriction on blocker ``inst.holder``."""
     bound = b.bound
-    ab, h = inst.ability, inst.holder
+    ab, h = inst.ability, inst.who
     if isinstance(ab, A.CantBlock):
         hp = b.perm(h)
         if ab.attacker_pred is None:
@@ -468,7 +468,7 @@ def _on_blocker(b: _Builder, inst: Instance) -> None:
 def _on_attacker(b: _Builder, inst: Instance) -> None:
     """509.1b: a restriction on the blockers of attacker ``inst.holder``."""
     bound = b.bound
-    ab, h = inst.ability, inst.holder
+    ab, h = inst.ability, inst.who
     if isinstance(ab, A.CantBeBlocked):
         lits = b.lits_of_attacker(h)
         if lits:
@@ -513,7 +513,7 @@ def _unless_all_block(b: _Builder, inst: Instance) -> None:
     """509.1b: "can't be blocked unless all creatures defending player controls block
     it" -- the player it attacks (508.5, 805.10e), tapped ones included: if one can't
     block, nothing can."""
-    h = inst.holder
+    h = inst.who
     lits = b.lits_of_attacker(h)
     if not lits:
         return
@@ -636,7 +636,7 @@ def _requirements(b: _Builder) -> None:
     attackers = set(b.attackers)
     blockers = set(b.blockers)
     for inst in bound.instances:
-        ab, h = inst.ability, inst.holder
+        ab, h = inst.ability, inst.who
         if isinstance(ab, A.BlockRequirement) and h in blockers:
             if ab.attacker is None:
                 # "blocks each combat if able": obeyed iff it blocks anything. The text
