@@ -625,3 +625,103 @@ T.update({
         f"result: {r['field']} of {r['of']!r} must be a whole number"),
     "error.draw_result_listed": lambda r, w: f"result: {r['field']}: unknown {r['unknown']!r}",
 })
+
+
+# -- the corpus's case files (mtgcombat.corpus): ``file:line: problem`` ------------------
+
+_CASE_SHAPE: dict[str, Callable[[Any], str]] = {
+    "declaration": lambda r: "a declaration must be a JSON object",
+    "attack": lambda r: f"{r['creature']!r} must map to what it attacks (a string)",
+    "block": lambda r: f"{r['creature']!r} must map to a non-empty list of attacker ids",
+    "assignment": lambda r: "an assignment must be a JSON object",
+    "division": lambda r: (
+        f"{r['creature']!r} must map recipients to amounts (integers, 0 or more)"),
+}
+#: What each expectation key holds, as its error says.
+_CASE_EXPECTED = {
+    "expect-declarations": "a JSON list of declarations",
+    "expect-includes": "a JSON list of declarations",
+    "expect-excludes": "a JSON list of declarations",
+    "expect-costs": 'a JSON list of {"declaration": {...}, "costs": ["{3}", ...]}',
+    "expect-payable": 'a JSON list of {"declaration": {...}, "payable": true or false}',
+    "expect-count": "a number of declarations",
+    "expect-max": "an integer or null",
+    "expect-legal": "true or false",
+    "expect-rule": 'a rule number like "{example}"',
+    "expect-assignments": "a JSON list of assignments",
+    "expect-best": 'an object {"player": {"destroyed": [...], "damage_to": {...}}}',
+    "expect-step": '"first" or "regular"',
+    "expect-stack": 'an object of step names and lists of sources ("effect N" for an effect)',
+    "expect-choices": "a JSON list of choices",
+    "expect-not-understood": "a JSON list of sentences",
+}
+
+
+def _only_for(r) -> str:
+    return f"{r['key']!r} is only for {' and '.join(r['questions'])}"
+
+
+T.update({
+    "error.case": lambda r, w: (
+        f"{r['path']}:{r['line']}: " if r["line"] else f"{r['path']}: ") + w(r["problem"]),
+    "error.case_board": lambda r, w: f"board: {w(r['problem'])}",
+    "error.case_json": lambda r, w: (
+        f"{r['key']}: malformed JSON at column {r['column']}: {r['problem']}"),
+    "error.case_editions": lambda r, w: (
+        f"editions: expected 'current', '2024' or 'current, 2024', not {r['value']!r}"),
+    "error.case_editions_twice": lambda r, w: (
+        f"editions: {r['value']!r} names an edition twice"),
+    "error.case_rules_edition": lambda r, w: (
+        f"rules: cites rules for edition {r['edition']!r}, which the case does not run under"),
+    "error.case_rules_twice": lambda r, w: (
+        f"rules: two groups for {r['edition'] or 'every edition'}"),
+    "error.case_rule_number": lambda r, w: (
+        f"rules: {r['value']!r} is not a rule number like {r['example']}"),
+    "error.case_no_rules": lambda r, w: "rules: cite at least one rule number",
+    "error.case_shape": lambda r, w: f"{r['key']}: {_CASE_SHAPE[r['shape']](r)}",
+    "error.case_expected": lambda r, w: (
+        f"{r['key']}: expected {_CASE_EXPECTED[r['key']].replace('{example}', r['example'])}, "
+        f"not {r['value']}"),
+    "error.case_unreadable": lambda r, w: f"cannot read: {r['problem']}",
+    "error.case_id": lambda r, w: f"id: {r['value']!r} is not an id like {r['example']}",
+    "error.case_id_file": lambda r, w: (
+        f"id: {r['value']!r} does not match the file name (expected "
+        f"{r['stem'].lower()}.case to hold id {r['stem'].upper()})"),
+    "error.case_question": lambda r, w: (
+        f"question: {r['value']!r} is not one of {', '.join(r['known'])}"),
+    "error.case_continuation": lambda r, w: "an indented continuation line before any key",
+    "error.case_line": lambda r, w: (
+        f"expected 'key: value' (or '---' before the board), not {r['value']!r}"),
+    "error.case_no_board": lambda r, w: "no '---' line: the board is missing",
+    "error.case_empty_board": lambda r, w: "the board after '---' is empty",
+    "error.case_unknown_key": lambda r, w: f"unknown key {r['key']!r}",
+    "error.case_key_twice": lambda r, w: (
+        f"key {r['key']!r} given twice (first on line {r['first']})"),
+    "error.case_empty_value": lambda r, w: f"{r['key']}: empty value",
+    "error.case_language": lambda r, w: (
+        f"{r['key']}: the language must be one of {', '.join(r['known'])}"),
+    "error.case_suffix": lambda r, w: (
+        f"{r['key']}: only expectation keys take an edition suffix, and title and "
+        "explanation a language ([de])"),
+    "error.case_missing_key": lambda r, w: f"missing required key {r['key']!r}",
+    "error.case_needs": lambda r, w: (
+        f"question {r['question']} needs a{'n' if r['key'][0] in 'aeiou' else ''} "
+        f"{r['key']!r}"),
+    "error.case_only_for": lambda r, w: _only_for(r),
+    "error.case_damage_list": lambda r, w: "damage: a JSON list of assignments, one per step",
+    "error.case_time_limit": lambda r, w: (
+        "time-limit: must be positive" if r["value"] is None
+        else f"time-limit: {r['value']!r} is not a number of seconds"),
+    "error.case_not_for": lambda r, w: (
+        f"{r['key']} does not apply to question {r['question']} "
+        f"(only to {', '.join(r['known'])})"),
+    "error.case_suffix_edition": lambda r, w: (
+        f"{r['key']}[{r['edition']}]: the case does not run under edition {r['edition']!r} "
+        f"(editions: {', '.join(r['editions'])})"),
+    "error.case_expects_nothing": lambda r, w: (
+        "the case expects nothing: give at least one expect-... key" if r["edition"] is None
+        else f"the case expects nothing under edition {r['edition']!r}"),
+    "error.case_no_file": lambda r, w: "no such file or directory",
+    "error.case_id_twice": lambda r, w: f"id {r['id']!r} is also used by {r['other']}",
+    "error.case_no_corpus": lambda r, w: "the corpus of cases is not here",
+})
