@@ -325,7 +325,7 @@ class Compiler:
         for a in d.attrs:
             if a.kind == "fact":
                 if a.value in facts:
-                    raise self.at(a, f"the fact {a.value!r} is given twice")
+                    raise self.at(a, reason("error.scenario_attr_twice", kind="fact", key=a.value))
                 facts.append(a.value)
                 continue
             if a.kind in ("counter", "chosen"):
