@@ -418,7 +418,7 @@ def _text_restrictions(b: _Builder) -> None:
     attackers = set(b.attackers)
     blockers = set(b.blockers)
     for inst in b.bound.instances:
-        ab, h = inst.ability, inst.who
+        ab, h = inst.ability, inst.holder
         if isinstance(ab, _ON_BLOCKER):
             if h in blockers:
                 _on_blocker(b, inst)
@@ -636,7 +636,7 @@ def _requirements(b: _Builder) -> None:
     attackers = set(b.attackers)
     blockers = set(b.blockers)
     for inst in bound.instances:
-        ab, h = inst.ability, inst.who
+        ab, h = inst.ability, inst.holder
         if isinstance(ab, A.BlockRequirement) and h in blockers:
             if ab.attacker is None:
                 # "blocks each combat if able": obeyed iff it blocks anything. The text
