@@ -418,6 +418,9 @@ def parse(question: str, names: Sequence[str], args: Sequence[str],
     """The options of ``question``, which takes the options ``names``, given as ``args``
     (on the command line: the board first). Raises :class:`OptionError` with one line
     naming the problem. (:func:`mtgcombat.ask.parse` knows each question's names.)"""
+    plain = direct(question, names, args, door, repeated)
+    if plain is not None:
+        return plain
     parser = argparse_for(question, tuple(names), tuple(repeated), door)
     try:
         ns, extra = parser.parse_known_args(list(args))
@@ -428,6 +431,87 @@ def parse(question: str, names: Sequence[str], args: Sequence[str],
         raise OptionError(reason("error.unrecognized_arguments", shown=what,
                                  request=door is Door.REQUEST), command=question)
     return from_namespace(question, ns)
+
+
+@lru_cache(maxsize=None)
+def _flags(names: tuple[str, ...], door: Door, repeated: tuple[str, ...]) -> dict:
+    """Each flag of the options ``names`` at ``door``: (its option, whether repeated)."""
+    return {f: (o, o.repeat or o.dest in repeated) for o in allowed(names, door)
+            for f in o.flags}
+
+
+def direct(question: str, names: Sequence[str], args: Sequence[str],
+           door: Door = Door.COMMAND_LINE, repeated: Sequence[str] = ()) -> Optional[Options]:
+    """The options of :func:`parse` read without argparse when ``args`` are plain --
+    each option a whole flag of the question (no abbreviation, no ``--flag=value``), a
+    value after each option that takes one (not starting with "-", nor with "@": no
+    file or standard input is read here), one board on the command line, nothing else,
+    and every value good -- as argparse reads them
+    (the last of an option given twice; a repeated one collected). Else None: argparse
+    parses them, and says what is wrong. (An answer is a fraction of a millisecond on
+    a small board; argparse took a sixth of it, issue 22.)"""
+    table = _flags(tuple(names), door, tuple(repeated))
+    values: dict[str, Any] = {}
+    board: Optional[str] = None
+    given: list[tuple[Opt, bool, str]] = []
+    i, n = 0, len(args)
+    while i < n:  # first only looked at: nothing is read (a file, standard input) yet
+        a = args[i]
+        hit = table.get(a)
+        if hit is None:
+            if a.startswith("-") or door is not Door.COMMAND_LINE or board is not None:
+                return None
+            board = a
+            i += 1
+            continue
+        o, many = hit
+        if o.value is Value.FLAG:
+            values[o.dest] = True
+            i += 1
+            continue
+        if i + 1 >= n or args[i + 1].startswith(("-", "@")):
+            return None
+        given.append((o, many, args[i + 1]))
+        i += 2
+    for o, many, text in given:
+        if o.value is Value.CHOICE:
+            if text not in _choices(o):
+                return None
+            v: Any = text
+        else:
+            convert = _type(o, door)
+            if convert is None:
+                v = text
+            else:
+                try:
+                    v = convert(text)
+                except Exception:  # argparse says it, as it words it
+                    return None
+        if many:
+            values.setdefault(o.dest, []).append(v)
+        else:
+            values[o.dest] = v
+    if door is Door.COMMAND_LINE:
+        if board is None:
+            return None
+        values["board"] = board
+    for o in allowed(tuple(names), door):  # argparse's defaults for what wasn't given
+        if o.dest in values:
+            continue
+        if o.value is Value.FLAG:
+            values[o.dest] = False
+        elif isinstance(o.default, str) and _type(o, door) is not None:
+            return None  # a default argparse would convert: let it
+        elif o.default is not None:
+            values[o.dest] = list(o.default) if isinstance(o.default, list) else o.default
+    return from_namespace(question, _Values(values))
+
+
+class _Values:
+    """What :func:`from_namespace` reads of a namespace (``vars``)."""
+
+    def __init__(self, values: dict) -> None:
+        self.__dict__.update(values)
 
 
 def parse_args(parser: argparse.ArgumentParser, args: Sequence[str]) -> argparse.Namespace:

@@ -112,6 +112,17 @@ def options_after_command(argv: list[str], commands: Sequence[str]) -> list[str]
     return argv[i:i + 1] + moved + argv[i + 1:]
 
 
+def options_directly(name: str, args: Sequence[str]) -> Optional[Options]:
+    """A question's options read without building the argparse tree when they are plain
+    (:func:`mtgcombat.options.direct`: the same options argparse reads), else None."""
+    from ..options import Door, direct
+
+    q = QUESTIONS.get(name)
+    if q is None:
+        return None
+    return direct(name, q.options, args, Door.COMMAND_LINE, q.repeated)
+
+
 def commands() -> list[str]:
     return [*QUESTIONS, "corpus"]
 
@@ -128,11 +139,13 @@ def main(argv: Optional[Sequence[str]] = None, started: Optional[float] = None) 
     try:
         argv = options_after_command(argv, commands())
         name = argv[0]
-        parser = build_parser(name if name in commands() else None)
-        ns = parse_args(parser, argv)
-        if ns.command == "corpus":
-            return teaching.cmd_corpus(ns)
-        opts = from_namespace(ns.command, ns)
+        opts = options_directly(name, argv[1:])
+        if opts is None:
+            parser = build_parser(name if name in commands() else None)
+            ns = parse_args(parser, argv)
+            if ns.command == "corpus":
+                return teaching.cmd_corpus(ns)
+            opts = from_namespace(ns.command, ns)
         if opts.question == "explain" and (opts.board or "").endswith(".case"):
             opts = _case_question(opts)
         return run(opts, started)

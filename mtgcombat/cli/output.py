@@ -6,7 +6,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
 import sys
 import textwrap
 from typing import Any, Optional, Sequence
@@ -33,7 +32,7 @@ class HelpFormatter(argparse.RawDescriptionHelpFormatter):
     80 columns), while indented lines -- the examples -- are kept exactly as written."""
 
     def __init__(self, prog: str, **kw: Any) -> None:
-        kw.setdefault("width", min(80, shutil.get_terminal_size((80, 24)).columns))
+        kw.setdefault("width", min(80, terminal_columns()))
         super().__init__(prog, **kw)
 
     def _fill_text(self, text: str, width: int, indent: str) -> str:
@@ -46,6 +45,19 @@ class HelpFormatter(argparse.RawDescriptionHelpFormatter):
                 out.append(textwrap.fill(" ".join(lines), width, initial_indent=indent,
                                          subsequent_indent=indent))
         return "\n\n".join(out)
+
+
+def terminal_columns(fallback: int = 80) -> int:
+    """The terminal's width as ``shutil.get_terminal_size`` tells it ($COLUMNS, else the
+    terminal of standard output, else ``fallback``), without importing ``shutil`` (and
+    the compression modules it imports: a few milliseconds of every start, issue 24)."""
+    cols = os.environ.get("COLUMNS", "")
+    if cols.isdigit() and int(cols) > 0:
+        return int(cols)
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns or fallback
+    except (AttributeError, ValueError, OSError):
+        return fallback
 
 
 def examples(*lines: str) -> str:
@@ -95,7 +107,7 @@ def width() -> Optional[int]:
         return int(cols)
     if plain():
         return None
-    return max(20, shutil.get_terminal_size((80, 24)).columns)
+    return max(20, terminal_columns())
 
 
 def say(text: str, style: str = "") -> None:
