@@ -3,11 +3,10 @@ JSON, one-line errors. Imported by the commands; imports none of them."""
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import sys
-import textwrap
+from functools import lru_cache
 from typing import Any, Optional, Sequence
 
 from ..options import OptionError
@@ -27,24 +26,32 @@ EXIT_UNKNOWN = 3
 EXIT_INTERRUPTED = 130
 
 
-class HelpFormatter(argparse.RawDescriptionHelpFormatter):
-    """``--help`` text: descriptions wrapped at word boundaries to the terminal (at most
-    80 columns), while indented lines -- the examples -- are kept exactly as written."""
+@lru_cache(maxsize=None)
+def help_formatter() -> type:
+    """The ``--help`` formatter: descriptions wrapped at word boundaries to the terminal
+    (at most 80 columns), while indented lines -- the examples -- are kept exactly as
+    written. (Made when a parser is built: argparse is imported then, not by a command
+    whose options are read directly, issue 24.)"""
+    import argparse
+    import textwrap
 
-    def __init__(self, prog: str, **kw: Any) -> None:
-        kw.setdefault("width", min(80, terminal_columns()))
-        super().__init__(prog, **kw)
+    class HelpFormatter(argparse.RawDescriptionHelpFormatter):
+        def __init__(self, prog: str, **kw: Any) -> None:
+            kw.setdefault("width", min(80, terminal_columns()))
+            super().__init__(prog, **kw)
 
-    def _fill_text(self, text: str, width: int, indent: str) -> str:
-        out = []
-        for para in text.split("\n\n"):
-            lines = para.splitlines()
-            if any(line.startswith(" ") for line in lines) or para.endswith(":"):
-                out.append("\n".join(indent + line for line in lines))
-            else:
-                out.append(textwrap.fill(" ".join(lines), width, initial_indent=indent,
-                                         subsequent_indent=indent))
-        return "\n\n".join(out)
+        def _fill_text(self, text: str, width: int, indent: str) -> str:
+            out = []
+            for para in text.split("\n\n"):
+                lines = para.splitlines()
+                if any(line.startswith(" ") for line in lines) or para.endswith(":"):
+                    out.append("\n".join(indent + line for line in lines))
+                else:
+                    out.append(textwrap.fill(" ".join(lines), width, initial_indent=indent,
+                                             subsequent_indent=indent))
+            return "\n\n".join(out)
+
+    return HelpFormatter
 
 
 def terminal_columns(fallback: int = 80) -> int:
