@@ -175,6 +175,16 @@ def main() -> None:
 
         rows.append(("web lab API (keep-alive HTTP, worker process)",
                      _times(http_api, a.n, server.pid)))
+
+        def http_alone() -> None:
+            conn.request("GET", "/static/favicon.svg")
+            r = conn.getresponse()
+            r.read()
+
+        # The floor of any answer over HTTP here: the server's request and answer with no
+        # question (a 421-byte file, no worker).
+        rows.append(("  its HTTP alone (GET a 421-byte file, no worker)",
+                     _times(http_alone, a.n, server.pid)))
         conn.close()
     finally:
         server.terminate()
