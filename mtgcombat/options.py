@@ -483,7 +483,7 @@ def direct(question: str, names: Sequence[str], args: Sequence[str],
     table, defaults, converted = _plan(tuple(names), door, tuple(repeated))
     values: dict[str, Any] = {}
     board: Optional[str] = None
-    given: list[tuple[Opt, bool, str]] = []
+    given: list[tuple[Opt, bool, Any, str]] = []
     i, n = 0, len(args)
     while i < n:  # first only looked at: nothing is read (a file, standard input) yet
         a = args[i]
@@ -547,7 +547,7 @@ def parse_args(parser: argparse.ArgumentParser, args: Sequence[str]) -> argparse
         raise OptionError(str(e.error), command=parser.prog.partition(" ")[2]) from None
 
 
-def from_namespace(question: str, ns: argparse.Namespace) -> Options:
+def from_namespace(question: str, ns: Any) -> Options:
     """Typed options from an argparse namespace (the command line's ``--help`` tree
     parses into one)."""
     values = {k: v for k, v in vars(ns).items() if k in _FIELDS and v is not None}

@@ -61,8 +61,11 @@ def terminal_columns(fallback: int = 80) -> int:
     cols = os.environ.get("COLUMNS", "")
     if cols.isdigit() and int(cols) > 0:
         return int(cols)
+    out = sys.__stdout__
+    if out is None:
+        return fallback
     try:
-        return os.get_terminal_size(sys.__stdout__.fileno()).columns or fallback
+        return os.get_terminal_size(out.fileno()).columns or fallback
     except (AttributeError, ValueError, OSError):
         return fallback
 

@@ -171,9 +171,10 @@ class _Handler(BaseHTTPRequestHandler):
             self.send_header("Connection", "close")
         # end_headers() and the body in one write: one packet, one system call (the
         # headers are buffered by send_header until flush_headers)
-        self._headers_buffer.append(b"\r\n")
+        buffered: list = self._headers_buffer  # type: ignore[attr-defined]
+        buffered.append(b"\r\n")
         if self.command != "HEAD":
-            self._headers_buffer.append(body)
+            buffered.append(body)
         self.flush_headers()
 
     def _json(self, status: int, payload: Any) -> None:
