@@ -604,7 +604,7 @@ def _by_fights(base: Any, start: Any, sides: Sides, objective: str, pre0: Before
     the board is not of the shape it needs or no declaration is safe. ``value_name``: the
     objective's components from its features (default: ``objective``'s), the first
     component being -1 exactly when a player of the deciding side has lost."""
-    from .fights import best_safe_blocks, fights_unknown
+    from .fights import best_safe_blocks, fights_unknown, may_fight
 
     deadline.check()
     problem = base.problem("blocks")
@@ -620,7 +620,7 @@ def _by_fights(base: Any, start: Any, sides: Sides, objective: str, pre0: Before
         return None  # triggers (510.3a, 511.2) may link the fights: each declaration played
     if any(problem.cap(b) != 1 for b in problem.options):
         return None  # a creature that can block several attackers links fights
-    if fights_unknown(base.bound):
+    if fights_unknown(base.bound, may_fight(base, problem)):
         return None
     if any(e.step is not None for e in base.effects):
         return None  # a trick of a later step (spec Extension 3) may act on any fight

@@ -91,16 +91,35 @@ FIGHT_LOCAL = frozenset({
 })
 
 
-def fights_unknown(bound: Any) -> list[str]:
+#: Ability types whose effect stays in one fight as long as their source can't leave the
+#: battlefield during the combat: "lethal damage dealt to [creatures] is determined by
+#: their power" (Zilortha; 120.6, 704.5g) reads each creature's own power and -1/-1
+#: counters -- both changed only inside its fight -- but the fights of a board whose
+#: source fights (attacks, or may block) are linked: its death in one fight changes what
+#: is lethal in the others (from the regular combat damage step on, 510.4).
+SOURCE_OUT_OF_COMBAT = frozenset({"LethalByPower"})
+
+
+def fights_unknown(bound: Any, fighting: Optional[Collection[str]] = None) -> list[str]:
     """What on a bound board the fight decomposition is not proven for (empty: proven):
     keywords outside :data:`FIGHT_KEYWORDS`, ability types outside
     :data:`DECLARATION_ONLY` and :data:`FIGHT_LOCAL`, and any condition on something that
-    combat changes (611.3a: "as long as ..." around anything but declarations)."""
+    combat changes (611.3a: "as long as ..." around anything but declarations).
+    ``fighting``: the creatures that may be in combat (the attackers and every creature
+    able to block) -- an ability of :data:`SOURCE_OUT_OF_COMBAT` is proven only when its
+    source is a permanent none of them (None: unknown, never proven)."""
     out: list[str] = []
+    source: list[Any] = [None]
 
     def visit(ab: Any, conditional: bool) -> None:
         name = type(ab).__name__
         if name in DECLARATION_ONLY:
+            return
+        if name in SOURCE_OUT_OF_COMBAT:
+            src = source[0]
+            if conditional or fighting is None or src is None or src.kind != "permanent" \
+                    or src.permanent in fighting:
+                out.append(name)
             return
         if name in ("Keyword", "KeywordN"):
             kw = ab.name.lower()
@@ -124,10 +143,27 @@ def fights_unknown(bound: Any) -> list[str]:
         out.append(name)
 
     for inst in bound.instances:
+        source[0] = inst.source
         visit(inst.ability, False)
     for kws in bound.keywords.values():
         out += [k for k in kws if k not in FIGHT_KEYWORDS]
     return sorted(set(out))
+
+
+def may_fight(board: Any, problem: Any) -> set[str]:
+    """The creatures that may be in combat on a board with its attacks declared: the
+    attackers, and every creature with a block no restriction of its own forbids (a
+    restriction reading only its own choices, as "tapped creatures can't block", 509.1a,
+    is broken by that block in every declaration)."""
+    out = set(board.attacks or {})
+    evs = problem.evaluators()[0]
+    own = [(f, {b for b, _ in literal_keys(r.expr)})
+           for r, f in zip(problem.restrictions, evs)]
+    for b, opts in problem.options.items():
+        mine = [f for f, bs in own if bs == {b}]
+        if any(all(f(frozenset({(b, a)})) for f in mine) for a in opts):
+            out.add(b)
+    return out
 
 
 def life_pools(board: Any, players: Collection[str]) -> list[str]:
@@ -715,7 +751,7 @@ def best_safe_blocks(base: Any, start: Any, decider: frozenset[str], opponents: 
     empty: dict[str, tuple[Value, dict, Any]] = {}
     for a in attackers:
         empty[a] = f.play(a, frozenset())
-    if f.attacker_can_lose:
+    if f.attacker_can_lose or _unsettled(f.rbase):
         return None
     # With no blocks the combat is its unblocked fights side by side: its relaxed value
     # is theirs summed, less the value of the board as it stands counted once per fight
@@ -758,7 +794,7 @@ def best_safe_blocks(base: Any, start: Any, decider: frozenset[str], opponents: 
             data[a] = d
             for x in potential[a]:
                 gains.setdefault(a, {})[x] = (base.permanent(x).controller, d["gain"][x])
-            bkey = ("bounds", f._alone_key(a), tuple(potential[a]), g0)
+            bkey = ("bounds", f._alone_key(a), tuple(potential[a]), g0, here)
             bounds = f.cache.get(bkey)
             if bounds is None:
                 bounds = []
@@ -767,8 +803,8 @@ def best_safe_blocks(base: Any, start: Any, decider: frozenset[str], opponents: 
                     for n, S in enumerate(combinations(potential[a], k)):
                         if n % 128 == 127:
                             deadline.check()
-                        bounds.append((frozenset(S),
-                                       _sub(bound_objective(_bound_f(d, S)), g0)))
+                        bounds.append((frozenset(S), _sub(_add(
+                            here, bound_objective(_bound_f(d, S))), g0)))
                 f.cache[bkey] = bounds
                 deadline.check()
             es += [_Entry(S, key) for S, key in bounds]
@@ -835,6 +871,16 @@ def best_safe_blocks(base: Any, start: Any, decider: frozenset[str], opponents: 
     if progress is not None:
         progress["others"] = [(v, d) for _, v, d in s.others]
     return s.found, f, played + counted[0]
+
+
+def _unsettled(board: Any) -> bool:
+    """Whether state-based actions would remove a creature from the board as it stands,
+    before any combat damage (704.5f-g: a creature whose damage marked is already lethal,
+    as under "lethal damage is determined by power", 120.6): every fight would count that
+    creature, and its fights' sum would not be the combat."""
+    from ..rules.results import Results, outcome
+
+    return bool(outcome(board, board.bound, Results(), board.player_names).gone)
 
 
 def _bound_f(d: dict, S: Sequence[str]) -> dict:
