@@ -432,7 +432,7 @@ class _Table:
     all."""
 
     __slots__ = ("a", "entries", "by_mask", "by_size", "pot", "gains", "g0", "reach0",
-                 "played")
+                 "played", "_within")
 
     def __init__(self, a: str, entries: list[_Entry], bits: Mapping[str, int],
                  gains: dict[str, tuple[str, int]], g0: Value, reach0: dict) -> None:
@@ -452,6 +452,33 @@ class _Table:
         for e in entries:  # already sorted by key
             self.by_size.setdefault(len(e.S), []).append(e)
         self.played = len([e for e in entries if e.exact])
+        self._within: dict[int, dict[int, int]] = {}
+
+    def best_within(self, free: int) -> dict[int, int]:
+        """For each number k of blockers, the best value (exact, or bound until played) of
+        a fight of k blockers all in ``free`` (encoded). Kept: a value read before a fight
+        was played is still a bound."""
+        free &= self.pot
+        hit = self._within.get(free)
+        if hit is not None:
+            return hit
+        out: dict[int, int] = {}
+        cap = bin(free).count("1")
+        for k, es in self.by_size.items():
+            if k > cap:
+                continue
+            top = None  # the best value of a fight of k blockers still free
+            for e in es:  # sorted by bound: stop when no bound beats ``top``
+                if top is not None and e.kcode <= top:
+                    break
+                if not e.mask & ~free:
+                    c = e.code if e.exact else e.kcode
+                    if top is None or c > top:
+                        top = c
+            if top is not None:
+                out[k] = top
+        self._within[free] = out
+        return out
 
 
 def _table(f: "Fights", a: str, potential: Sequence[str], here: Value,
@@ -534,8 +561,9 @@ class _Search:
             self.alpha_code = self.encode(_sub(alpha, v0))
         #: bounds of the attackers from i on, by their tables (shared by the searches of
         #: one cache: a bound computed before a fight was played is still a bound)
-        self._rest: dict[tuple[tuple, int], int] = rest_memo if rest_memo is not None else {}
-        self._tkeys = [tuple(id(tables[a]) for a in attackers[i:])
+        self._rest: dict[Any, Any] = rest_memo if rest_memo is not None else {}
+        ids = self._rest.setdefault("ids", {})  # the tables' tuples, numbered
+        self._tkeys = [ids.setdefault(tuple(id(tables[a]) for a in attackers[i:]), len(ids))
                        for i in range(len(attackers) + 1)]
         self.relevant = [0] * (len(attackers) + 1)
         for j in range(len(attackers) - 1, -1, -1):
@@ -598,22 +626,9 @@ class _Search:
         free = self.relevant[i] & ~used
         cap = bin(free).count("1")
         dp = [0] + [None] * cap  # type: list
+        self.deadline.check()
         for a in att:
-            self.deadline.check()
-            best_k: dict[int, int] = {}
-            for k, es in self.tables[a].by_size.items():
-                if k > cap:
-                    continue
-                top = None  # the best value of a fight of k blockers still free
-                for e in es:  # sorted by bound: stop when no bound beats ``top``
-                    if top is not None and e.kcode <= top:
-                        break
-                    if not e.mask & used:
-                        c = e.code if e.exact else e.kcode
-                        if top is None or c > top:
-                            top = c
-                if top is not None:
-                    best_k[k] = top
+            best_k = self.tables[a].best_within(free)
             new = [None] * (cap + 1)
             for c, v in enumerate(dp):
                 if v is None:
@@ -930,6 +945,9 @@ def _unsettled(board: Any) -> bool:
     creature, and its fights' sum would not be the combat."""
     from ..rules.results import Results, outcome
 
+    if not any(p.is_creature and (p.damage > 0 or (p.toughness or 0) <= 0)
+               for p in board.permanents):
+        return False  # lethal damage is 1 at least (120.6): none without damage marked
     return bool(outcome(board, board.bound, Results(), board.player_names).gone)
 
 
