@@ -38,6 +38,9 @@ TRIGGERS = (
     "Whenever {n} becomes blocked, each creature blocking it gets -1/-1 until end of turn.",
     "Whenever a creature you control attacks, it gains flying until end of turn.",
     "Whenever you gain life, each opponent loses 1 life.",
+    # 702.79a, 702.93a: the creature returns as a new object (400.7)
+    "Persist",
+    "Undying",
 )
 TRICKS = (
     ("declare blockers", "Target creature gets +2/+2 until end of turn."),

@@ -33,6 +33,7 @@ ATTACKER_TEXTS = (
     "Lifelink",
     "Decayed",
     "Whenever {n} is dealt damage, you gain that much life.",
+    "Persist",
 )
 #: Texts a creature of the defending player may have.
 BLOCKER_TEXTS = (
@@ -42,6 +43,7 @@ BLOCKER_TEXTS = (
     "Lifelink",
     "Whenever {n} deals combat damage to a creature, you gain 2 life.",
     "At end of combat, you gain 1 life.",
+    "Undying",
 )
 #: A permanent of either player's that only listens.
 WATCHERS = (

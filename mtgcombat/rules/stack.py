@@ -87,6 +87,8 @@ class Item:
     group: tuple[str, ...] = ()
     lki: Optional[Permanent] = field(default=None, compare=False)
     lki_keywords: frozenset[str] = field(default=frozenset(), compare=False)
+    #: How the board read its source's text (a card that returns reads as it did).
+    reading: Any = field(default=None, compare=False)
 
     @property
     def key(self) -> tuple:
@@ -141,6 +143,11 @@ class Resolved:
             return reason("stack.trick", "608.2", tuple(x for x in (it.source,) if x),
                           effect=it.effect, source=it.source, text=Quote(it.sentence),
                           controller=it.controller)
+        kw = next((k for k, a in _RETURNS.items() if a is it.ability), None)
+        if kw is not None:
+            return reason("stack.keyword", KEYWORD_TABLE[kw].rule + "a",
+                          tuple(x for x in (it.source,) if x), keyword=kw, source=it.source,
+                          instance=it.instance, controller=it.controller)
         return reason("stack.trigger", "603.3b", tuple(x for x in (it.source,) if x),
                       kind=it.kind, source=it.source, line=it.line, instance=it.instance,
                       text=Quote(it.sentence), controller=it.controller)
@@ -199,7 +206,13 @@ class Request:
 
 
 class ChoiceIllegal(BoardError):
-    """A choice given for an ability that is not one of its legal options."""
+    """A choice given for an ability that is not one of its legal options; ``choice``:
+    the board's choice that gave it (a door says where it was given: the board or
+    ``--choose``)."""
+
+    def __init__(self, why: Reason, choice: Optional[Choice] = None) -> None:
+        super().__init__(why)
+        self.choice = choice
 
 
 # ---------------------------------------------------------------------------
@@ -223,6 +236,11 @@ class Stack:
         #: The creatures declared as attackers or blockers this combat (508.1, 509.1).
         self.fought: set[str] = set()
         self._deathtouched: set[str] = set()
+        #: The changes of power and toughness this combat made, by object (613.4c):
+        #: a creature returned to the battlefield is a new object without them (400.7).
+        self.changes: dict[str, tuple[int, int]] = {}
+        #: The creatures that died and returned to the battlefield (new objects, 400.7).
+        self.returned: set[str] = set()
 
     def fork(self, lost: Optional[list[str]] = None) -> "Stack":
         """A copy to go on with apart (a line of play a search explores): what it
@@ -236,6 +254,8 @@ class Stack:
         out.exerted = list(self.exerted)
         out.fought = set(self.fought)
         out._deathtouched = set(self._deathtouched)
+        out.changes = dict(self.changes)
+        out.returned = set(self.returned)
         return out
 
     def pending(self) -> tuple:
@@ -243,7 +263,8 @@ class Stack:
         abilities set up (603.7) and the creatures that fought (for "if ~ attacked or
         blocked this combat")."""
         return (tuple((i.kind, i.source or "", i.line, i.instance, i.subject or "")
-                      for i in self.delayed), tuple(sorted(self.fought)))
+                      for i in self.delayed), tuple(sorted(self.fought)),
+                tuple(sorted(self.changes.items())))
 
     # -- the steps --------------------------------------------------------------------
     def begin(self, step: str) -> StepLog:
@@ -409,14 +430,14 @@ class Stack:
                 raise ChoiceIllegal(reason(
                     "error.choice_count", None, (), where=("permanent", item.source),
                     source=item.source, ability=item.line, given=len(given), needs=len(specs),
-                    text=Quote(item.sentence)))
+                    text=Quote(item.sentence)), self._giver(item, "targets"))
             for spec, t in zip(specs, given):
                 legal = _legal_targets(board, item, spec, chosen)
                 if t not in legal and not (spec.optional and t == ""):
                     raise ChoiceIllegal(reason(
                         "error.choice_illegal", None, (t,), where=("permanent", item.source),
                         source=item.source, ability=item.line, value=t, options=tuple(legal),
-                        text=Quote(item.sentence)))
+                        text=Quote(item.sentence)), self._giver(item, "targets"))
                 chosen.append(t)
             self._use(item, "targets", tuple(chosen), False)
             return replace(item, targets=tuple(chosen))
@@ -438,6 +459,11 @@ class Stack:
 
     def _given(self, item: Item, what: str) -> Any:
         """The board's choice of ``what`` for this ability, or None."""
+        c = self._giver(item, what)
+        return None if c is None else getattr(c, what)
+
+    def _giver(self, item: Item, what: str) -> Optional[Choice]:
+        """The board's choice that chooses ``what`` for this ability, or None."""
         for c in self.choices:
             if c.source != item.source:
                 continue
@@ -445,9 +471,8 @@ class Stack:
                 continue
             if c.instance is not None and c.instance != item.instance:
                 continue
-            v = getattr(c, what)
-            if v is not None:
-                return v
+            if getattr(c, what) is not None:
+                return c
         return None
 
     def _use(self, item: Item, what: str, value: Any, automatic: bool) -> None:
@@ -461,7 +486,7 @@ class Stack:
                 raise ChoiceIllegal(reason(
                     "error.choice_illegal", None, (), where=("permanent", item.source),
                     source=item.source, ability=item.line, value=given, options=options,
-                    text=Quote(item.sentence)))
+                    text=Quote(item.sentence)), self._giver(item, what))
             self._use(item, what, given, False)
             return given
         if len(options) == 1:
@@ -485,12 +510,15 @@ class Stack:
                 nb2, k = apply_keyword(nb, replace(item.ability, affected=o))
                 _carry(nb, nb2)
                 nb = nb2
+                self._changed(k.affected, k.power, k.toughness)
                 done.keywords.append(k)
                 done.outcome.append(keyword_reason(k))
             return nb, []
         if item.kind == "keyword":
             nb, k = apply_keyword(board, item.ability)
             _carry(board, nb)
+            if k.affected:
+                self._changed(k.affected, k.power, k.toughness)
             done.keyword = k
             done.outcome.append(keyword_reason(k))
             return nb, []
@@ -519,142 +547,170 @@ class Stack:
 
     def _effect(self, board: Board, item: Item, eff: Any, done: Resolved,
                 events: list) -> Board:
+        """One instruction of a resolving ability (608.2c), by its kind (the table
+        :data:`_EFFECTS`: each kind's own method, with its rule)."""
+        method = _EFFECTS.get(type(eff))
+        if method is None:
+            raise TypeError(f"unknown effect {eff!r}")
+        return method(self, board, item, eff, done, events)
+
+    def _pt(self, board: Board, item: Item, eff: T.PTChange, done: Resolved,
+            events: list) -> Board:
+        """613.4c: "gets +N/+M until end of turn", on the current power and toughness."""
+        ids = [o for o in self._objects(board, item, eff.who) if _is_creature(board, o)]
+        if not ids:
+            done.outcome.append(reason("stack.nothing", None, ()))
+            return board
+        perms = []
+        for p in board.permanents:
+            if p.id in ids:
+                dp = _amount(board, item, eff.power, self, p.id)
+                dt = _amount(board, item, eff.toughness, self, p.id)
+                p = replace(p, power=(p.power or 0) + dp, toughness=(p.toughness or 0) + dt)
+                self._changed(p.id, dp, dt)
+                done.outcome.append(reason("stack.pt", "613.4c", (p.id,), who=p.id, power=dp,
+                                           toughness=dt))
+            perms.append(p)
+        return _derive(board, permanents=tuple(perms))
+
+    def _continuous(self, board: Board, item: Item, eff: T.Continuous, done: Resolved,
+                    events: list) -> Board:
+        """611.2: an effect the board states from now on, one per object it names as it
+        resolves (611.2c)."""
         out = done.outcome
-        ed = board.edition
-        if isinstance(eff, T.PTChange):
-            perms = []
-            ids = [o for o in self._objects(board, item, eff.who) if _is_creature(board, o)]
-            if not ids:
-                out.append(reason("stack.nothing", None, ()))
-                return board
-            for p in board.permanents:
-                if p.id in ids:
-                    dp = _amount(board, item, eff.power, self, p.id)
-                    dt = _amount(board, item, eff.toughness, self, p.id)
-                    p = replace(p, power=(p.power or 0) + dp, toughness=(p.toughness or 0) + dt)
-                    out.append(reason("stack.pt", "613.4c", (p.id,), who=p.id, power=dp,
-                                      toughness=dt))
-                perms.append(p)
-            return _derive(board, permanents=tuple(perms))
-        if isinstance(eff, T.Continuous):
-            objs: list[Optional[str]] = [None] if eff.who is None else [
-                o for o in self._objects(board, item, eff.who) if board.has_object(o)
-                and o not in board.player_names]
-            if not objs:
-                out.append(reason("stack.nothing", None, ()))
-                return board
-            source = item.source if item.source and board.has_object(item.source) else None
-            bound_refs = tuple(o for t in eff.targets for o in self._objects(board, item, t))
-            if len(bound_refs) != len(eff.targets):
-                out.append(reason("stack.nothing", None, ()))  # a target is gone (608.2b)
-                return board
-            new = tuple(Effect(eff.text, item.controller, (o,) if o else bound_refs, source)
-                        for o in objs)
-            nb = _derive(board, effects=board.effects + new)
-            _carry(board, nb, effect_readings=tuple(eff.reading for _ in new))
-            for o in objs:
-                out.append(reason("stack.effect", "611.2", tuple(x for x in (o,) if x),
-                                  who=o, text=Quote(eff.text)))
-            return nb
-        if isinstance(eff, T.Counters):
-            ids = [o for o in self._objects(board, item, eff.who)
-                   if board.has_object(o) and o not in board.player_names]
-            perms = []
-            for p in board.permanents:
-                if p.id in ids:
-                    have = p.counter(eff.kind)
-                    n = eff.n if eff.n > 0 else -min(have, -eff.n)
-                    counters = dict(p.counters)
-                    counters[eff.kind] = have + n
-                    if not counters[eff.kind]:
-                        del counters[eff.kind]
-                    pw, tg = p.power, p.toughness
-                    if eff.kind in ("+1/+1", "-1/-1") and p.is_creature:
-                        d = n if eff.kind == "+1/+1" else -n
-                        pw, tg = (pw or 0) + d, (tg or 0) + d  # 122.1a
-                    p = replace(p, counters=counters, power=pw, toughness=tg)
-                    out.append(reason("stack.counters", "122.1", (p.id,), who=p.id,
-                                      kind=eff.kind, n=n))
-                perms.append(p)
-            return _derive(board, permanents=tuple(perms))
-        if isinstance(eff, T.Damage):
-            return self._damage(board, item, eff, done, events)
-        if isinstance(eff, T.Life):
-            players = [o for o in self._objects(board, item, eff.who) if o in board.player_names
-                       and o not in self.lost]
-            n = _amount(board, item, eff.amount, self)
-            for who in players:
-                if n == 0:
-                    continue
-                board = _life(board, who, n)
-                out.append(reason("stack.life", "119.1" if n > 0 else "119.3", (who,),
-                                  who=who, amount=n))
-                if n > 0:
-                    events.append(("life", who, n))
+        objs: list[Optional[str]] = [None] if eff.who is None else [
+            o for o in self._objects(board, item, eff.who) if board.has_object(o)
+            and o not in board.player_names]
+        if not objs:
+            out.append(reason("stack.nothing", None, ()))
             return board
-        if isinstance(eff, T.Poison):
-            for who in self._objects(board, item, eff.who):
-                if who in board.player_names and who not in self.lost:
-                    board = _poison(board, who, eff.n)
-                    out.append(reason("stack.poison", "122.1f", (who,), who=who, n=eff.n))
+        source = item.source if item.source and board.has_object(item.source) else None
+        bound_refs = tuple(o for t in eff.targets for o in self._objects(board, item, t))
+        if len(bound_refs) != len(eff.targets):
+            out.append(reason("stack.nothing", None, ()))  # a target is gone (608.2b)
             return board
-        if isinstance(eff, T.Tap):
-            ids = [o for o in self._objects(board, item, eff.who)
-                   if board.has_object(o) and o not in board.player_names]
-            perms = []
-            for p in board.permanents:
-                if p.id in ids:
-                    p = replace(p, tapped=eff.tap)
-                    out.append(reason("stack.tap" if eff.tap else "stack.untap", ed.tap,
-                                      (p.id,), who=p.id))
-                perms.append(p)
-            return _derive(board, permanents=tuple(perms))
-        if isinstance(eff, T.Leave):
-            return self._leave(board, item, eff, done, events)
-        if isinstance(eff, T.RemoveFromCombat):
-            ids = [o for o in self._objects(board, item, eff.who) if board.has_object(o)]
-            nb = _out_of_combat(board, set(ids))
-            for o in ids:
-                out.append(reason("stack.out_of_combat", "506.4", (o,), who=o))
-            return nb
-        if isinstance(eff, T.Tokens):
-            return self._tokens(board, item, eff, done, events)
-        if isinstance(eff, T.Draw):
-            for who in self._objects(board, item, eff.who):
-                if who in board.player_names and who not in self.lost:
-                    board = _derive(board, players=tuple(
-                        replace(p, hand=None if p.hand is None else p.hand + eff.n,
-                                cards_drawn=None if p.cards_drawn is None
-                                else p.cards_drawn + eff.n)
-                        if p.name == who else p for p in board.players))
-                    out.append(reason("stack.draw", "121.1", (who,), who=who, n=eff.n))
+        new = tuple(Effect(eff.text, item.controller, (o,) if o else bound_refs, source)
+                    for o in objs)
+        nb = _derive(board, effects=board.effects + new)
+        _carry(board, nb, effect_readings=tuple(eff.reading for _ in new))
+        for o in objs:
+            out.append(reason("stack.effect", "611.2", tuple(x for x in (o,) if x),
+                              who=o, text=Quote(eff.text)))
+        return nb
+
+    def _counters(self, board: Board, item: Item, eff: T.Counters, done: Resolved,
+                  events: list) -> Board:
+        """122.1: counters put or removed; +1/+1 and -1/-1 ones change power and
+        toughness (122.1a)."""
+        ids = [o for o in self._objects(board, item, eff.who)
+               if board.has_object(o) and o not in board.player_names]
+        perms = []
+        for p in board.permanents:
+            if p.id in ids:
+                have = p.counter(eff.kind)
+                n = eff.n if eff.n > 0 else -min(have, -eff.n)
+                p = _with_counters(p, eff.kind, n)
+                done.outcome.append(reason("stack.counters", "122.1", (p.id,), who=p.id,
+                                           kind=eff.kind, n=n))
+            perms.append(p)
+        return _derive(board, permanents=tuple(perms))
+
+    def _life(self, board: Board, item: Item, eff: T.Life, done: Resolved,
+              events: list) -> Board:
+        """119.1, 119.3: life gained (a life-gain event, 119.9) or lost."""
+        players = [o for o in self._objects(board, item, eff.who) if o in board.player_names
+                   and o not in self.lost]
+        n = _amount(board, item, eff.amount, self)
+        for who in players:
+            if n == 0:
+                continue
+            board = _life(board, who, n)
+            done.outcome.append(reason("stack.life", "119.1" if n > 0 else "119.3", (who,),
+                                       who=who, amount=n))
+            if n > 0:
+                events.append(("life", who, n))
+        return board
+
+    def _poison(self, board: Board, item: Item, eff: T.Poison, done: Resolved,
+                events: list) -> Board:
+        """122.1f: poison counters."""
+        for who in self._players(board, item, eff.who):
+            board = _poison(board, who, eff.n)
+            done.outcome.append(reason("stack.poison", "122.1f", (who,), who=who, n=eff.n))
+        return board
+
+    def _tap(self, board: Board, item: Item, eff: T.Tap, done: Resolved,
+             events: list) -> Board:
+        """701.26: tapped or untapped (an attacking creature stays in combat, 506.4b)."""
+        ids = [o for o in self._objects(board, item, eff.who)
+               if board.has_object(o) and o not in board.player_names]
+        perms = []
+        for p in board.permanents:
+            if p.id in ids:
+                p = replace(p, tapped=eff.tap)
+                done.outcome.append(reason("stack.tap" if eff.tap else "stack.untap",
+                                           board.edition.tap, (p.id,), who=p.id))
+            perms.append(p)
+        return _derive(board, permanents=tuple(perms))
+
+    def _out_of_combat(self, board: Board, item: Item, eff: T.RemoveFromCombat,
+                       done: Resolved, events: list) -> Board:
+        """506.4: removed from combat."""
+        ids = [o for o in self._objects(board, item, eff.who) if board.has_object(o)]
+        nb = _out_of_combat(board, set(ids))
+        for o in ids:
+            done.outcome.append(reason("stack.out_of_combat", "506.4", (o,), who=o))
+        return nb
+
+    def _hands(self, board: Board, item: Item, eff: Any, done: Resolved,
+               events: list) -> Board:
+        """121.1 draw, 701.9 discard: the hand (never below 0) and the cards drawn this
+        turn, where the board records them."""
+        draw = isinstance(eff, T.Draw)
+        for who in self._players(board, item, eff.who):
+            board = _derive(board, players=tuple(
+                (_drawn(p, eff.n) if draw else replace(
+                    p, hand=None if p.hand is None else max(0, p.hand - eff.n)))
+                if p.name == who else p for p in board.players))
+            done.outcome.append(reason("stack.draw", "121.1", (who,), who=who, n=eff.n)
+                                if draw else reason("stack.discard", board.edition.discard,
+                                                    (who,), who=who, n=eff.n))
+        return board
+
+    def _no_untap(self, board: Board, item: Item, eff: T.NoUntap, done: Resolved,
+                  events: list) -> Board:
+        """502.3: an effect on the next untap step, beyond the board: said."""
+        for o in self._objects(board, item, eff.who):
+            done.outcome.append(reason("stack.no_untap", "502.3", (o,), who=o))
+        return board
+
+    def _if_then(self, board: Board, item: Item, eff: T.IfThen, done: Resolved,
+                 events: list) -> Board:
+        """608.2c: "Then if ..." -- the rest happens if the condition holds now."""
+        if not _condition(board, item, eff.condition, self.fought):
+            done.outcome.append(reason("stack.condition_false", "608.2c", ()))
             return board
-        if isinstance(eff, T.Discard):
-            for who in self._objects(board, item, eff.who):
-                if who in board.player_names and who not in self.lost:
-                    board = _derive(board, players=tuple(
-                        replace(p, hand=None if p.hand is None else max(0, p.hand - eff.n))
-                        if p.name == who else p for p in board.players))
-                    out.append(reason("stack.discard", board.edition.discard, (who,), who=who,
-                                      n=eff.n))
-            return board
-        if isinstance(eff, T.NoUntap):
-            for o in self._objects(board, item, eff.who):
-                out.append(reason("stack.no_untap", "502.3", (o,), who=o))
-            return board
-        if isinstance(eff, T.IfThen):
-            if not _condition(board, item, eff.condition, self.fought):
-                out.append(reason("stack.condition_false", "608.2c", ()))
-                return board
-            for sub in eff.effects:
-                board = self._effect(board, item, sub, done, events)
-            return board
-        if isinstance(eff, T.Delayed):
-            self.delayed.append(replace(item, kind="delayed",
-                                        ability=T.Instructions(eff.effects)))
-            out.append(reason("stack.delayed", "603.7", ()))
-            return board
-        raise TypeError(f"unknown effect {eff!r}")
+        for sub in eff.effects:
+            board = self._effect(board, item, sub, done, events)
+        return board
+
+    def _delayed(self, board: Board, item: Item, eff: T.Delayed, done: Resolved,
+                 events: list) -> Board:
+        """603.7: a delayed triggered ability of the end of combat step."""
+        self.delayed.append(replace(item, kind="delayed", ability=T.Instructions(eff.effects)))
+        done.outcome.append(reason("stack.delayed", "603.7", ()))
+        return board
+
+    def _players(self, board: Board, item: Item, who: Any) -> list[str]:
+        """The players ``who`` names who are still in the game."""
+        return [p for p in self._objects(board, item, who)
+                if p in board.player_names and p not in self.lost]
+
+    def _changed(self, oid: str, dp: int, dt: int) -> None:
+        """A change of power and toughness this combat made (613.4c): a creature that
+        returns is a new object without it (400.7)."""
+        p, t = self.changes.get(oid, (0, 0))
+        self.changes[oid] = (p + dp, t + dt)
 
     def _damage(self, board: Board, item: Item, eff: T.Damage, done: Resolved,
                 events: list) -> Board:
@@ -679,7 +735,7 @@ class Stack:
                                            to=to, amount=amount))
                 continue
             done.outcome.append(reason("stack.damage", "120.3", (to,), source=src, to=to,
-                                       amount=amount))
+                                       amount=amount, effect=item.effect))
             _damage_result(board, res, to, amount, keywords, controller)
             events.append(("dealt", src, to, amount))
         if res.gained:
@@ -782,6 +838,43 @@ class Stack:
         readings = {p.id: eff.reading for p in new} if eff.reading is not None else {}
         _carry(board, nb, readings=readings)
         return nb
+
+    def _return(self, board: Board, item: Item, eff: T.Return, done: Resolved,
+                events: list) -> Board:
+        """The card of a creature that died returns to the battlefield (persist 702.79a,
+        undying 702.93a): a new object (400.7) under its owner's control, untapped
+        (110.5b) unless ``tapped``, not in combat (506.4), without damage, without the
+        counters and the effects on the old object -- power and toughness those it had
+        less its counters (122.1a) and this combat's changes (613.4c) -- and with
+        ``counter``. A token can't return (111.8); nor a card that is back already."""
+        out = done.outcome
+        for oid in self._objects(board, item, eff.who):
+            lki = item.lki if item.lki is not None and item.lki.id == oid else None
+            if lki is None or board.has_object(oid):
+                out.append(reason("stack.nothing", None, ()))
+                continue
+            if lki.is_token:
+                out.append(reason("stack.token_gone", "111.8", (oid,), who=oid))
+                continue
+            net = lki.counter("+1/+1") - lki.counter("-1/-1")
+            dp, dt = self.changes.pop(oid, (0, 0))
+            p = replace(lki, power=(lki.power or 0) - net - dp,
+                        toughness=(lki.toughness or 0) - net - dt, tapped=eff.tapped,
+                        summoning_sick=True, damage=0, counters={}, attached_to=None,
+                        goaded_by=(), protector=None)
+            if eff.counter is not None:
+                p = _with_counters(p, eff.counter, 1)
+            self.fought.discard(oid)  # a new object: it didn't attack or block (400.7)
+            self.returned.add(oid)
+            nb = _derive(board, permanents=board.permanents + (p,))
+            _carry(board, nb, readings={oid: item.reading} if item.reading is not None
+                   else {})
+            board = nb
+            out.append(reason("stack.returned", "400.7", (oid,), who=oid,
+                              counter=eff.counter or "", power=p.power,
+                              toughness=p.toughness, tapped=eff.tapped))
+            events.append(("enters", oid))
+        return board
 
     def _token_attack(self, board: Board, item: Item, token: Permanent) -> Optional[str]:
         """508.4: what a creature put onto the battlefield attacking attacks: its
@@ -1056,6 +1149,8 @@ class Stack:
         out: list[Item] = []
         if not died:
             return out
+        for c in died:
+            out += self._returning(before, c)
         for inst, line in _triggered(before):
             ev = inst.ability.event
             if isinstance(ev, T.Dies):
@@ -1063,6 +1158,28 @@ class Stack:
                     if _is_who(before, ev.who, c, inst):
                         out.append(self._item(before, inst, line, subject=c))
         return [i for i in out if self._if_holds(before, i)]
+
+    def _returning(self, before: Board, c: str) -> list[Item]:
+        """Persist (702.79a) and undying (702.93a) of a creature that died (``before``:
+        the board it died from, 603.10a): "When this permanent is put into a graveyard
+        from the battlefield, if it had no -1/-1 (+1/+1) counters on it, return it ..."
+        -- the intervening "if" (603.4) on the creature as it last existed. Its
+        controller's abilities (the board records no owner: its controller owns it)."""
+        bound = before.bound  # type: ignore[attr-defined]
+        p = before.permanent(c)
+        out = []
+        for kw, ability in _RETURNS.items():
+            if not bound.has_keyword(c, kw) or p.counter(ability.effects[0].counter or ""):
+                continue
+            line = _line_of(before, c, kw.capitalize()) if kw in p.text.lower() else 0
+            key = (c, line, kw)
+            self.counts[key] = self.counts.get(key, 0) + 1
+            reading = before.readings.get(c)  # type: ignore[attr-defined]
+            out.append(Item("trigger", ability, p.controller, c, line, self.counts[key],
+                            subject=c, sentence=kw, lki=p,
+                            lki_keywords=frozenset(bound.keywords.get(c, ())),
+                            reading=reading))
+        return out
 
     def _lifelink_items(self, before: Board, dealt: Sequence[Dealt]) -> list[Item]:
         """119.10: each source with lifelink dealing damage is one life-gain event."""
@@ -1145,6 +1262,46 @@ def keyword_reason(t: KeywordTrigger) -> Reason:
 #: 702.147a: decayed's "When this creature attacks, sacrifice it at end of combat."
 _DECAYED = T.Triggered(T.Attacks(A.SelfRef()),
                        (T.Delayed((T.Leave(A.SelfRef(), "sacrifice"),)),))
+
+#: 702.79a persist, 702.93a undying: "When this permanent is put into a graveyard from
+#: the battlefield, if it had no -1/-1 (+1/+1) counters on it, return it to the
+#: battlefield under its owner's control with a -1/-1 (+1/+1) counter on it." (the
+#: intervening "if" is checked by :meth:`Stack._returning`).
+_RETURNS = {
+    "persist": T.Triggered(T.Dies(A.SelfRef()), (T.Return(A.SelfRef(), "-1/-1"),)),
+    "undying": T.Triggered(T.Dies(A.SelfRef()), (T.Return(A.SelfRef(), "+1/+1"),)),
+}
+
+#: Each instruction's method (608.2c), by the kind of instruction.
+_EFFECTS: dict[type, Callable[..., Board]] = {
+    T.PTChange: Stack._pt, T.Continuous: Stack._continuous, T.Counters: Stack._counters,
+    T.Damage: Stack._damage, T.Life: Stack._life, T.Poison: Stack._poison,
+    T.Tap: Stack._tap, T.Leave: Stack._leave, T.RemoveFromCombat: Stack._out_of_combat,
+    T.Tokens: Stack._tokens, T.Draw: Stack._hands, T.Discard: Stack._hands,
+    T.NoUntap: Stack._no_untap, T.IfThen: Stack._if_then, T.Delayed: Stack._delayed,
+    T.Return: Stack._return,
+}
+
+
+def _with_counters(p: Permanent, kind: str, n: int) -> Permanent:
+    """``p`` with ``n`` more counters of ``kind`` (fewer for ``n`` < 0); +1/+1 and -1/-1
+    counters change a creature's power and toughness (122.1a)."""
+    counters = dict(p.counters)
+    counters[kind] = p.counter(kind) + n
+    if not counters[kind]:
+        del counters[kind]
+    pw, tg = p.power, p.toughness
+    if kind in ("+1/+1", "-1/-1") and p.is_creature:
+        d = n if kind == "+1/+1" else -n
+        pw, tg = (pw or 0) + d, (tg or 0) + d
+    return replace(p, counters=counters, power=pw, toughness=tg)
+
+
+def _drawn(p: Any, n: int) -> Any:
+    """121.1: a player who draws ``n`` cards (hand and cards drawn, where recorded)."""
+    return replace(p, hand=None if p.hand is None else p.hand + n,
+                   cards_drawn=None if p.cards_drawn is None else p.cards_drawn + n)
+
 
 #: The code of battle cry's triggers (702.91a).
 _BATTLE_CRY = KEYWORD_TABLE["battle cry"].code
@@ -1586,7 +1743,8 @@ def has_triggers(board: Board) -> bool:
     carries out (so a combat without them can skip it)."""
     bound = board.bound  # type: ignore[attr-defined]
     return bool(bound.of_type(T.Triggered, T.ExertAsAttacks)) or any(
-        e.step is not None for e in board.effects)
+        e.step is not None for e in board.effects) or any(
+        bound.has_keyword(p.id, kw) for p in board.permanents for kw in _RETURNS)
 
 
 __all__ = ["Stack", "Item", "Resolved", "StepLog", "Chosen", "ChoiceNeeded", "ChoiceIllegal",

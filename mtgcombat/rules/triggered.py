@@ -29,7 +29,8 @@ the board reads from text once it exists: "target creature can't block this turn
 (701.26), :class:`Leave` (destroy 701.8, sacrifice 701.21, exile 701.13, return to
 hand -- removed from combat, 506.4), :class:`Tokens` (111, tapped and attacking 508.4),
 :class:`Draw` (121), :class:`Delayed` ("at end of combat", 603.7), :class:`Exert`
-(701.43).
+(701.43), :class:`Return` (a creature that died returned to the battlefield: persist
+702.79a, undying 702.93a; a new object, 400.7).
 """
 
 from __future__ import annotations
@@ -446,8 +447,20 @@ class RemoveFromCombat(Record):
     who: Who
 
 
+class Return(Record):
+    """"Return it to the battlefield [tapped] under its owner's control [with a ``counter``
+    counter on it]": the card of a creature that died comes back as a new object (400.7:
+    not in combat, 506.4; untapped unless ``tapped``, 110.5b; its damage, counters and the
+    effects on the old object gone) -- persist (702.79a), undying (702.93a). A token
+    can't come back (111.8)."""
+
+    who: Who
+    counter: Optional[str] = None
+    tapped: bool = False
+
+
 Effect = Union[PTChange, Continuous, Counters, Damage, Life, Poison, Tap, Leave, Tokens, Draw,
-               Delayed, RemoveFromCombat, Discard, NoUntap, IfThen]
+               Delayed, RemoveFromCombat, Discard, NoUntap, IfThen, Return]
 
 # ---------------------------------------------------------------------------
 # Abilities

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from .. import clause
-from .glossary import STEPS
+from .glossary import KEYWORDS, STEPS
 
 _HOW = {"destroy": "wird zerstört", "sacrifice": "wird geopfert",
         "exile": "wird ins Exil geschickt",
@@ -33,6 +33,16 @@ def _ability(r, w):
             + (f" ({inst}. Mal)" if inst and inst > 1 else ""))
 
 
+def _dealer(r, w):
+    """Was den Schaden zufügt: die genannte Quelle, sonst der Effekt (ein Zauberspruch,
+    dessen „~“ er selbst ist, 120.3)."""
+    if r["source"]:
+        return w.name(r["source"])
+    if r.get("effect") is not None:
+        return f"Effekt {r['effect'] + 1}"
+    return "sie"
+
+
 def _options(r, w, what):
     return w.join([_value(w, what, o) for o in r["options"]], "or")
 
@@ -41,6 +51,8 @@ T: dict = {
     "stack.trigger": clause(lambda r, w: (
         f"{w.name(r['source']) if r['source'] else 'ein Effekt'}: {w.quote(str(r['text']))} "
         "wird verrechnet")),
+    "stack.keyword": clause(lambda r, w: (
+        f"{w.name(r['source'])}: {KEYWORDS[r['keyword']]} wird verrechnet")),
     "stack.trick": clause(lambda r, w: (
         f"Effekt {r['effect'] + 1} ({w.quote(str(r['text']))}) wird verrechnet")),
     "stack.pt": clause(lambda r, w: (
@@ -53,8 +65,7 @@ T: dict = {
         f"{w.name(r['who'])} " + ("erhält " if r["n"] >= 0 else "verliert ")
         + w.count(abs(r["n"]), f"{r['kind']}-Marke", f"{r['kind']}-Marken"))),
     "stack.damage": clause(lambda r, w: (
-        f"{w.name(r['source']) if r['source'] else 'sie'} fügt {w.name(r['to'])} "
-        f"{r['amount']} Schaden zu")),
+        f"{_dealer(r, w)} fügt {w.name(r['to'])} {r['amount']} Schaden zu")),
     "stack.prevented": clause(lambda r, w: (
         f"{r['amount']} Schaden von {w.name(r['source'])} an {w.name(r['to'])} wird "
         "verhindert", "Schutz")),
@@ -74,6 +85,15 @@ T: dict = {
     "stack.token": clause(lambda r, w: (
         f"ein {r['power']}/{r['toughness']}-Kreaturenspielstein, {w.name(r['who'])}, wird "
         "erzeugt" + (f" und greift {w.name(r['attacking'])} an" if r["attacking"] else ""))),
+    "stack.returned": clause(lambda r, w: (
+        f"{w.name(r['who'])} kehrt"
+        + (" getappt" if r["tapped"] else "")
+        + (f" mit einer {r['counter']}-Marke" if r["counter"] else "")
+        + " auf das Schlachtfeld zurück, als neue "
+        f"{r['power']}/{r['toughness']}-Kreatur, die nicht im Kampf ist")),
+    "stack.token_gone": clause(lambda r, w: (
+        f"{w.name(r['who'])} war ein Spielstein: er kann nicht auf das Schlachtfeld "
+        "zurückkehren")),
     "stack.draw": clause(lambda r, w: (
         f"{w.name(r['who'])} zieht " + w.count(r["n"], "Karte", "Karten"))),
     "stack.discard": clause(lambda r, w: (

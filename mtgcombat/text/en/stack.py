@@ -32,6 +32,16 @@ def _ability(r, w):
             + (f" (the {_nth(inst)} time)" if inst and inst > 1 else ""))
 
 
+def _dealer(r, w):
+    """What deals the damage: the source named, else the effect (a spell whose "~" is
+    itself, 120.3)."""
+    if r["source"]:
+        return w.name(r["source"])
+    if r.get("effect") is not None:
+        return f"effect {r['effect'] + 1}"
+    return "it"
+
+
 def _nth(n: int) -> str:
     return {2: "second", 3: "third"}.get(n, f"{n}th")
 
@@ -44,6 +54,8 @@ T: dict = {
     "stack.trigger": clause(lambda r, w: (
         f"{w.name(r['source']) if r['source'] else 'an effect'}: {w.quote(str(r['text']))} "
         "resolves")),
+    "stack.keyword": clause(lambda r, w: (
+        f"{w.name(r['source'])}: {r['keyword']} resolves")),
     "stack.trick": clause(lambda r, w: (
         f"effect {r['effect'] + 1} ({w.quote(str(r['text']))}) resolves")),
     "stack.pt": clause(lambda r, w: (
@@ -55,8 +67,7 @@ T: dict = {
         f"{w.name(r['who'])} " + ("gets " if r["n"] >= 0 else "loses ")
         + w.count(abs(r["n"]), f"{r['kind']} counter", f"{r['kind']} counters"))),
     "stack.damage": clause(lambda r, w: (
-        f"{w.name(r['source']) if r['source'] else 'it'} deals {r['amount']} damage to "
-        f"{w.name(r['to'])}")),
+        f"{_dealer(r, w)} deals {r['amount']} damage to {w.name(r['to'])}")),
     "stack.prevented": clause(lambda r, w: (
         f"{r['amount']} damage from {w.name(r['source'])} to {w.name(r['to'])} is prevented",
         "protection")),
@@ -75,6 +86,13 @@ T: dict = {
     "stack.token": clause(lambda r, w: (
         f"a {r['power']}/{r['toughness']} creature token, {w.name(r['who'])}, is created"
         + (f", attacking {w.name(r['attacking'])}" if r["attacking"] else ""))),
+    "stack.returned": clause(lambda r, w: (
+        f"{w.name(r['who'])} returns to the battlefield"
+        + (" tapped" if r["tapped"] else "")
+        + (f" with a {r['counter']} counter" if r["counter"] else "")
+        + f", a new {r['power']}/{r['toughness']} creature not in combat")),
+    "stack.token_gone": clause(lambda r, w: (
+        f"{w.name(r['who'])} was a token: it can't return to the battlefield")),
     "stack.draw": clause(lambda r, w: (
         f"{w.name(r['who'])} draws " + w.count(r["n"], "card", "cards"))),
     "stack.discard": clause(lambda r, w: (
