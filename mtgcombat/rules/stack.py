@@ -89,6 +89,10 @@ class Item:
     lki_keywords: frozenset[str] = field(default=frozenset(), compare=False)
     #: How the board read its source's text (a card that returns reads as it did).
     reading: Any = field(default=None, compare=False)
+    #: The creatures in combat with its source and the objects of its event as the
+    #: ability triggered -- id -> (those blocking it, those it blocks): "each creature
+    #: blocking or blocked by it" of a creature that has died (603.10a, 608.2h).
+    lki_partners: Mapping[str, tuple] = field(default_factory=dict, compare=False)
 
     @property
     def key(self) -> tuple:
@@ -867,8 +871,10 @@ class Stack:
             self.fought.discard(oid)  # a new object: it didn't attack or block (400.7)
             self.returned.add(oid)
             nb = _derive(board, permanents=board.permanents + (p,))
-            _carry(board, nb, readings={oid: item.reading} if item.reading is not None
-                   else {})
+            if item.reading is not None:
+                _carry(board, nb, readings={oid: item.reading})
+            else:
+                nb.__dict__.pop("readings", None)  # read again, its text with the rest
             board = nb
             out.append(reason("stack.returned", "400.7", (oid,), who=oid,
                               counter=eff.counter or "", power=p.power,
@@ -925,10 +931,13 @@ class Stack:
         if isinstance(who, T.Partners):
             out = []
             for o in self._objects(board, item, who.of):
-                if who.blocking:
-                    out += sorted(b for b, atts in (board.blocks or {}).items() if o in atts)
-                else:
-                    out += list((board.blocks or {}).get(o, ()))
+                # one that has left: those in combat with it as it last existed (608.2h)
+                blocking, blocked = _partners_now(board, (o,)).get(o, ((), ())) \
+                    if board.has_object(o) else item.lki_partners.get(o, ((), ()))
+                if who.blocking or who.either:
+                    out += [b for b in blocking if board.has_object(b)]
+                if not who.blocking or who.either:
+                    out += [a for a in blocked if a not in out and board.has_object(a)]
             return out
         if isinstance(who, T.Each):
             if who.players == "opponents":
@@ -949,9 +958,13 @@ class Stack:
             board.has_object(src.permanent) else None
         bound = board.bound  # type: ignore[attr-defined]
         kws = frozenset(bound.keywords.get(src.permanent, ())) if perm is not None else frozenset()
+        reading = board.readings.get(src.permanent) if perm is not None \
+            else None  # type: ignore[attr-defined]
         return Item("trigger", inst.ability, src.controller, src.permanent, line,
                     self.counts[key], src.effect_index if src.kind == "effect" else None,
-                    sentence=inst.sentence, lki=perm, lki_keywords=kws, **event)
+                    sentence=inst.sentence, lki=perm, lki_keywords=kws, reading=reading,
+                    lki_partners=_partners_now(board, (src.permanent, event.get("subject"))),
+                    **event)
 
     def _if_holds(self, board: Board, item: Item) -> bool:
         """603.4: an intervening "if" is checked as the ability triggers."""
@@ -1466,6 +1479,8 @@ def _legal_targets(board: Board, item: Item, spec: T.Target, chosen: Sequence[st
                 continue
             if spec.opponents and board.teammates(p.controller, ctrl):
                 continue
+            if spec.partner is not None and not _in_combat_with(board, item, spec, p.id):
+                continue
             if spec.controller is not None:
                 if isinstance(spec.controller, A.DefendingPlayerRef):
                     if p.controller not in _defending(board, item):
@@ -1485,6 +1500,38 @@ def _legal_targets(board: Board, item: Item, spec: T.Target, chosen: Sequence[st
     if exclude_chosen:
         out = [x for x in out if x not in chosen]
     return out
+
+
+def _partners_now(board: Board, ids: Iterable[Optional[str]]) -> dict[str, tuple]:
+    """For each of ``ids`` on the battlefield: (the creatures blocking it, those it
+    blocks), as combat stands (506.4)."""
+    blocks = board.blocks or {}
+    out: dict[str, tuple] = {}
+    for o in ids:
+        if o and o not in out and board.has_object(o):
+            out[o] = (tuple(sorted(b for b, atts in blocks.items() if o in atts)),
+                      tuple(blocks.get(o, ())))
+    return out
+
+
+def _in_combat_with(board: Board, item: Item, spec: T.Target, oid: str) -> bool:
+    """506.4: whether ``oid`` is blocking (``spec.partner`` "blocking"), blocked by
+    ("blocked") or either ("either") the object ``spec.partner_of`` names -- the source,
+    or an object of the event."""
+    of = spec.partner_of
+    if isinstance(of, T.EventRef):
+        them = [getattr(item, of.role)] if of.role != "attackers" else list(item.group)
+    else:
+        them = [item.source]
+    blocks = board.blocks or {}
+    for x in them:
+        if x is None:
+            continue
+        if spec.partner in ("blocking", "either") and x in blocks.get(oid, ()):
+            return True
+        if spec.partner in ("blocked", "either") and oid in blocks.get(x, ()):
+            return True
+    return False
 
 
 def _protected(board: Board, bound: Any, oid: str, src: Permanent) -> bool:

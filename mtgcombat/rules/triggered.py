@@ -78,6 +78,11 @@ class Target(Record):
     other: bool = False
     #: "up to one target creature" (601.2c): the target may be left unchosen.
     optional: bool = False
+    #: "target creature blocking / blocked by / blocking or blocked by [``partner_of``]"
+    #: (506.4: in combat with it as the target is chosen): "blocking", "blocked",
+    #: "either".
+    partner: Optional[Literal["blocking", "blocked", "either"]] = None
+    partner_of: Optional["Who"] = None
 
 
 class Each(Record):
@@ -95,6 +100,8 @@ class Partners(Record):
 
     of: "Who"
     blocking: bool = True
+    #: "each creature blocking or blocked by [of]": both.
+    either: bool = False
 
 
 class ControllerOfRef(Record):

@@ -146,6 +146,12 @@ class TriggerMixin(Transformer):
             return super().target_object(desc)  # type: ignore[misc]
         return self._target(desc, other=False)
 
+    def target_another(self, desc):
+        """115.3: "another target [creature]" -- inside an effect, not the source."""
+        if self._fx is None:
+            return super().target_object(desc)  # type: ignore[misc]
+        return self._target(desc, other=True)
+
     def _target(self, desc, other: bool, optional: bool = False) -> T.Target:
         extra = None
         roles = [a for a in desc.alts if len(a) == 1 and a[0].kind in ("attacking", "blocking")]
@@ -245,6 +251,9 @@ class TriggerMixin(Transformer):
         optional, effects = body
         effects = self._effects(effects, trigger=True)
         heads = head if isinstance(head, list) else [head]
+        if any(isinstance(e, T.Return) for e in effects) and not all(
+                isinstance(h, T.Dies) for h in heads):
+            raise _Fail("a card returned to the battlefield by what is not its death")
         return [T.Triggered(h, tuple(effects), cond, optional, self.st.targets) for h in heads]
 
     def instructions(self, body):
@@ -252,7 +261,10 @@ class TriggerMixin(Transformer):
         optional, effects = body
         if optional:
             raise _Fail("\"you may\" in a later sentence of an ability")
-        return [T.Instructions(tuple(self._effects(effects, trigger=False)))]
+        effects = self._effects(effects, trigger=False)
+        if any(isinstance(e, T.Return) for e in effects):
+            raise _Fail("a card returned to the battlefield outside its \"dies\" trigger")
+        return [T.Instructions(tuple(effects))]
 
     def if_you_do(self, effects):
         """"If you do, [effects]" after "you may [effect]" (603.5): part of what its
@@ -710,6 +722,57 @@ class TriggerMixin(Transformer):
         """Return to its owner's hand (400.7: a new object)."""
         return T.Leave(_who(obj), "hand")
 
+    def eff_return_battlefield(self, obj, *rest):
+        """"Return it to the battlefield [tapped] under its owner's control [with a
+        +1/+1 counter on it]": the card of a creature that died (400.7: a new object).
+        Only the source or the creature of a "dies" event: the other cards of a graveyard
+        are not on the board."""
+        who = _who(obj)
+        if not isinstance(who, (A.SelfRef, T.EventRef)) or self._fx is None:
+            raise _Fail("a card returned that is not the one that died")
+        tapped = any(str(r) == "tapped" for r in rest if isinstance(r, str))
+        counter = next((r for r in rest if isinstance(r, tuple) and r[0] == "counter"), None)
+        return T.Return(who, counter[1] if counter else None, tapped)
+
+    def return_tapped(self, tok):
+        return "tapped"
+
+    def return_counter(self, kind):
+        return ("counter", str(kind))
+
+    def eff_target_blocking(self, of):
+        """"target creature blocking it" (506.4): a target in combat with ``of``."""
+        return self._partner_target(of, "blocking")
+
+    def eff_target_blocked_by(self, of):
+        return self._partner_target(of, "blocked")
+
+    def eff_target_partner(self, of):
+        return self._partner_target(of, "either")
+
+    def _partner_target(self, of, relation: str) -> T.Target:
+        if self._fx is None:
+            raise _Fail("a target in combat with one outside an effect")
+        if self.st.open_targets:
+            raise _Fail("a target after a variable number of targets can't be numbered")
+        ref = T.Target(self.st.targets, "creature", partner=relation,
+                       partner_of=_who(of))
+        self.st.targets += 1
+        self._mention(ref)  # type: ignore[attr-defined]
+        self.st.last_player = T.ControllerOfRef(ref)
+        return ref
+
+    def eff_all_blocking(self, of):
+        """"all creatures blocking it" (506.4: as combat stands as it resolves)."""
+        return T.Partners(_who(of), True)
+
+    def eff_all_blocked_by(self, of):
+        return T.Partners(_who(of), False)
+
+    def eff_all_partners(self, of):
+        """"each creature blocking or blocked by ~"."""
+        return T.Partners(_who(of), True, either=True)
+
     def eff_top_library(self, obj):
         return T.Leave(_who(obj), "library")
 
@@ -795,6 +858,47 @@ class TriggerMixin(Transformer):
             raise _Fail("a P/T change with X or *")
         p, t = int(m.group(1)), int(m.group(2))
         return lambda who: [T.PTChange(_who(who), T.Scaled(p, count), T.Scaled(t, count))]
+
+    def tvp_pt_where_x(self, tok, count):
+        """613.4c: "gets +X/+0 until end of turn, where X is the number of [permanents]"
+        -- counted as it resolves (608.2h)."""
+        self._in_effect()
+        return self._pt_x(tok, count)
+
+    def tvp_pt_where_x_stat(self, tok, stat):
+        """"gets +X/+X until end of turn, where X is ~'s power" (608.2h: as it resolves)."""
+        self._in_effect()
+        about, which = stat
+        if about is None:
+            raise _Fail("\"its power\" of what the change is about")
+        return self._pt_x(tok, T.PowerOf(about, which))
+
+    def _pt_x(self, tok, amount):
+        m = re.fullmatch(r"([+-])(X|\d+)/([+-])(X|\d+)", str(tok))
+        if not m or "X" not in (m.group(2), m.group(4)):
+            raise _Fail("a P/T change without X")
+
+        def part(sign: str, v: str) -> Any:
+            k = -1 if sign == "-" else 1
+            if v != "X":
+                return k * int(v)
+            if isinstance(amount, T.Count):
+                return T.Scaled(k, amount)
+            if k < 0:
+                raise _Fail("-X of a power")
+            return amount
+
+        p, t = part(m.group(1), m.group(2)), part(m.group(3), m.group(4))
+        return lambda who: [T.PTChange(_who(who), p, t)]
+
+    def tvp_gain_for_each(self, n, count):
+        """119.1: "[player] gains N life for each [permanent]" (counted as it resolves)."""
+        self._in_effect()
+        return lambda who: [T.Life(_who(who), T.Scaled(_num(n), count))]
+
+    def tvp_lose_for_each(self, n, count):
+        self._in_effect()
+        return lambda who: [T.Life(_who(who), T.Scaled(-_num(n), count))]
 
     def fe_desc(self, desc):
         pred, flags = _desc_pred(desc, "permanent", allow_flags=True)
