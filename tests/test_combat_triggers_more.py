@@ -140,3 +140,13 @@ def test_return_to_the_battlefield_only_in_a_dies_trigger_400_7():
     r = read_text("Whenever Xyz attacks, return it to the battlefield under its owner's "
                   "control.", "Xyz")
     assert r.not_understood
+
+
+def test_a_minus_0_minus_2_counter_lowers_toughness_613_4c_122_1():
+    wall = ('  wall: Wall of Ice 0/7 [Creature — Wall] "Defender" "At end of combat, put a '
+            '-0/-2 counter on each creature blocking or blocked by ~."')
+    ans = board(b(BEARS, wall, "attack bears -> Bob\nblock wall -> bears")).combat()
+    # the 2/2 gets toughness 0 and is put into its owner's graveyard (704.5f)
+    assert "bears" in ans.destroyed and not ans.after_board.has_object("bears")
+    gone = [log.sba.gone for log in ans.stack_log if log.step == "end of combat"]
+    assert gone and gone[0].get("bears") == "704.5f"

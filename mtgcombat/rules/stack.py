@@ -860,10 +860,11 @@ class Stack:
             if lki.is_token:
                 out.append(reason("stack.token_gone", "111.8", (oid,), who=oid))
                 continue
-            net = lki.counter("+1/+1") - lki.counter("-1/-1")
+            cp = sum(n * _counter_pt(k)[0] for k, n in lki.counters.items())
+            ct = sum(n * _counter_pt(k)[1] for k, n in lki.counters.items())
             dp, dt = self.changes.pop(oid, (0, 0))
-            p = replace(lki, power=(lki.power or 0) - net - dp,
-                        toughness=(lki.toughness or 0) - net - dt, tapped=eff.tapped,
+            p = replace(lki, power=(lki.power or 0) - cp - dp,
+                        toughness=(lki.toughness or 0) - ct - dt, tapped=eff.tapped,
                         summoning_sick=True, damage=0, counters={}, attached_to=None,
                         goaded_by=(), protector=None)
             if eff.counter is not None:
@@ -1297,17 +1298,28 @@ _EFFECTS: dict[type, Callable[..., Board]] = {
 
 
 def _with_counters(p: Permanent, kind: str, n: int) -> Permanent:
-    """``p`` with ``n`` more counters of ``kind`` (fewer for ``n`` < 0); +1/+1 and -1/-1
-    counters change a creature's power and toughness (122.1a)."""
+    """``p`` with ``n`` more counters of ``kind`` (fewer for ``n`` < 0); a counter of a
+    power/toughness kind (+1/+1, -1/-1 122.1a; -0/-2, +1/+0 ...) changes a creature's
+    power and toughness (613.4c)."""
     counters = dict(p.counters)
     counters[kind] = p.counter(kind) + n
     if not counters[kind]:
         del counters[kind]
     pw, tg = p.power, p.toughness
-    if kind in ("+1/+1", "-1/-1") and p.is_creature:
-        d = n if kind == "+1/+1" else -n
-        pw, tg = (pw or 0) + d, (tg or 0) + d
+    dp, dt = _counter_pt(kind)
+    if (dp or dt) and p.is_creature:
+        pw, tg = (pw or 0) + n * dp, (tg or 0) + n * dt
     return replace(p, counters=counters, power=pw, toughness=tg)
+
+
+def _counter_pt(kind: str) -> tuple[int, int]:
+    """What one counter of ``kind`` adds to power and toughness ("+1/+1" (1, 1), "-0/-2"
+    (0, -2); another kind (0, 0))."""
+    parts = kind.split("/")
+    if len(parts) != 2 or not all(len(x) >= 2 and x[0] in "+-" and x[1:].isdigit()
+                                  for x in parts):
+        return (0, 0)
+    return (int(parts[0]), int(parts[1]))
 
 
 def _drawn(p: Any, n: int) -> Any:
