@@ -475,7 +475,7 @@ def _best_over_choices(board: "Board", opts: Options, ctx: Context, ask: Any,
     opponents' reply is exact (both maxima are the decider's); one made after it is fixed
     for every reply, a lower bound: the answer is then "feasible" with its bound. A choice
     of another player is bad input naming its options, as in every question."""
-    from .rules.stack import ChoiceNeeded
+    from .rules.stack import ChoiceIllegal, ChoiceNeeded
 
     try:
         answer = ask(board, opts.objective, time_limit=ctx.remaining(), backend=opts.backend)
@@ -483,29 +483,59 @@ def _best_over_choices(board: "Board", opts: Options, ctx: Context, ask: Any,
         req = e.request
         if req.player not in deciders or len(made) >= MOST_SEARCHED_CHOICES:
             raise
-        best = None
+        best, unusable = None, None
         for option in req.options:
             if req.what == "targets" and isinstance(option, str):  # one target ("": none)
                 option = (option,) if option else ()
             choice = req.choice(option)
-            tried = _best_over_choices(_with_choice(board, choice), opts, ctx, ask, deciders,
-                                       made + ((choice, req.step),))
+            try:
+                tried = _best_over_choices(_with_choice(board, choice), opts, ctx, ask,
+                                           deciders, made + ((choice, req.step),))
+            except ChoiceIllegal as illegal:
+                # The option is legal where the search met the ability but not after
+                # another of the decider's declarations (its target died with the
+                # source ...): it can't be held for every declaration, so it is not
+                # tried, and what is found is only a lower bound.
+                unusable = unusable or illegal
+                continue
             if best is None or _better(tried, best):
                 best = tried
             if ctx.expired():
                 break
+        if best is None:
+            raise unusable if unusable is not None else e
+        if unusable is not None:
+            _only_a_bound(best, board, opts)
         return best
-    answer.__dict__["searched_choices"] = [c for c, _ in made]
-    if any(step in _AFTER_REPLY[opts.question] for _, step in made) \
-            and answer.status == "optimal":
-        from .questions.best import Sides, upper_bound
-
-        mine = frozenset(board.attacking_players if answer.kind == "attacks"
-                         else board.defenders)
-        answer.status = "feasible"
-        answer.bound = upper_bound(opts.objective, board, Sides(
-            mine, frozenset(p for p in board.player_names if p not in mine)))
+    answer.__dict__["searched_choices"] = _used(made, answer)
+    if any(step in _AFTER_REPLY[opts.question] for _, step in made):
+        _only_a_bound(answer, board, opts)
     return answer
+
+
+def _used(made: tuple, answer: Any) -> list:
+    """The searched choices the answer's expected combat used: a choice for an ability
+    that does not trigger in that line (its source did not die, was not blocked ...) is
+    not the answer's (spec Extension 3: every answer lists the choices it used)."""
+    outcome = getattr(answer, "outcome", None)
+    if outcome is None:
+        return [c for c, _ in made]
+    used = {(u.source, u.ability, u.instance) for u in outcome.choices}
+    return [c for c, _ in made if (c.source, c.ability, c.instance or 1) in used]
+
+
+def _only_a_bound(answer: Any, board: "Board", opts: Options) -> None:
+    """An ``optimal`` answer found with choices held fixed across the search becomes
+    ``feasible`` with the objective's bound: a better line may exist."""
+    if answer.status != "optimal":
+        return
+    from .questions.best import Sides, upper_bound
+
+    mine = frozenset(board.attacking_players if answer.kind == "attacks"
+                     else board.defenders)
+    answer.status = "feasible"
+    answer.bound = upper_bound(opts.objective, board, Sides(
+        mine, frozenset(p for p in board.player_names if p not in mine)))
 
 
 def _with_choice(board: "Board", choice: Any) -> "Board":
