@@ -959,8 +959,8 @@ class Stack:
             board.has_object(src.permanent) else None
         bound = board.bound  # type: ignore[attr-defined]
         kws = frozenset(bound.keywords.get(src.permanent, ())) if perm is not None else frozenset()
-        reading = board.readings.get(src.permanent) if perm is not None \
-            else None  # type: ignore[attr-defined]
+        readings = board.readings  # type: ignore[attr-defined]
+        reading = readings.get(src.permanent) if perm is not None else None
         return Item("trigger", inst.ability, src.controller, src.permanent, line,
                     self.counts[key], src.effect_index if src.kind == "effect" else None,
                     sentence=inst.sentence, lki=perm, lki_keywords=kws, reading=reading,
@@ -1183,7 +1183,7 @@ class Stack:
         p = before.permanent(c)
         out = []
         for kw, ability in _RETURNS.items():
-            if not bound.has_keyword(c, kw) or p.counter(ability.effects[0].counter or ""):
+            if not bound.has_keyword(c, kw) or p.counter(_RETURN_COUNTERS[kw]):
                 continue
             line = _line_of(before, c, kw.capitalize()) if kw in p.text.lower() else 0
             key = (c, line, kw)
@@ -1282,9 +1282,12 @@ _DECAYED = T.Triggered(T.Attacks(A.SelfRef()),
 #: battlefield under its owner's control with a -1/-1 (+1/+1) counter on it." (the
 #: intervening "if" is checked by :meth:`Stack._returning`).
 _RETURNS = {
-    "persist": T.Triggered(T.Dies(A.SelfRef()), (T.Return(A.SelfRef(), "-1/-1"),)),
-    "undying": T.Triggered(T.Dies(A.SelfRef()), (T.Return(A.SelfRef(), "+1/+1"),)),
+    kw: T.Triggered(T.Dies(A.SelfRef()), (T.Return(A.SelfRef(), counter),))
+    for kw, counter in (("persist", "-1/-1"), ("undying", "+1/+1"))
 }
+
+#: The counter each returns the creature with, and whose presence keeps it dead.
+_RETURN_COUNTERS = {"persist": "-1/-1", "undying": "+1/+1"}
 
 #: Each instruction's method (608.2c), by the kind of instruction.
 _EFFECTS: dict[type, Callable[..., Board]] = {

@@ -363,7 +363,7 @@ class Life(Record):
     """119: ``who`` gains (``amount`` > 0) or loses life."""
 
     who: Who
-    amount: Union[int, EventAmount]
+    amount: Union[int, EventAmount, "Scaled"]
 
 
 class Poison(Record):

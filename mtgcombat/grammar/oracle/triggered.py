@@ -750,7 +750,7 @@ class TriggerMixin(Transformer):
     def eff_target_partner(self, of):
         return self._partner_target(of, "either")
 
-    def _partner_target(self, of, relation: str) -> T.Target:
+    def _partner_target(self, of, relation: Any) -> T.Target:
         if self._fx is None:
             raise _Fail("a target in combat with one outside an effect")
         if self.st.open_targets:
