@@ -359,56 +359,25 @@ class TriggerMixin(Transformer):
         return T.SelfOr(self.trig_who_another(desc))
 
     def ev_creature(self, who, verb):
+        """"Whenever [creature] [verb]": the event of the verb (:data:`_VERBS`), and what
+        "it", "that creature" and "that player" name in its effect (603.2)."""
         kind, arg = verb
         fx = self._fx
         if isinstance(who, (A.Group, T.SelfOr)) and fx is not None:
             fx.subject = T.EventRef("subject")
             self.st.last_obj = None
-        if kind in ("blocks_a", "blocked_by", "blocks_or_blocked_by", "damage_creature") \
-                and fx is not None:
+        if kind in _OTHER_CREATURE and fx is not None:
             fx.other = T.EventRef("other")
-        if kind in ("damage_player", "damage_opponent", "damage_player_pw") and fx is not None:
+        if kind in _OTHER_PLAYER and fx is not None:
             fx.player = T.EventRef("player")
             self.st.last_player = T.EventRef("player")
-        if kind == "attacks":
-            return T.Attacks(who)
-        if kind == "attacks_alone":
-            return T.Attacks(who, alone=True)
-        if kind == "battalion":
-            return T.Attacks(who, others=arg)
-        if kind == "blocks":
-            return T.Blocks(who)
-        if kind == "blocks_a":
-            return T.Blocks(who, per_attacker=True, pred=arg)
-        if kind == "blocked":
-            return T.BecomesBlocked(who)
-        if kind == "blocked_by":
-            return T.BecomesBlocked(who, per_blocker=True, pred=arg)
-        if kind == "blocked_by_n":
-            return T.BecomesBlocked(who, at_least=arg)
-        if kind == "blocks_or_blocked":
-            return T.BlocksOrBlocked(who)
-        if kind == "blocks_or_blocked_by":
-            return T.BlocksOrBlocked(who, by_creature=True, pred=arg)
-        if kind == "attacks_or_blocks":
-            return T.AttacksOrBlocks(who)
-        if kind == "unblocked":
-            return T.Unblocked(who)
-        if kind == "damage_player":
-            return T.DealsDamage(who, "player")
-        if kind == "damage_opponent":
-            return T.DealsDamage(who, "opponent")
-        if kind == "damage_creature":
-            return T.DealsDamage(who, "creature")
-        if kind == "damage_player_pw":
-            return T.DealsDamage(who, "player_or_planeswalker")
-        if kind == "damage_any":
-            return T.DealsDamage(who, "any")
-        if kind == "dealt_damage":
-            return T.IsDealtDamage(who)
-        if kind == "dies":
-            return T.Dies(who)
-        raise _Fail(kind)
+        if kind not in _VERBS:
+            raise _Fail(kind)
+        event, fixed, takes = _VERBS[kind]
+        params = dict(fixed)
+        if takes is not None:
+            params[takes] = arg
+        return event(who, **params)
 
     def ev_enters(self, who):
         """603.6a: "When [permanent] enters (the battlefield)"."""
@@ -445,23 +414,20 @@ class TriggerMixin(Transformer):
         pred, _ = _desc_pred(desc, "creature")
         return T.AttackYou(pred)
 
-    def tv_attacks(self):
-        return ("attacks", None)
-
-    def tv_attacks_alone(self):
-        return ("attacks_alone", None)
+    # The verbs of "Whenever [creature] [verb]" (the grammar's ``trig_verb``): a verb
+    # without an argument is its kind; one with a description or a number carries it.
+    for _kind in ("attacks", "attacks_alone", "blocks", "blocked", "blocks_or_blocked",
+                  "attacks_or_blocks", "unblocked", "damage_player", "damage_opponent",
+                  "damage_creature", "damage_player_pw", "damage_any", "dealt_damage",
+                  "dies"):
+        locals()["tv_" + _kind] = (lambda k: lambda self: (k, None))(_kind)
+    del _kind
 
     def tv_battalion(self, n):
         return ("battalion", _num(n))
 
-    def tv_blocks(self):
-        return ("blocks", None)
-
     def tv_blocks_a(self, desc):
         return ("blocks_a", _creature_pred(desc))
-
-    def tv_blocked(self):
-        return ("blocked", None)
 
     def tv_blocked_by(self, desc):
         return ("blocked_by", _creature_pred(desc))
@@ -469,38 +435,8 @@ class TriggerMixin(Transformer):
     def tv_blocked_by_n(self, n):
         return ("blocked_by_n", _num(n))
 
-    def tv_blocks_or_blocked(self):
-        return ("blocks_or_blocked", None)
-
     def tv_blocks_or_blocked_by(self, desc):
         return ("blocks_or_blocked_by", _creature_pred(desc))
-
-    def tv_attacks_or_blocks(self):
-        return ("attacks_or_blocks", None)
-
-    def tv_unblocked(self):
-        return ("unblocked", None)
-
-    def tv_damage_player(self):
-        return ("damage_player", None)
-
-    def tv_damage_opponent(self):
-        return ("damage_opponent", None)
-
-    def tv_damage_creature(self):
-        return ("damage_creature", None)
-
-    def tv_damage_player_pw(self):
-        return ("damage_player_pw", None)
-
-    def tv_damage_any(self):
-        return ("damage_any", None)
-
-    def tv_dealt_damage(self):
-        return ("dealt_damage", None)
-
-    def tv_dies(self):
-        return ("dies", None)
 
     def _they_attacked(self) -> None:
         """"they" after the event: the creatures that attacked (508.3d)."""
@@ -1025,6 +961,37 @@ class TriggerMixin(Transformer):
 
     def token_with(self, *toks):
         return ("with", tuple(str(t).lower() for t in toks))
+
+
+#: The events of "Whenever [creature] [verb]" by the verb's kind: the event, its fixed
+#: parameters, and the parameter the verb's argument (a description's predicate, a
+#: number) is (508.3a, 506.5, 207.2c battalion, 509.3, 509.3g, 510.3a, 700.4).
+_VERBS: dict[str, tuple[Any, dict, Optional[str]]] = {
+    "attacks": (T.Attacks, {}, None),
+    "attacks_alone": (T.Attacks, {"alone": True}, None),
+    "battalion": (T.Attacks, {}, "others"),
+    "blocks": (T.Blocks, {}, None),
+    "blocks_a": (T.Blocks, {"per_attacker": True}, "pred"),
+    "blocked": (T.BecomesBlocked, {}, None),
+    "blocked_by": (T.BecomesBlocked, {"per_blocker": True}, "pred"),
+    "blocked_by_n": (T.BecomesBlocked, {}, "at_least"),
+    "blocks_or_blocked": (T.BlocksOrBlocked, {}, None),
+    "blocks_or_blocked_by": (T.BlocksOrBlocked, {"by_creature": True}, "pred"),
+    "attacks_or_blocks": (T.AttacksOrBlocks, {}, None),
+    "unblocked": (T.Unblocked, {}, None),
+    "damage_player": (T.DealsDamage, {"to": "player"}, None),
+    "damage_opponent": (T.DealsDamage, {"to": "opponent"}, None),
+    "damage_creature": (T.DealsDamage, {"to": "creature"}, None),
+    "damage_player_pw": (T.DealsDamage, {"to": "player_or_planeswalker"}, None),
+    "damage_any": (T.DealsDamage, {"to": "any"}, None),
+    "dealt_damage": (T.IsDealtDamage, {}, None),
+    "dies": (T.Dies, {}, None),
+}
+#: The verbs whose event has a creature on the other side ("that creature").
+_OTHER_CREATURE = frozenset({"blocks_a", "blocked_by", "blocks_or_blocked_by",
+                             "damage_creature"})
+#: The verbs whose event has a player ("that player").
+_OTHER_PLAYER = frozenset({"damage_player", "damage_opponent", "damage_player_pw"})
 
 
 def _targets_in(obj) -> list:
