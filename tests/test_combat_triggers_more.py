@@ -150,3 +150,48 @@ def test_a_minus_0_minus_2_counter_lowers_toughness_613_4c_122_1():
     assert "bears" in ans.destroyed and not ans.after_board.has_object("bears")
     gone = [log.sba.gone for log in ans.stack_log if log.step == "end of combat"]
     assert gone and gone[0].get("bears") == "704.5f"
+
+
+# -- more events, conditions and effects ------------------------------------------------
+
+
+def test_you_may_gain_life_is_the_controllers_119_1_603_5():
+    wall = ('  wall: Wall of Faith 0/4 white [Creature — Wall] "Defender" "Whenever ~ blocks, '
+            'you may gain 4 life."')
+    text = b(BEARS, wall, "attack bears -> Bob\nblock wall -> bears\nchoose wall: may yes")
+    assert board(text).combat().after_board.player("Bob").life == 24
+
+
+def test_self_or_equipped_creature_attacks_triggers_for_the_equipped_creature_301_5():
+    sword = ('  sword: Blade 0/0 [Artifact — Equipment] "Whenever ~ or equipped creature '
+             'attacks, defending player loses 2 life." attached to bears')
+    wall = '  wall: Wall 0/4 [Creature — Wall] "Defender"'
+    ans = board(b(BEARS + "\n" + sword, wall, "attack bears -> Bob\nno blocks")).combat()
+    assert ans.after_board.player("Bob").life == 20 - 2 - 2
+
+
+def test_pack_tactics_counts_the_power_of_the_attackers_207_2c_603_4():
+    tac = ('  tac: Tactician 2/2 red [Creature — Human] "Pack tactics — Whenever ~ attacks, if '
+           'you attacked with creatures with total power 6 or greater this combat, put a '
+           '+1/+1 counter on ~."')
+    giant = GIANT.replace("giant", "mygiant")
+    wall = '  wall: Wall 0/1 [Creature — Wall] "Defender"'
+    weak = board(b(tac + "\n" + giant, wall, "attack tac -> Bob\nattack mygiant -> Bob\n"
+                   "no blocks")).combat()
+    assert dict(weak.after_board.permanent("tac").counters) == {}  # 2 + 3 < 6
+    big = giant.replace("3/3", "4/4")
+    strong = board(b(tac + "\n" + big, wall, "attack tac -> Bob\nattack mygiant -> Bob\n"
+                     "no blocks")).combat()
+    assert dict(strong.after_board.permanent("tac").counters) == {"+1/+1": 1}
+
+
+def test_formidable_total_power_of_creatures_you_control_207_2c_603_4():
+    (ab,) = read("Formidable — Whenever Xyz attacks, if creatures you control have total "
+                 "power 8 or greater, Xyz gains first strike until end of turn.")
+    assert isinstance(ab.condition, T.TotalPower) and ab.condition.n == 8
+
+
+def test_your_team_controls_counts_the_teams_permanents_810_2():
+    (ab,) = read("Whenever Xyz attacks, if your team controls another Warrior, Xyz gets "
+                 "+1/+1 until end of turn.")
+    assert ab.condition.team is True

@@ -1591,8 +1591,10 @@ def _condition(board: Board, item: Item, cond: Any, fought: Iterable[str] = ()) 
         src = _source(item)
         me = board.permanent(item.source) if item.source and board.has_object(item.source) \
             else None
-        for w in who:
-            n = sum(1 for p in board.permanents if p.controller == w
+        groups = [[p for p in board.player_names if board.teammates(p, w)] if cond.team
+                  else [w] for w in who]
+        for g in groups:
+            n = sum(1 for p in board.permanents if p.controller in g
                     and bound.matches(cond.pred, p, src, me))
             if n >= cond.at_least and (cond.at_most is None or n <= cond.at_most):
                 return True
@@ -1607,6 +1609,14 @@ def _condition(board: Board, item: Item, cond: Any, fought: Iterable[str] = ()) 
                    for i in ids)
     if isinstance(cond, T.AttackedOrBlocked):
         return item.source is not None and item.source in set(fought)
+    if isinstance(cond, T.TotalPower):
+        # 508.1: the creatures its controller declared as attackers this combat (those
+        # still on the battlefield); or every creature its controller controls
+        ids = [a for a in fought if a in (board.attacks or {})] if cond.attacked else \
+            [p.id for p in board.permanents if p.is_creature]
+        total = sum(max(0, board.permanent(i).power or 0) for i in ids
+                    if board.has_object(i) and board.permanent(i).controller == item.controller)
+        return total >= cond.n
     raise TypeError(f"unknown condition {cond!r}")
 
 

@@ -169,9 +169,10 @@ Amount = Union[int, PowerOf, Scaled, EventAmount]
 
 class SelfOr(Record):
     """"~ or another creature [you control]" (Zulaport Cutthroat, Blood Artist): the
-    source, or another object of ``group`` (109.5)."""
+    source, or another object of ``group`` (109.5); "~ or equipped creature": the source
+    or the creature it is attached to."""
 
-    group: A.Group
+    group: Union[A.Group, A.AttachedRef]
 
 
 class Attacks(Record):
@@ -521,6 +522,16 @@ class ExertAsAttacks(Record):
 # ---------------------------------------------------------------------------
 
 
+class TotalPower(Record):
+    """"if you attacked with creatures with total power N or greater this combat" (pack
+    tactics, ``attacked``: the creatures declared as attackers, 508.1) / "if creatures
+    you control have total power N or greater" (formidable): the sum of their power as
+    the condition is checked (603.4)."""
+
+    n: int
+    attacked: bool = False
+
+
 class ControlsCount(Record):
     """"if you control N or more [permanents]" / "... no [permanents]" (``at_most``)."""
 
@@ -530,6 +541,8 @@ class ControlsCount(Record):
     at_most: Optional[int] = None
     #: "if defending player controls ..." of an attacking creature (508.5).
     defending: bool = False
+    #: "if your team controls ..." (810.2: the permanents of each player of the team).
+    team: bool = False
 
 
 class IsState(Record):
@@ -554,4 +567,4 @@ class LifeAtLeast(Record):
     n: int
 
 
-Condition = Union[ControlsCount, IsState, LifeAtLeast, AttackedOrBlocked]
+Condition = Union[ControlsCount, IsState, LifeAtLeast, AttackedOrBlocked, TotalPower]

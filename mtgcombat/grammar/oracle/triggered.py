@@ -358,6 +358,11 @@ class TriggerMixin(Transformer):
         source, or any other creature of that description (109.5)."""
         return T.SelfOr(self.trig_who_another(desc))
 
+    def trig_who_self_or_attached(self, _self, attached):
+        """"~ or equipped creature", "~ or enchanted creature": the source, or the
+        creature it is attached to (301.5, 303.4)."""
+        return T.SelfOr(_who(attached))
+
     def ev_creature(self, who, verb):
         """"Whenever [creature] [verb]": the event of the verb (:data:`_VERBS`), and what
         "it", "that creature" and "that player" name in its effect (603.2)."""
@@ -488,6 +493,22 @@ class TriggerMixin(Transformer):
         pred, count = amount
         return T.ControlsCount(A.YouRef(), pred, count)
 
+    def tc_team_control(self, amount):
+        """"if your team controls N or more [permanents]" (810.2: Two-Headed Giant's
+        team; in a game without teams, you)."""
+        pred, count = amount
+        return T.ControlsCount(A.YouRef(), pred, count, team=True)
+
+    def tc_attacked_power(self, n):
+        """Pack tactics (207.2c): "if you attacked with creatures with total power N or
+        greater this combat" -- the creatures declared as attackers (508.1)."""
+        return T.TotalPower(_num(n), attacked=True)
+
+    def tc_total_power(self, n):
+        """Formidable (207.2c): "if creatures you control have total power N or
+        greater"."""
+        return T.TotalPower(_num(n), attacked=False)
+
     def tc_you_none(self, desc):
         return T.ControlsCount(A.YouRef(), _to_pred(desc, "permanent"), 0, 0)
 
@@ -596,6 +617,10 @@ class TriggerMixin(Transformer):
 
     def eff_player_vp(self, player, vp):
         return vp(player)
+
+    def eff_your_vp(self, vp):
+        """"[you may] gain N life": the ability's controller (119)."""
+        return vp(A.YouRef())
 
     def tvp_gain_life(self, n):
         """119.1: "[player] gains N life"."""
