@@ -12,6 +12,7 @@ it in English or German. :class:`Board` is the facade: one method per question.
 
 __version__ = "0.2.0"
 
+from . import classcode as _classcode  # noqa: E402,F401  (compiled dataclass methods)
 from . import text as _text  # noqa: E402,F401  (installs the words)
 from .board import Board, IllegalDeclarationError, LegalDeclarations  # noqa: E402
 from .notation import Assignment, Declaration  # noqa: E402

@@ -52,6 +52,7 @@ from typing import Any, Iterator, Mapping, Optional, TextIO, Union
 from urllib.parse import quote
 
 from .rules.model import BoardError
+from .rules.reasons import Reason, english, reason
 
 __all__ = [
     "INDEX_VERSION", "Card", "CardDatabase", "CardEntry", "cache_dir", "fill", "fill_board",
@@ -167,7 +168,11 @@ def _fingerprint(source: Path) -> dict[str, str]:
 # -- reading the files -----------------------------------------------------------------
 
 class _Malformed(Exception):
-    """The file is not a card file we read; the message says why (one line)."""
+    """The file is not a card file we read: why, as a reason (``error.cards_*``)."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        super().__init__(code)
+        self.why = reason("error.cards_" + code, **params)
 
 
 _WS = re.compile(r"[ \t\n\r]*")
@@ -232,8 +237,7 @@ class _JsonStream:
         """Consume ``ch`` (after white space) or fail."""
         found = self.peek()
         if found != ch:
-            what = repr(found) if found else "the end of the file"
-            raise _Malformed(f"expected {ch!r} at character {self.offset()}, found {what}")
+            raise _Malformed("expected", mark=ch, at=self.offset(), found=found)
         self._pos += 1
 
     def value(self) -> Any:
@@ -245,14 +249,11 @@ class _JsonStream:
             except json.JSONDecodeError as e:
                 if self._incomplete(e) and self._more():
                     continue
-                raise _Malformed(
-                    f"not valid JSON at character {self._base + e.pos}: {e.msg}") from None
+                raise _Malformed("json", at=self._base + e.pos, problem=e.msg) from None
             except _Huge as e:
-                raise _Malformed(f"a number of {e.args[0]} or more digits after character "
-                                 f"{self.offset()}") from None
+                raise _Malformed("number", digits=e.args[0], at=self.offset()) from None
             except RecursionError:
-                raise _Malformed(f"nested too deeply after character {self.offset()}") \
-                    from None
+                raise _Malformed("deep", at=self.offset()) from None
             if end == len(self._buf) and self._more():
                 continue  # a number may go on in the next piece
             self._pos = end
@@ -283,7 +284,7 @@ class _JsonStream:
         while True:
             key = self.value()
             if not isinstance(key, str):
-                raise _Malformed(f"expected a key at character {self.offset()}")
+                raise _Malformed("key", at=self.offset())
             self.take(":")
             yield key
             if self._after_member("}"):
@@ -293,16 +294,14 @@ class _JsonStream:
         """Consume the comma or the closing bracket after a member; True at the close."""
         found = self.peek()
         if found not in (",", close):
-            what = repr(found) if found else "the end of the file"
-            raise _Malformed(f"expected ',' or {close!r} at character {self.offset()}, "
-                             f"found {what}")
+            raise _Malformed("expected", mark=",", close=close, at=self.offset(), found=found)
         self._pos += 1
         return found == close
 
     def end(self) -> None:
         """Fail unless only white space is left."""
         if self.peek():
-            raise _Malformed(f"extra data at character {self.offset()}")
+            raise _Malformed("extra", at=self.offset())
 
 
 def _open_text(path: Path) -> TextIO:
@@ -326,37 +325,49 @@ def read_card_file(path: Union[str, Path], shown: Optional[str] = None
             yield from _read_top(stream)
             stream.end()
     except _Malformed as e:
-        raise BoardError(f"card database {shown}: {e}") from None
+        raise _database_error(shown, e.why) from None
     except (OSError, EOFError, zlib.error, UnicodeDecodeError) as e:
-        raise BoardError(f"card database {shown}: cannot be read ({_os_reason(e)})") from None
+        raise _database_error(shown, _os_reason(e)) from None
 
 
-def _os_reason(e: BaseException) -> str:
-    """An I/O error in a few words, without the path it names."""
+def _database_error(shown: str, problem: Reason) -> BoardError:
+    """Bad input: the card database ``shown`` and its problem."""
+    return BoardError(reason("error.card_database", path=shown, problem=problem))
+
+
+def _os_reason(e: BaseException) -> Reason:
+    """Why the file can't be read (``error.cards_unreadable``)."""
+    return reason("error.cards_unreadable", why=_os_why(e))
+
+
+def _os_why(e: BaseException) -> Reason:
+    """An I/O error without the path it names (``error.cards_os``): ``kind`` "gzip",
+    "os", "cut", "utf8" or "other" and the system's ``detail``."""
     if isinstance(e, gzip.BadGzipFile):
-        return f"not a valid gzip file: {e}"
-    if isinstance(e, OSError) and e.strerror:
-        return e.strerror
-    if isinstance(e, EOFError):
-        return "the compressed file is cut short"
-    if isinstance(e, UnicodeDecodeError):
-        return "not UTF-8 text"
-    return str(e).splitlines()[0] if str(e) else type(e).__name__
+        kind, detail = "gzip", str(e)
+    elif isinstance(e, OSError) and e.strerror:
+        kind, detail = "os", e.strerror
+    elif isinstance(e, EOFError):
+        kind, detail = "cut", ""
+    elif isinstance(e, UnicodeDecodeError):
+        kind, detail = "utf8", ""
+    else:
+        kind, detail = "other", str(e).splitlines()[0] if str(e) else type(e).__name__
+    return reason("error.cards_os", kind=kind, detail=detail)
 
 
-_FORMAT = "neither MTGJSON AtomicCards nor Scryfall Oracle Cards"
 
 
 def _read_top(stream: _JsonStream) -> Iterator[CardEntry]:
     """Tell the format by the first bracket and the ``data`` member, and read it."""
     first = stream.peek()
     if not first:
-        raise _Malformed("the file is empty")
+        raise _Malformed("empty")
     if first == "[":
         yield from _read_scryfall(stream)
         return
     if first != "{":
-        raise _Malformed(f"{_FORMAT} (not a JSON object or array)")
+        raise _Malformed("format", missing="top")
     seen_data = False
     for key in stream.members():
         if key == "data" and stream.peek() == "{":
@@ -368,7 +379,7 @@ def _read_top(stream: _JsonStream) -> Iterator[CardEntry]:
         else:
             stream.value()
     if not seen_data:
-        raise _Malformed(f"{_FORMAT} (no \"data\" member)")
+        raise _Malformed("format", missing="data")
 
 
 # MTGJSON ----------------------------------------------------------------------------
@@ -382,7 +393,7 @@ def _read_mtgjson(stream: _JsonStream) -> Iterator[CardEntry]:
         faces = stream.value()
         if not isinstance(faces, list) or not all(isinstance(f, dict) for f in faces) \
                 or not faces:
-            raise _Malformed(f"{_FORMAT} (data[{name!r}] is not a list of card objects)")
+            raise _Malformed("format", missing="list", name=name)
         yield _mtgjson_entry(name, faces)
 
 
@@ -426,7 +437,7 @@ def _read_scryfall(stream: _JsonStream) -> Iterator[CardEntry]:
     for index, _ in enumerate(stream.items()):
         obj = stream.value()
         if not isinstance(obj, dict) or not isinstance(obj.get("name"), str):
-            raise _Malformed(f"{_FORMAT} (entry {index} is not a card object with a name)")
+            raise _Malformed("format", missing="entry", index=index)
         if _layout(obj) in _SKIPPED_LAYOUTS:
             continue
         entry = _scryfall_entry(obj)
@@ -550,7 +561,7 @@ def _fill_index(con: sqlite3.Connection, entries: Iterator[CardEntry],
                 _claim(names, shared, entry.name, (entry.rank, 0), face_id, count)
             _claim(names, shared, card.name, (entry.rank, 0 if i == 0 else 1), face_id, count)
     if not count:
-        raise _Malformed("holds no cards")
+        raise _Malformed("no_cards")
     try:
         con.executemany("INSERT INTO faces VALUES (?,?,?,?,?,?,?,?,?,?)", rows)
         con.executemany("INSERT INTO names VALUES (?,?,?)",
@@ -558,8 +569,7 @@ def _fill_index(con: sqlite3.Connection, entries: Iterator[CardEntry],
     except UnicodeEncodeError:  # a "\ud800" escape in the file: no text
         bad = next((r[1] for r in rows if not all(_is_text(x) for x in r if isinstance(x, str))),
                    None) or next((d for _, d, _, _ in names.values() if not _is_text(d)), "?")
-        raise _Malformed(f"card {bad!r} holds a lone surrogate (\\ud800-\\udfff), "
-                         "which is not text") from None
+        raise _Malformed("surrogate", card=bad) from None
     con.executemany("INSERT INTO shared VALUES (?,?)",
                     ((k, len(cards)) for k, cards in shared.items() if len(cards) > 1))
     con.executemany("INSERT INTO meta VALUES (?,?)",
@@ -641,7 +651,7 @@ def _index_cards(con: sqlite3.Connection, source: Path, meta: Mapping[str, str],
     try:
         _fill_index(con, read_card_file(source, shown), meta)
     except _Malformed as e:
-        raise BoardError(f"card database {shown}: {e}") from None
+        raise _database_error(shown, e.why) from None
 
 
 class _Terminated(SystemExit):
@@ -863,14 +873,17 @@ class CardDatabase:
         names ("unknown card 'Grizly Bears' (closest: Grizzly Bears)")."""
         card = self.lookup(name)
         if card is None:
-            raise BoardError(self.unknown_message(name))
+            raise BoardError(self.unknown(name))
         return card
+
+    def unknown(self, name: str) -> Reason:
+        """That ``name`` is not in the database, with the closest names
+        (``error.card_unknown``)."""
+        return reason("error.card_unknown", name=name, closest=tuple(self.closest(name)))
 
     def unknown_message(self, name: str) -> str:
         """The one line that says ``name`` is not in the database."""
-        near = self.closest(name)
-        hint = f"closest: {', '.join(near)}" if near else "no card has a similar name"
-        return f"unknown card {name!r} ({hint})"
+        return english(self.unknown(name))
 
     def closest(self, name: str, n: int = 3) -> list[str]:
         """Up to ``n`` names of the database most like ``name``: by similarity of the
@@ -895,20 +908,20 @@ class CardDatabase:
 def _in_memory(shown: str, directory: Path, e: BaseException) -> str:
     """The warning of an index built in memory: the cache directory can't be written."""
     return (f"card database {shown}: the cache directory {_path_text(directory)} can't be "
-            f"written ({_os_reason(e)}); its index is built in memory, reading the whole file "
+            f"written ({english(_os_why(e))}); its index is built in memory, reading the whole file "
             f"on every run (set {CACHE_ENV} to a writable directory)")
 
 
 def _source_meta(source: Path, shown: str) -> dict[str, str]:
     """The fingerprint of the card file, or :class:`BoardError` when it can't be read."""
     if not source.exists():
-        raise BoardError(f"card database {shown}: no such file")
+        raise _database_error(shown, reason("error.cards_no_file"))
     if not source.is_file():
-        raise BoardError(f"card database {shown}: not a file")
+        raise _database_error(shown, reason("error.cards_not_a_file"))
     try:
         return _fingerprint(source)
     except OSError as e:
-        raise BoardError(f"card database {shown}: cannot be read ({_os_reason(e)})") from None
+        raise _database_error(shown, _os_reason(e)) from None
 
 
 def _similar(key: str, names: list[tuple[str, str]]) -> Iterator[tuple[float, str]]:
@@ -954,8 +967,7 @@ def _number(printed: Optional[str]) -> Optional[int]:
         return None
     digits = printed.strip().lstrip("+-")
     if len(digits) > 12:
-        raise BoardError(f"{digits[:12]}... ({len(digits)} digits) is larger than any number "
-                         "a board can hold")
+        raise BoardError(reason("error.card_number", start=digits[:12], digits=len(digits)))
     return int(printed.strip())
 
 
@@ -990,17 +1002,17 @@ def fill(permanent: Mapping[str, Any], card: Card) -> dict[str, Any]:
         try:
             number = _number(printed)
         except BoardError as e:
-            raise BoardError(f"permanent {out.get('id', card.name)!r}: {card.name}'s {key} on "
-                             f"its card: {e}") from None
+            pid = out.get("id", card.name)
+            raise BoardError(reason("error.card_value", where=("permanent", pid),
+                                    card=card.name, field=key, problem=e.why)) from None
         if number is not None:
             out[key] = number
         elif key in ("power", "toughness"):
             missing.append(key)
     if missing and isinstance(out["type_line"], str) and _is_creature(out["type_line"]):
         pid = out.get("id", card.name)
-        raise BoardError(
-            f"permanent {pid!r}: {card.name} has power/toughness {card.power}/{card.toughness} "
-            f"on its card; give {' and '.join(missing)} on the board")
+        raise BoardError(reason("error.card_pt", where=("permanent", pid), card=card.name,
+                                power=card.power, toughness=card.toughness, missing=missing))
     return out
 
 
@@ -1023,7 +1035,7 @@ def fill_board(data: Mapping[str, Any], db: CardDatabase) -> dict[str, Any]:
             if "type_line" in perm:
                 filled.append(perm)
                 continue
-            raise BoardError(f"permanents[{i}]: {db.unknown_message(perm['name'])}")
+            raise BoardError(reason("error.card_at", index=i, problem=db.unknown(perm["name"])))
         filled.append(fill(perm, card))
     out["permanents"] = filled
     return out

@@ -21,6 +21,7 @@ from typing import Any, Iterable, Iterator, Optional, Union
 
 from .editions import edition
 from .rules.model import EDITIONS, BoardError
+from .rules.reasons import Reason, english, reason
 
 QUESTIONS = ("attacks", "blocks", "check-attacks", "check-blocks", "damage", "check-damage",
              "combat", "turn", "best-blocks", "best-attacks", "upkeep")
@@ -65,17 +66,27 @@ LIMIT = 100_000
 DEFAULT_TIME_LIMIT = 60.0
 
 _ID = re.compile(r"^[A-Za-z][A-Za-z0-9.\-]*$")
+#: What an error shows a rule number and a case id to look like.
+_RULE_EXAMPLE, _ID_EXAMPLE = "508.1d", "ATK-01 or CR-508.1d"
 _RULE = re.compile(r"^\d{3}(\.\d+[a-z]?)?$")
 _KEY_LINE = re.compile(r"^([a-z][a-z\-]*)(?:\[([^\]]*)\])?:(?:\s(.*))?$")
 
 
 class CaseError(ValueError):
-    """A malformed case file; the message is one line ``file:line: problem``."""
+    """A malformed case file; the message is one line ``file:line: problem``. The
+    problem is a reason (``why``, an ``error.*`` code worded by the text layer)."""
 
-    def __init__(self, path: Union[str, Path], line: Optional[int], message: str) -> None:
-        self.path, self.line, self.problem = str(path), line, message
-        where = f"{path}:{line}" if line else f"{path}"
-        super().__init__(f"{where}: {message}")
+    def __init__(self, path: Union[str, Path], line: Optional[int], why: Reason) -> None:
+        self.path, self.line, self.why = str(path), line, why
+        super().__init__(english(reason("error.case", path=str(path), line=line, problem=why)))
+
+    @property
+    def problem(self) -> str:
+        """The problem in English, without the file and line."""
+        return english(self.why)
+
+    def __reduce__(self):
+        return (type(self), (self.path, self.line, self.why))
 
 
 @dataclass
@@ -136,14 +147,12 @@ class Case:
             if edition is not None and board.rules != edition:
                 board = board.evolve(rules=edition)
         except BoardError as e:
-            msg = str(e)
-            if msg.startswith(str(self.path) + ":"):
-                # The parser already names file:line.
-                rest = msg[len(str(self.path)) + 1:]
-                m = re.match(r"(\d+)(?::\d+)?:\s*(.*)$", rest)
-                if m:
-                    raise CaseError(self.path, int(m.group(1)), m.group(2)) from None
-            raise CaseError(self.path, self.board_line, f"board: {msg}") from None
+            why = e.why
+            if why.code == "error.located" and why["source"] == str(self.path):
+                # The scenario reader already names the line (the column is left out).
+                raise CaseError(self.path, why["line"], why["problem"]) from None
+            raise CaseError(self.path, self.board_line,
+                            reason("error.case_board", problem=why)) from None
         return board
 
 
@@ -156,16 +165,16 @@ def _json(path: Path, line: int, key: str, text: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
-        raise CaseError(path, line, f"{key}: malformed JSON at column {e.colno}: {e.msg}") from None
+        raise CaseError(path, line, reason("error.case_json", key=key, column=e.colno,
+                                           problem=e.msg)) from None
 
 
 def _editions(path: Path, line: int, text: str) -> tuple[str, ...]:
     eds = tuple(e.strip() for e in text.split(","))
     if not eds or any(e not in EDITIONS for e in eds):
-        raise CaseError(path, line, f"editions: expected 'current', '2024' or 'current, 2024', "
-                        f"not {text!r}")
+        raise CaseError(path, line, reason("error.case_editions", value=text))
     if len(set(eds)) != len(eds):
-        raise CaseError(path, line, f"editions: {text!r} names an edition twice")
+        raise CaseError(path, line, reason("error.case_editions_twice", value=text))
     return eds
 
 
@@ -180,102 +189,97 @@ def _rules(path: Path, line: int, text: str, editions: Iterable[str]) -> dict:
         if m:
             ed, group = m.group(1), m.group(2)
             if ed not in editions:
-                raise CaseError(path, line, f"rules: cites rules for edition {ed!r}, which the "
-                                "case does not run under")
+                raise CaseError(path, line, reason("error.case_rules_edition", edition=ed))
         if ed in out:
-            raise CaseError(path, line, f"rules: two groups for {ed or 'every edition'}")
+            raise CaseError(path, line, reason("error.case_rules_twice", edition=ed))
         nums = tuple(r.strip() for r in group.split(",") if r.strip())
         for r in nums:
             if not _RULE.match(r):
-                raise CaseError(path, line, f"rules: {r!r} is not a rule number like 508.1d")
+                raise CaseError(path, line, reason("error.case_rule_number", value=r,
+                                                   example=_RULE_EXAMPLE))
         out[ed] = nums
     if not any(out.values()):
-        raise CaseError(path, line, "rules: cite at least one rule number")
+        raise CaseError(path, line, reason("error.case_no_rules"))
     return out
 
 
 def _check_decl(path: Path, line: int, key: str, value: Any, kind: str) -> None:
     """A declaration of the board format's shape (ids are checked when run)."""
     if not isinstance(value, dict):
-        raise CaseError(path, line, f"{key}: a declaration must be a JSON object")
+        raise CaseError(path, line, reason("error.case_shape", key=key, shape="declaration"))
     for c, v in value.items():
         if kind == "attacks" and not isinstance(v, str):
-            raise CaseError(path, line, f"{key}: {c!r} must map to what it attacks (a string)")
+            raise CaseError(path, line, reason("error.case_shape", key=key, shape="attack",
+                                               creature=c))
         if kind == "blocks" and (not isinstance(v, list) or not v
                                  or not all(isinstance(x, str) for x in v)):
-            raise CaseError(path, line,
-                            f"{key}: {c!r} must map to a non-empty list of attacker ids")
+            raise CaseError(path, line, reason("error.case_shape", key=key, shape="block",
+                                               creature=c))
 
 
 def _check_assignment(path: Path, line: int, key: str, value: Any) -> None:
     if not isinstance(value, dict):
-        raise CaseError(path, line, f"{key}: an assignment must be a JSON object")
+        raise CaseError(path, line, reason("error.case_shape", key=key, shape="assignment"))
     for s, m in value.items():
         if not isinstance(m, dict) or not all(
                 isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in m.values()):
-            raise CaseError(path, line, f"{key}: {s!r} must map recipients to amounts "
-                            "(integers, 0 or more)")
+            raise CaseError(path, line, reason("error.case_shape", key=key, shape="division",
+                                               creature=s))
 
 
 def _check_expectation(path: Path, line: int, key: str, value: Any, question: str) -> None:
     kind = "attacks" if question in ("attacks", "check-attacks") else "blocks"
 
-    def need(ok: bool, what: str) -> None:
+    def need(ok: bool) -> None:
         if not ok:
-            raise CaseError(path, line, f"{key}: expected {what}, not {json.dumps(value)}")
+            raise CaseError(path, line, reason("error.case_expected", key=key,
+                                               value=json.dumps(value), example=_RULE_EXAMPLE))
 
     if key in ("expect-declarations", "expect-includes", "expect-excludes"):
-        need(isinstance(value, list), "a JSON list of declarations")
+        need(isinstance(value, list))
         for d in value:
             _check_decl(path, line, key, d, kind)
     elif key == "expect-costs":
         need(isinstance(value, list) and all(
             isinstance(c, dict) and set(c) == {"declaration", "costs"}
             and isinstance(c["costs"], list) and all(isinstance(a, str) for a in c["costs"])
-            for c in value), 'a JSON list of {"declaration": {...}, "costs": ["{3}", ...]}')
+            for c in value))
         for c in value:
             _check_decl(path, line, key, c["declaration"], kind)
     elif key == "expect-payable":
         need(isinstance(value, list) and all(
             isinstance(c, dict) and set(c) == {"declaration", "payable"}
-            and isinstance(c["payable"], bool) for c in value),
-            'a JSON list of {"declaration": {...}, "payable": true or false}')
+            and isinstance(c["payable"], bool) for c in value))
         for c in value:
             _check_decl(path, line, key, c["declaration"], kind)
     elif key == "expect-count":
-        need(isinstance(value, int) and not isinstance(value, bool) and value >= 0,
-             "a number of declarations")
+        need(isinstance(value, int) and not isinstance(value, bool) and value >= 0)
     elif key == "expect-max":
-        need(value is None or (isinstance(value, int) and not isinstance(value, bool)),
-             "an integer or null")
+        need(value is None or (isinstance(value, int) and not isinstance(value, bool)))
     elif key == "expect-legal":
-        need(isinstance(value, bool), "true or false")
+        need(isinstance(value, bool))
     elif key == "expect-rule":
-        need(isinstance(value, str) and bool(_RULE.match(value)), 'a rule number like "509.1b"')
+        need(isinstance(value, str) and bool(_RULE.match(value)))
     elif key == "expect-witness":
         if value is not None:
             _check_decl(path, line, key, value, kind)
     elif key == "expect-assignments":
-        need(isinstance(value, list), "a JSON list of assignments")
+        need(isinstance(value, list))
         for a in value:
             _check_assignment(path, line, key, a)
     elif key == "expect-best":
         need(isinstance(value, dict) and all(
             isinstance(v, dict) and set(v) <= {"destroyed", "damage_to", "assignment"}
-            for v in value.values()),
-            'an object {"player": {"destroyed": [...], "damage_to": {...}}}')
+            for v in value.values()))
     elif key == "expect-step":
-        need(value in ("first", "regular"), '"first" or "regular"')
+        need(value in ("first", "regular"))
     elif key == "expect-stack":
         need(isinstance(value, dict) and all(
-            isinstance(v, list) and all(isinstance(x, str) for x in v) for v in value.values()),
-            'an object of step names and lists of sources ("effect N" for an effect)')
+            isinstance(v, list) and all(isinstance(x, str) for x in v) for v in value.values()))
     elif key == "expect-choices":
-        need(isinstance(value, list) and all(isinstance(x, dict) for x in value),
-             "a JSON list of choices")
+        need(isinstance(value, list) and all(isinstance(x, dict) for x in value))
     elif key == "expect-not-understood":
-        need(isinstance(value, list) and all(isinstance(s, str) for s in value),
-             "a JSON list of sentences")
+        need(isinstance(value, list) and all(isinstance(s, str) for s in value))
 
 
 def parse_case(path: Union[str, Path], text: Optional[str] = None) -> Case:
@@ -285,20 +289,20 @@ def parse_case(path: Union[str, Path], text: Optional[str] = None) -> Case:
         try:
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as e:
-            raise CaseError(path, None, f"cannot read: {getattr(e, 'strerror', None) or e}") \
+            raise CaseError(path, None, reason("error.case_unreadable",
+                                               problem=getattr(e, "strerror", None) or str(e))) \
                 from None
     entries, board_start, board_text = _entries(path, text)
     header, suffixed, translated = _header(path, entries)
     cid, line = header["id"]
     if not _ID.match(cid):
-        raise CaseError(path, line, f"id: {cid!r} is not an id like ATK-01 or CR-508.1d")
+        raise CaseError(path, line, reason("error.case_id", value=cid, example=_ID_EXAMPLE))
     if path.suffix == ".case" and path.stem.lower() != cid.lower():
-        raise CaseError(path, line, f"id: {cid!r} does not match the file name "
-                        f"(expected {path.stem.lower()}.case to hold id {path.stem.upper()})")
+        raise CaseError(path, line, reason("error.case_id_file", value=cid, stem=path.stem))
     question, qline = header["question"]
     if question not in QUESTIONS:
-        raise CaseError(path, qline, f"question: {question!r} is not one of "
-                        f"{', '.join(QUESTIONS)}")
+        raise CaseError(path, qline, reason("error.case_question", value=question,
+                                            known=tuple(QUESTIONS)))
     editions = _editions(path, header["editions"][1], header["editions"][0])
     rules = _rules(path, header["rules"][1], header["rules"][0], editions)
 
@@ -329,19 +333,18 @@ def _entries(path: Path, text: str) -> tuple[list[list], int, str]:
             continue
         if raw.startswith("  "):
             if not entries:
-                raise CaseError(path, i, "an indented continuation line before any key")
+                raise CaseError(path, i, reason("error.case_continuation"))
             entries[-1][2] = (entries[-1][2] + " " + raw.strip()).strip()
             continue
         m = _KEY_LINE.match(raw.rstrip())
         if not m:
-            raise CaseError(path, i, f"expected 'key: value' (or '---' before the board), "
-                            f"not {raw.strip()[:60]!r}")
+            raise CaseError(path, i, reason("error.case_line", value=raw.strip()[:60]))
         entries.append([m.group(1), m.group(2), (m.group(3) or "").strip(), i])
     if board_start is None:
-        raise CaseError(path, len(lines) or 1, "no '---' line: the board is missing")
+        raise CaseError(path, len(lines) or 1, reason("error.case_no_board"))
     board_text = "\n".join(lines[board_start - 1:]) + "\n"
     if not board_text.strip():
-        raise CaseError(path, board_start - 1, "the board after '---' is empty")
+        raise CaseError(path, board_start - 1, reason("error.case_empty_board"))
 
     return entries, board_start, board_text
 
@@ -356,28 +359,27 @@ def _header(path: Path, entries: list[list]) -> tuple[dict, list, list]:
     seen: dict[str, int] = {}
     for key, suffix, value, line in entries:
         if key not in known:
-            raise CaseError(path, line, f"unknown key {key!r}")
+            raise CaseError(path, line, reason("error.case_unknown_key", key=key))
         full = f"{key}[{suffix}]" if suffix is not None else key
         if full in seen:
-            raise CaseError(path, line, f"key {full!r} given twice (first on line {seen[full]})")
+            raise CaseError(path, line, reason("error.case_key_twice", key=full, first=seen[full]))
         seen[full] = line
         if not value:
-            raise CaseError(path, line, f"{full}: empty value")
+            raise CaseError(path, line, reason("error.case_empty_value", key=full))
         if suffix is not None and key in TRANSLATED:
             if suffix not in _LANGUAGES:
-                raise CaseError(path, line, f"{full}: the language must be one of "
-                                f"{', '.join(_LANGUAGES)}")
+                raise CaseError(path, line, reason("error.case_language", key=full,
+                                                   known=_LANGUAGES))
             translated.append((key, suffix, value, line))
         elif suffix is not None:
             if key not in EXPECTATIONS:
-                raise CaseError(path, line, f"{key}: only expectation keys take an edition "
-                                "suffix, and title and explanation a language ([de])")
+                raise CaseError(path, line, reason("error.case_suffix", key=key))
             suffixed.append((key, suffix, value, line))
         else:
             header[key] = (value, line)
     for key in REQUIRED:
         if key not in header:
-            raise CaseError(path, 1, f"missing required key {key!r}")
+            raise CaseError(path, 1, reason("error.case_missing_key", key=key))
 
     return header, suffixed, translated
 
@@ -388,41 +390,45 @@ def _question_keys(path: Path, case: "Case", header: dict, qline: int) -> None:
     question = case.question
     if question in ("check-attacks", "check-blocks"):
         if "declaration" not in header:
-            raise CaseError(path, qline, f"question {question} needs a 'declaration'")
+            raise CaseError(path, qline, reason("error.case_needs", question=question,
+                                                key="declaration"))
         v, ln = header["declaration"]
         case.declaration = _json(path, ln, "declaration", v)
         _check_decl(path, ln, "declaration", case.declaration, question[6:])
     elif "declaration" in header:
-        raise CaseError(path, header["declaration"][1],
-                        "'declaration' is only for check-attacks and check-blocks")
+        raise CaseError(path, header["declaration"][1], reason(
+            "error.case_only_for", key="declaration", questions=("check-attacks", "check-blocks")))
     if question == "check-damage":
         if "assignment" not in header:
-            raise CaseError(path, qline, "question check-damage needs an 'assignment'")
+            raise CaseError(path, qline, reason("error.case_needs", question=question,
+                                                key="assignment"))
         v, ln = header["assignment"]
         case.assignment = _json(path, ln, "assignment", v)
         _check_assignment(path, ln, "assignment", case.assignment)
     elif "assignment" in header:
-        raise CaseError(path, header["assignment"][1], "'assignment' is only for check-damage")
+        raise CaseError(path, header["assignment"][1], reason(
+            "error.case_only_for", key="assignment", questions=("check-damage",)))
     if "damage" in header:
         if question != "combat":
-            raise CaseError(path, header["damage"][1], "'damage' is only for combat")
+            raise CaseError(path, header["damage"][1], reason(
+                "error.case_only_for", key="damage", questions=("combat",)))
         v, ln = header["damage"]
         case.damage = _json(path, ln, "damage", v)
         if not isinstance(case.damage, list):
-            raise CaseError(path, ln, "damage: a JSON list of assignments, one per step")
+            raise CaseError(path, ln, reason("error.case_damage_list"))
     if "objective" in header:
         if question not in ("best-blocks", "best-attacks"):
-            raise CaseError(path, header["objective"][1],
-                            "'objective' is only for best-blocks and best-attacks")
+            raise CaseError(path, header["objective"][1], reason(
+                "error.case_only_for", key="objective", questions=("best-blocks", "best-attacks")))
         case.objective = header["objective"][0]
     if "time-limit" in header:
         v, ln = header["time-limit"]
         try:
             case.time_limit = float(v)
         except ValueError:
-            raise CaseError(path, ln, f"time-limit: {v!r} is not a number of seconds") from None
+            raise CaseError(path, ln, reason("error.case_time_limit", value=v)) from None
         if case.time_limit <= 0:
-            raise CaseError(path, ln, "time-limit: must be positive")
+            raise CaseError(path, ln, reason("error.case_time_limit", value=None))
 
 
 
@@ -435,20 +441,20 @@ def _expectations(path: Path, case: "Case", header: dict, suffixed: list, qline:
     items += [(k, s, v, ln) for k, s, v, ln in suffixed]
     for key, suffix, value, ln in items:
         if question not in EXPECTATIONS[key]:
-            raise CaseError(path, ln, f"{key} does not apply to question {question} "
-                            f"(only to {', '.join(EXPECTATIONS[key])})")
+            raise CaseError(path, ln, reason("error.case_not_for", key=key, question=question,
+                                             known=tuple(EXPECTATIONS[key])))
         if suffix is not None and suffix not in editions:
-            raise CaseError(path, ln, f"{key}[{suffix}]: the case does not run under edition "
-                            f"{suffix!r} (editions: {', '.join(editions)})")
+            raise CaseError(path, ln, reason("error.case_suffix_edition", key=key,
+                                             edition=suffix, editions=editions))
         data = _json(path, ln, key, value)
         _check_expectation(path, ln, key, data, question)
         case.expectations.setdefault(key, {})[suffix] = data
         case.lines[f"{key}[{suffix}]" if suffix else key] = ln
     if not any(k != "expect-not-understood" for k in case.expectations):
-        raise CaseError(path, qline, "the case expects nothing: give at least one expect-... key")
+        raise CaseError(path, qline, reason("error.case_expects_nothing", edition=None))
     for ed in editions:
         if not any(k != "expect-not-understood" for k in case.expected(ed)):
-            raise CaseError(path, qline, f"the case expects nothing under edition {ed!r}")
+            raise CaseError(path, qline, reason("error.case_expects_nothing", edition=ed))
 
 
 def case_files(path: Union[str, Path]) -> list[Path]:
@@ -458,7 +464,7 @@ def case_files(path: Union[str, Path]) -> list[Path]:
         return sorted(p.rglob("*.case"))
     if p.exists():
         return [p]
-    raise CaseError(p, None, "no such file or directory")
+    raise CaseError(p, None, reason("error.case_no_file"))
 
 
 def default_cases_dir() -> Optional[Path]:
@@ -478,7 +484,8 @@ def load_cases(path: Union[str, Path]) -> list[Case]:
     ids: dict[str, Path] = {}
     for c in cases:
         if c.id in ids:
-            raise CaseError(c.path, c.lines.get("id"), f"id {c.id!r} is also used by {ids[c.id]}")
+            raise CaseError(c.path, c.lines.get("id"), reason("error.case_id_twice", id=c.id,
+                                                              other=str(ids[c.id])))
         ids[c.id] = c.path
     return cases
 
@@ -1003,7 +1010,7 @@ class _Lessons:
     def get(self, path: Optional[Union[str, Path]] = None) -> list[Case]:
         d = Path(path) if path is not None else default_cases_dir()
         if d is None:
-            raise CaseError("corpus/cases", None, "the corpus of cases is not here")
+            raise CaseError("corpus/cases", None, reason("error.case_no_corpus"))
         files = case_files(d)
         stamp = (str(d), tuple((f.name, f.stat().st_mtime_ns) for f in files))
         if stamp != self.stamp:

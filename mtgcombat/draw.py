@@ -65,6 +65,7 @@ from typing import Any, Iterable, Mapping, Optional, Sequence, Union, cast
 from .rules import abilities as A
 from .rules.model import Board as ModelBoard
 from .rules.model import BoardError, Permanent
+from .rules.reasons import reason
 from .text import Writer
 
 #: A :class:`mtgcombat.Board` -- the facade, which knows its abilities (it imports this
@@ -347,14 +348,16 @@ def _checked_damage(board: Board,
     out: dict[str, dict[str, int]] = {}
     for source, division in dict(damage or {}).items():
         if not _is_permanent(board, source):
-            raise BoardError(f"damage: unknown source {source!r}")
+            raise BoardError(reason("error.draw_damage", problem="source", source=source))
         if not isinstance(division, Mapping):
-            raise BoardError(f"damage: {source!r} must map recipients to amounts")
+            raise BoardError(reason("error.draw_damage", problem="division", source=source))
         for to, n in division.items():
             if not board.has_object(to):
-                raise BoardError(f"damage: {source!r} assigns damage to unknown {to!r}")
+                raise BoardError(reason("error.draw_damage", problem="recipient", source=source,
+                                        recipient=to))
             if not _is_count(n):
-                raise BoardError(f"damage: {source!r} to {to!r} must be a whole number 0 or more")
+                raise BoardError(reason("error.draw_damage", problem="amount", source=source,
+                                        recipient=to))
             if n:
                 out.setdefault(source, {})[to] = n
     return out
@@ -374,31 +377,31 @@ def _checked_result(board: Board, result: Optional[Mapping[str, Any]]) -> "_Resu
     result = dict(result or {})
     unknown = sorted(set(result) - set(RESULT_FIELDS))
     if unknown:
-        raise BoardError(f"result: unknown field {unknown[0]!r} "
-                         f"(use {', '.join(RESULT_FIELDS[:-1])})")
+        raise BoardError(reason("error.draw_result_field", field=unknown[0],
+                                known=RESULT_FIELDS[:-1]))
     numbers = {}
     for key in ("life", "poison"):
         numbers[key] = dict(result.get(key) or {})
         for p, n in numbers[key].items():
             if p not in board.player_names:
-                raise BoardError(f"result: {key} of unknown player {p!r}")
+                raise BoardError(reason("error.draw_result", field=key, unknown=p, player=True))
             if not isinstance(n, int) or isinstance(n, bool) or (key == "poison" and n < 0):
-                raise BoardError(f"result: {key} of {p!r} must be a whole number")
+                raise BoardError(reason("error.draw_result_number", field=key, of=p))
     counts = {}
     for key in ("loyalty", "defense"):
         counts[key] = dict(result.get(key) or {})
         for oid, n in counts[key].items():
             if not _is_permanent(board, oid):
-                raise BoardError(f"result: {key} of unknown {oid!r}")
+                raise BoardError(reason("error.draw_result", field=key, unknown=oid, player=False))
             if not isinstance(n, int) or isinstance(n, bool):
-                raise BoardError(f"result: {key} of {oid!r} must be a whole number")
+                raise BoardError(reason("error.draw_result_number", field=key, of=oid))
     ids = {}
     for key in ("destroyed", "defeated", "lost"):
         ids[key] = frozenset(result.get(key) or ())
         for oid in ids[key]:
             known = oid in board.player_names if key == "lost" else _is_permanent(board, oid)
             if not known:
-                raise BoardError(f"result: {key}: unknown {oid!r}")
+                raise BoardError(reason("error.draw_result_listed", field=key, unknown=oid))
     return _Result(numbers["life"], numbers["poison"], ids["destroyed"], ids["defeated"],
                    ids["lost"], counts["loyalty"], counts["defense"], bool(result))
 

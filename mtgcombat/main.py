@@ -76,7 +76,9 @@ def leave(code: int) -> None:
     freeing every object of a 160 v 160 problem took 0.2-0.3 s of the half second a time
     limit allows after it on a loaded machine, and about 14 ms of a small board's cold
     ``check`` (issues 24, 25.6). Only the command line's questions end so (``serve``
-    and ``batch`` end as usual); nothing is left to do at exit but flushing."""
+    and ``batch`` end as usual); nothing is left to do at exit but flushing, and keeping
+    the dataclass methods compiled for the first time (:mod:`mtgcombat.classcode`: the
+    exit handlers that would do it are skipped)."""
     status = code
     for stream in (sys.stdout, sys.stderr):
         try:
@@ -91,6 +93,9 @@ def leave(code: int) -> None:
                 except (OSError, ValueError):
                     pass
                 status = 1
+    from . import classcode
+
+    classcode.save()
     os._exit(status)
 
 

@@ -22,7 +22,10 @@ from ..rules.combat_triggers import (
     TRIGGERED, TRIGGERED_N, attack_triggers_by_player, block_triggers_by_player,
 )
 from ..rules.combat_abilities import KeywordN
-from ..rules.stack import Stack, carry, has_triggers
+
+# ``rules.stack`` (and the results, statics and prevention it imports: about 8 ms of a
+# cold start) is imported when a combat has something to carry out, not by every
+# ``check`` that asks whether it has (issue 24).
 
 #: The events that happen before attackers are declared, and those of the declaration.
 _BEFORE_ATTACKS = (T.BeginningOfCombat,)
@@ -36,6 +39,8 @@ class Phases:
 
     def __init__(self, board: Any, lost: Optional[list[str]] = None,
                  choices: Optional[Sequence[Any]] = None) -> None:
+        from ..rules.stack import Stack, has_triggers
+
         self.stack = Stack(board.choices if choices is None else choices, lost)
         self.active = has_triggers(board) or _keywords(board) or any(
             "decayed" in kws for kws in board.bound.keywords.values())  # 702.147a
@@ -130,6 +135,8 @@ def as_declared(board: Any, kind: str) -> Any:
 def _as_declared(board: Any, kind: str) -> Any:
     if not _acts_before(board, kind):
         return board
+    from ..rules.stack import carry
+
     phases = Phases(board)
     start = board.evolve(attacks=None, blocks=None, damage_order=None, bands=())
     carry(board, start)

@@ -18,6 +18,7 @@ from typing import Any
 from lark.exceptions import UnexpectedInput, VisitError
 
 from ...rules.model import Board, Choice
+from ...rules.reasons import reason
 from .compiler import Compiler
 from .errors import ScenarioError, Located
 from .expected import syntax_error
@@ -38,17 +39,16 @@ def parse_scenario(text: str, source: str = "<text>", cards: Any = None) -> Boar
     comp.cards = cards
     for i, ch in enumerate(text):
         if "\ud800" <= ch <= "\udfff":  # a str built by a program: no UTF-8 text has one
-            line = text.count("\n", 0, i) + 1
-            raise comp.error("a lone surrogate (\\ud800-\\udfff) is not text", line,
-                             i - text.rfind("\n", 0, i))
+            line, column = text.count("\n", 0, i) + 1, i - text.rfind("\n", 0, i)
+            raise comp.error(reason("error.scenario_surrogate"), line, column)
     try:
         tree = scenario_parser().parse(text + "\n")
         stmts = ToAst().transform(tree)
     except Located as e:
-        raise comp.error(e.message, e.line, e.column) from None
+        raise comp.error(e.problem, e.line, e.column) from None
     except VisitError as e:
         if isinstance(e.orig_exc, Located):
-            raise comp.error(e.orig_exc.message, e.orig_exc.line, e.orig_exc.column) from None
+            raise comp.error(e.orig_exc.problem, e.orig_exc.line, e.orig_exc.column) from None
         raise
     except UnexpectedInput as e:
         raise syntax_error(e, text + "\n", comp) from None
@@ -69,16 +69,16 @@ def parse_choice(text: str, board: Any) -> Choice:
         tree = scenario_parser().parse(f"choose {text}\n")
         stmts = ToAst().transform(tree)
     except Located as e:
-        raise comp.error(e.message, e.line, e.column) from None
+        raise comp.error(e.problem, e.line, e.column) from None
     except VisitError as e:
         if isinstance(e.orig_exc, Located):
-            raise comp.error(e.orig_exc.message, e.orig_exc.line, e.orig_exc.column) from None
+            raise comp.error(e.orig_exc.problem, e.orig_exc.line, e.orig_exc.column) from None
         raise
     except UnexpectedInput as e:
         raise syntax_error(e, f"choose {text}\n", comp) from None
     found = [s for s in stmts if s.kind == "choose"]
     if len(stmts) != 1 or len(found) != 1:
-        raise comp.error("give one choice, like `goblin.2: targets wall`", 1, 1)
+        raise comp.error(reason("error.scenario_one_choice"), 1, 1)
     comp.ids = {p.id for p in board.permanents}
     comp.player_names = list(board.player_names)
     return comp.choice(found[0].args[0])

@@ -10,8 +10,8 @@ from ...rules.model import (
     COMBAT_STEPS, Board, BoardError, Choice, Effect, Permanent, Player, TypeLine,
 )
 from ...rules.reasons import Reason, reason
-from .errors import ScenarioError, did_you_mean
-from .lexer import COLOR_NAMES, FIELD_OF_ERROR, NONE_KINDS, PLAYER_FIELDS, quote
+from .errors import ScenarioError, near
+from .lexer import FIELD_OF_ERROR, NONE_KINDS, PLAYER_FIELDS, quote
 from .printer import bare_or_quoted_name
 from .tree import Attr, ChoiceDecl, PermDecl, Ref, Stmt, position_of
 
@@ -27,12 +27,17 @@ class Compiler:
         #: What a reader may have meant otherwise, as reasons (warnings, not errors).
         self.notes: list[Reason] = []
 
-    def error(self, message: str, line: int, column: int) -> ScenarioError:
+    def error(self, problem: Reason, line: int, column: int) -> ScenarioError:
+        """Bad input at ``line``:``column``: ``problem`` an ``error.*`` reason."""
         src = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
-        return ScenarioError(message, line, column, src.rstrip("\r"), self.source)
+        return ScenarioError(problem, line, column, src.rstrip("\r"), self.source)
 
-    def at(self, node: Any, message: str) -> ScenarioError:
-        return self.error(message, node.line, node.column)
+    def at(self, node: Any, problem: Reason) -> ScenarioError:
+        return self.error(problem, node.line, node.column)
+
+    def second(self, again: Any, word: str, first: Any) -> ScenarioError:
+        """A statement a board has once, written again."""
+        return self.at(again, reason("error.scenario_second_line", word=word, first=first.line))
 
     # ---------------------------------------------------------------------------
     def compile(self, stmts: list[Stmt]) -> Board:
@@ -60,16 +65,13 @@ class Compiler:
         for s in stmts:
             if s.kind in ("rules", "players", "active", "defending", "monarch", "step"):
                 if s.kind in single:
-                    raise self.at(s, f"a second `{s.kind}` line (the first is line "
-                                     f"{single[s.kind].line})")
+                    raise self.second(s, s.kind, single[s.kind])
                 single[s.kind] = s
         top = self.first_line()
         if "players" not in single:
-            raise self.error("no `players` line: list the players in turn order, like "
-                             "`players Alice, Bob`", top, 1)
+            raise self.error(reason("error.scenario_no_players"), top, 1)
         if "active" not in single:
-            raise self.error("no `active` line: name the attacking player, like `active Alice`",
-                             top, 1)
+            raise self.error(reason("error.scenario_no_active"), top, 1)
 
         return single
 
@@ -78,13 +80,13 @@ class Compiler:
         if "rules" in single:
             word = single["rules"].args[0]
             if word not in ("current", "2024"):
-                raise self.at(word, f"unknown rules edition {str(word)!r} (use current or 2024)")
+                raise self.at(word, reason("error.scenario_rules", value=str(word)))
             fields["rules"] = str(word)
             self.where.append((("rules",), *position_of(word)))
         if "step" in single:
             word = single["step"].args[0]
             if word not in ("first", "regular"):
-                raise self.at(word, f"unknown damage step {str(word)!r} (use first or regular)")
+                raise self.at(word, reason("error.scenario_step", value=str(word)))
             fields["damage_step"] = str(word)
             self.where.append((("damage_step",), *position_of(word)))
 
@@ -95,7 +97,7 @@ class Compiler:
         for decl in single["players"].args:
             name = decl.ref.value
             if name in seen:
-                raise self.at(decl.ref, f"two players are named {name!r}")
+                raise self.at(decl.ref, reason("error.player_twice", name=name))
             seen[name] = decl.ref
             players.append(Player(name=name,
                                   life=decl.life.value if decl.life else 20,
@@ -151,16 +153,13 @@ class Compiler:
             for d in decls:
                 perm = self.permanent(d, ctrl.value)
                 if perm.id in first_of:
-                    raise self.at(
-                        d.id or d.name,
-                        f"two permanents have the id {perm.id!r} (the first is line "
-                        f"{first_of[perm.id].line}): give this one an id, like "
-                        f"`{_example_id(perm.name)}: {perm.name}`")
+                    raise self.at(d.id or d.name, reason(
+                        "error.scenario_id_twice", id=perm.id, first=first_of[perm.id].line,
+                        example=_example_id(perm.name), name=perm.name))
                 if perm.id in self.player_names:
-                    raise self.at(d.id or d.name,
-                                  f"the id {perm.id!r} is also a player's name: give the "
-                                  f"permanent another id, like `{_example_id(perm.name)}: "
-                                  f"{perm.name}`")
+                    raise self.at(d.id or d.name, reason(
+                        "error.scenario_id_is_player", id=perm.id,
+                        example=_example_id(perm.name), name=perm.name))
                 first_of[perm.id] = d
                 perms.append(perm)
                 self.where.append((("permanent", perm.id), d.line, d.column))
@@ -186,11 +185,10 @@ class Compiler:
                 self.object(source, "source", players=False)
             text = "\n".join(lines)
             if not text.strip():
-                raise self.at(s, "an effect needs its text, like `effect Alice: \"Creatures "
-                                 "you control get +1/+0.\"`")
+                raise self.at(s, reason("error.scenario_effect_text"))
             if step is not None and step.value not in COMBAT_STEPS:
-                raise self.at(step, f"`in {step.value}`: no step of combat has this name; "
-                                    "one of " + ", ".join(COMBAT_STEPS))
+                raise self.at(step, reason("error.scenario_effect_step", value=step.value,
+                                           known=COMBAT_STEPS))
             self.where.append((("effect", len(effects)), s.line, s.column))
             effects.append(Effect(text=text, controller=ctrl.value,
                                   targets=tuple(t.value for t in targets),
@@ -203,8 +201,7 @@ class Compiler:
         """``stack`` (a step's effects all on the stack together) and the choices."""
         stacks = [s for s in stmts if s.kind == "stack"]
         if len(stacks) > 1:
-            raise self.at(stacks[1], f"a second `stack` line (the first is line "
-                                     f"{stacks[0].line})")
+            raise self.second(stacks[1], "stack", stacks[0])
         if stacks:
             fields["stack"] = True
         choices: list[Choice] = []
@@ -223,8 +220,7 @@ class Compiler:
             if s.kind == "none":
                 word = s.args[0]
                 if word not in NONE_KINDS:
-                    raise self.at(word, f"`no {word}`: use `no attacks`, `no blocks` or "
-                                        "`no orders`")
+                    raise self.at(word, reason("error.scenario_no_what", word=str(word)))
                 nones[NONE_KINDS[str(word)]] = s
         attacks = self.declarations(stmts, "attack", nones.get("attacks"))
         blocks = self.declarations(stmts, "block", nones.get("blocks"))
@@ -235,8 +231,7 @@ class Compiler:
                                  ("target_left", "attacker", "target left")):
             found = [s for s in stmts if s.kind == kind]
             if len(found) > 1:
-                raise self.at(found[1], f"a second `{word}` line (the first is line "
-                                        f"{found[0].line})")
+                raise self.second(found[1], word, found[0])
             if found:
                 s = found[0]
                 for r in s.args[0]:
@@ -267,13 +262,12 @@ class Compiler:
         """A choice (spec Extension 3): "SOURCE[.ABILITY] [instance N]: FIELD; ..."."""
         source, ability = _choice_head(d.head.value, self.ids)
         if source not in self.ids:
-            raise self.at(d.head, f"unknown source {source!r}"
-                                  f"{did_you_mean(source, set(self.ids))}: no permanent "
-                                  "has this id")
+            raise self.at(d.head, reason("error.scenario_unknown_source", value=source,
+                                         closest=near(source, self.ids)))
         kw: dict[str, Any] = {}
         for f in d.fields:
             if f.kind in kw:
-                raise self.at(f, f"`{f.kind}` is chosen twice")
+                raise self.at(f, reason("error.scenario_chosen_twice", field=f.kind))
             if f.kind in ("targets",):
                 for r in f.value:
                     self.object(r, "target")
@@ -292,16 +286,16 @@ class Compiler:
 
     def player(self, ref: Ref) -> None:
         if ref.value not in self.player_names:
-            hint = did_you_mean(ref.value, self.player_names)
-            raise self.at(ref, f"unknown player {ref.value!r}{hint} (the players are "
-                               f"{', '.join(map(repr, self.player_names))})")
+            raise self.at(ref, reason("error.scenario_unknown_player", value=ref.value,
+                                      closest=near(ref.value, self.player_names),
+                                      players=tuple(self.player_names)))
 
     def object(self, ref: Ref, what: str, players: bool = True) -> None:
         known = set(self.ids) | (set(self.player_names) if players else set())
         if ref.value not in known:
-            kind = "permanent or player" if players else "permanent"
-            raise self.at(ref, f"unknown {what} {ref.value!r}{did_you_mean(ref.value, known)}: "
-                               f"no {kind} has this id")
+            raise self.at(ref, reason("error.scenario_unknown_object", what=what,
+                                      value=ref.value, closest=near(ref.value, known),
+                                      players=players))
 
     def colour_in_name(self, d: PermDecl) -> None:
         """A colour letter right after a bare name and before the P/T ("w2: Wall B 0/4")
@@ -332,17 +326,18 @@ class Compiler:
                 key, value = a.value
                 into = counters if a.kind == "counter" else chosen
                 if key in into:
-                    raise self.at(a, f"the {a.kind} {key!r} is given twice")
+                    raise self.at(a, reason("error.scenario_attr_twice", kind=a.kind, key=key))
                 into[key] = value
                 continue
             if a.kind == "color":
                 if a.value in colors:
-                    raise self.at(a, f"the colour {COLOR_NAMES[a.value]} is given twice")
+                    raise self.at(a, reason("error.scenario_attr_twice", kind="color",
+                                            key=a.value))
                 colors.append(a.value)
                 continue
             slots = ("power", "toughness") if a.kind == "pt" else (a.kind,)
             if any(x in given for x in slots):
-                raise self.at(a, f"{_ATTR_WORDS.get(a.kind, a.kind)} is given twice")
+                raise self.at(a, reason("error.scenario_attr_twice", kind=a.kind, key=None))
             for x in slots:
                 given[x] = a
             if a.kind == "pt":
@@ -378,20 +373,18 @@ class Compiler:
         try:
             types = TypeLine.parse(perm.type_line)
         except BoardError as e:
-            raise self.at(given.get("type", d.name), str(e)) from None
+            raise self.at(given.get("type", d.name), e.why) from None
         if "Creature" in types.types and (perm.power is None or perm.toughness is None):
             src = self.lines[d.name.line - 1] if 0 < d.name.line <= len(self.lines) else ""
             quoted = src[d.name.column - 1:d.name.column] == '"'
             last = d.name.value.split(" ")[-1] if not quoted else ""
             if "/" in last:
-                raise self.at(d.name, f"{last!r} is not power/toughness: give two whole "
-                                      "numbers, like `2/2` or `-1/3`")
+                raise self.at(d.name, reason("error.scenario_not_pt", value=last))
             if quoted and not d.attrs and d.id is None:
-                raise self.at(d.name, f"the text {quote(perm.name)} is at a permanent's "
-                                      "indentation: put it on the permanent's line or indent it "
-                                      "more, under the permanent")
-            raise self.at(d.name, f"{perm.name!r} is a creature and needs power/toughness, "
-                                  f"like `{bare_or_quoted_name(perm.name)} 2/2`")
+                raise self.at(d.name, reason("error.scenario_text_indent",
+                                             text=quote(perm.name)))
+            raise self.at(d.name, reason("error.scenario_needs_pt", name=perm.name,
+                                         written=bare_or_quoted_name(perm.name)))
         return perm
 
     def _from_card(self, d: PermDecl, kw: dict, given: dict) -> None:
@@ -402,7 +395,7 @@ class Compiler:
         if card is None:
             if "type" in given:
                 return  # a permanent of the board's own making
-            raise self.at(d.name, self.cards.unknown_message(kw["name"]))
+            raise self.at(d.name, self.cards.unknown(kw["name"]))
         perm: dict[str, Any] = {"id": kw["id"], "name": kw["name"]}
         if "type" in given:
             perm["type_line"] = kw["type_line"]
@@ -416,7 +409,7 @@ class Compiler:
         try:
             filled = fill(perm, card)
         except BoardError as e:
-            raise self.at(d.name, str(e)) from None
+            raise self.at(d.name, e.why) from None
         kw["name"] = filled["name"]
         kw["type_line"] = filled["type_line"]
         kw["colors"] = tuple(filled.get("colors") or ())
@@ -434,13 +427,15 @@ class Compiler:
             if s.kind != kind:
                 continue
             if none is not None:
-                raise self.at(s, f"`{kind}` after `no {str(none.args[0])}` (line {none.line})")
+                raise self.at(s, reason("error.scenario_after_none", kind=kind,
+                                        none=str(none.args[0]), line=none.line))
             subject, rest = s.args
             self.object(subject, {"attack": "attacker", "block": "blocker",
                                   "order": "creature"}[kind], players=False)
             if subject.value in first:
-                raise self.at(subject, f"{subject.value!r} already has {kind} line "
-                                       f"{first[subject.value].line}")
+                raise self.at(subject, reason("error.scenario_declared_twice",
+                                              creature=subject.value, kind=kind,
+                                              line=first[subject.value].line))
             first[subject.value] = s
             if kind == "attack":
                 self.object(rest, "attack target")
@@ -463,7 +458,6 @@ class Compiler:
         """The line of the part of the board an error is about (its reason's ``where``:
         ("permanent", id), ("attacks", attacker) ..., or a field), the longest match
         first; else the first line."""
-        msg = str(e)
         where = tuple(e.why.get("where") or ())
         if where[:1] == ("player",) and len(where) == 2:
             # An error about one of a player's fields points at the option that gives it.
@@ -473,16 +467,12 @@ class Compiler:
         for n in range(len(where), 0, -1):
             for key, line, column in self.where:
                 if key == where[:n]:
-                    return self.error(msg, line, column)
-        return self.error(msg, self.first_line(), 1)
+                    return self.error(e.why, line, column)
+        return self.error(e.why, self.first_line(), 1)
 
 
 def _value(opt: Optional[Attr]) -> Any:
     return opt.value if opt is not None else None
-
-
-_ATTR_WORDS = {"pt": "power/toughness", "type": "the type line", "sick": "sick",
-               "goaded": "goaded by", "attached": "attached to"}
 
 
 def _example_id(name: str) -> str:

@@ -4,27 +4,42 @@ words (what was expected at the column)."""
 
 from __future__ import annotations
 
-import difflib
+from typing import Any, Union
 
+from ...errors import closest
 from ...rules.model import BoardError
+from ...rules.reasons import Reason, english, literal, reason
 
 
 # -- the error ---------------------------------------------------------------------
 
-class ScenarioError(BoardError):
-    """Bad scenario text: ``str(err)`` is ``"source:LINE:COL: message"`` (1-based)."""
+def _problem(message: Union[str, Reason]) -> Reason:
+    return message if isinstance(message, Reason) else literal(message)
 
-    def __init__(self, message: str, line: int, column: int, source_line: str = "",
-                 source: str = "<text>") -> None:
-        self.message = message
+
+class ScenarioError(BoardError):
+    """Bad scenario text: ``str(err)`` is ``"source:LINE:COL: message"`` (1-based).
+
+    The problem is a reason (``problem``, an ``error.*`` code worded by the text
+    layer); the error's own reason (``why``, ``error.located``) adds the place."""
+
+    def __init__(self, message: Union[str, Reason], line: int, column: int,
+                 source_line: str = "", source: str = "<text>") -> None:
+        self.problem = _problem(message)
         self.line = line
         self.column = column
         self.source_line = source_line
         self.source = source
-        super().__init__(f"{source}:{line}:{column}: {message}")
+        super().__init__(reason("error.located", source=source, line=line, column=column,
+                                problem=self.problem))
+
+    @property
+    def message(self) -> str:
+        """The problem in English, without its place."""
+        return english(self.problem)
 
     def __reduce__(self):
-        return (type(self), (self.message, self.line, self.column, self.source_line,
+        return (type(self), (self.problem, self.line, self.column, self.source_line,
                              self.source))
 
     def context(self) -> str:
@@ -34,13 +49,16 @@ class ScenarioError(BoardError):
 
 
 class Located(Exception):
-    """An error found inside the transformer, before the source name is known."""
+    """An error found inside the transformer, before the source name is known: its
+    problem (a reason) and where it is."""
 
-    def __init__(self, message: str, line: int, column: int) -> None:
-        super().__init__(message)
-        self.message, self.line, self.column = message, line, column
+    def __init__(self, problem: Union[str, Reason], line: int, column: int) -> None:
+        self.problem = _problem(problem)
+        super().__init__(self.problem.code)
+        self.line, self.column = line, column
 
 
-def did_you_mean(word: str, options) -> str:
-    close = difflib.get_close_matches(word, sorted(options), n=1)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+def near(word: Any, options: Any) -> tuple[str, ...]:
+    """The option closest to ``word`` (none when nothing is close): a reason's
+    ``closest``, worded "(did you mean ...?)"."""
+    return closest(word, options)

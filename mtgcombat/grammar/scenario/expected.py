@@ -9,7 +9,8 @@ from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 from lark.lexer import PatternStr
 
-from .errors import ScenarioError, did_you_mean
+from ...rules.reasons import reason
+from .errors import ScenarioError, near
 from .lexer import STATEMENTS, COLOR_LETTER, STATEMENT_NAMES, scenario_parser
 
 
@@ -58,13 +59,12 @@ def syntax_error(e: UnexpectedInput, text: str, comp: Any) -> ScenarioError:
     if isinstance(e, UnexpectedCharacters):
         ch = text[e.pos_in_stream] if e.pos_in_stream < len(text) else ""
         if ch == '"':
-            return comp.error('unterminated quoted text: the closing " is missing',
-                              e.line, e.column)
+            return comp.error(reason("error.scenario_unterminated"), e.line, e.column)
         if ch == "\r":
-            return comp.error("stray carriage return (\\r)", e.line, e.column)
-        return comp.error(f"unexpected character {ch!r}", e.line, e.column)
+            return comp.error(reason("error.scenario_carriage_return"), e.line, e.column)
+        return comp.error(reason("error.scenario_character", value=ch), e.line, e.column)
     if not isinstance(e, UnexpectedToken):
-        return comp.error("unexpected end of text", e.line or 1, e.column or 1)
+        return comp.error(reason("error.scenario_end"), e.line or 1, e.column or 1)
     tok = e.token
     expected = _parser_expects(e)
     line, column = tok.line or 1, tok.column or 1
@@ -78,8 +78,7 @@ def syntax_error(e: UnexpectedInput, text: str, comp: Any) -> ScenarioError:
     code = src.split("#")[0]
     if code.count("[") > code.count("]"):
         opened = code.rfind("[") + 1
-        return comp.error(f"the type line opened at column {opened} has no closing `]`, "
-                          "like `[Creature — Bear]`", line, opened)
+        return comp.error(reason("error.scenario_type_line_open", column=opened), line, opened)
     if expected <= {"_INDENT", "_NL"} and "_INDENT" in expected:
         prev = ""
         for earlier in reversed(lines[: line - 1]):
@@ -88,35 +87,26 @@ def syntax_error(e: UnexpectedInput, text: str, comp: Any) -> ScenarioError:
                 prev = earlier
                 break
         if prev.startswith("effect"):
-            return comp.error("expected the effect's text: quoted lines indented under the "
-                              "`effect` line", line, column)
-        return comp.error("expected the permanents of this player, indented under the "
-                          "`PLAYER:` line", line, column)
+            return comp.error(reason("error.scenario_expected_text"), line, column)
+        return comp.error(reason("error.scenario_expected_permanents"), line, column)
     # A top-level line that is neither a statement nor a section header.
     if (src and src[0] not in " \t#" and first not in STATEMENTS
             and not src.split("#")[0].rstrip().endswith(":") and tok.type != "_INDENT"):
-        hint = did_you_mean(first, STATEMENTS)
-        return comp.error(
-            f"unknown statement {first!r}{hint}: a line starts with "
-            f"{', '.join(STATEMENT_NAMES[:-1])} or no, or is a section header `PLAYER:`",
-            line, first_col)
+        return comp.error(reason("error.scenario_statement", value=first,
+                                 closest=near(first, STATEMENTS), known=STATEMENT_NAMES),
+                          line, first_col)
     if tok.type == "_INDENT":
-        return comp.error("unexpected indentation: only a player's permanents (under "
-                          "`PLAYER:`) and their text lines are indented", line, column)
+        return comp.error(reason("error.scenario_indented"), line, column)
     word = str(tok)
     if tok.type in ("NAMEWORD", "REFWORD") and ("PT" in expected or "COLOR" in expected):
         before = src[: column - 1].split()
         after_color = bool(before) and before[-1] in COLOR_LETTER
         if word in _COLORISH or word.lower() in COLOR_LETTER or after_color:
-            return comp.error(f"unknown colour {word!r} (colours are W U B R G, or white "
-                              "blue black red green)", line, column)
-        return comp.error(
-            f"unknown word {word!r} on a permanent's line: Oracle text goes in quotes "
-            f"(\"{word} ...\"); after the name come P/T, [type], colours, tapped, sick, "
-            "damage N, loyalty N, defense N, protector P, goaded by P", line, column)
+            return comp.error(reason("error.scenario_colour", value=word), line, column)
+        return comp.error(reason("error.scenario_permanent_word", value=word), line, column)
     if "INT" in expected:
-        return comp.error(f"expected a number, not {_describe_token(tok)}", line, column)
+        return comp.error(reason("error.scenario_expected_number", found=_describe_token(tok)),
+                          line, column)
     descs = sorted({_describe_terminal(x) for x in expected})
-    more = f" or {len(descs) - 8} more" if len(descs) > 8 else ""
-    return comp.error(f"unexpected {_describe_token(tok)}; expected "
-                      f"{', '.join(descs[:8])}{more}", line, column)
+    return comp.error(reason("error.scenario_unexpected", found=_describe_token(tok),
+                             expected=descs), line, column)

@@ -12,6 +12,7 @@ from typing import Any, Iterator, Optional
 from lark import Lark, Token
 from lark.lexer import PatternStr
 
+from ...rules.reasons import reason
 from .errors import Located
 
 
@@ -69,8 +70,6 @@ class _Indenter:
             column = len(indent_str) + 1
             pos = (tok.end_pos or 0)
             tabs, spaces = tabs or "\t" in indent_str, spaces or " " in indent_str
-            mixed = (" (tabs and spaces are mixed in the indentation, a tab counting as "
-                     f"{_TAB} spaces: indent with spaces only)") if tabs and spaces else ""
 
             def mark(kind: str) -> Token:
                 return Token(kind, indent_str, pos, line, column, line, column, pos)
@@ -83,9 +82,8 @@ class _Indenter:
                     levels.pop()
                     yield mark("_DEDENT")
                 if indent != levels[-1]:
-                    raise Located(
-                        "inconsistent indentation: this line lines up with no line above "
-                        "it" + mixed, line, column)
+                    raise Located(reason("error.scenario_indentation",
+                                         mixed=tabs and spaces, tab=_TAB), line, column)
         while len(levels) > 1:
             levels.pop()
             if last is None:
@@ -127,8 +125,8 @@ def number_of(text: Any, at: Any = None) -> int:
     at = at if at is not None else text
     digits = str(text).lstrip("-")
     if len(digits) > _MAX_DIGITS:
-        raise Located(f"the number {digits[:_MAX_DIGITS]}... ({len(digits)} digits) is larger "
-                       "than any a board can hold", at.line, at.column)
+        raise Located(reason("error.scenario_number", start=digits[:_MAX_DIGITS],
+                             digits=len(digits)), at.line, at.column)
     return int(str(text))
 
 
@@ -142,13 +140,12 @@ def unquote(tok: Token) -> str:
         if esc.startswith("u{"):
             code = int(esc[2:-1], 16) if len(esc) <= 12 else 0x110000
             if 0xD800 <= code <= 0xDFFF:
-                raise Located(f"\\{esc} is a lone surrogate, which is not text",
-                               tok.line, tok.column + 1 + m.start())
+                raise Located(reason("error.scenario_escape_surrogate", escape=esc),
+                              tok.line, tok.column + 1 + m.start())
             if code <= 0x10FFFF:
                 return chr(code)
-        raise Located(
-            f"unknown escape \\{esc} in quoted text (use \\\" \\\\ \\n \\t \\r or \\u{{hex}})",
-            tok.line, tok.column + 1 + m.start())
+        raise Located(reason("error.scenario_escape", escape=esc),
+                      tok.line, tok.column + 1 + m.start())
 
     return _ESCAPE_RE.sub(repl, body)
 

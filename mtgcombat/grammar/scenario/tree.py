@@ -9,6 +9,7 @@ from typing import Any, Optional
 
 from lark import Token, Transformer, v_args
 
+from ...rules.reasons import reason
 from .errors import Located
 from .lexer import COLOR_LETTER, PLAYER_OPT_WORDS, number_of, unquote
 
@@ -80,7 +81,7 @@ def _yes_no(word: Token) -> bool:
         return True
     if w in ("no", "false"):
         return False
-    raise Located(f"`{word}`: say yes or no", *position_of(word))
+    raise Located(reason("error.scenario_yes_no", word=str(word)), *position_of(word))
 
 
 @dataclass
@@ -127,7 +128,8 @@ class ToAst(Transformer):
         for opt in opts:
             if getattr(decl, opt.kind) is not None:
                 word = PLAYER_OPT_WORDS.get(opt.kind, opt.kind)
-                raise Located(f"{word} of {ref.value!r} is given twice", opt.line, opt.column)
+                raise Located(reason("error.scenario_option_twice", word=word, player=ref.value),
+                              opt.line, opt.column)
             setattr(decl, opt.kind, opt)
         return decl
 

@@ -428,3 +428,300 @@ _NOTATION: dict[str, Callable[[Any], str]] = {
     "assigned_twice": lambda r: f"{r['name']!r} assigns to {r['recipient']!r} twice",
     "given_twice": lambda r: f"{r['name']!r} is given twice",
 }
+
+
+# -- the scenario language (mtgcombat.grammar.scenario): every problem at its place ----
+
+_SCENARIO_ATTR = {"pt": "power/toughness", "type": "the type line", "sick": "sick",
+                  "goaded": "goaded by", "attached": "attached to"}
+_COLOUR = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
+def _attr_twice(r) -> str:
+    kind, key = r["kind"], r["key"]
+    if kind == "color":
+        return f"the colour {_COLOUR[key]} is given twice"
+    if key is not None:
+        return f"the {kind} {key!r} is given twice"
+    return f"{_SCENARIO_ATTR.get(kind, kind)} is given twice"
+
+
+def _unknown_object(r) -> str:
+    kind = "permanent or player" if r["players"] else "permanent"
+    return f"unknown {r['what']} {r['value']!r}{_mean(r)}: no {kind} has this id"
+
+
+def _unexpected(r) -> str:
+    descs = r["expected"]
+    more = f" or {len(descs) - 8} more" if len(descs) > 8 else ""
+    return f"unexpected {r['found']}; expected {', '.join(descs[:8])}{more}"
+
+
+T.update({
+    "error.located": lambda r, w: f"{r['source']}:{r['line']}:{r['column']}: {w(r['problem'])}",
+    "error.scenario_second_line": lambda r, w: (
+        f"a second `{r['word']}` line (the first is line {r['first']})"),
+    "error.scenario_no_players": lambda r, w: (
+        "no `players` line: list the players in turn order, like `players Alice, Bob`"),
+    "error.scenario_no_active": lambda r, w: (
+        "no `active` line: name the attacking player, like `active Alice`"),
+    "error.scenario_rules": lambda r, w: (
+        f"unknown rules edition {r['value']!r} (use current or 2024)"),
+    "error.scenario_step": lambda r, w: (
+        f"unknown damage step {r['value']!r} (use first or regular)"),
+    "error.scenario_id_twice": lambda r, w: (
+        f"two permanents have the id {r['id']!r} (the first is line {r['first']}): give this "
+        f"one an id, like `{r['example']}: {r['name']}`"),
+    "error.scenario_id_is_player": lambda r, w: (
+        f"the id {r['id']!r} is also a player's name: give the permanent another id, like "
+        f"`{r['example']}: {r['name']}`"),
+    "error.scenario_effect_text": lambda r, w: (
+        "an effect needs its text, like `effect Alice: \"Creatures you control get +1/+0.\"`"),
+    "error.scenario_effect_step": lambda r, w: (
+        f"`in {r['value']}`: no step of combat has this name; one of "
+        + ", ".join(r["known"])),
+    "error.scenario_no_what": lambda r, w: (
+        f"`no {r['word']}`: use `no attacks`, `no blocks` or `no orders`"),
+    "error.scenario_unknown_source": lambda r, w: (
+        f"unknown source {r['value']!r}{_mean(r)}: no permanent has this id"),
+    "error.scenario_chosen_twice": lambda r, w: f"`{r['field']}` is chosen twice",
+    "error.scenario_unknown_player": lambda r, w: (
+        f"unknown player {r['value']!r}{_mean(r)} (the players are "
+        f"{', '.join(map(repr, r['players']))})"),
+    "error.scenario_unknown_object": lambda r, w: _unknown_object(r),
+    "error.scenario_attr_twice": lambda r, w: _attr_twice(r),
+    "error.scenario_not_pt": lambda r, w: (
+        f"{r['value']!r} is not power/toughness: give two whole numbers, like `2/2` or `-1/3`"),
+    "error.scenario_text_indent": lambda r, w: (
+        f"the text {r['text']} is at a permanent's indentation: put it on the permanent's "
+        "line or indent it more, under the permanent"),
+    "error.scenario_needs_pt": lambda r, w: (
+        f"{r['name']!r} is a creature and needs power/toughness, like `{r['written']} 2/2`"),
+    "error.scenario_after_none": lambda r, w: (
+        f"`{r['kind']}` after `no {r['none']}` (line {r['line']})"),
+    "error.scenario_declared_twice": lambda r, w: (
+        f"{r['creature']!r} already has {r['kind']} line {r['line']}"),
+    "error.scenario_surrogate": lambda r, w: "a lone surrogate (\\ud800-\\udfff) is not text",
+    "error.scenario_one_choice": lambda r, w: "give one choice, like `goblin.2: targets wall`",
+    "error.scenario_yes_no": lambda r, w: f"`{r['word']}`: say yes or no",
+    "error.scenario_option_twice": lambda r, w: (
+        f"{r['word']} of {r['player']!r} is given twice"),
+    "error.scenario_indentation": lambda r, w: (
+        "inconsistent indentation: this line lines up with no line above it"
+        + (f" (tabs and spaces are mixed in the indentation, a tab counting as {r['tab']} "
+           "spaces: indent with spaces only)" if r["mixed"] else "")),
+    "error.scenario_number": lambda r, w: (
+        f"the number {r['start']}... ({r['digits']} digits) is larger than any a board can "
+        "hold"),
+    "error.scenario_escape_surrogate": lambda r, w: (
+        f"\\{r['escape']} is a lone surrogate, which is not text"),
+    "error.scenario_escape": lambda r, w: (
+        f"unknown escape \\{r['escape']} in quoted text (use \\\" \\\\ \\n \\t \\r or "
+        "\\u{hex})"),
+    # syntax errors (grammar/scenario/expected.py)
+    "error.scenario_unterminated": lambda r, w: (
+        'unterminated quoted text: the closing " is missing'),
+    "error.scenario_carriage_return": lambda r, w: "stray carriage return (\\r)",
+    "error.scenario_character": lambda r, w: f"unexpected character {r['value']!r}",
+    "error.scenario_end": lambda r, w: "unexpected end of text",
+    "error.scenario_type_line_open": lambda r, w: (
+        f"the type line opened at column {r['column']} has no closing `]`, like "
+        "`[Creature — Bear]`"),
+    "error.scenario_expected_text": lambda r, w: (
+        "expected the effect's text: quoted lines indented under the `effect` line"),
+    "error.scenario_expected_permanents": lambda r, w: (
+        "expected the permanents of this player, indented under the `PLAYER:` line"),
+    "error.scenario_statement": lambda r, w: (
+        f"unknown statement {r['value']!r}{_mean(r)}: a line starts with "
+        f"{', '.join(r['known'][:-1])} or no, or is a section header `PLAYER:`"),
+    "error.scenario_indented": lambda r, w: (
+        "unexpected indentation: only a player's permanents (under `PLAYER:`) and their text "
+        "lines are indented"),
+    "error.scenario_colour": lambda r, w: (
+        f"unknown colour {r['value']!r} (colours are W U B R G, or white blue black red "
+        "green)"),
+    "error.scenario_permanent_word": lambda r, w: (
+        f"unknown word {r['value']!r} on a permanent's line: Oracle text goes in quotes "
+        f"(\"{r['value']} ...\"); after the name come P/T, [type], colours, tapped, sick, "
+        "damage N, loyalty N, defense N, protector P, goaded by P"),
+    "error.scenario_expected_number": lambda r, w: f"expected a number, not {r['found']}",
+    "error.scenario_unexpected": lambda r, w: _unexpected(r),
+})
+
+
+# -- the card database (mtgcombat.cards) ----------------------------------------------
+
+_CARD_FILE = "neither MTGJSON AtomicCards nor Scryfall Oracle Cards"
+_CARD_FORMAT: dict[str, Callable[[Any], str]] = {
+    "top": lambda r: "not a JSON object or array",
+    "data": lambda r: "no \"data\" member",
+    "list": lambda r: f"data[{r['name']!r}] is not a list of card objects",
+    "entry": lambda r: f"entry {r['index']} is not a card object with a name",
+}
+_UNREADABLE: dict[str, Callable[[Any], str]] = {
+    "gzip": lambda r: f"not a valid gzip file: {r['detail']}",
+    "os": lambda r: r["detail"], "other": lambda r: r["detail"],
+    "cut": lambda r: "the compressed file is cut short",
+    "utf8": lambda r: "not UTF-8 text",
+}
+
+
+def _found(r) -> str:
+    return repr(r["found"]) if r["found"] else "the end of the file"
+
+
+T.update({
+    "error.card_database": lambda r, w: f"card database {r['path']}: {w(r['problem'])}",
+    "error.cards_unreadable": lambda r, w: f"cannot be read ({w(r['why'])})",
+    "error.cards_os": lambda r, w: _UNREADABLE[r["kind"]](r),
+    "error.cards_no_file": lambda r, w: "no such file",
+    "error.cards_not_a_file": lambda r, w: "not a file",
+    "error.cards_expected": lambda r, w: (
+        f"expected {r['mark']!r} at character {r['at']}, found {_found(r)}"
+        if r.get("close") is None else
+        f"expected ',' or {r['close']!r} at character {r['at']}, found {_found(r)}"),
+    "error.cards_json": lambda r, w: f"not valid JSON at character {r['at']}: {r['problem']}",
+    "error.cards_number": lambda r, w: (
+        f"a number of {r['digits']} or more digits after character {r['at']}"),
+    "error.cards_deep": lambda r, w: f"nested too deeply after character {r['at']}",
+    "error.cards_key": lambda r, w: f"expected a key at character {r['at']}",
+    "error.cards_extra": lambda r, w: f"extra data at character {r['at']}",
+    "error.cards_empty": lambda r, w: "the file is empty",
+    "error.cards_format": lambda r, w: f"{_CARD_FILE} ({_CARD_FORMAT[r['missing']](r)})",
+    "error.cards_no_cards": lambda r, w: "holds no cards",
+    "error.cards_surrogate": lambda r, w: (
+        f"card {r['card']!r} holds a lone surrogate (\\ud800-\\udfff), which is not text"),
+    "error.card_unknown": lambda r, w: (
+        f"unknown card {r['name']!r} ("
+        + (f"closest: {', '.join(r['closest'])}" if r["closest"]
+           else "no card has a similar name") + ")"),
+    "error.card_at": lambda r, w: f"permanents[{r['index']}]: {w(r['problem'])}",
+    "error.card_number": lambda r, w: (
+        f"{r['start']}... ({r['digits']} digits) is larger than any number a board can hold"),
+    "error.card_value": _e(lambda r, w: (
+        f"{r['card']}'s {r['field']} on its card: {w(r['problem'])}")),
+    "error.card_pt": _e(lambda r, w: (
+        f"{r['card']} has power/toughness {r['power']}/{r['toughness']} on its card; give "
+        f"{' and '.join(r['missing'])} on the board")),
+})
+
+
+# -- the drawing of a board (mtgcombat.draw) -------------------------------------------
+
+_DRAW_DAMAGE: dict[str, Callable[[Any], str]] = {
+    "source": lambda r: f"unknown source {r['source']!r}",
+    "division": lambda r: f"{r['source']!r} must map recipients to amounts",
+    "recipient": lambda r: f"{r['source']!r} assigns damage to unknown {r['recipient']!r}",
+    "amount": lambda r: f"{r['source']!r} to {r['recipient']!r} must be a whole number 0 or more",
+}
+
+T.update({
+    "error.draw_damage": lambda r, w: f"damage: {_DRAW_DAMAGE[r['problem']](r)}",
+    "error.draw_result_field": lambda r, w: (
+        f"result: unknown field {r['field']!r} (use {', '.join(r['known'])})"),
+    "error.draw_result": lambda r, w: (
+        f"result: {r['field']} of unknown {'player ' if r['player'] else ''}{r['unknown']!r}"),
+    "error.draw_result_number": lambda r, w: (
+        f"result: {r['field']} of {r['of']!r} must be a whole number"),
+    "error.draw_result_listed": lambda r, w: f"result: {r['field']}: unknown {r['unknown']!r}",
+})
+
+
+# -- the corpus's case files (mtgcombat.corpus): ``file:line: problem`` ------------------
+
+_CASE_SHAPE: dict[str, Callable[[Any], str]] = {
+    "declaration": lambda r: "a declaration must be a JSON object",
+    "attack": lambda r: f"{r['creature']!r} must map to what it attacks (a string)",
+    "block": lambda r: f"{r['creature']!r} must map to a non-empty list of attacker ids",
+    "assignment": lambda r: "an assignment must be a JSON object",
+    "division": lambda r: (
+        f"{r['creature']!r} must map recipients to amounts (integers, 0 or more)"),
+}
+#: What each expectation key holds, as its error says.
+_CASE_EXPECTED = {
+    "expect-declarations": "a JSON list of declarations",
+    "expect-includes": "a JSON list of declarations",
+    "expect-excludes": "a JSON list of declarations",
+    "expect-costs": 'a JSON list of {"declaration": {...}, "costs": ["{3}", ...]}',
+    "expect-payable": 'a JSON list of {"declaration": {...}, "payable": true or false}',
+    "expect-count": "a number of declarations",
+    "expect-max": "an integer or null",
+    "expect-legal": "true or false",
+    "expect-rule": 'a rule number like "{example}"',
+    "expect-assignments": "a JSON list of assignments",
+    "expect-best": 'an object {"player": {"destroyed": [...], "damage_to": {...}}}',
+    "expect-step": '"first" or "regular"',
+    "expect-stack": 'an object of step names and lists of sources ("effect N" for an effect)',
+    "expect-choices": "a JSON list of choices",
+    "expect-not-understood": "a JSON list of sentences",
+}
+
+
+def _only_for(r) -> str:
+    return f"{r['key']!r} is only for {' and '.join(r['questions'])}"
+
+
+T.update({
+    "error.case": lambda r, w: (
+        f"{r['path']}:{r['line']}: " if r["line"] else f"{r['path']}: ") + w(r["problem"]),
+    "error.case_board": lambda r, w: f"board: {w(r['problem'])}",
+    "error.case_json": lambda r, w: (
+        f"{r['key']}: malformed JSON at column {r['column']}: {r['problem']}"),
+    "error.case_editions": lambda r, w: (
+        f"editions: expected 'current', '2024' or 'current, 2024', not {r['value']!r}"),
+    "error.case_editions_twice": lambda r, w: (
+        f"editions: {r['value']!r} names an edition twice"),
+    "error.case_rules_edition": lambda r, w: (
+        f"rules: cites rules for edition {r['edition']!r}, which the case does not run under"),
+    "error.case_rules_twice": lambda r, w: (
+        f"rules: two groups for {r['edition'] or 'every edition'}"),
+    "error.case_rule_number": lambda r, w: (
+        f"rules: {r['value']!r} is not a rule number like {r['example']}"),
+    "error.case_no_rules": lambda r, w: "rules: cite at least one rule number",
+    "error.case_shape": lambda r, w: f"{r['key']}: {_CASE_SHAPE[r['shape']](r)}",
+    "error.case_expected": lambda r, w: (
+        f"{r['key']}: expected {_CASE_EXPECTED[r['key']].replace('{example}', r['example'])}, "
+        f"not {r['value']}"),
+    "error.case_unreadable": lambda r, w: f"cannot read: {r['problem']}",
+    "error.case_id": lambda r, w: f"id: {r['value']!r} is not an id like {r['example']}",
+    "error.case_id_file": lambda r, w: (
+        f"id: {r['value']!r} does not match the file name (expected "
+        f"{r['stem'].lower()}.case to hold id {r['stem'].upper()})"),
+    "error.case_question": lambda r, w: (
+        f"question: {r['value']!r} is not one of {', '.join(r['known'])}"),
+    "error.case_continuation": lambda r, w: "an indented continuation line before any key",
+    "error.case_line": lambda r, w: (
+        f"expected 'key: value' (or '---' before the board), not {r['value']!r}"),
+    "error.case_no_board": lambda r, w: "no '---' line: the board is missing",
+    "error.case_empty_board": lambda r, w: "the board after '---' is empty",
+    "error.case_unknown_key": lambda r, w: f"unknown key {r['key']!r}",
+    "error.case_key_twice": lambda r, w: (
+        f"key {r['key']!r} given twice (first on line {r['first']})"),
+    "error.case_empty_value": lambda r, w: f"{r['key']}: empty value",
+    "error.case_language": lambda r, w: (
+        f"{r['key']}: the language must be one of {', '.join(r['known'])}"),
+    "error.case_suffix": lambda r, w: (
+        f"{r['key']}: only expectation keys take an edition suffix, and title and "
+        "explanation a language ([de])"),
+    "error.case_missing_key": lambda r, w: f"missing required key {r['key']!r}",
+    "error.case_needs": lambda r, w: (
+        f"question {r['question']} needs a{'n' if r['key'][0] in 'aeiou' else ''} "
+        f"{r['key']!r}"),
+    "error.case_only_for": lambda r, w: _only_for(r),
+    "error.case_damage_list": lambda r, w: "damage: a JSON list of assignments, one per step",
+    "error.case_time_limit": lambda r, w: (
+        "time-limit: must be positive" if r["value"] is None
+        else f"time-limit: {r['value']!r} is not a number of seconds"),
+    "error.case_not_for": lambda r, w: (
+        f"{r['key']} does not apply to question {r['question']} "
+        f"(only to {', '.join(r['known'])})"),
+    "error.case_suffix_edition": lambda r, w: (
+        f"{r['key']}[{r['edition']}]: the case does not run under edition {r['edition']!r} "
+        f"(editions: {', '.join(r['editions'])})"),
+    "error.case_expects_nothing": lambda r, w: (
+        "the case expects nothing: give at least one expect-... key" if r["edition"] is None
+        else f"the case expects nothing under edition {r['edition']!r}"),
+    "error.case_no_file": lambda r, w: "no such file or directory",
+    "error.case_id_twice": lambda r, w: f"id {r['id']!r} is also used by {r['other']}",
+    "error.case_no_corpus": lambda r, w: "the corpus of cases is not here",
+})
