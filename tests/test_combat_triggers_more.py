@@ -132,7 +132,7 @@ def test_dies_return_it_to_the_battlefield_tapped_400_7_110_5b():
     spirit = ('  spirit: Returning Spirit 2/2 black [Creature — Spirit] "When ~ dies, return '
               'it to the battlefield tapped under its owner\'s control."')
     ans = board(b(spirit, GIANT, "attack spirit -> Bob\nblock giant -> spirit")).combat()
-    p = ans.after_board.permanent("spirit")
+    p = ans.after_board.permanent("spirit-2")
     assert p.tapped and (p.power, p.toughness) == (2, 2) and p.damage == 0
 
 

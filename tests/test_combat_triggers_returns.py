@@ -58,7 +58,7 @@ def test_persist_and_undying_are_read_and_not_in_not_modelled_702_79a_702_93a():
 def test_persist_returns_the_creature_with_a_minus_counter_not_in_combat_702_79a_400_7():
     ans = board(b(FINKS, GIANT, "attack finks -> Bob\nblock giant -> finks")).combat()
     assert "finks" in ans.destroyed and "giant" in ans.destroyed
-    p = ans.after_board.permanent("finks")
+    p = ans.after_board.permanent("finks-2")
     assert (p.power, p.toughness) == (2, 1)
     assert dict(p.counters) == {"-1/-1": 1}
     assert not p.tapped and p.damage == 0 and p.summoning_sick  # 110.5b, a new object
@@ -70,13 +70,13 @@ def test_persist_returns_the_creature_with_a_minus_counter_not_in_combat_702_79a
 def test_persist_does_not_return_a_creature_that_had_a_minus_counter_702_79a():
     finks = FINKS.replace('"Persist"', '"Persist" counter "-1/-1" 1').replace("3/2", "2/1")
     ans = board(b(finks, GIANT, "attack finks -> Bob\nblock giant -> finks")).combat()
-    assert not ans.after_board.has_object("finks")
+    assert not ans.after_board.has_object("finks") and not ans.after_board.has_object("finks-2")
     assert "stack.returned" not in resolved_codes(ans)
 
 
 def test_a_returned_attacker_is_not_tapped_by_attacking_400_7_508_1f():
     ans = board(b(FINKS, GIANT, "attack finks -> Bob\nblock giant -> finks")).combat()
-    assert not ans.after_board.permanent("finks").tapped
+    assert not ans.after_board.permanent("finks-2").tapped
 
 
 def test_persist_returns_a_creature_destroyed_by_a_trick_701_8a_702_79a():
@@ -84,7 +84,7 @@ def test_persist_returns_a_creature_destroyed_by_a_trick_701_8a_702_79a():
              'effect Bob in declare attackers -> finks: "Destroy target attacking creature."\n'
              "attack finks -> Bob\nno blocks")
     ans = board(text).combat()
-    p = ans.after_board.permanent("finks")
+    p = ans.after_board.permanent("finks-2")
     assert (p.power, p.toughness) == (2, 1)
     # a new object is not attacking: no combat damage to Bob (506.4)
     assert ans.after_board.player("Bob").life == 20
@@ -94,7 +94,7 @@ def test_a_returned_creature_loses_this_combats_pump_400_7_613_4c():
     finks = FINKS + ' "Whenever ~ attacks, ~ gets +1/+1 until end of turn."'
     giant = "  giant: Hill Giant 4/4 red [Creature — Giant]"
     ans = board(b(finks, giant, "attack finks -> Bob\nblock giant -> finks")).combat()
-    p = ans.after_board.permanent("finks")
+    p = ans.after_board.permanent("finks-2")
     assert (p.power, p.toughness) == (2, 1)
 
 
@@ -116,7 +116,7 @@ def test_plus_and_minus_counters_annihilate_and_persist_goes_on_704_5q():
             "block giant -> finks\nchoose ajani.1: targets finks\n")
     ans = board(text).combat()
     # it had a -1/-1 and a +1/+1 counter: annihilated, so it died with none and returned
-    p = ans.after_board.permanent("finks")
+    p = ans.after_board.permanent("finks-2")
     assert dict(p.counters) == {"-1/-1": 1}
 
 
@@ -125,7 +125,7 @@ def test_plus_and_minus_counters_annihilate_and_persist_goes_on_704_5q():
 
 def test_undying_returns_the_creature_with_a_plus_counter_702_93a():
     ans = board(b(GEIST, GIANT, "attack geist -> Bob\nblock giant -> geist")).combat()
-    p = ans.after_board.permanent("geist")
+    p = ans.after_board.permanent("geist-2")
     assert (p.power, p.toughness) == (3, 2)
     assert dict(p.counters) == {"+1/+1": 1}
 
@@ -133,7 +133,7 @@ def test_undying_returns_the_creature_with_a_plus_counter_702_93a():
 def test_undying_does_not_return_a_creature_that_had_a_plus_counter_702_93a():
     geist = GEIST.replace('"Undying"', '"Undying" counter "+1/+1" 1').replace("2/1", "3/2")
     ans = board(b(geist, GIANT, "attack geist -> Bob\nblock giant -> geist")).combat()
-    assert not ans.after_board.has_object("geist")
+    assert not ans.after_board.has_object("geist") and not ans.after_board.has_object("geist-2")
 
 
 def test_undying_granted_by_another_permanent_702_93a():
@@ -144,7 +144,7 @@ def test_undying_granted_by_another_permanent_702_93a():
                 ).combat()
     assert ans.not_modelled == []
     # its current 3/3 counts the lord's +1/+1, which applies to the new object too
-    p = ans.after_board.permanent("bear")
+    p = ans.after_board.permanent("bear-2")
     assert (p.power, p.toughness) == (4, 4) and dict(p.counters) == {"+1/+1": 1}
 
 
@@ -155,11 +155,11 @@ def test_the_board_after_a_return_round_trips_and_can_be_asked_again_400_7():
     ans = board(b(FINKS, GIANT, "attack finks -> Bob\nblock giant -> finks")).combat()
     after = ans.after_board
     again = Board.parse(json.dumps(after.to_data()), "<after>")
-    assert again.permanent("finks") == after.permanent("finks")
+    assert again.permanent("finks-2") == after.permanent("finks-2")
     again2 = Board.parse(after.scenario(), "<after>")
-    assert again2.permanent("finks").counters == after.permanent("finks").counters
+    assert again2.permanent("finks-2").counters == after.permanent("finks-2").counters
     # asked again: the new object came under Alice's control this turn (302.6)
-    nxt = again.evolve(attacks={"finks": "Bob"}, blocks={}).combat()
+    nxt = again.evolve(attacks={"finks-2": "Bob"}, blocks={}).combat()
     assert nxt.status == "illegal"
     assert any(rule.startswith("302.6") for rule, _, _ in nxt.violation_reasons)
 

@@ -271,7 +271,7 @@ def combat(board: Any, attacks: Optional[Mapping] = None, blocks: Optional[Mappi
             out.destroyed += sorted(g for g in log.sba.gone if g not in out.destroyed)
     out.lost = lost
     out.stack_log, out.choices = list(phases.stack.log), list(phases.stack.used)
-    out.after_board = _end_of_combat(current, b, phases.stack.returned)
+    out.after_board = _end_of_combat(current, b)
     return out
 
 
@@ -654,12 +654,11 @@ def game_over(board: Any, lost: Sequence[str]) -> bool:
     return bool(opponents) and all(p in lost for p in opponents)
 
 
-def _end_of_combat(board: Any, start: Any, returned: Any = ()) -> Any:
+def _end_of_combat(board: Any, start: Any) -> Any:
     """511.3: creatures removed from combat; 508.1f: attackers without vigilance were
-    tapped as they attacked -- not a creature that died and ``returned`` to the
-    battlefield (persist, undying: a new object, 400.7)."""
+    tapped as they attacked."""
     tapped = {a for a in (start.attacks or {})
-              if not start.bound.has_keyword(a, "vigilance") and a not in returned}
+              if not start.bound.has_keyword(a, "vigilance")}
     perms = []
     from dataclasses import replace
 

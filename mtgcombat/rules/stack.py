@@ -243,8 +243,9 @@ class Stack:
         #: The changes of power and toughness this combat made, by object (613.4c):
         #: a creature returned to the battlefield is a new object without them (400.7).
         self.changes: dict[str, tuple[int, int]] = {}
-        #: The creatures that died and returned to the battlefield (new objects, 400.7).
-        self.returned: set[str] = set()
+        #: The creatures that died and returned to the battlefield: old id -> the new
+        #: object's (400.7).
+        self.returned: dict[str, str] = {}
 
     def fork(self, lost: Optional[list[str]] = None) -> "Stack":
         """A copy to go on with apart (a line of play a search explores): what it
@@ -259,7 +260,7 @@ class Stack:
         out.fought = set(self.fought)
         out._deathtouched = set(self._deathtouched)
         out.changes = dict(self.changes)
-        out.returned = set(self.returned)
+        out.returned = dict(self.returned)
         return out
 
     def pending(self) -> tuple:
@@ -850,11 +851,13 @@ class Stack:
         (110.5b) unless ``tapped``, not in combat (506.4), without damage, without the
         counters and the effects on the old object -- power and toughness those it had
         less its counters (122.1a) and this combat's changes (613.4c) -- and with
-        ``counter``. A token can't return (111.8); nor a card that is back already."""
+        ``counter``. A token can't return (111.8); nor a card that is back already. The
+        new object has an id of its own (``<id>-2``, ``-3`` ...: what the old one did or
+        had -- destroyed, attacked, the effects on it -- is not the new one's)."""
         out = done.outcome
         for oid in self._objects(board, item, eff.who):
             lki = item.lki if item.lki is not None and item.lki.id == oid else None
-            if lki is None or board.has_object(oid):
+            if lki is None or board.has_object(oid) or oid in self.returned:
                 out.append(reason("stack.nothing", None, ()))
                 continue
             if lki.is_token:
@@ -863,24 +866,24 @@ class Stack:
             cp = sum(n * _counter_pt(k)[0] for k, n in lki.counters.items())
             ct = sum(n * _counter_pt(k)[1] for k, n in lki.counters.items())
             dp, dt = self.changes.pop(oid, (0, 0))
-            p = replace(lki, power=(lki.power or 0) - cp - dp,
+            new_id = _fresh_id(board, oid)
+            p = replace(lki, id=new_id, power=(lki.power or 0) - cp - dp,
                         toughness=(lki.toughness or 0) - ct - dt, tapped=eff.tapped,
                         summoning_sick=True, damage=0, counters={}, attached_to=None,
                         goaded_by=(), protector=None)
             if eff.counter is not None:
                 p = _with_counters(p, eff.counter, 1)
-            self.fought.discard(oid)  # a new object: it didn't attack or block (400.7)
-            self.returned.add(oid)
+            self.returned[oid] = new_id
             nb = _derive(board, permanents=board.permanents + (p,))
             if item.reading is not None:
-                _carry(board, nb, readings={oid: item.reading})
+                _carry(board, nb, readings={new_id: item.reading})
             else:
                 nb.__dict__.pop("readings", None)  # read again, its text with the rest
             board = nb
-            out.append(reason("stack.returned", "400.7", (oid,), who=oid,
+            out.append(reason("stack.returned", "400.7", (new_id,), who=new_id, old=oid,
                               counter=eff.counter or "", power=p.power,
                               toughness=p.toughness, tapped=eff.tapped))
-            events.append(("enters", oid))
+            events.append(("enters", new_id))
         return board
 
     def _token_attack(self, board: Board, item: Item, token: Permanent) -> Optional[str]:
@@ -1298,6 +1301,16 @@ _EFFECTS: dict[type, Callable[..., Board]] = {
     T.NoUntap: Stack._no_untap, T.IfThen: Stack._if_then, T.Delayed: Stack._delayed,
     T.Return: Stack._return,
 }
+
+
+def _fresh_id(board: Board, oid: str) -> str:
+    """An id for the new object a card that left becomes (400.7): ``<id>-2``, ``-3`` ...,
+    the first no permanent or player of the board has."""
+    taken = {p.id for p in board.permanents} | set(board.player_names)
+    n = 2
+    while f"{oid}-{n}" in taken:
+        n += 1
+    return f"{oid}-{n}"
 
 
 def _with_counters(p: Permanent, kind: str, n: int) -> Permanent:
