@@ -127,12 +127,34 @@ _QUIET = """
            && (document.getElementById('lab').hidden || (i.complete && i.naturalWidth > 0));"""
 
 
-def _settled(driver, timeout: float = 90) -> str:
-    """The document once the page is quiet and stays the same for half a second."""
+#: The text the window shows (a screenshot is of the window): each text node with a part
+#: inside it, in document order -- a lesson added below the fold changes nothing shown.
+_VISIBLE = """
+    const out = [], H = window.innerHeight, W = window.innerWidth;
+    const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      if (!n.nodeValue.trim()) continue;
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      for (const r of range.getClientRects()) {
+        if (r.width > 0 && r.bottom > 0 && r.top < H && r.right > 0 && r.left < W) {
+          out.push(n.nodeValue); break;
+        }
+      }
+    }
+    return [out.join('\\u0001'), document.getElementById('svg').src,
+            document.getElementById('board').value, document.getElementById('lang').value,
+            location.hash].join('\\u0000');"""
+
+
+def _settled(driver, timeout: float = 90, visible: bool = False) -> str:
+    """The document once the page is quiet and stays the same for half a second
+    (``visible``: only the text the window shows, :data:`_VISIBLE`)."""
     deadline = time.monotonic() + timeout
     last, since = None, time.monotonic()
+    script = _VISIBLE if visible else _DOCUMENT
     while time.monotonic() < deadline:
-        now = driver.execute_script(_DOCUMENT) if driver.execute_script(_QUIET) else None
+        now = driver.execute_script(script) if driver.execute_script(_QUIET) else None
         if now is None or now != last:
             last, since = now, time.monotonic()
         elif time.monotonic() - since >= 0.5:
@@ -159,8 +181,9 @@ def render(driver, url: str, shot: Shot) -> tuple[bytes, str]:
         _settled(driver)
         driver.execute_script("document.getElementById(arguments[0]).click()",
                               f"ask-{shot.question}")
-    document = _settled(driver)
+    _settled(driver)
     driver.execute_script("window.scrollTo(0, 0)")
+    document = _settled(driver, visible=True)
     png = driver.get_screenshot_as_png()
     h = hashlib.sha256()
     for part in (page_version(), f"{shot.width}x{shot.height}", document):

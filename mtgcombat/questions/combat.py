@@ -355,7 +355,7 @@ def _declared(board: Any, attacks: Optional[Mapping], blocks: Optional[Mapping],
     or the first that stops the combat. The board stands as the combat phase begins
     (spec Extension 3): the beginning of combat happens before the attacks are judged
     (507.2), the attack declaration's triggers and tricks before the blocks are."""
-    from .declarations import check
+    from .declarations import check, left_before, left_verdict
 
     phases = phases if phases is not None else Phases(board, lost)
     b = board
@@ -370,6 +370,10 @@ def _declared(board: Any, attacks: Optional[Mapping], blocks: Optional[Mapping],
         carry(b, start)
         start = phases.begin(start)  # 507.2
         decl_a = dict(attacks) if attacks is not None else dict(board.attacks or {})
+        left = left_before(board, start, "attacks", decl_a)
+        if left:
+            _into(pre, phases)
+            return b, Stop("attacks", left_verdict("attacks", decl_a, left), start)
         v = check(staged(start), "attacks", decl_a, backend, deadline.remaining())
         if v.legal is not True:
             _into(pre, phases)
@@ -380,11 +384,14 @@ def _declared(board: Any, attacks: Optional[Mapping], blocks: Optional[Mapping],
         if not game_over(b, lost):
             b = phases.attacks(b)  # 508.3
         if attacks is None and board.blocks is not None and blocks is None:
-            # the board's own blocks (those of creatures still there), judged below
-            kept = {k: tuple(a for a in v if b.has_object(a)) for k, v in board.blocks.items()
-                    if b.has_object(k)}
-            nb = b.derive(blocks={k: v for k, v in kept.items() if v},
-                          damage_order=board.damage_order)
+            # the board's own blocks, judged below (one naming a creature that left the
+            # battlefield in the meantime is illegal, 509.1a)
+            decl_b = {k: list(v) for k, v in board.blocks.items()}
+            left = left_before(board, b, "blocks", decl_b)
+            if left:
+                _into(pre, phases)
+                return b, Stop("blocks", left_verdict("blocks", decl_b, left), b)
+            nb = b.derive(blocks=dict(board.blocks), damage_order=board.damage_order)
             carry(b, nb)
             b = nb
     elif attacks is not None:
@@ -410,7 +417,9 @@ def _declared(board: Any, attacks: Optional[Mapping], blocks: Optional[Mapping],
     before = b.derive(blocks=None, damage_order=None, damage_step=None, blocked=None,
                       first_strikers=None)
     carry(b, before)
-    v = check(staged(before), "blocks", decl, backend, deadline.remaining())
+    left = left_before(board, before, "blocks", decl) if fresh else []
+    v = (left_verdict("blocks", decl, left) if left
+         else check(staged(before), "blocks", decl, backend, deadline.remaining()))
     if v.legal is not True:
         _into(pre, phases)
         return b, Stop("blocks", v, before)

@@ -349,12 +349,50 @@ def validate(board: Any, kind: Kind, decl: Any) -> None:
             fail("twice", creature=c)
 
 
+def left_before(original: Any, declared: Any, kind: Kind, decl: Any) -> list[Violation]:
+    """What a declaration names that was on the board as the combat phase began but left
+    the battlefield before the declaration -- a beginning-of-combat or attack trigger
+    destroyed, exiled or returned it (507.2, 508.3): an object that left is gone
+    (400.7), so the declaration can't name it; it is illegal, not bad input. For the
+    attacks: the creatures (508.1a); for the blocks: the blockers (509.1a) and the
+    attackers they block, removed from combat (506.4)."""
+    if declared is original or not isinstance(decl, Mapping):
+        return []
+
+    def left(x: Any) -> bool:
+        return isinstance(x, str) and original.has_object(x) and not declared.has_object(x)
+
+    out = []
+    for c, v in decl.items():
+        if left(c):
+            rule = "508.1a" if kind == "attacks" else "509.1a"
+            out.append(Violation(rule, reason(f"{kind[:-1]}.left", rule, (c,),
+                                              creature=c), (c,)))
+        if kind == "blocks" and isinstance(v, (list, tuple)):
+            for a in v:
+                if left(a):
+                    out.append(Violation("506.4", reason("block.left_attacker", "506.4", (c, a),
+                                                         creature=c, attacker=a), (c, a)))
+    return out
+
+
+def left_verdict(kind: Kind, decl: Mapping, left: list[Violation]) -> DeclarationVerdict:
+    """The verdict on a declaration naming what left the battlefield before it
+    (:func:`left_before`): illegal, with those violations."""
+    canon = {k: (list(v) if isinstance(v, (list, tuple)) else v) for k, v in decl.items()}
+    return DeclarationVerdict(kind, canon, False, "complete", 0, None, None, None, (), left)
+
+
 def check(board: Any, kind: Kind, decl: Mapping, backend: str = "auto",
           time_limit: Optional[float] = None) -> DeclarationVerdict:
     """The verdict on one declaration. A time-out leaves ``legal`` None and ``status``
     "unknown", unless a restriction is already seen to be broken: the declaration is
     then settled as illegal."""
-    board = as_declared(board, kind)
+    declared = as_declared(board, kind)
+    left = left_before(board, declared, kind, decl)
+    if left:
+        return left_verdict(kind, decl, left)
+    board = declared
     validate(board, kind, decl)
     problem = board.problem(kind)
     be = get_backend(backend)

@@ -363,6 +363,15 @@ T.update({
     "block.battle": sentence(lambda r, w: f"{w.of(r)} ist eine Schlacht und kann nicht blocken"),
     "block.decayed": sentence(lambda r, w: (
         f"{w.of(r)} hat {KEYWORDS['decayed']} und kann nicht blocken")),
+    "block.left": sentence(lambda r, w: (
+        f"{w.of(r)} hat das Spielfeld verlassen, bevor Blocker deklariert wurden, und kann "
+        "nicht blocken")),
+    "block.left_attacker": sentence(lambda r, w: (
+        f"{w.of(r, 'attacker')} hat das Spielfeld verlassen, bevor Blocker deklariert wurden; "
+        f"{w.of(r)} kann sie nicht blocken")),
+    "attack.left": sentence(lambda r, w: (
+        f"{w.of(r)} hat das Spielfeld verlassen, bevor Angreifer deklariert wurden, und kann "
+        "nicht angreifen")),
     "evade.flying": sentence(lambda r, w: (
         f"{w.of(r, 'attacker')} hat {KEYWORDS['flying']} und kann nicht von {w.of(r, 'blocker')} geblockt werden, "
         f"die weder {KEYWORDS['flying']} noch {KEYWORDS['reach']} hat")),

@@ -354,6 +354,13 @@ T.update({
     "block.tapped": sentence(lambda r, w: f"{w.of(r)} is tapped and can't block"),
     "block.battle": sentence(lambda r, w: f"{w.of(r)} is a battle and can't block"),
     "block.decayed": sentence(lambda r, w: f"{w.of(r)} has decayed and can't block"),
+    "block.left": sentence(lambda r, w: (
+        f"{w.of(r)} left the battlefield before blockers were declared and can't block")),
+    "block.left_attacker": sentence(lambda r, w: (
+        f"{w.of(r, 'attacker')} left the battlefield before blockers were declared, so "
+        f"{w.of(r)} can't block it")),
+    "attack.left": sentence(lambda r, w: (
+        f"{w.of(r)} left the battlefield before attackers were declared and can't attack")),
     # 702: evasion
     "evade.flying": sentence(lambda r, w: (
         f"{w.of(r, 'attacker')} has flying and can't be blocked by {w.of(r, 'blocker')}, which has neither flying "
