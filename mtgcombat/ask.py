@@ -19,6 +19,7 @@ in :mod:`mtgcombat.text`, and one entry in :data:`QUESTIONS`.
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional, Union
@@ -806,12 +807,32 @@ def parse_request(text: Union[str, bytes]) -> Any:
         raise OptionError(reason("error.request_value", problem=str(e)[:150])) from None
     from .boardjson import MAX_DEPTH, depth
 
-    if depth(data) > MAX_DEPTH + 1:  # whatever the interpreter's recursion limit is
+    # Both checks walk every value: a request's text tells first when they can't fail
+    # (issue 22: the walks were most of a small request's parsing). JSON can't nest
+    # deeper than it has brackets, and a string of the parsed request can hold a lone
+    # surrogate only if the text has one or a \ud800-\udfff escape.
+    if text.count("{") + text.count("[") > MAX_DEPTH + 1 \
+            and depth(data) > MAX_DEPTH + 1:  # whatever the interpreter's recursion limit is
         raise OptionError(reason("error.request_deep"))
-    where = lone_surrogate(data)
-    if where is not None:
-        raise OptionError(reason("error.request_surrogate", where=where))
+    if _SURROGATE_ESCAPE.search(text) or not _encodes(text):
+        where = lone_surrogate(data)
+        if where is not None:
+            raise OptionError(reason("error.request_surrogate", where=where))
     return data
+
+
+#: A JSON escape of a surrogate code point (or text that merely looks like one, after an
+#: escaped backslash: then the values are checked one by one).
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def _encodes(text: str) -> bool:
+    """Whether ``text`` is UTF-8 text (no lone surrogate)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def lone_surrogate(data: Any, path: str = "the request") -> Optional[str]:

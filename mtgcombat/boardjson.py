@@ -454,75 +454,95 @@ def board_to_data(board: Board, full: bool = False) -> dict:
     out: dict[str, Any] = {}
     if full or board.rules != "current":
         out["rules"] = board.rules
-    players = []
-    for p in board.players:
-        d: dict[str, Any] = {"name": p.name}
-        if full or p.life != 20:
-            d["life"] = p.life
-        if p.team is not None:
-            d["team"] = p.team
-        if p.poison:
-            d["poison"] = p.poison
-        if p.hand is not None:
-            d["hand"] = p.hand
-        if p.mana_pool:
-            d["mana_pool"] = p.mana_pool
-        for name in ("graveyard", "graveyard_types", "spells_cast", "damage_taken",
-                     "cards_drawn", "creatures_died"):
-            value = getattr(p, name)
-            if value is not None:
-                d[name] = list(value) if isinstance(value, tuple) else value
-        if p.city_blessing:
-            d["city_blessing"] = True
-        players.append(d)
-    out["players"] = players
+    out["players"] = [_player_data(p, full) for p in board.players]
     out["active_player"] = board.active_player
     if full:
         out["defending_players"] = list(board.defenders)
     elif board.defending_players is not None:
         out["defending_players"] = list(board.defending_players)
-    perms = []
-    for p in board.permanents:
-        d = {"id": p.id, "name": p.name, "controller": p.controller}
-        if not full and p.id == p.name:
-            del d["id"]
-        defaults: dict[str, Any] = {
-            "type_line": "Creature", "colors": [], "power": None, "toughness": None,
-            "text": "", "tapped": False, "summoning_sick": False, "damage": 0,
-            "loyalty": None, "defense": None, "protector": None, "goaded_by": [],
-            "attached_to": None, "counters": {}, "chosen": {},
-        }
-        for k, dv in defaults.items():
-            v = getattr(p, k)
-            if isinstance(v, tuple):
-                v = list(v)
-            elif isinstance(v, Mapping):
-                v = dict(v)
-            if v is None and (not full or dv is None):
-                if full and k in ("power", "toughness") and p.is_creature:
-                    d[k] = v
-                continue
-            if (full and k not in _NEW_FIELDS) or v != dv:
-                d[k] = v
-        perms.append(d)
+    perms = [_permanent_data(p, full) for p in board.permanents]
     if full or perms:
         out["permanents"] = perms
-    effects = []
-    for e in board.effects:
-        d = {"text": e.text, "controller": e.controller}
-        if full or e.targets:
-            d["targets"] = list(e.targets)
-        if e.source is not None:
-            d["source"] = e.source
-        if e.modes is not None:
-            d["modes"] = list(e.modes)
-        if e.gone:
-            d["gone"] = list(e.gone)
-        if e.step is not None:
-            d["step"] = e.step
-        effects.append(d)
+    effects = [_effect_data(e, full) for e in board.effects]
     if full or effects:
         out["effects"] = effects
+    out.update(_combat_data(board))
+    return out
+
+
+def _player_data(p: Any, full: bool) -> dict[str, Any]:
+    """A player's JSON object (``full``: life even when 20)."""
+    d: dict[str, Any] = {"name": p.name}
+    if full or p.life != 20:
+        d["life"] = p.life
+    if p.team is not None:
+        d["team"] = p.team
+    if p.poison:
+        d["poison"] = p.poison
+    if p.hand is not None:
+        d["hand"] = p.hand
+    if p.mana_pool:
+        d["mana_pool"] = p.mana_pool
+    for name in ("graveyard", "graveyard_types", "spells_cast", "damage_taken",
+                 "cards_drawn", "creatures_died"):
+        value = getattr(p, name)
+        if value is not None:
+            d[name] = list(value) if isinstance(value, tuple) else value
+    if p.city_blessing:
+        d["city_blessing"] = True
+    return d
+
+
+#: A permanent's fields and their defaults (left out of a board that is not ``full``).
+_PERMANENT_DEFAULTS: dict[str, Any] = {
+    "type_line": "Creature", "colors": [], "power": None, "toughness": None,
+    "text": "", "tapped": False, "summoning_sick": False, "damage": 0,
+    "loyalty": None, "defense": None, "protector": None, "goaded_by": [],
+    "attached_to": None, "counters": {}, "chosen": {},
+}
+
+
+def _permanent_data(p: Any, full: bool) -> dict[str, Any]:
+    """A permanent's JSON object (``full``: its id and every field but the newest,
+    a creature's unknown power and toughness as null)."""
+    d: dict[str, Any] = {"id": p.id, "name": p.name, "controller": p.controller}
+    if not full and p.id == p.name:
+        del d["id"]
+    for k, dv in _PERMANENT_DEFAULTS.items():
+        v = getattr(p, k)
+        if isinstance(v, tuple):
+            v = list(v)
+        elif isinstance(v, Mapping):
+            v = dict(v)
+        if v is None and (not full or dv is None):
+            if full and k in ("power", "toughness") and p.is_creature:
+                d[k] = v
+            continue
+        if (full and k not in _NEW_FIELDS) or v != dv:
+            d[k] = v
+    return d
+
+
+def _effect_data(e: Any, full: bool) -> dict[str, Any]:
+    """An effect's JSON object (``full``: its targets even when none)."""
+    d: dict[str, Any] = {"text": e.text, "controller": e.controller}
+    if full or e.targets:
+        d["targets"] = list(e.targets)
+    if e.source is not None:
+        d["source"] = e.source
+    if e.modes is not None:
+        d["modes"] = list(e.modes)
+    if e.gone:
+        d["gone"] = list(e.gone)
+    if e.step is not None:
+        d["step"] = e.step
+    return d
+
+
+def _combat_data(board: Board) -> dict[str, Any]:
+    """The declarations and what the board says of the combat so far, the monarch, the
+    stack and the choices: each only when the board gives it."""
+    out: dict[str, Any] = {}
     if board.attacks is not None:
         out["attacks"] = dict(board.attacks)
     if board.blocks is not None:

@@ -606,99 +606,132 @@ def _safe(f):
 
 def _run(case: Case, board, expected: dict, backend: str, time_limit: float,
          result: Result, lang: Any = "en") -> None:
+    """Ask the case's question of ``board`` and compare the answer with ``expected``:
+    the answer in ``result.answer``, each difference in ``result.failures``."""
     from .text import Writer
 
-    fail = result.failures.append
     w = Writer.for_board(board, lang)
     q = case.question
     if q in ("attacks", "blocks"):
-        listing = board.list_declarations(q, LIMIT, backend, time_limit)
-        decls = {_decl_key(d.declaration) for d in listing.declarations}
-        result.answer = {"status": listing.status, "max_requirements": listing.max_requirements,
-                         "declarations": [json.loads(_decl_json(k)) for k in sorted(decls)]}
-        if listing.status != "complete":
-            fail(f"the listing is {listing.status} (time limit {time_limit:g}s, "
-                 f"limit {LIMIT}); found {len(decls)}")
-            return
-        if "expect-declarations" in expected:
-            want = {_decl_key(d) for d in expected["expect-declarations"]}
-            if want != decls:
-                fail(f"expect-declarations: {_diff(want, decls, _decl_json)} "
-                     f"(expected {len(want)}, got {len(decls)})")
-        if "expect-count" in expected and expected["expect-count"] != len(decls):
-            fail(f"expect-count: expected {expected['expect-count']}, got {len(decls)}")
-        if "expect-max" in expected and expected["expect-max"] != listing.max_requirements:
-            fail(f"expect-max: expected {json.dumps(expected['expect-max'])}, "
-                 f"got {json.dumps(listing.max_requirements)}")
-        for d in expected.get("expect-includes", []):
-            if _decl_key(d) not in decls:
-                fail(f"expect-includes: {json.dumps(d)} is not legal")
-        for d in expected.get("expect-excludes", []):
-            if _decl_key(d) in decls:
-                fail(f"expect-excludes: {json.dumps(d)} is legal")
-        costs = {_decl_key(d.declaration): sorted(_cost_key(c) for c in d.paid)
-                 for d in listing.declarations}
-        payable = {_decl_key(d.declaration): d.payable for d in listing.declarations}
-        for c in expected.get("expect-payable", []):
-            key = _decl_key(c["declaration"])
-            if key not in payable:
-                fail(f"expect-payable: {json.dumps(c['declaration'])} is not legal")
-            elif payable[key] is not c["payable"]:
-                fail(f"expect-payable: {json.dumps(c['declaration'])} is payable: "
-                     f"{json.dumps(payable[key])}, not {json.dumps(c['payable'])}")
-        for c in expected.get("expect-costs", []):
-            got = costs.get(_decl_key(c["declaration"]))
-            if got is None:
-                fail(f"expect-costs: {json.dumps(c['declaration'])} is not legal")
-            elif got != sorted(c["costs"]):
-                fail(f"expect-costs: {json.dumps(c['declaration'])} costs "
-                     f"{json.dumps(got)}, not {json.dumps(sorted(c['costs']))}")
+        _run_listing(case, board, expected, backend, time_limit, result)
     elif q in ("check-attacks", "check-blocks"):
-        kind = q[6:]
-        verdict = board.check_declaration(kind, case.declaration, backend, time_limit)
-        first = verdict.violations[0].rule if verdict.violations else None
-        witness = verdict.witness
-        result.answer = {"legal": verdict.legal, "status": verdict.status,
-                         "violations": [v.to_json(w) for v in verdict.violations],
-                         "max_requirements": verdict.max_requirements,
-                         "witness": None if witness is None else json.loads(
-                             _decl_json(_decl_key(witness)))}
-        if verdict.status != "complete":
-            fail(f"the verdict is {verdict.status} (time limit {time_limit:g}s)")
-            return
-        _compare_verdict(expected, verdict.legal, first,
-                         [f"{v.rule}: {w(v.why)}" for v in verdict.violations], fail)
-        if "expect-witness" in expected:
-            want = expected["expect-witness"]
-            got_w = None if witness is None else _decl_key(witness)
-            if (None if want is None else _decl_key(want)) != got_w:
-                fail(f"expect-witness: expected {json.dumps(want)}, got "
-                     f"{'null' if got_w is None else _decl_json(got_w)}")
-        if "expect-max" in expected and expected["expect-max"] != verdict.max_requirements:
-            fail(f"expect-max: expected {json.dumps(expected['expect-max'])}, "
-                 f"got {json.dumps(verdict.max_requirements)}")
+        _run_check(case, board, expected, backend, time_limit, result, w)
     elif q == "damage":
-        answer = board.damage(limit=LIMIT, time_limit=time_limit).to_json(w)
-        result.answer = answer
-        status = answer.get("status", "complete")
-        if status != "complete":
-            fail(f"the damage answer is {status} (time limit {time_limit:g}s, limit {LIMIT})")
-            return
-        _compare_damage(expected, answer, fail)
+        _run_damage(board, expected, time_limit, result, w)
     elif q in ("combat", "turn", "best-blocks", "best-attacks", "upkeep"):
         _run_more(case, board, expected, backend, time_limit, result, w)
     elif q == "check-damage":
-        answer = board.check_damage(case.assignment, time_limit=time_limit).to_json(w)
-        result.answer = answer
-        if answer.get("status", "complete") != "complete":
-            fail(f"the damage verdict is {answer.get('status')} (time limit {time_limit:g}s)")
-            return
-        violations = answer.get("violations") or []
-        first = violations[0].get("rule") if violations else None
-        _compare_verdict(expected, bool(answer.get("legal")), first,
-                         [f"{v.get('rule')}: {v.get('message')}" for v in violations], fail)
-        if "expect-step" in expected and expected["expect-step"] != answer.get("step"):
-            fail(f"expect-step: expected {expected['expect-step']!r}, got {answer.get('step')!r}")
+        _run_check_damage(case, board, expected, time_limit, result, w)
+
+
+def _run_listing(case: Case, board, expected: dict, backend: str, time_limit: float,
+                 result: Result) -> None:
+    """``attacks`` / ``blocks``: the legal declarations, their count, maximum, costs."""
+    fail = result.failures.append
+    listing = board.list_declarations(case.question, LIMIT, backend, time_limit)
+    decls = {_decl_key(d.declaration) for d in listing.declarations}
+    result.answer = {"status": listing.status, "max_requirements": listing.max_requirements,
+                     "declarations": [json.loads(_decl_json(k)) for k in sorted(decls)]}
+    if listing.status != "complete":
+        fail(f"the listing is {listing.status} (time limit {time_limit:g}s, "
+             f"limit {LIMIT}); found {len(decls)}")
+        return
+    if "expect-declarations" in expected:
+        want = {_decl_key(d) for d in expected["expect-declarations"]}
+        if want != decls:
+            fail(f"expect-declarations: {_diff(want, decls, _decl_json)} "
+                 f"(expected {len(want)}, got {len(decls)})")
+    if "expect-count" in expected and expected["expect-count"] != len(decls):
+        fail(f"expect-count: expected {expected['expect-count']}, got {len(decls)}")
+    if "expect-max" in expected and expected["expect-max"] != listing.max_requirements:
+        fail(f"expect-max: expected {json.dumps(expected['expect-max'])}, "
+             f"got {json.dumps(listing.max_requirements)}")
+    for d in expected.get("expect-includes", []):
+        if _decl_key(d) not in decls:
+            fail(f"expect-includes: {json.dumps(d)} is not legal")
+    for d in expected.get("expect-excludes", []):
+        if _decl_key(d) in decls:
+            fail(f"expect-excludes: {json.dumps(d)} is legal")
+    _compare_costs(expected, listing, fail)
+
+
+def _compare_costs(expected: dict, listing: Any, fail) -> None:
+    """``expect-payable`` and ``expect-costs``: what each legal declaration costs."""
+    costs = {_decl_key(d.declaration): sorted(_cost_key(c) for c in d.paid)
+             for d in listing.declarations}
+    payable = {_decl_key(d.declaration): d.payable for d in listing.declarations}
+    for c in expected.get("expect-payable", []):
+        key = _decl_key(c["declaration"])
+        if key not in payable:
+            fail(f"expect-payable: {json.dumps(c['declaration'])} is not legal")
+        elif payable[key] is not c["payable"]:
+            fail(f"expect-payable: {json.dumps(c['declaration'])} is payable: "
+                 f"{json.dumps(payable[key])}, not {json.dumps(c['payable'])}")
+    for c in expected.get("expect-costs", []):
+        got = costs.get(_decl_key(c["declaration"]))
+        if got is None:
+            fail(f"expect-costs: {json.dumps(c['declaration'])} is not legal")
+        elif got != sorted(c["costs"]):
+            fail(f"expect-costs: {json.dumps(c['declaration'])} costs "
+                 f"{json.dumps(got)}, not {json.dumps(sorted(c['costs']))}")
+
+
+def _run_check(case: Case, board, expected: dict, backend: str, time_limit: float,
+               result: Result, w: Any) -> None:
+    """``check-attacks`` / ``check-blocks``: the verdict, its first rule, the witness."""
+    fail = result.failures.append
+    verdict = board.check_declaration(case.question[6:], case.declaration, backend,
+                                      time_limit)
+    first = verdict.violations[0].rule if verdict.violations else None
+    witness = verdict.witness
+    result.answer = {"legal": verdict.legal, "status": verdict.status,
+                     "violations": [v.to_json(w) for v in verdict.violations],
+                     "max_requirements": verdict.max_requirements,
+                     "witness": None if witness is None else json.loads(
+                         _decl_json(_decl_key(witness)))}
+    if verdict.status != "complete":
+        fail(f"the verdict is {verdict.status} (time limit {time_limit:g}s)")
+        return
+    _compare_verdict(expected, verdict.legal, first,
+                     [f"{v.rule}: {w(v.why)}" for v in verdict.violations], fail)
+    if "expect-witness" in expected:
+        want = expected["expect-witness"]
+        got_w = None if witness is None else _decl_key(witness)
+        if (None if want is None else _decl_key(want)) != got_w:
+            fail(f"expect-witness: expected {json.dumps(want)}, got "
+                 f"{'null' if got_w is None else _decl_json(got_w)}")
+    if "expect-max" in expected and expected["expect-max"] != verdict.max_requirements:
+        fail(f"expect-max: expected {json.dumps(expected['expect-max'])}, "
+             f"got {json.dumps(verdict.max_requirements)}")
+
+
+def _run_damage(board, expected: dict, time_limit: float, result: Result, w: Any) -> None:
+    """``damage``: the legal assignments and the best ones."""
+    fail = result.failures.append
+    answer = board.damage(limit=LIMIT, time_limit=time_limit).to_json(w)
+    result.answer = answer
+    status = answer.get("status", "complete")
+    if status != "complete":
+        fail(f"the damage answer is {status} (time limit {time_limit:g}s, limit {LIMIT})")
+        return
+    _compare_damage(expected, answer, fail)
+
+
+def _run_check_damage(case: Case, board, expected: dict, time_limit: float, result: Result,
+                      w: Any) -> None:
+    """``check-damage``: the verdict on the case's assignment and its step."""
+    fail = result.failures.append
+    answer = board.check_damage(case.assignment, time_limit=time_limit).to_json(w)
+    result.answer = answer
+    if answer.get("status", "complete") != "complete":
+        fail(f"the damage verdict is {answer.get('status')} (time limit {time_limit:g}s)")
+        return
+    violations = answer.get("violations") or []
+    first = violations[0].get("rule") if violations else None
+    _compare_verdict(expected, bool(answer.get("legal")), first,
+                     [f"{v.get('rule')}: {v.get('message')}" for v in violations], fail)
+    if "expect-step" in expected and expected["expect-step"] != answer.get("step"):
+        fail(f"expect-step: expected {expected['expect-step']!r}, got {answer.get('step')!r}")
 
 
 def _subset(want: Any, got: Any) -> bool:

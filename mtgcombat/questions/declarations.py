@@ -505,32 +505,8 @@ def unobeyable(problem: Problem, backend: Any, deadline: Deadline,
     rather than one per requirement: the declaration obeying the most of the
     requirements still open settles every open requirement it obeys; when it obeys
     none, none of them can be obeyed."""
-    why_banned: dict = {}
-    for r in problem.restrictions:
-        for k in banned_choices(r) or ():
-            why_banned.setdefault(k, []).append(r)
-    options = {(c, o) for c, opts in problem.options.items() for o in opts}
-    out: dict[str, Optional[Reason]] = {}
-    rest = []
     known_keys = [true_keys(d) for d in known]
-    wanted = None if only is None else set(only)
-    for req in problem.requirements:
-        if wanted is not None and req.id not in wanted:
-            continue
-        keys = literal_keys(req.expr)
-        false = frozenset(k for k in keys if k in why_banned or k not in options)
-        if three_valued(req.expr, false) is False:
-            bans: list[Reason] = []
-            seen: set[int] = set()
-            for k in sorted(false):
-                for r in why_banned.get(k, ()):
-                    if id(r) not in seen:  # each restriction once (its reason once)
-                        seen.add(id(r))
-                        if r.why not in bans:
-                            bans.append(r.why)
-            out[req.id] = reason("decl.banned_by", restrictions=tuple(bans))
-        elif not any(evaluate(req.expr, ks) for ks in known_keys):
-            rest.append(req)
+    out, rest = _banned_or_open(problem, only, known_keys)
     from ..solver.neighbours import obeyable_near, obeyable_together
 
     position = {r.id: i for i, r in enumerate(problem.requirements)}
@@ -568,6 +544,47 @@ def unobeyable(problem: Problem, backend: Any, deadline: Deadline,
         if rest:
             rest = sweep(w)
     return out
+
+
+def _banned_or_open(problem: Problem, only: Optional[Sequence[str]],
+                    known_keys: Sequence[frozenset]
+                    ) -> tuple[dict[str, Optional[Reason]], list[Requirement]]:
+    """The requirements (ids in ``only``, by default all) settled without a solver: those
+    whose every way of being obeyed is a choice a restriction forbids outright (or not a
+    choice at all), with why (``decl.banned_by``); and those still open -- obeyed by no
+    declaration of ``known_keys``."""
+    why_banned: dict = {}
+    for r in problem.restrictions:
+        for k in banned_choices(r) or ():
+            why_banned.setdefault(k, []).append(r)
+    options = {(c, o) for c, opts in problem.options.items() for o in opts}
+    out: dict[str, Optional[Reason]] = {}
+    rest = []
+    wanted = None if only is None else set(only)
+    for req in problem.requirements:
+        if wanted is not None and req.id not in wanted:
+            continue
+        keys = literal_keys(req.expr)
+        false = frozenset(k for k in keys if k in why_banned or k not in options)
+        if three_valued(req.expr, false) is False:
+            out[req.id] = reason("decl.banned_by",
+                                 restrictions=_bans(sorted(false), why_banned))
+        elif not any(evaluate(req.expr, ks) for ks in known_keys):
+            rest.append(req)
+    return out, rest
+
+
+def _bans(keys: Sequence, why_banned: Mapping) -> tuple[Reason, ...]:
+    """The reasons of the restrictions that forbid ``keys``, each once."""
+    bans: list[Reason] = []
+    seen: set[int] = set()
+    for k in keys:
+        for r in why_banned.get(k, ()):
+            if id(r) not in seen:  # each restriction once (its reason once)
+                seen.add(id(r))
+                if r.why not in bans:
+                    bans.append(r.why)
+    return tuple(bans)
 
 
 def unobeyable_requirements(board: Any, kind: Kind, only: Optional[Sequence[str]] = None,

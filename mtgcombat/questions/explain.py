@@ -129,7 +129,7 @@ def _who(board: Any, problem: Problem, kind: str) -> tuple[list[Reason], list[Re
 
 def _declarations(board: Any, kind: str, decl: Optional[Mapping], backend: str,
                   time_limit: Optional[float]) -> Explanation:
-    from .declarations import check, list_declarations, unobeyable_requirements
+    from .declarations import check, list_declarations
 
     problem = board.problem(kind)
     listing = list_declarations(board, kind, 1000, backend, time_limit)
@@ -151,6 +151,26 @@ def _declarations(board: Any, kind: str, decl: Optional[Mapping], backend: str,
     who, combination, able = _who(board, problem, kind)
     steps += who or [S("no_one", kind=kind)]
     steps.append(BLANK)
+    steps += _what_binds(board, kind, problem, combination, listing, backend, time_limit)
+    steps.append(BLANK)
+    m = listing.max_requirements
+    if listing.status == "unknown" and m is None:
+        steps.append(S("time_out"))
+        return out
+    steps += _legal_ones(kind, problem, listing, able)
+    if verdict is not None:
+        steps.append(BLANK)
+        steps += _asked(kind, verdict, listing, len(problem.requirements))
+    return out
+
+
+def _what_binds(board: Any, kind: str, problem: Any, combination: list, listing: Any,
+                backend: str, time_limit: Optional[float]) -> list:
+    """The steps that tell the restrictions on combinations, the requirements (each
+    that no legal declaration can obey marked so) and the costs."""
+    from .declarations import unobeyable_requirements
+
+    steps: list = []
     if combination:
         steps.append(S("combination_head", kind=kind))
         steps += [S("item", why=r.why) for r in combination]
@@ -168,12 +188,15 @@ def _declarations(board: Any, kind: str, decl: Optional[Mapping], backend: str,
     if problem.costs:
         steps.append(S("costs_head", kind=kind))
         steps += [S("cost", why=c.why, rule=c.rule) for c in problem.costs]
-    steps.append(BLANK)
+    return steps
 
+
+def _legal_ones(kind: str, problem: Any, listing: Any, able: Any) -> list:
+    """The steps that tell the most requirements obeyed (508.1d, 509.1c), an example,
+    the legal declarations (the first :data:`SHOWN`) and the creatures able but in
+    none."""
+    steps: list = []
     m = listing.max_requirements
-    if listing.status == "unknown" and m is None:
-        steps.append(S("time_out"))
-        return out
     total = len(problem.requirements)
     if m is None:
         steps.append(S("none_legal", kind=kind))
@@ -196,27 +219,30 @@ def _declarations(board: Any, kind: str, decl: Optional[Mapping], backend: str,
         unused = [c for c in problem.options if c not in used and c in able]
         if unused:
             steps.append(S("able_but_unused", kind=kind, creatures=tuple(unused)))
+    return steps
 
-    if verdict is not None:
-        steps.append(BLANK)
-        steps.append(S("asked", kind=kind, decl=decl_value(verdict.declaration)))
-        if verdict.status == "unknown":
-            steps.append(S("asked_unknown"))
-        elif verdict.legal:
-            steps.append(S("asked_legal", obeyed=verdict.requirements_obeyed, total=total,
-                           most=verdict.max_requirements_with_costs))
-            if verdict.paid:
-                steps.append(S("asked_costs", costs=tuple(c.why for c in verdict.paid),
-                               payable=verdict.payable, why=verdict.unpayable))
-        else:
-            steps.append(S("asked_illegal"))
-            steps += [S("violation", rule=v.rule, why=v.why) for v in verdict.violations]
-            alt = verdict.witness if verdict.witness is not None else (
-                _closest(verdict.declaration, listing.declarations)
-                if listing.declarations else None)
-            if alt is not None:
-                steps.append(S("alternative", kind=kind, decl=decl_value(alt)))
-    return out
+
+def _asked(kind: str, verdict: Any, listing: Any, total: int) -> list:
+    """The steps that judge the declaration asked about: legal (with what it obeys and
+    costs) or illegal (its violations and a legal declaration close to it)."""
+    steps = [S("asked", kind=kind, decl=decl_value(verdict.declaration))]
+    if verdict.status == "unknown":
+        steps.append(S("asked_unknown"))
+    elif verdict.legal:
+        steps.append(S("asked_legal", obeyed=verdict.requirements_obeyed, total=total,
+                       most=verdict.max_requirements_with_costs))
+        if verdict.paid:
+            steps.append(S("asked_costs", costs=tuple(c.why for c in verdict.paid),
+                           payable=verdict.payable, why=verdict.unpayable))
+    else:
+        steps.append(S("asked_illegal"))
+        steps += [S("violation", rule=v.rule, why=v.why) for v in verdict.violations]
+        alt = verdict.witness if verdict.witness is not None else (
+            _closest(verdict.declaration, listing.declarations)
+            if listing.declarations else None)
+        if alt is not None:
+            steps.append(S("alternative", kind=kind, decl=decl_value(alt)))
+    return steps
 
 
 def _pairs(decl: Mapping) -> set:

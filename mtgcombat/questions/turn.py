@@ -98,70 +98,22 @@ class TurnAnswer(JsonView):
 
 def turn(board: Any, time_limit: Optional[float] = None, backend: str = "auto") -> TurnAnswer:
     """The turn of ``board``'s active player, step by step (see the module docstring)."""
-    from ..solver.base import Deadline, SolverTimeout
-    from .combat import combat as resolve
-    from .combat import judge_declarations
-    from .declarations import list_declarations
+    from ..solver.base import Deadline
 
     deadline = Deadline(time_limit)
-    ap = board.active_player
     start = board.evolve(attacks=None, blocks=None, damage_order=None, damage_step=None,
                          blocked=None, first_strikers=None, target_left=None, bands=())
-    attacks = board.attacks
-    assumed = False
-    n_attacks: Optional[int] = None
-    if attacks is None:
-        try:
-            listing = list_declarations(start, "attacks", limit=2, backend=backend,
-                                        time_limit=deadline.remaining())
-        except SolverTimeout:
-            listing = None
-        if listing is not None and listing.status == "complete":
-            n_attacks = len(listing.declarations)
-            if n_attacks == 1:
-                attacks, assumed = dict(listing.declarations[0].declaration), True
-    fight = None
-    known_blocks = board.attacks is not None and board.blocks is not None
-    # One verdict for one declaration (spec Extension 3): the board's attacks and blocks
-    # are judged as combat judges them; blocks the board doesn't declare are still open.
-    if board.attacks is not None and not known_blocks:
-        stop = judge_declarations(board, backend=backend, time_limit=deadline.remaining(),
-                                  judge_blocks=False)
-        if stop is not None:
-            return TurnAnswer(board, [], None, stop.status, stop)
-    if attacks and known_blocks:
-        try:
-            fight = resolve(board, time_limit=deadline.remaining(), backend=backend)
-        except SolverTimeout:
-            fight = None
-        if fight is not None and fight.status == "illegal" and not fight.steps:
-            return TurnAnswer(board, [], None, "illegal", _Judged(fight.violation_reasons))
-        if fight is not None and fight.status != "complete":
-            fight = None
-    told = fight
-    if fight is None and attacks:
-        # the steps before the blocks still happen: what resolved in them (issue 26)
-        from .phases import as_declared, phases_of
-
-        staged = as_declared(board if board.attacks is not None
-                             else start.with_attacks(attacks), "blocks")
-        ran = phases_of(staged)
-        told = _Told(list(ran.stack.log)) if ran is not None else None
+    attacks, assumed, n_attacks = _attacks_of(board, start, backend, deadline)
+    stop, fight = _combat_of(board, attacks, backend, deadline)
+    if stop is not None:
+        return stop
+    course = _Course(board, board.active_player, attacks, assumed, n_attacks, fight,
+                     _told(board, start, attacks, fight),
+                     None if attacks is None else bool(attacks),
+                     _first_strike_step(start, attacks, fight, board.active_player))
     # 104.2a: the game ends as soon as the attacking player (team) has lost or every
     # opponent has; no later step happens, nor the rest of the step it ended in.
     ended: Optional[tuple[str, tuple[str, ...]]] = _game_end(board, fight)
-    attacking = None if attacks is None else bool(attacks)
-    first: Optional[bool] = None
-    if fight is not None:
-        first = any(s.step == "first" for s in fight.steps) or (
-            not fight.steps and _has_first_strike(fight.start))
-    elif attacks:
-        declared = start.with_attacks(attacks)
-        if _has_first_strike(declared):
-            first = True
-        elif not any(_strikes_first(declared, p.id) for p in declared.permanents
-                     if p.is_creature and p.controller != ap):
-            first = False  # no creature that could block has it either
     steps: list[TurnStep] = []
     over = False
     for phase, name, rule in STEPS:
@@ -171,78 +123,210 @@ def turn(board: Any, time_limit: Optional[float] = None, backend: str = "auto") 
             st.happens = False
             st.why_not = reason("turn.game_over", "104.2a", ended[1], players=ended[1],
                                 step=ended[0])
-            steps.append(st)
-            continue
-        over = ended is not None and ended[0] == name
-        if name == "untap":
-            st.what.append(reason("turn.untap", "502.3", (ap,), player=ap))
-        elif name == "upkeep":
-            st.what.append(reason("turn.upkeep", "503.1", (ap,), player=ap))
-            st.what += _upkeep(board)
-            st.what += _beginning_of(board, "upkeep")
-        elif name == "draw":
-            st.what.append(reason("turn.draw", "504.1", (ap,), player=ap))
-            st.what += _beginning_of(board, "draw")
-        elif name in ("precombat main", "postcombat main"):
-            st.what.append(reason("turn.main", "505.1", (ap,), player=ap,
-                                  first=name == "precombat main"))
-        elif name == "beginning of combat":
-            st.what.append(reason("turn.beginning_of_combat", "507.2", (ap,), player=ap))
-            st.what += _beginning_of(board, "combat")
-            st.what += _resolved(told, name)
-        elif name == "declare attackers":
-            if attacks is None:
-                st.what.append(reason("turn.attacks_open", "508.1", (ap,), player=ap,
-                                      n=n_attacks))
-            else:
-                st.what.append(reason("turn.attacks", "508.1", tuple(attacks), player=ap,
-                                      attacks=tuple(sorted(attacks.items())), assumed=assumed))
-            st.what += _resolved(told, name)
-        elif name == "declare blockers":
-            st.happens = attacking
-            if attacking is False:
-                st.why_not = reason("turn.no_attackers", "508.8")
-            elif attacking and fight is None:
-                st.what.append(reason("turn.blocks_open", "509.1", ()))
-            elif attacking and fight is not None:
-                bl = fight.start.blocks or {}
-                st.what.append(reason("turn.blocks", "509.1", tuple(bl),
-                                      blocks=tuple((b, tuple(a)) for b, a in sorted(bl.items())),
-                                      given=True))
-                st.what += _resolved(told, name)
-        elif name == "first-strike combat damage":
-            st.happens = None if attacking is None else (attacking and first)
-            if attacking is False:
-                st.why_not = reason("turn.no_attackers", "508.8")
-            elif first is False:
-                st.why_not = reason("turn.no_first_strike", "510.4")
-            elif fight is not None:
-                st.what += _damage_what(fight, "first") + _resolved(told, name)
-            else:
-                st.what.append(reason("turn.damage_open", None))
-        elif name == "combat damage":
-            st.happens = attacking
-            if attacking is False:
-                st.why_not = reason("turn.no_attackers", "508.8")
-            elif fight is not None:
-                st.what += _damage_what(fight, "regular") + _resolved(told, name)
-            elif attacking:
-                st.what.append(reason("turn.damage_open", None))
-        elif name == "end of combat":
-            st.what += _resolved(told, name)
-            st.what.append(reason("turn.end_of_combat", "511.3"))
-        elif name == "end":
-            st.what.append(reason("turn.end_step", "513.1"))
-            st.what += _beginning_of(board, "end")
-        elif name == "cleanup":
-            hand = board.player(ap).hand
-            st.what.append(reason("turn.discard", "514.1", (ap,), player=ap, hand=hand,
-                                  size=HAND_SIZE, discard=None if hand is None
-                                  else max(0, hand - HAND_SIZE)))
-            st.what.append(reason("turn.damage_wears_off", "514.2"))
-            st.what.append(reason("turn.cleanup_again", "514.3a"))
+        else:
+            over = ended is not None and ended[0] == name
+            _STEP_ACTIONS[name](course, st)
         steps.append(st)
     return TurnAnswer(board, steps, fight)
+
+
+def _attacks_of(board: Any, start: Any, backend: str, deadline: Any
+                ) -> tuple[Optional[dict], bool, Optional[int]]:
+    """The attacks the turn goes on with: the board's, or the only legal declaration
+    (assumed); and how many declarations there are when the board declares none (1 or
+    2 meaning "several"; None when not listed in time)."""
+    from ..solver.base import SolverTimeout
+    from .declarations import list_declarations
+
+    attacks = board.attacks
+    if attacks is not None:
+        return attacks, False, None
+    try:
+        listing = list_declarations(start, "attacks", limit=2, backend=backend,
+                                    time_limit=deadline.remaining())
+    except SolverTimeout:
+        return None, False, None
+    if listing.status != "complete":
+        return None, False, None
+    n_attacks = len(listing.declarations)
+    if n_attacks == 1:
+        return dict(listing.declarations[0].declaration), True, n_attacks
+    return None, False, n_attacks
+
+
+def _combat_of(board: Any, attacks: Optional[dict], backend: str, deadline: Any
+               ) -> tuple[Optional[TurnAnswer], Any]:
+    """The combat when the board settles it (or None), or the answer that stops the turn
+    at an illegal or unsettled declaration."""
+    from ..solver.base import SolverTimeout
+    from .combat import combat as resolve
+    from .combat import judge_declarations
+
+    known_blocks = board.attacks is not None and board.blocks is not None
+    # One verdict for one declaration (spec Extension 3): the board's attacks and blocks
+    # are judged as combat judges them; blocks the board doesn't declare are still open.
+    if board.attacks is not None and not known_blocks:
+        stop = judge_declarations(board, backend=backend, time_limit=deadline.remaining(),
+                                  judge_blocks=False)
+        if stop is not None:
+            return TurnAnswer(board, [], None, stop.status, stop), None
+    if not (attacks and known_blocks):
+        return None, None
+    try:
+        fight = resolve(board, time_limit=deadline.remaining(), backend=backend)
+    except SolverTimeout:
+        return None, None
+    if fight.status == "illegal" and not fight.steps:
+        return TurnAnswer(board, [], None, "illegal", _Judged(fight.violation_reasons)), None
+    return None, fight if fight.status == "complete" else None
+
+
+def _told(board: Any, start: Any, attacks: Optional[dict], fight: Any) -> Any:
+    """What tells what resolved in each step: the combat; without it, the steps before
+    the blocks, which still happen (issue 26)."""
+    if fight is not None or not attacks:
+        return fight
+    from .phases import as_declared, phases_of
+
+    staged = as_declared(board if board.attacks is not None
+                         else start.with_attacks(attacks), "blocks")
+    ran = phases_of(staged)
+    return _Told(list(ran.stack.log)) if ran is not None else None
+
+
+def _first_strike_step(start: Any, attacks: Optional[dict], fight: Any, ap: str
+                       ) -> Optional[bool]:
+    """Whether there is a first-strike combat damage step (510.4); None when it depends
+    on the blocks."""
+    if fight is not None:
+        return any(s.step == "first" for s in fight.steps) or (
+            not fight.steps and _has_first_strike(fight.start))
+    if not attacks:
+        return None
+    declared = start.with_attacks(attacks)
+    if _has_first_strike(declared):
+        return True
+    if not any(_strikes_first(declared, p.id) for p in declared.permanents
+               if p.is_creature and p.controller != ap):
+        return False  # no creature that could block has it either
+    return None
+
+
+@dataclass
+class _Course:
+    """What the turn's steps are told from."""
+
+    board: Any
+    ap: str
+    attacks: Optional[dict]
+    assumed: bool
+    n_attacks: Optional[int]
+    fight: Any
+    told: Any
+    attacking: Optional[bool]
+    first: Optional[bool]
+
+
+def _untap(c: _Course, st: TurnStep) -> None:
+    st.what.append(reason("turn.untap", "502.3", (c.ap,), player=c.ap))
+
+
+def _upkeep_step(c: _Course, st: TurnStep) -> None:
+    st.what.append(reason("turn.upkeep", "503.1", (c.ap,), player=c.ap))
+    st.what += _upkeep(c.board)
+    st.what += _beginning_of(c.board, "upkeep")
+
+
+def _draw(c: _Course, st: TurnStep) -> None:
+    st.what.append(reason("turn.draw", "504.1", (c.ap,), player=c.ap))
+    st.what += _beginning_of(c.board, "draw")
+
+
+def _main(c: _Course, st: TurnStep) -> None:
+    st.what.append(reason("turn.main", "505.1", (c.ap,), player=c.ap,
+                          first=st.step == "precombat main"))
+
+
+def _beginning_of_combat(c: _Course, st: TurnStep) -> None:
+    st.what.append(reason("turn.beginning_of_combat", "507.2", (c.ap,), player=c.ap))
+    st.what += _beginning_of(c.board, "combat")
+    st.what += _resolved(c.told, st.step)
+
+
+def _declare_attackers(c: _Course, st: TurnStep) -> None:
+    if c.attacks is None:
+        st.what.append(reason("turn.attacks_open", "508.1", (c.ap,), player=c.ap,
+                              n=c.n_attacks))
+    else:
+        st.what.append(reason("turn.attacks", "508.1", tuple(c.attacks), player=c.ap,
+                              attacks=tuple(sorted(c.attacks.items())), assumed=c.assumed))
+    st.what += _resolved(c.told, st.step)
+
+
+def _declare_blockers(c: _Course, st: TurnStep) -> None:
+    st.happens = c.attacking
+    if c.attacking is False:
+        st.why_not = reason("turn.no_attackers", "508.8")
+    elif c.attacking and c.fight is None:
+        st.what.append(reason("turn.blocks_open", "509.1", ()))
+    elif c.attacking and c.fight is not None:
+        bl = c.fight.start.blocks or {}
+        st.what.append(reason("turn.blocks", "509.1", tuple(bl),
+                              blocks=tuple((b, tuple(a)) for b, a in sorted(bl.items())),
+                              given=True))
+        st.what += _resolved(c.told, st.step)
+
+
+def _first_strike_damage(c: _Course, st: TurnStep) -> None:
+    st.happens = None if c.attacking is None else (c.attacking and c.first)
+    if c.attacking is False:
+        st.why_not = reason("turn.no_attackers", "508.8")
+    elif c.first is False:
+        st.why_not = reason("turn.no_first_strike", "510.4")
+    elif c.fight is not None:
+        st.what += _damage_what(c.fight, "first") + _resolved(c.told, st.step)
+    else:
+        st.what.append(reason("turn.damage_open", None))
+
+
+def _combat_damage(c: _Course, st: TurnStep) -> None:
+    st.happens = c.attacking
+    if c.attacking is False:
+        st.why_not = reason("turn.no_attackers", "508.8")
+    elif c.fight is not None:
+        st.what += _damage_what(c.fight, "regular") + _resolved(c.told, st.step)
+    elif c.attacking:
+        st.what.append(reason("turn.damage_open", None))
+
+
+def _end_of_combat(c: _Course, st: TurnStep) -> None:
+    st.what += _resolved(c.told, st.step)
+    st.what.append(reason("turn.end_of_combat", "511.3"))
+
+
+def _end(c: _Course, st: TurnStep) -> None:
+    st.what.append(reason("turn.end_step", "513.1"))
+    st.what += _beginning_of(c.board, "end")
+
+
+def _cleanup(c: _Course, st: TurnStep) -> None:
+    hand = c.board.player(c.ap).hand
+    st.what.append(reason("turn.discard", "514.1", (c.ap,), player=c.ap, hand=hand,
+                          size=HAND_SIZE, discard=None if hand is None
+                          else max(0, hand - HAND_SIZE)))
+    st.what.append(reason("turn.damage_wears_off", "514.2"))
+    st.what.append(reason("turn.cleanup_again", "514.3a"))
+
+
+#: What each step tells (the step's turn-based actions, 502-514).
+_STEP_ACTIONS = {
+    "untap": _untap, "upkeep": _upkeep_step, "draw": _draw,
+    "precombat main": _main, "postcombat main": _main,
+    "beginning of combat": _beginning_of_combat, "declare attackers": _declare_attackers,
+    "declare blockers": _declare_blockers, "first-strike combat damage": _first_strike_damage,
+    "combat damage": _combat_damage, "end of combat": _end_of_combat, "end": _end,
+    "cleanup": _cleanup,
+}
 
 
 @dataclass

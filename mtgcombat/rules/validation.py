@@ -103,55 +103,70 @@ def _players(b: Board) -> None:
         fail("two_players", ("players",))
     names = [p.name for p in b.players]
     for p in b.players:
-        if not isinstance(p.name, str) or not p.name:
-            fail("player_name", ("players",))
-        at = ("player", p.name)
-        if not is_int(p.life):
-            fail("not_integer", at, field="life", value=None)
-        _bounded(p.life, at, "life")
-        if not is_int(p.poison) or p.poison < 0:
-            fail("not_count", at, field="poison")
-        _bounded(p.poison, at, "poison")
-        if p.hand is not None:
-            if not is_int(p.hand) or p.hand < 0:
-                fail("hand", at)
-            _bounded(p.hand, at, "hand")
-        _no_surrogate(p.name, ("players",), "name")
-        if p.team is not None:
-            _no_surrogate(p.team, at, "team")
-        if not isinstance(p.mana_pool, str) or not mana_symbols_ok(p.mana_pool):
-            fail("mana_pool", at, value=p.mana_pool)
-        _text_numbers(p.mana_pool, at, "mana_pool")
-        # 404, 120.3, 121, 700.4: what the board records of their graveyard and turn.
-        for name in ("graveyard", "damage_taken", "cards_drawn", "creatures_died"):
-            value = getattr(p, name)
-            if value is not None:
-                if not is_int(value) or value < 0:
-                    fail("not_count", at, field=name)
-                _bounded(value, at, name)
-        if p.graveyard_types is not None:
-            for t in p.graveyard_types:
-                if t not in CARD_TYPES:
-                    fail("card_type", at, field="graveyard_types", value=t, known=CARD_TYPES)
-            if len(set(p.graveyard_types)) != len(p.graveyard_types):
-                fail("card_type_twice", at, field="graveyard_types")
-            if p.graveyard is not None and p.graveyard == 0 and p.graveyard_types:
-                fail("graveyard_types_empty", at)
-        if p.spells_cast is not None:
-            for line in p.spells_cast:
-                if not isinstance(line, str) or not line.strip():
-                    fail("spell_type_line", at, value=line)
-                try:
-                    parse_type_line(line)
-                except BoardError as e:
-                    fail("type_line", at, why=e.why)
-        if not isinstance(p.city_blessing, bool):
-            fail("not_bool", at, field="city_blessing")
+        _player(p)
     dup = {n for n in names if names.count(n) > 1}
     if dup:
         fail("player_twice", ("players",), name=sorted(dup)[0])
-    # Two-Headed Giant: a team has one life total (810.9) and one poison count (810.10);
-    # every player of the team carries it.
+    _teams(b)
+    _seats(b, names)
+
+
+def _player(p: Any) -> None:
+    """One player's name, life, poison counters, hand, mana pool and records."""
+    if not isinstance(p.name, str) or not p.name:
+        fail("player_name", ("players",))
+    at = ("player", p.name)
+    if not is_int(p.life):
+        fail("not_integer", at, field="life", value=None)
+    _bounded(p.life, at, "life")
+    if not is_int(p.poison) or p.poison < 0:
+        fail("not_count", at, field="poison")
+    _bounded(p.poison, at, "poison")
+    if p.hand is not None:
+        if not is_int(p.hand) or p.hand < 0:
+            fail("hand", at)
+        _bounded(p.hand, at, "hand")
+    _no_surrogate(p.name, ("players",), "name")
+    if p.team is not None:
+        _no_surrogate(p.team, at, "team")
+    if not isinstance(p.mana_pool, str) or not mana_symbols_ok(p.mana_pool):
+        fail("mana_pool", at, value=p.mana_pool)
+    _text_numbers(p.mana_pool, at, "mana_pool")
+    _player_records(p, at)
+    if not isinstance(p.city_blessing, bool):
+        fail("not_bool", at, field="city_blessing")
+
+
+def _player_records(p: Any, at: tuple) -> None:
+    """404, 120.3, 121, 700.4: what the board records of a player's graveyard and
+    turn: counts 0 or more, card types, type lines of the spells cast."""
+    for name in ("graveyard", "damage_taken", "cards_drawn", "creatures_died"):
+        value = getattr(p, name)
+        if value is not None:
+            if not is_int(value) or value < 0:
+                fail("not_count", at, field=name)
+            _bounded(value, at, name)
+    if p.graveyard_types is not None:
+        for t in p.graveyard_types:
+            if t not in CARD_TYPES:
+                fail("card_type", at, field="graveyard_types", value=t, known=CARD_TYPES)
+        if len(set(p.graveyard_types)) != len(p.graveyard_types):
+            fail("card_type_twice", at, field="graveyard_types")
+        if p.graveyard is not None and p.graveyard == 0 and p.graveyard_types:
+            fail("graveyard_types_empty", at)
+    if p.spells_cast is not None:
+        for line in p.spells_cast:
+            if not isinstance(line, str) or not line.strip():
+                fail("spell_type_line", at, value=line)
+            try:
+                parse_type_line(line)
+            except BoardError as e:
+                fail("type_line", at, why=e.why)
+
+
+def _teams(b: Board) -> None:
+    """Two-Headed Giant: a team has one life total (810.9) and one poison count
+    (810.10); every player of the team carries it."""
     first_of: dict[str, Any] = {}
     for p in b.players:
         if p.team is None:
@@ -162,6 +177,11 @@ def _players(b: Board) -> None:
                 fail("team_shared", ("player", p.name), field=fname, cr=rule,
                      team=p.team, player=p.name, value=getattr(p, fname),
                      mate=mate.name, mate_value=getattr(mate, fname))
+
+
+def _seats(b: Board, names: list[str]) -> None:
+    """The monarch, the active player and the defending players are players; the
+    defenders are the active player's opponents (506.2), of whom there is one."""
     if b.monarch is not None and b.monarch not in names:
         fail("monarch_unknown", ("monarch",), name=b.monarch)
     if b.active_player not in names:

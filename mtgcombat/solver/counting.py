@@ -61,55 +61,15 @@ def count_component(creatures: Sequence[str], options: dict, caps: dict,
     while making exactly j of ``reqs`` true, for each j. Raises :class:`Stopped` (with
     the counts so far, each a lower bound) past the deadline."""
     def in_time() -> None:
-        if deadline.end is not None:
-            try:
-                deadline.check()
-            except SolverTimeout:
-                raise Stopped({})
+        _in_time(deadline)
 
     in_time()
     eng = Engine(hard, reqs)
     in_time()
     order = list(creatures)
-    pos = {c: i for i, c in enumerate(order)}
     n = len(order)
-    # the choices of each creature: (keys made true, weight)
-    choices: dict[str, list[tuple[tuple[str, ...], int]]] = {}
-    for c in order:
-        mentioned = sorted(eng.mentioned(c) & set(options[c]))
-        free = len(options[c]) - len(mentioned)
-        cap = caps[c]
-        cs: list[tuple[tuple[str, ...], int]] = []
-        for k in range(0, min(cap, len(mentioned)) + 1):
-            for s in combinations(mentioned, k):
-                room = cap - k
-                w = sum(comb(free, f) for f in range(0, min(room, free) + 1))
-                cs.append((s, w))
-        choices[c] = cs
-    # the frontier at each depth: nodes with lits both decided and undecided below them
-    lo = [n] * len(eng.kind)
-    hi = [-1] * len(eng.kind)
-    for c, lits in eng.lits.items():
-        if c not in pos:
-            continue
-        for node, _ in lits:
-            p = pos[c]
-            stack = [node]
-            seen = set()
-            while stack:
-                x = stack.pop()
-                if x in seen:
-                    continue
-                seen.add(x)
-                if p < lo[x]:
-                    lo[x] = p
-                if p > hi[x]:
-                    hi[x] = p
-                stack.extend(eng.parents[x])
-    frontier: list[list[int]] = [[] for _ in range(n + 1)]
-    for x in range(len(eng.kind)):
-        for d in range(lo[x] + 1, hi[x] + 1):
-            frontier[d].append(x)
+    choices = _choices(eng, order, options, caps)
+    frontier = _frontier(eng, order)
     in_time()
     memo: dict = {}
     states = [0]
@@ -117,35 +77,7 @@ def count_component(creatures: Sequence[str], options: dict, caps: dict,
         sym = _Symmetry(eng, hard, reqs, order, options, deadline)
     except SolverTimeout:
         raise Stopped({})
-    if sym.classes:
-        # States that differ by a permutation of interchangeable choices have the same
-        # future: the key lists each class's choices' bundles sorted.
-        by_choice: list[dict[Optional[str], list[int]]] = []
-        for d in range(n + 1):
-            groups: dict[Optional[str], list[int]] = {}
-            for x in frontier[d]:
-                groups.setdefault(sym.owner[x], []).append(x)
-            by_choice.append(groups)
-
-        def key(d: int) -> tuple:
-            val, nt, nf = eng.val, eng.nt, eng.nf
-            groups = by_choice[d]
-            out = []
-            for cls in sym.classes:
-                bundles = []
-                for o in cls:
-                    bundles.append(tuple(sorted(
-                        (sym.shape[x], (2, nt[x], nf[x]) if val[x] is None
-                         else (int(bool(val[x])), 0, 0))
-                        for x in groups.get(o, ()))))
-                bundles.sort()
-                out.append(tuple(bundles))
-            return (d, tuple(out))
-    else:
-        def key(d: int) -> tuple:
-            val, nt, nf = eng.val, eng.nt, eng.nf
-            return (d, tuple((2, nt[x], nf[x]) if val[x] is None else int(bool(val[x]))
-                             for x in frontier[d]))
+    key = _state_key(eng, sym, frontier)
 
     def count(d: int) -> Dist:
         """Completions from depth d: requirements made true from here -> ways."""
@@ -194,6 +126,101 @@ def count_component(creatures: Sequence[str], options: dict, caps: dict,
     start = eng.q_true
     dist = count(0)  # Stopped carries counts by total requirements true
     return {j + start: v for j, v in dist.items()}
+
+
+def _in_time(deadline: Deadline) -> None:
+    """:class:`Stopped` with nothing counted when the deadline has passed."""
+    if deadline.end is not None:
+        try:
+            deadline.check()
+        except SolverTimeout:
+            raise Stopped({})
+
+
+def _choices(eng: Engine, order: Sequence[str], options: dict, caps: dict
+             ) -> dict[str, list[tuple[tuple[str, ...], int]]]:
+    """The choices of each creature: (the keys it makes true, weight) -- the options no
+    expression mentions counted together, up to the creature's cap."""
+    choices: dict[str, list[tuple[tuple[str, ...], int]]] = {}
+    for c in order:
+        mentioned = sorted(eng.mentioned(c) & set(options[c]))
+        free = len(options[c]) - len(mentioned)
+        cap = caps[c]
+        cs: list[tuple[tuple[str, ...], int]] = []
+        for k in range(0, min(cap, len(mentioned)) + 1):
+            for s in combinations(mentioned, k):
+                room = cap - k
+                w = sum(comb(free, f) for f in range(0, min(room, free) + 1))
+                cs.append((s, w))
+        choices[c] = cs
+    return choices
+
+
+def _frontier(eng: Engine, order: Sequence[str]) -> list[list[int]]:
+    """The frontier at each depth: the nodes with literals both decided and undecided
+    below them."""
+    pos = {c: i for i, c in enumerate(order)}
+    n = len(order)
+    lo = [n] * len(eng.kind)
+    hi = [-1] * len(eng.kind)
+    for c, lits in eng.lits.items():
+        if c not in pos:
+            continue
+        for node, _ in lits:
+            p = pos[c]
+            stack = [node]
+            seen = set()
+            while stack:
+                x = stack.pop()
+                if x in seen:
+                    continue
+                seen.add(x)
+                if p < lo[x]:
+                    lo[x] = p
+                if p > hi[x]:
+                    hi[x] = p
+                stack.extend(eng.parents[x])
+    frontier: list[list[int]] = [[] for _ in range(n + 1)]
+    for x in range(len(eng.kind)):
+        for d in range(lo[x] + 1, hi[x] + 1):
+            frontier[d].append(x)
+    return frontier
+
+
+def _state_key(eng: Engine, sym: "_Symmetry", frontier: list[list[int]]
+               ) -> Callable[[int], tuple]:
+    """The memo's key of the state at a depth: the frontier's values and counts of true
+    and false children (with interchangeable choices, each class's bundles sorted)."""
+    if not sym.classes:
+        def key(d: int) -> tuple:
+            val, nt, nf = eng.val, eng.nt, eng.nf
+            return (d, tuple((2, nt[x], nf[x]) if val[x] is None else int(bool(val[x]))
+                             for x in frontier[d]))
+        return key
+    # States that differ by a permutation of interchangeable choices have the same
+    # future: the key lists each class's choices' bundles sorted.
+    by_choice: list[dict[Optional[str], list[int]]] = []
+    for nodes in frontier:
+        groups: dict[Optional[str], list[int]] = {}
+        for x in nodes:
+            groups.setdefault(sym.owner[x], []).append(x)
+        by_choice.append(groups)
+
+    def sym_key(d: int) -> tuple:
+        val, nt, nf = eng.val, eng.nt, eng.nf
+        groups = by_choice[d]
+        out = []
+        for cls in sym.classes:
+            bundles = []
+            for o in cls:
+                bundles.append(tuple(sorted(
+                    (sym.shape[x], (2, nt[x], nf[x]) if val[x] is None
+                     else (int(bool(val[x])), 0, 0))
+                    for x in groups.get(o, ()))))
+            bundles.sort()
+            out.append(tuple(bundles))
+        return (d, tuple(out))
+    return sym_key
 
 
 class _Symmetry:

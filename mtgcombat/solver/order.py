@@ -149,42 +149,7 @@ def ordered_legal(problem: Problem, m0: Optional[int], maxc: MaxCache,
         reach = e.q_true + open_ + plan.none_after[i] + top[min(left, len(top) - 1)]
         return reach >= need
 
-    def leaf() -> Optional[Listed]:
-        if e.r_false:
-            return None
-        obeyed = e.q_true
-        paid = frozenset(cid for cid, node in zip(plan.cost_ids, e.costs) if e.val[node])
-        if paid:
-            mp, _ = maxc(paid)
-            if mp is None or obeyed < mp:
-                return None
-        elif m0 is None or obeyed < m0:
-            return None
-        return _listed(problem, chosen, obeyed, paid)
-
     chosen: dict[str, tuple] = {}
-
-    def tail() -> Optional[Listed]:
-        keys = frozenset((c, o) for c, ch in chosen.items() for o in ch)
-        obeyed = e.q_true
-        paid = {cid for cid, node in zip(plan.cost_ids, e.costs) if e.val[node]}
-        for node in e.open_roots:
-            for role, j, f in plan.judge[node]:
-                v = f(keys)
-                if role == 1:
-                    if not v:
-                        return None
-                elif role == 2:
-                    obeyed += v
-                elif v:
-                    paid.add(plan.cost_ids[j])
-        if paid:
-            mp, _ = maxc(frozenset(paid))
-            if mp is None or obeyed < mp:
-                return None
-        elif m0 is None or obeyed < m0:
-            return None
-        return _listed(problem, chosen, obeyed, frozenset(paid))
 
     def dfs(i: int, declared: int, k: int) -> Iterator[Listed]:
         counter[0] += 1
@@ -195,14 +160,14 @@ def ordered_legal(problem: Problem, m0: Optional[int], maxc: MaxCache,
         if not bound_ok(i, declared, k):
             return
         if i == n:
-            found = leaf()
+            found = _leaf(problem, plan, chosen, m0, maxc)
             if found is not None:
                 yield found
             return
         if declared == k:
             # every creature left is not declared: the expressions still open are
             # judged on the declaration as it stands (their other keys are false)
-            found = tail()
+            found = _tail(problem, plan, chosen, m0, maxc)
             if found is not None:
                 yield found
             return
@@ -224,6 +189,50 @@ def ordered_legal(problem: Problem, m0: Optional[int], maxc: MaxCache,
     for k in range(0, plan.able_after[0] + 1):
         deadline.check()
         yield from dfs(0, 0, k)
+
+
+def _leaf(problem: Problem, plan: "_Plan", chosen: dict[str, tuple], m0: Optional[int],
+          maxc: MaxCache) -> Optional[Listed]:
+    """The declaration of every creature decided, if it is legal."""
+    e = plan.engine
+    if e.r_false:
+        return None
+    paid = frozenset(cid for cid, node in zip(plan.cost_ids, e.costs) if e.val[node])
+    return _if_most(problem, chosen, e.q_true, paid, m0, maxc)
+
+
+def _tail(problem: Problem, plan: "_Plan", chosen: dict[str, tuple], m0: Optional[int],
+          maxc: MaxCache) -> Optional[Listed]:
+    """The declaration as it stands (every creature left declares nothing), if it is
+    legal: the expressions still open judged on it."""
+    e = plan.engine
+    keys = frozenset((c, o) for c, ch in chosen.items() for o in ch)
+    obeyed = e.q_true
+    paid = {cid for cid, node in zip(plan.cost_ids, e.costs) if e.val[node]}
+    for node in e.open_roots:
+        for role, j, f in plan.judge[node]:
+            v = f(keys)
+            if role == 1:
+                if not v:
+                    return None
+            elif role == 2:
+                obeyed += v
+            elif v:
+                paid.add(plan.cost_ids[j])
+    return _if_most(problem, chosen, obeyed, frozenset(paid), m0, maxc)
+
+
+def _if_most(problem: Problem, chosen: dict[str, tuple], obeyed: int, paid: frozenset,
+             m0: Optional[int], maxc: MaxCache) -> Optional[Listed]:
+    """The declaration, when it obeys as many requirements as any declaration paying
+    the same costs can (508.1d, 509.1c); else None."""
+    if paid:
+        mp, _ = maxc(paid)
+        if mp is None or obeyed < mp:
+            return None
+    elif m0 is None or obeyed < m0:
+        return None
+    return _listed(problem, chosen, obeyed, paid)
 
 
 __all__ = ["ordered_legal", "combinations"]

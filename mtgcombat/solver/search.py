@@ -135,67 +135,27 @@ def maximum(creatures: Sequence[str], options: dict, caps: dict, hard: Sequence[
     a declaration believed to obey ``hard`` (tried first). Raises :class:`TooBig` past
     ``budget`` units of work (expression nodes evaluated), :class:`~mtgcombat.solver.base.SolverTimeout` past the deadline."""
     memo: dict = {}
-    cmemo: dict = {}
     hard_f = [partial(e, memo) for e in hard]
     req_f = [partial(e, memo) for e in reqs]
+    touch, rtouch = _touches(creatures, hard, reqs)
     # most constrained first: the creatures mentioned by the most expressions
-    touch: dict[str, list[int]] = {c: [] for c in creatures}
-    rtouch: dict[str, list[int]] = {c: [] for c in creatures}
-    for i, e in enumerate(hard):
-        for c in _creatures_of(e, cmemo):
-            if c in touch:
-                touch[c].append(i)
-    for i, e in enumerate(reqs):
-        for c in _creatures_of(e, cmemo):
-            if c in rtouch:
-                rtouch[c].append(i)
     order = sorted(creatures, key=lambda c: -(len(touch[c]) + len(rtouch[c])))
     sizes = [_size(e, {}) for e in hard]
     rsizes = [_size(e, {}) for e in reqs]
-    choices: dict[str, list[frozenset]] = {}
-    for c in order:
-        opts = sorted(options[c])
-        cs: list[frozenset] = [frozenset()]
-        for k in range(1, min(caps[c], len(opts)) + 1):
-            cs.extend(frozenset(x) for x in combinations(opts, k))
-        choices[c] = cs
-    hint_choice = {}
-    if hint is not None:
-        for c in order:
-            hint_choice[c] = frozenset(o for (x, o) in hint if x == c)
-
     # the work of judging one choice of a creature: the expressions mentioning it, by size
     cost = {c: sum(sizes[i] for i in touch[c]) + sum(rsizes[i] for i in rtouch[c]) + 1
             for c in order}
-    work = 0
     chosen: dict[str, frozenset] = {}
     status: list[Optional[bool]] = [f(chosen) for f in req_f]
     if any(f(chosen) is False for f in hard_f):
         return None, None
+    settle = _settler(touch, rtouch, hard_f, req_f, cost, chosen, status, budget)
+    ranked = _ranker(_choices_of(order, options, caps), chosen, settle, status,
+                     _hint_choices(order, hint))
     best = -1
     witness: Optional[dict] = None
     nodes = 0
     total = len(reqs)
-
-    def settle(c: str) -> Optional[list[tuple[int, Optional[bool]]]]:
-        """Re-evaluate what mentions ``c`` (just chosen): None if a restriction broke,
-        else the requirements whose status changed (index, old status)."""
-        nonlocal work
-        work += cost[c]
-        if work > budget:
-            raise TooBig()
-        for i in touch[c]:
-            if hard_f[i](chosen) is False:
-                return None
-        changed: list[tuple[int, Optional[bool]]] = []
-        for i in rtouch[c]:
-            old = status[i]
-            if old is None:
-                new = req_f[i](chosen)
-                if new is not None:
-                    changed.append((i, old))
-                    status[i] = new
-        return changed
 
     def dfs(depth: int, n_true: int, n_open: int) -> bool:
         """Search below; True when the bound is met (nothing can do better)."""
@@ -209,22 +169,7 @@ def maximum(creatures: Sequence[str], options: dict, caps: dict, hard: Sequence[
                 witness = dict(chosen)
             return best == total
         c = order[depth]
-        # try each choice; the hint's first, then the ones making most requirements true
-        scored: list[tuple] = []
-        for ch in choices[c]:
-            chosen[c] = ch
-            changed = settle(c)
-            if changed is not None:
-                gain = sum(1 for i, _ in changed if status[i])
-                loss = len(changed) - gain
-                first = hint_choice.get(c) == ch
-                scored.append((not first, -gain, loss, len(scored), ch, gain, loss))
-            if changed:
-                for i, old in changed:
-                    status[i] = old
-            del chosen[c]
-        scored.sort()
-        for _, _, _, _, ch, gain, loss in scored:
+        for ch, gain, loss in ranked(c):
             t, o = n_true + gain, n_open - gain - loss
             if t + o <= best:
                 continue
@@ -245,3 +190,90 @@ def maximum(creatures: Sequence[str], options: dict, caps: dict, hard: Sequence[
     if witness is None:
         return None, None
     return best, {c: tuple(sorted(v)) for c, v in witness.items() if v}
+
+
+def _touches(creatures: Sequence[str], hard: Sequence[Expr], reqs: Sequence[Expr]
+             ) -> tuple[dict[str, list[int]], dict[str, list[int]]]:
+    """For each creature, the indices of the restrictions and of the requirements that
+    mention it."""
+    cmemo: dict = {}
+    touch: dict[str, list[int]] = {c: [] for c in creatures}
+    rtouch: dict[str, list[int]] = {c: [] for c in creatures}
+    for into, exprs in ((touch, hard), (rtouch, reqs)):
+        for i, e in enumerate(exprs):
+            for c in _creatures_of(e, cmemo):
+                if c in into:
+                    into[c].append(i)
+    return touch, rtouch
+
+
+def _choices_of(order: Sequence[str], options: dict, caps: dict
+                ) -> dict[str, list[frozenset]]:
+    """Every choice of each creature (nothing first), up to its cap."""
+    choices: dict[str, list[frozenset]] = {}
+    for c in order:
+        opts = sorted(options[c])
+        cs: list[frozenset] = [frozenset()]
+        for k in range(1, min(caps[c], len(opts)) + 1):
+            cs.extend(frozenset(x) for x in combinations(opts, k))
+        choices[c] = cs
+    return choices
+
+
+def _hint_choices(order: Sequence[str], hint: Optional[frozenset]) -> dict[str, frozenset]:
+    """Each creature's choice in the hint (keys (creature, option))."""
+    if hint is None:
+        return {}
+    return {c: frozenset(o for (x, o) in hint if x == c) for c in order}
+
+
+def _settler(touch: dict, rtouch: dict, hard_f: list, req_f: list, cost: dict,
+             chosen: dict, status: list, budget: int
+             ) -> Callable[[str], Optional[list[tuple[int, Optional[bool]]]]]:
+    """``settle(c)``: re-evaluate what mentions ``c`` (just chosen): None if a
+    restriction broke, else the requirements whose status changed (index, old status).
+    Raises :class:`TooBig` once the work passes ``budget``."""
+    work = 0
+
+    def settle(c: str) -> Optional[list[tuple[int, Optional[bool]]]]:
+        nonlocal work
+        work += cost[c]
+        if work > budget:
+            raise TooBig()
+        for i in touch[c]:
+            if hard_f[i](chosen) is False:
+                return None
+        changed: list[tuple[int, Optional[bool]]] = []
+        for i in rtouch[c]:
+            old = status[i]
+            if old is None:
+                new = req_f[i](chosen)
+                if new is not None:
+                    changed.append((i, old))
+                    status[i] = new
+        return changed
+    return settle
+
+
+def _ranker(choices: dict, chosen: dict, settle: Callable, status: list, hint_choice: dict
+            ) -> Callable[[str], list[tuple[frozenset, int, int]]]:
+    """``ranked(c)``: the choices of ``c`` that break no restriction, as (choice,
+    requirements made true, made false) -- the hint's first, then the ones making most
+    requirements true."""
+    def ranked(c: str) -> list[tuple[frozenset, int, int]]:
+        scored: list[tuple] = []
+        for ch in choices[c]:
+            chosen[c] = ch
+            changed = settle(c)
+            if changed is not None:
+                gain = sum(1 for i, _ in changed if status[i])
+                loss = len(changed) - gain
+                first = hint_choice.get(c) == ch
+                scored.append((not first, -gain, loss, len(scored), ch, gain, loss))
+            if changed:
+                for i, old in changed:
+                    status[i] = old
+            del chosen[c]
+        scored.sort()
+        return [(ch, gain, loss) for _, _, _, _, ch, gain, loss in scored]
+    return ranked

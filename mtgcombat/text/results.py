@@ -236,11 +236,15 @@ def combat_story(answer: Any, w: Writer) -> Report:
     out: Report = [Line(w.t("explain.story_combat", active=b.active_player, rules=answer.rules,
                             steps=tuple(s.step for s in answer.steps)))]
     if b.attacks is not None:
-        out.append(Line(w.t("explain.story_declared", kind="attacks",
-                            decl=tuple(sorted(b.attacks.items())))))
+        # a token put onto the battlefield attacking was never declared (508.4): the
+        # stack's lines tell it; only what the board as asked holds was declared
+        asked = answer.board if answer.board is not None else b
+        out.append(Line(w.t("explain.story_declared", kind="attacks", decl=tuple(
+            (k, v) for k, v in sorted(b.attacks.items()) if asked.has_object(k)))))
     if b.blocks is not None:
+        asked = answer.board if answer.board is not None else b
         out.append(Line(w.t("explain.story_declared", kind="blocks", decl=tuple(
-            (k, tuple(v)) for k, v in sorted(b.blocks.items())))))
+            (k, tuple(v)) for k, v in sorted(b.blocks.items()) if asked.has_object(k)))))
 
     def about_step(step: Any) -> Report:
         if step.board is None:

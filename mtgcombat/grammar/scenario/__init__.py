@@ -41,18 +41,7 @@ def parse_scenario(text: str, source: str = "<text>", cards: Any = None) -> Boar
         if "\ud800" <= ch <= "\udfff":  # a str built by a program: no UTF-8 text has one
             line, column = text.count("\n", 0, i) + 1, i - text.rfind("\n", 0, i)
             raise comp.error(reason("error.scenario_surrogate"), line, column)
-    try:
-        tree = scenario_parser().parse(text + "\n")
-        stmts = ToAst().transform(tree)
-    except Located as e:
-        raise comp.error(e.problem, e.line, e.column) from None
-    except VisitError as e:
-        if isinstance(e.orig_exc, Located):
-            raise comp.error(e.orig_exc.problem, e.orig_exc.line, e.orig_exc.column) from None
-        raise
-    except UnexpectedInput as e:
-        raise syntax_error(e, text + "\n", comp) from None
-    board = comp.compile(stmts)
+    board = comp.compile(_statements(text + "\n", comp))
     # Kept so that an error found later (by a question) can point at its line.
     object.__setattr__(board, "_locate", comp.locate)
     object.__setattr__(board, "_notes", tuple(comp.notes))
@@ -65,9 +54,20 @@ def parse_choice(text: str, board: Any) -> Choice:
     bad input is a :class:`ScenarioError` pointing into ``text``."""
     src = "--choose"
     comp = Compiler(f"choose {text}", src)
+    stmts = _statements(f"choose {text}\n", comp)
+    found = [s for s in stmts if s.kind == "choose"]
+    if len(stmts) != 1 or len(found) != 1:
+        raise comp.error(reason("error.scenario_one_choice"), 1, 1)
+    comp.ids = {p.id for p in board.permanents}
+    comp.player_names = list(board.player_names)
+    return comp.choice(found[0].args[0])
+
+
+def _statements(text: str, comp: Compiler) -> list:
+    """The statements of ``text`` (ending in a line break), read by the parser and the
+    transformer; what they refuse is a :class:`ScenarioError` at its place."""
     try:
-        tree = scenario_parser().parse(f"choose {text}\n")
-        stmts = ToAst().transform(tree)
+        return ToAst().transform(scenario_parser().parse(text))
     except Located as e:
         raise comp.error(e.problem, e.line, e.column) from None
     except VisitError as e:
@@ -75,10 +75,4 @@ def parse_choice(text: str, board: Any) -> Choice:
             raise comp.error(e.orig_exc.problem, e.orig_exc.line, e.orig_exc.column) from None
         raise
     except UnexpectedInput as e:
-        raise syntax_error(e, f"choose {text}\n", comp) from None
-    found = [s for s in stmts if s.kind == "choose"]
-    if len(stmts) != 1 or len(found) != 1:
-        raise comp.error(reason("error.scenario_one_choice"), 1, 1)
-    comp.ids = {p.id for p in board.permanents}
-    comp.player_names = list(board.player_names)
-    return comp.choice(found[0].args[0])
+        raise syntax_error(e, text, comp) from None

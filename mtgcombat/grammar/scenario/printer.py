@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Sequence
+from typing import Any, Callable, Sequence
 
-from ...rules.model import Board, Choice, Permanent
+from ...rules.model import Board, Choice, Effect, Permanent, Player
 from .lexer import COLOR_NAMES, COLOR_LETTER, scenario_keywords, quote
 
 
@@ -112,36 +112,59 @@ def format_scenario(board: Board) -> str:
     out: list[str] = []
     if board.rules != "current":
         out.append(f"rules {board.rules}")
-    players = []
-    for p in board.players:
-        opts = []
-        if p.life != 20:
-            opts.append(f"life {p.life}")
-        if p.team is not None:
-            opts.append(f"team {_ref(p.team)}")
-        if p.poison:
-            opts.append(f"poison {p.poison}")
-        if p.hand is not None:
-            opts.append(f"hand {p.hand}")
-        if p.mana_pool:
-            opts.append(f"pool {p.mana_pool}")
-        if p.graveyard is not None:
-            opts.append(f"graveyard {p.graveyard}")
-        if p.graveyard_types is not None:
-            opts.append(" ".join(("graveyard types", *p.graveyard_types)))
-        if p.spells_cast is not None:
-            opts.append(" ".join(("spells", *(quote(t) for t in p.spells_cast))))
-        if p.damage_taken is not None:
-            opts.append(f"damage taken {p.damage_taken}")
-        if p.cards_drawn is not None:
-            opts.append(f"drawn {p.cards_drawn}")
-        if p.creatures_died is not None:
-            opts.append(f"died {p.creatures_died}")
-        if p.city_blessing:
-            opts.append("blessing")
-        players.append(_ref(p.name) + (f" ({', '.join(opts)})" if opts else ""))
+    out.extend(_players_lines(board))
+    controller = None
+    for p in board.permanents:
+        if p.controller != controller:
+            out.append("")
+            controller = p.controller
+            out.append(f"{_ref(controller)}:")
+        out.extend(_permanent_line(p))
+    decl: list[str] = []
+    for e in board.effects:
+        decl.extend(_effect_lines(e))
+    decl.extend(_declaration_lines(board))
+    if decl:
+        out.append("")
+        out.extend(decl)
+    return "\n".join(out) + "\n"
+
+
+#: A player's options as the language writes them, each when the board records it
+#: (not None; a number of poison counters when not 0, life when not 20).
+_PLAYER_OPTIONS: tuple[tuple[str, Callable[[Any], str]], ...] = (
+    ("team", lambda v: f"team {_ref(v)}"),
+    ("poison", lambda v: f"poison {v}"),
+    ("hand", lambda v: f"hand {v}"),
+    ("mana_pool", lambda v: f"pool {v}"),
+    ("graveyard", lambda v: f"graveyard {v}"),
+    ("graveyard_types", lambda v: " ".join(("graveyard types", *v))),
+    ("spells_cast", lambda v: " ".join(("spells", *(quote(t) for t in v)))),
+    ("damage_taken", lambda v: f"damage taken {v}"),
+    ("cards_drawn", lambda v: f"drawn {v}"),
+    ("creatures_died", lambda v: f"died {v}"),
+)
+
+
+def _player_entry(p: Player) -> str:
+    """A player of the ``players`` line, with the options the board records."""
+    opts = [f"life {p.life}"] if p.life != 20 else []
+    for name, written in _PLAYER_OPTIONS:
+        v = getattr(p, name)
+        if v is not None and not (name in ("poison", "mana_pool") and not v):
+            opts.append(written(v))
+    if p.city_blessing:
+        opts.append("blessing")
+    return _ref(p.name) + (f" ({', '.join(opts)})" if opts else "")
+
+
+def _players_lines(board: Board) -> list[str]:
+    """The ``players`` line (a long list goes on after a comma), ``active``,
+    ``defending`` and ``monarch``."""
+    out: list[str] = []
+    players = [_player_entry(p) for p in board.players]
     line = "players " + players[0]
-    for entry in players[1:]:  # a long list goes on after a comma
+    for entry in players[1:]:
         if len(line) + len(entry) + 2 > _WIDTH:
             out.append(line + ",")
             line = "  " + entry
@@ -153,34 +176,32 @@ def format_scenario(board: Board) -> str:
         out.append(f"defending {_refs(board.defending_players)}")
     if board.monarch is not None:
         out.append(f"monarch {_ref(board.monarch)}")
+    return out
 
-    controller = None
-    for p in board.permanents:
-        if p.controller != controller:
-            out.append("")
-            controller = p.controller
-            out.append(f"{_ref(controller)}:")
-        out.extend(_permanent_line(p))
 
+def _effect_lines(e: Effect) -> list[str]:
+    """An ``effect`` statement: its head and its text (indented lines when several)."""
+    head = f"effect {_ref(e.controller)}"
+    if e.source is not None:
+        head += f" from {_ref(e.source)}"
+    if e.modes is not None:
+        head += " modes " + ", ".join(str(m) for m in e.modes)
+    if e.step is not None:
+        head += f" in {e.step}"
+    if e.targets:
+        head += f" -> {_refs(e.targets)}"
+    if e.gone:
+        head += f" gone {_refs(e.gone)}"
+    lines = e.text.split("\n")
+    if len(lines) == 1:
+        return [f"{head}: {quote(lines[0])}"]
+    return [f"{head}:", *_text_lines(lines, "  ")]
+
+
+def _declaration_lines(board: Board) -> list[str]:
+    """The declarations (attacks, blocks, damage orders, or ``no ...``), what the board
+    says of the combat so far, the step, the stack and the choices."""
     decl: list[str] = []
-    for e in board.effects:
-        head = f"effect {_ref(e.controller)}"
-        if e.source is not None:
-            head += f" from {_ref(e.source)}"
-        if e.modes is not None:
-            head += " modes " + ", ".join(str(m) for m in e.modes)
-        if e.step is not None:
-            head += f" in {e.step}"
-        if e.targets:
-            head += f" -> {_refs(e.targets)}"
-        if e.gone:
-            head += f" gone {_refs(e.gone)}"
-        lines = e.text.split("\n")
-        if len(lines) == 1:
-            decl.append(f"{head}: {quote(lines[0])}")
-        else:
-            decl.append(f"{head}:")
-            decl.extend(_text_lines(lines, "  "))
     for name, kind in (("attacks", "attack"), ("blocks", "block"), ("damage_order", "order")):
         d = getattr(board, name)
         if d is None:
@@ -209,11 +230,7 @@ def format_scenario(board: Board) -> str:
         decl.append("stack")
     for c in board.choices:
         decl.append("choose " + format_choice(c))
-    if decl:
-        out.append("")
-        out.extend(decl)
-    return "\n".join(out) + "\n"
-
+    return decl
 
 
 def format_choice(c: Choice) -> str:
