@@ -1,14 +1,19 @@
 """The cost of a question through each door (issue 22): a small ``check`` asked of the
 library, of the registry, through ``batch`` held open on a pipe, and through the web lab's
-HTTP API (a keep-alive connection), one request at a time, after a warm-up.
+HTTP API (a keep-alive connection to ``mtgcombat serve``), one request at a time, after a
+warm-up.
 
-    python bench/doors.py [--n 400] [--board corpus/boards/brigand.json]
+    python bench/doors.py [--n 1000] [--board corpus/boards/brigand.json]
 
-Prints, for each door, the median per-request wall time (and its 90th percentile) and the
-CPU per request of every process involved (this one and all its children: the batch
-process, the web lab's workers), each with its ratio to the library's. On a busy machine
-the wall time of a door that crosses processes is mostly waiting for a core; the CPU is
-what the door costs."""
+Prints, for each door, the median per-request wall time (and its 90th percentile), and
+the CPU per request of the door -- this process for the library and the registry; the
+``batch`` process; the server process with its workers -- each with its ratio to the
+library's, and apart from it the CPU of the client asking (this process: writing the
+request, reading the answer; for HTTP, ``http.client``'s own parsing). The doors that
+cross processes are measured from the kernel's accounting of those processes
+(``/proc``, clock ticks: many requests are timed). On a busy machine the wall time of a
+door that crosses processes is mostly waiting for a core; the CPU is what the door
+costs."""
 
 from __future__ import annotations
 
@@ -20,16 +25,18 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Optional
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 
-def _tree_cpu() -> float:
-    """CPU seconds used so far by this process and every live process descending from
-    it (Linux /proc; this process alone elsewhere)."""
+def _tree_cpu(root: Optional[int] = None) -> float:
+    """CPU seconds used so far by process ``root`` (default: this one) and every live
+    process descending from it (Linux /proc; this process alone elsewhere)."""
     import os
 
+    me = os.getpid() if root is None else root
     try:
         tick = os.sysconf("SC_CLK_TCK")
         parent: dict[int, int] = {}
@@ -47,7 +54,6 @@ def _tree_cpu() -> float:
             cpu[int(d)] = (int(rest[11]) + int(rest[12])) / tick
     except (OSError, ValueError):
         return time.process_time()
-    me = os.getpid()
     total = 0.0
     for pid in cpu:
         p = pid
@@ -58,22 +64,30 @@ def _tree_cpu() -> float:
     return total
 
 
-def _times(f, n: int, warm: int = 20) -> tuple[list[float], float]:
-    """The wall time of each of ``n`` calls, and the CPU per call of every process."""
+Row = tuple[list[float], float, Optional[float]]
+
+
+def _times(f, n: int, door: Optional[int] = None, warm: int = 50) -> Row:
+    """The wall time of each of ``n`` calls; the CPU per call of the door (this process
+    when ``door`` is None, else process ``door`` and its descendants); and the CPU per
+    call of this process as the door's client (None when it is the door)."""
     for _ in range(warm):
         f()
     out = []
-    c = _tree_cpu()
+    c, mine = (_tree_cpu(door) if door else 0.0), time.process_time()
     for _ in range(n):
         t = time.perf_counter()
         f()
         out.append(time.perf_counter() - t)
-    return out, (_tree_cpu() - c) / n
+    client = (time.process_time() - mine) / n
+    if door is None:
+        return out, client, None
+    return out, (_tree_cpu(door) - c) / n, client
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--n", type=int, default=400)
+    ap.add_argument("--n", type=int, default=1000)
     ap.add_argument("--board", default=str(REPO / "corpus" / "boards" / "brigand.json"))
     ap.add_argument("--attacks", default="brigand -> Bob")
     a = ap.parse_args()
@@ -94,8 +108,9 @@ def main() -> None:
     def registry() -> None:
         ask.ask_request(body, "check").json()
 
-    rows = [("library (Board.check_attacks + to_json)", _times(library, a.n)),
-            ("registry (ask.ask_request)", _times(registry, a.n))]
+    rows: list[tuple[str, Row]] = [
+        ("library (Board.check_attacks + to_json)", _times(library, a.n)),
+        ("registry (ask.ask_request)", _times(registry, a.n))]
 
     proc = subprocess.Popen([sys.executable, "-m", "mtgcombat", "batch", "--jobs", "1"],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
@@ -107,7 +122,7 @@ def main() -> None:
         proc.stdin.flush()
         proc.stdout.readline()
 
-    rows.append(("batch, held open (one request at a time)", _times(batch, a.n)))
+    rows.append(("batch, held open (one request at a time)", _times(batch, a.n, proc.pid)))
     proc.stdin.close()
     proc.wait()
 
@@ -115,7 +130,6 @@ def main() -> None:
     # by timing n and 2n requests.
     def pipelined(k: int) -> tuple[float, float]:
         import os
-
         import tempfile
 
         with tempfile.TemporaryFile("w+") as req:
@@ -134,34 +148,59 @@ def main() -> None:
         (w1, c1), (w2, c2) = pipelined(a.n), pipelined(2 * a.n)
         per.append((w2 - w1) / a.n)
         cpus.append((c2 - c1) / a.n)
-    rows.append(("batch, a file of requests (--jobs 1)", (per, statistics.median(cpus))))
+    rows.append(("batch, a file of requests (--jobs 1)", (per, statistics.median(cpus), None)))
 
-    from mtgcombat import web
+    import socket
 
-    server, _ = web.start("127.0.0.1", 0)
-    port = server.server_address[1]
-    conn = http.client.HTTPConnection("127.0.0.1", port)
-    payload = json.dumps(body).encode()
+    with socket.socket() as s:  # a free port for the server
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = subprocess.Popen([sys.executable, "-m", "mtgcombat", "serve", "--port",
+                               str(port), "--quiet"], cwd=REPO)
+    try:
+        conn = http.client.HTTPConnection("127.0.0.1", port)
+        for _ in range(100):  # until it listens
+            try:
+                conn.connect()
+                break
+            except OSError:
+                time.sleep(0.1)
+        payload = json.dumps(body).encode()
 
-    def http_api() -> None:
-        conn.request("POST", "/api/check", body=payload,
-                     headers={"Content-Type": "application/json"})
-        r = conn.getresponse()
-        r.read()
+        def http_api() -> None:
+            conn.request("POST", "/api/check", body=payload,
+                         headers={"Content-Type": "application/json"})
+            r = conn.getresponse()
+            r.read()
 
-    rows.append(("web lab API (keep-alive HTTP, worker process)", _times(http_api, a.n)))
-    conn.close()
-    server.shutdown()
+        rows.append(("web lab API (keep-alive HTTP, worker process)",
+                     _times(http_api, a.n, server.pid)))
+
+        def http_alone() -> None:
+            conn.request("GET", "/static/favicon.svg")
+            r = conn.getresponse()
+            r.read()
+
+        # The floor of any answer over HTTP here: the server's request and answer with no
+        # question (a 421-byte file, no worker).
+        rows.append(("  its HTTP alone (GET a 421-byte file, no worker)",
+                     _times(http_alone, a.n, server.pid)))
+        conn.close()
+    finally:
+        server.terminate()
+        server.wait()
 
     base = statistics.median(rows[0][1][0])
     base_cpu = rows[0][1][1]
     print(f"per-request cost of a small check ({Path(a.board).name}, {a.n} requests): "
-          "wall median, p90, ratio; CPU of every process, ratio")
-    for name, (ts, cpu) in rows:
+          "wall median, p90, ratio; CPU of the door (its processes), ratio; CPU of the "
+          "client asking")
+    for name, (ts, cpu, client) in rows:
         med = statistics.median(ts)
         p90 = sorted(ts)[int(0.9 * len(ts))]
+        asking = f"   client {client * 1000:5.2f} ms" if client is not None else ""
         print(f"  {name:48s} {med * 1000:7.2f} ms  {p90 * 1000:7.2f} ms  x{med / base:5.2f}"
-              f"   cpu {cpu * 1000:6.2f} ms  x{cpu / base_cpu:5.2f}")
+              f"   cpu {cpu * 1000:6.2f} ms  x{cpu / base_cpu:5.2f}{asking}")
 
 
 if __name__ == "__main__":

@@ -22,15 +22,17 @@ mtgcombat.options.OptionError: check: --attacks: a request can't read files ('@/
 
 from __future__ import annotations
 
-import argparse
 import enum
 import math
 from dataclasses import dataclass, fields
 from functools import lru_cache
-from typing import Any, Callable, Literal, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, Literal, Optional, Sequence, Union
 
 from .errors import BadInput, one_line
 from .rules.reasons import Reason, english, literal, reason
+
+if TYPE_CHECKING:  # argparse is imported when a parser is built (issue 24: not by a
+    import argparse  # command whose options are read directly)
 
 __all__ = ["Door", "Value", "Opt", "Options", "OptionError", "OPTIONS", "parse",
            "parse_args", "argparse_for", "OBJECTIVES", "ABOUT", "BACKENDS"]
@@ -232,20 +234,27 @@ def quoted(text: str) -> str:
 # -- values -----------------------------------------------------------------------------
 
 
+def _type_error(message: str) -> Exception:
+    """argparse's error for a value its type refuses (it words it "argument --x: ...")."""
+    import argparse
+
+    return argparse.ArgumentTypeError(message)
+
+
 def _count(text: str) -> int:
     try:
         n = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a whole number, not {quoted(text)}") from None
+        raise _type_error(f"must be a whole number, not {quoted(text)}") from None
     if n < 0:
-        raise argparse.ArgumentTypeError("must be 0 or more")
+        raise _type_error("must be 0 or more")
     return n
 
 
 def _pixels(text: str) -> int:
     n = _count(text)
     if not 1 <= n <= 100_000:
-        raise argparse.ArgumentTypeError("must be between 1 and 100000")
+        raise _type_error("must be between 1 and 100000")
     return n
 
 
@@ -253,10 +262,10 @@ def _seconds(text: str) -> float:
     try:
         t = float(text)
     except (ValueError, OverflowError):
-        raise argparse.ArgumentTypeError(f"must be a number of seconds, not {quoted(text)}") \
+        raise _type_error(f"must be a number of seconds, not {quoted(text)}") \
             from None
     if not (math.isfinite(t) and t > 0):
-        raise argparse.ArgumentTypeError(f"must be positive and finite (seconds), not {t}")
+        raise _type_error(f"must be positive and finite (seconds), not {t}")
     return t
 
 
@@ -332,9 +341,17 @@ def _read_file(path: str) -> str:
 # -- argparse, built from the table ---------------------------------------------------
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]  # one line, exit 2
-        raise OptionError(message, command=self.prog.partition(" ")[2])
+@lru_cache(maxsize=None)
+def _parser_class() -> type:
+    """argparse's parser whose errors are one :class:`OptionError` (made when first
+    needed: argparse is imported then)."""
+    import argparse
+
+    class _Parser(argparse.ArgumentParser):
+        def error(self, message: str) -> None:  # type: ignore[override]  # one line, exit 2
+            raise OptionError(message, command=self.prog.partition(" ")[2])
+
+    return _Parser
 
 
 def _type(o: Opt, door: Door) -> Optional[Callable[[str], Any]]:
@@ -405,7 +422,7 @@ def argparse_for(question: str, names: tuple[str, ...], repeated: tuple[str, ...
                  door: Door = Door.COMMAND_LINE) -> argparse.ArgumentParser:
     """The parser of one question's options (``names``) at one door (built once: a
     parser is only read when it parses)."""
-    p = _Parser(prog=f"mtgcombat {question}", add_help=False, allow_abbrev=False)
+    p = _parser_class()(prog=f"mtgcombat {question}", add_help=False, allow_abbrev=False)
     if door is Door.COMMAND_LINE:
         p.add_argument("board")
     for o in allowed(names, door):
@@ -418,6 +435,9 @@ def parse(question: str, names: Sequence[str], args: Sequence[str],
     """The options of ``question``, which takes the options ``names``, given as ``args``
     (on the command line: the board first). Raises :class:`OptionError` with one line
     naming the problem. (:func:`mtgcombat.ask.parse` knows each question's names.)"""
+    plain = direct(question, names, args, door, repeated)
+    if plain is not None:
+        return plain
     parser = argparse_for(question, tuple(names), tuple(repeated), door)
     try:
         ns, extra = parser.parse_known_args(list(args))
@@ -430,6 +450,94 @@ def parse(question: str, names: Sequence[str], args: Sequence[str],
     return from_namespace(question, ns)
 
 
+@lru_cache(maxsize=None)
+def _plan(names: tuple[str, ...], door: Door, repeated: tuple[str, ...]
+          ) -> tuple[dict, dict, frozenset]:
+    """For :func:`direct`: each flag of the options ``names`` at ``door`` (its option,
+    whether repeated, its value's reader); argparse's default of each option; the
+    options whose default argparse would convert (a text default with a type)."""
+    flags, defaults, converted = {}, {}, set()
+    for o in allowed(names, door):
+        reader = None if o.value in (Value.FLAG, Value.CHOICE) else _type(o, door)
+        for f in o.flags:
+            flags[f] = (o, o.repeat or o.dest in repeated, reader)
+        if o.value is Value.FLAG:
+            defaults[o.dest] = False
+        elif isinstance(o.default, str) and reader is not None:
+            converted.add(o.dest)
+        elif o.default is not None:
+            defaults[o.dest] = o.default
+    return flags, defaults, frozenset(converted)
+
+
+def direct(question: str, names: Sequence[str], args: Sequence[str],
+           door: Door = Door.COMMAND_LINE, repeated: Sequence[str] = ()) -> Optional[Options]:
+    """The options of :func:`parse` read without argparse when ``args`` are plain --
+    each option a whole flag of the question (no abbreviation, no ``--flag=value``), a
+    value after each option that takes one (not starting with "-", nor with "@": no
+    file or standard input is read here), one board on the command line, nothing else,
+    and every value good -- as argparse reads them
+    (the last of an option given twice; a repeated one collected). Else None: argparse
+    parses them, and says what is wrong. (An answer is a fraction of a millisecond on
+    a small board; argparse took a sixth of it, issue 22.)"""
+    table, defaults, converted = _plan(tuple(names), door, tuple(repeated))
+    values: dict[str, Any] = {}
+    board: Optional[str] = None
+    given: list[tuple[Opt, bool, Any, str]] = []
+    i, n = 0, len(args)
+    while i < n:  # first only looked at: nothing is read (a file, standard input) yet
+        a = args[i]
+        hit = table.get(a)
+        if hit is None:
+            if a.startswith("-") or door is not Door.COMMAND_LINE or board is not None:
+                return None
+            board = a
+            i += 1
+            continue
+        o, many, reader = hit
+        if o.value is Value.FLAG:
+            values[o.dest] = True
+            i += 1
+            continue
+        if i + 1 >= n or args[i + 1].startswith(("-", "@")):
+            return None
+        given.append((o, many, reader, args[i + 1]))
+        i += 2
+    for o, many, reader, text in given:
+        if o.value is Value.CHOICE:
+            if text not in _choices(o):
+                return None
+            v: Any = text
+        elif reader is None:
+            v = text
+        else:
+            try:
+                v = reader(text)
+            except Exception:  # argparse says it, as it words it
+                return None
+        if many:
+            values.setdefault(o.dest, []).append(v)
+        else:
+            values[o.dest] = v
+    if door is Door.COMMAND_LINE:
+        if board is None:
+            return None
+        values["board"] = board
+    if converted - values.keys():
+        return None  # a default argparse would convert: let it
+    for dest, default in defaults.items():  # argparse's defaults for what wasn't given
+        if dest not in values:
+            values[dest] = list(default) if isinstance(default, list) else default
+    return from_namespace(question, _Values(values))
+
+
+class _Values:
+    """What :func:`from_namespace` reads of a namespace (``vars``)."""
+
+    def __init__(self, values: dict) -> None:
+        self.__dict__.update(values)
+
+
 def parse_args(parser: argparse.ArgumentParser, args: Sequence[str]) -> argparse.Namespace:
     """``parser.parse_args(args)`` for a parser whose options came from this table: an
     option value's own error is one :class:`OptionError` naming the option."""
@@ -439,7 +547,7 @@ def parse_args(parser: argparse.ArgumentParser, args: Sequence[str]) -> argparse
         raise OptionError(str(e.error), command=parser.prog.partition(" ")[2]) from None
 
 
-def from_namespace(question: str, ns: argparse.Namespace) -> Options:
+def from_namespace(question: str, ns: Any) -> Options:
     """Typed options from an argparse namespace (the command line's ``--help`` tree
     parses into one)."""
     values = {k: v for k, v in vars(ns).items() if k in _FIELDS and v is not None}

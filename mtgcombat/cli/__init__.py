@@ -14,10 +14,10 @@ Every failure becomes one line on standard error with an exit status from
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
-from typing import Any, Callable, Optional, Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from .. import __version__
 from ..ask import QUESTIONS, Context, Reply, answer, located, prepare
@@ -29,7 +29,7 @@ from ..rules.reasons import reason
 from ..rules.values import DeclarationKind
 from . import teaching
 from .output import (
-    EXIT_BAD_INPUT, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_UNKNOWN, HelpFormatter,
+    EXIT_BAD_INPUT, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_UNKNOWN, help_formatter,
     Progress, UsageError, emit_json, emit_jsonl, examples, one_line, print_report, warn,
 )
 
@@ -42,9 +42,20 @@ BOARD_HELP = "a .json board, a scenario-language file, or - for standard input"
 SORTED_ROWS = 200
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]  # one line, exit 2
-        raise UsageError(message, command=self.prog.partition(" ")[2])
+if TYPE_CHECKING:  # argparse is imported when the tree is built (issue 24: a plain
+    import argparse  # command line is read without it, options.direct)
+
+
+@lru_cache(maxsize=None)
+def _parser_class() -> type:
+    """argparse's parser whose errors are one line (exit status 2)."""
+    import argparse
+
+    class _Parser(argparse.ArgumentParser):
+        def error(self, message: str) -> None:  # type: ignore[override]  # one line, exit 2
+            raise UsageError(message, command=self.prog.partition(" ")[2])
+
+    return _Parser
 
 
 def add_question(sub: Any, name: str) -> argparse.ArgumentParser:
@@ -53,7 +64,7 @@ def add_question(sub: Any, name: str) -> argparse.ArgumentParser:
 
     q = QUESTIONS[name]
     p = sub.add_parser(name, help=q.summary, description=q.description,
-                       epilog=examples(*q.examples), formatter_class=HelpFormatter)
+                       epilog=examples(*q.examples), formatter_class=help_formatter())
     p.add_argument("board", help=BOARD_HELP + (", or a corpus .case file (its board)"
                                                if name == "explain" else ""))
     for o in q.options:
@@ -72,13 +83,13 @@ def add_commands(sub: Any, only: Optional[str] = None) -> None:
 
 
 def top_parser() -> tuple[argparse.ArgumentParser, Any]:
-    p = _Parser(prog="mtgcombat", description="Exact answers to Magic: The Gathering combat "
+    p = _parser_class()(prog="mtgcombat", description="Exact answers to Magic: The Gathering combat "
                 "questions (Comprehensive Rules 506-511, 702, 802).",
                 epilog=examples("mtgcombat attacks corpus/boards/brigand.json",
                                 "mtgcombat COMMAND --help"),
-                formatter_class=HelpFormatter)
+                formatter_class=help_formatter())
     p.add_argument("--version", action="version", version=f"mtgcombat {__version__}")
-    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_parser_class())
     sub.required = True
     return p, sub
 
@@ -112,6 +123,17 @@ def options_after_command(argv: list[str], commands: Sequence[str]) -> list[str]
     return argv[i:i + 1] + moved + argv[i + 1:]
 
 
+def options_directly(name: str, args: Sequence[str]) -> Optional[Options]:
+    """A question's options read without building the argparse tree when they are plain
+    (:func:`mtgcombat.options.direct`: the same options argparse reads), else None."""
+    from ..options import Door, direct
+
+    q = QUESTIONS.get(name)
+    if q is None:
+        return None
+    return direct(name, q.options, args, Door.COMMAND_LINE, q.repeated)
+
+
 def commands() -> list[str]:
     return [*QUESTIONS, "corpus"]
 
@@ -128,11 +150,13 @@ def main(argv: Optional[Sequence[str]] = None, started: Optional[float] = None) 
     try:
         argv = options_after_command(argv, commands())
         name = argv[0]
-        parser = build_parser(name if name in commands() else None)
-        ns = parse_args(parser, argv)
-        if ns.command == "corpus":
-            return teaching.cmd_corpus(ns)
-        opts = from_namespace(ns.command, ns)
+        opts = options_directly(name, argv[1:])
+        if opts is None:
+            parser = build_parser(name if name in commands() else None)
+            ns = parse_args(parser, argv)
+            if ns.command == "corpus":
+                return teaching.cmd_corpus(ns)
+            opts = from_namespace(ns.command, ns)
         if opts.question == "explain" and (opts.board or "").endswith(".case"):
             opts = _case_question(opts)
         return run(opts, started)
@@ -250,7 +274,7 @@ def run(opts: Options, started: Optional[float] = None) -> int:
     try:
         return _run(board, opts, ctx)
     except BoardError as e:
-        raise located(board, e) from None
+        raise located(board, e, opts.question) from None
 
 
 def _run(board: Any, opts: Options, ctx: Context) -> int:

@@ -3,12 +3,10 @@ JSON, one-line errors. Imported by the commands; imports none of them."""
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
-import shutil
 import sys
-import textwrap
+from functools import lru_cache
 from typing import Any, Optional, Sequence
 
 from ..options import OptionError
@@ -28,24 +26,48 @@ EXIT_UNKNOWN = 3
 EXIT_INTERRUPTED = 130
 
 
-class HelpFormatter(argparse.RawDescriptionHelpFormatter):
-    """``--help`` text: descriptions wrapped at word boundaries to the terminal (at most
-    80 columns), while indented lines -- the examples -- are kept exactly as written."""
+@lru_cache(maxsize=None)
+def help_formatter() -> type:
+    """The ``--help`` formatter: descriptions wrapped at word boundaries to the terminal
+    (at most 80 columns), while indented lines -- the examples -- are kept exactly as
+    written. (Made when a parser is built: argparse is imported then, not by a command
+    whose options are read directly, issue 24.)"""
+    import argparse
+    import textwrap
 
-    def __init__(self, prog: str, **kw: Any) -> None:
-        kw.setdefault("width", min(80, shutil.get_terminal_size((80, 24)).columns))
-        super().__init__(prog, **kw)
+    class HelpFormatter(argparse.RawDescriptionHelpFormatter):
+        def __init__(self, prog: str, **kw: Any) -> None:
+            kw.setdefault("width", min(80, terminal_columns()))
+            super().__init__(prog, **kw)
 
-    def _fill_text(self, text: str, width: int, indent: str) -> str:
-        out = []
-        for para in text.split("\n\n"):
-            lines = para.splitlines()
-            if any(line.startswith(" ") for line in lines) or para.endswith(":"):
-                out.append("\n".join(indent + line for line in lines))
-            else:
-                out.append(textwrap.fill(" ".join(lines), width, initial_indent=indent,
-                                         subsequent_indent=indent))
-        return "\n\n".join(out)
+        def _fill_text(self, text: str, width: int, indent: str) -> str:
+            out = []
+            for para in text.split("\n\n"):
+                lines = para.splitlines()
+                if any(line.startswith(" ") for line in lines) or para.endswith(":"):
+                    out.append("\n".join(indent + line for line in lines))
+                else:
+                    out.append(textwrap.fill(" ".join(lines), width, initial_indent=indent,
+                                             subsequent_indent=indent))
+            return "\n\n".join(out)
+
+    return HelpFormatter
+
+
+def terminal_columns(fallback: int = 80) -> int:
+    """The terminal's width as ``shutil.get_terminal_size`` tells it ($COLUMNS, else the
+    terminal of standard output, else ``fallback``), without importing ``shutil`` (and
+    the compression modules it imports: a few milliseconds of every start, issue 24)."""
+    cols = os.environ.get("COLUMNS", "")
+    if cols.isdigit() and int(cols) > 0:
+        return int(cols)
+    out = sys.__stdout__
+    if out is None:
+        return fallback
+    try:
+        return os.get_terminal_size(out.fileno()).columns or fallback
+    except (AttributeError, ValueError, OSError):
+        return fallback
 
 
 def examples(*lines: str) -> str:
@@ -95,7 +117,7 @@ def width() -> Optional[int]:
         return int(cols)
     if plain():
         return None
-    return max(20, shutil.get_terminal_size((80, 24)).columns)
+    return max(20, terminal_columns())
 
 
 def say(text: str, style: str = "") -> None:

@@ -12,12 +12,12 @@ from ..options import COMMON, OPTIONS, Door, add_option
 from ..rules.model import BoardError
 from ..rules.reasons import reason
 from ..text.report import Table
-from .output import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK, HelpFormatter, emit_json, print_table
+from .output import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK, emit_json, help_formatter, print_table
 
 
 def add_commands(sub: Any) -> None:
     c = sub.add_parser(
-        "corpus", formatter_class=HelpFormatter,
+        "corpus", formatter_class=help_formatter(),
         epilog="examples:\n  mtgcombat corpus\n  mtgcombat corpus -k 510.1c\n"
                "  mtgcombat corpus corpus/cases/cr-508.1d-1.case --json",
         help="run the executable corpus of rules edge cases (docs/corpus-format.md)",

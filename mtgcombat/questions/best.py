@@ -507,24 +507,31 @@ def best_attacks(board: Any, objective: str = "standard", time_limit: Optional[f
     if out.status == "feasible":
         out.bound = upper_bound(objective, start, sides)
     else:
-        # The best alternatives an answer names: their values exact while time allows
-        # (alpha-beta only proved them worse).
-        out.alternatives.sort(key=lambda a: a.value, reverse=True)
-        try:
-            for alt in out.alternatives[:3]:
-                if not alt.exact:
-                    pre, lost = BeforeDamage(), []
-                    bA = declare(begun, alt.declaration, None, pre, lost)
-                    alt.value, _, alt.exact, _ = _reply(bA, start, pre, lost, game, deadline,
-                                                        backend, None, fights, rsides,
-                                                        objective, cache)
-        except SolverTimeout:
-            pass
+        _exact_alternatives(out, begun, start, game, deadline, backend, fights, rsides,
+                            objective, cache)
     pre, lost = BeforeDamage(), []
     bA = declare(begun, best[1], None, pre, lost)
     _principal(out, start, bA, pre, lost, game, best[1], best[2], value, sides,
                fights=best[3])
     return out
+
+
+def _exact_alternatives(out: BestAnswer, begun: Any, start: Any, game: CombatGame,
+                        deadline: Deadline, backend: str, fights: bool, rsides: Sides,
+                        objective: str, cache: dict) -> None:
+    """The best alternatives an answer names (best-attacks): their values made exact while
+    time allows (alpha-beta only proved them worse)."""
+    out.alternatives.sort(key=lambda a: a.value, reverse=True)
+    try:
+        for alt in out.alternatives[:3]:
+            if not alt.exact:
+                pre, lost = BeforeDamage(), list[str]()
+                bA = declare(begun, alt.declaration, None, pre, lost)
+                alt.value, _, alt.exact, _ = _reply(bA, start, pre, lost, game, deadline,
+                                                    backend, None, fights, rsides,
+                                                    objective, cache)
+    except SolverTimeout:
+        pass
 
 
 def _ordered_attacks(start: Any, backend: str, deadline: Deadline,
@@ -604,28 +611,13 @@ def _by_fights(base: Any, start: Any, sides: Sides, objective: str, pre0: Before
     the board is not of the shape it needs or no declaration is safe. ``value_name``: the
     objective's components from its features (default: ``objective``'s), the first
     component being -1 exactly when a player of the deciding side has lost."""
-    from .fights import best_safe_blocks, fights_unknown
+    from .fights import best_safe_blocks
 
     deadline.check()
     problem = base.problem("blocks")
     deadline.check()
-    if problem.costs or base.bands or not base.attacks:
+    if not _fights_apply(base, problem, SMALL if cache is None else SMALL_REPLY, force):
         return None
-    size = 1
-    for opts in problem.options.values():
-        size *= 1 + len(opts)
-    if size <= (SMALL if cache is None else SMALL_REPLY) and not force:
-        return None  # a few declarations: playing each out is quicker
-    if game_phases(base) is not None:
-        return None  # triggers (510.3a, 511.2) may link the fights: each declaration played
-    if any(problem.cap(b) != 1 for b in problem.options):
-        return None  # a creature that can block several attackers links fights
-    if fights_unknown(base.bound):
-        return None
-    if any(e.step is not None for e in base.effects):
-        return None  # a trick of a later step (spec Extension 3) may act on any fight
-    if sum(1 for _ in base.bound.of_type(_defender_assigns())):
-        return None  # the defending player assigns attackers' damage: not the attacker's line
     m0 = _maximum(problem, backend, deadline)
     if m0 is None:
         return None
@@ -646,15 +638,7 @@ def _by_fights(base: Any, start: Any, sides: Sides, objective: str, pre0: Before
                                alpha[1:] if alpha[0] == 0 else
                                tuple(-(10 ** 12) for _ in alpha[1:]))
     except SolverTimeout:
-        if "best" in progress:
-            v, d = progress["best"]
-            out.best_found = ((0,) + v, d)
-            out.best_bound = (0,) + progress["bound"] if "bound" in progress else None
-            out.method = "groups"
-            f = progress["fights"]
-            out.fight_lines = lambda: [f.line(a, frozenset(b for b, atts in d.items()
-                                                          if a in atts))
-                                       for a in sorted(base.attacks)]
+        _interrupted(out, base, progress)
         raise
     if res is None:
         return None
@@ -677,6 +661,45 @@ def _by_fights(base: Any, start: Any, sides: Sides, objective: str, pre0: Before
                                                         if a in atts))
                                for a in sorted(base.attacks)]
     return [((0,) + v, d) for v, d in found]
+
+
+def _fights_apply(base: Any, problem: Any, small: int, force: bool) -> bool:
+    """Whether best blocks may be found fight by fight on ``base`` (the shape
+    :mod:`mtgcombat.questions.fights` needs), and are worth it (more than ``small``
+    declarations of the problem's shape, unless ``force``)."""
+    from .fights import fights_unknown, may_fight
+
+    if problem.costs or base.bands or not base.attacks:
+        return False
+    size = 1
+    for opts in problem.options.values():
+        size *= 1 + len(opts)
+    if size <= small and not force:
+        return False  # a few declarations: playing each out is quicker
+    if game_phases(base) is not None:
+        return False  # triggers (510.3a, 511.2) may link the fights: each declaration played
+    if any(problem.cap(b) != 1 for b in problem.options):
+        return False  # a creature that can block several attackers links fights
+    if fights_unknown(base.bound, may_fight(base, problem)):
+        return False
+    if any(e.step is not None for e in base.effects):
+        return False  # a trick of a later step (spec Extension 3) may act on any fight
+    # the defending player assigns attackers' damage: not the attacker's line
+    return not sum(1 for _ in base.bound.of_type(_defender_assigns()))
+
+
+def _interrupted(out: BestAnswer, base: Any, progress: dict) -> None:
+    """What the fight method had found when its time ran out: the best safe declaration
+    so far and a bound on the rest, into ``out``."""
+    if "best" not in progress:
+        return
+    v, d = progress["best"]
+    out.best_found = ((0,) + v, d)
+    out.best_bound = (0,) + progress["bound"] if "bound" in progress else None
+    out.method = "groups"
+    f = progress["fights"]
+    out.fight_lines = lambda: [f.line(a, frozenset(b for b, atts in d.items() if a in atts))
+                               for a in sorted(base.attacks)]
 
 
 def _defender_assigns() -> type:

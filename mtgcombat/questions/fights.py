@@ -91,16 +91,35 @@ FIGHT_LOCAL = frozenset({
 })
 
 
-def fights_unknown(bound: Any) -> list[str]:
+#: Ability types whose effect stays in one fight as long as their source can't leave the
+#: battlefield during the combat: "lethal damage dealt to [creatures] is determined by
+#: their power" (Zilortha; 120.6, 704.5g) reads each creature's own power and -1/-1
+#: counters -- both changed only inside its fight -- but the fights of a board whose
+#: source fights (attacks, or may block) are linked: its death in one fight changes what
+#: is lethal in the others (from the regular combat damage step on, 510.4).
+SOURCE_OUT_OF_COMBAT = frozenset({"LethalByPower"})
+
+
+def fights_unknown(bound: Any, fighting: Optional[Collection[str]] = None) -> list[str]:
     """What on a bound board the fight decomposition is not proven for (empty: proven):
     keywords outside :data:`FIGHT_KEYWORDS`, ability types outside
     :data:`DECLARATION_ONLY` and :data:`FIGHT_LOCAL`, and any condition on something that
-    combat changes (611.3a: "as long as ..." around anything but declarations)."""
+    combat changes (611.3a: "as long as ..." around anything but declarations).
+    ``fighting``: the creatures that may be in combat (the attackers and every creature
+    able to block) -- an ability of :data:`SOURCE_OUT_OF_COMBAT` is proven only when its
+    source is a permanent none of them (None: unknown, never proven)."""
     out: list[str] = []
+    source: list[Any] = [None]
 
     def visit(ab: Any, conditional: bool) -> None:
         name = type(ab).__name__
         if name in DECLARATION_ONLY:
+            return
+        if name in SOURCE_OUT_OF_COMBAT:
+            src = source[0]
+            if conditional or fighting is None or src is None or src.kind != "permanent" \
+                    or src.permanent in fighting:
+                out.append(name)
             return
         if name in ("Keyword", "KeywordN"):
             kw = ab.name.lower()
@@ -124,10 +143,27 @@ def fights_unknown(bound: Any) -> list[str]:
         out.append(name)
 
     for inst in bound.instances:
+        source[0] = inst.source
         visit(inst.ability, False)
     for kws in bound.keywords.values():
         out += [k for k in kws if k not in FIGHT_KEYWORDS]
     return sorted(set(out))
+
+
+def may_fight(board: Any, problem: Any) -> set[str]:
+    """The creatures that may be in combat on a board with its attacks declared: the
+    attackers, and every creature with a block no restriction of its own forbids (a
+    restriction reading only its own choices, as "tapped creatures can't block", 509.1a,
+    is broken by that block in every declaration)."""
+    out = set(board.attacks or {})
+    evs = problem.evaluators()[0]
+    own = [(f, {b for b, _ in literal_keys(r.expr)})
+           for r, f in zip(problem.restrictions, evs)]
+    for b, opts in problem.options.items():
+        mine = [f for f, bs in own if bs == {b}]
+        if any(all(f(frozenset({(b, a)})) for f in mine) for a in opts):
+            out.add(b)
+    return out
 
 
 def life_pools(board: Any, players: Collection[str]) -> list[str]:
@@ -251,6 +287,8 @@ class Fights:
         key = (self._alone_key(a), tuple(sorted(blockers)))
         hit = self.cache.get(key)
         if hit is not None:
+            if ("opp", key) in self.cache:
+                self.attacker_can_lose = True
             return hit
         board = self._alone(a)
         self.deadline.check()
@@ -268,6 +306,7 @@ class Fights:
         for (kind, q), ns in reach.items():
             if kind == "opp" and max(ns) > 0:
                 self.attacker_can_lose = True
+                self.cache[("opp", key)] = True
         out = (v, reach, b)
         self.cache[key] = out
         return out
@@ -352,8 +391,7 @@ def copy_before(pre: BeforeDamage) -> BeforeDamage:
 
 
 class _Entry:
-    __slots__ = ("S", "mask", "key", "value", "reach", "exact", "code", "kcode", "before",
-                 "keys", "pos")
+    __slots__ = ("S", "mask", "key", "value", "reach", "exact", "code", "kcode", "keys", "pos")
 
     def __init__(self, S: frozenset, key: Value) -> None:
         self.S = S
@@ -363,27 +401,136 @@ class _Entry:
         self.reach: Optional[dict] = None
         self.exact = False
         self.code = 0  # ``value`` as one integer (see _Search)
-        self.before = 0  # the interchangeable blockers that must be taken first
         self.keys: frozenset = frozenset()
         self.kcode = 0  # ``key`` as one integer
         self.pos = 0  # the place in its attacker's list (best bound first)
+
+
+#: Integer encoding of values (see _Search).
+_BASE = 2 ** 50
+_LIMIT = 2 ** 40
+
+
+def _encode(v: Value) -> int:
+    """A value as one integer: each component weighted by a power of 2**50, so that sums
+    of up to a thousand fights keep the lexicographic order while every component of a
+    fight's value or bound stays below 2**40 (else the fight method declines)."""
+    out = 0
+    for x in v:
+        if x >= _LIMIT or x <= -_LIMIT:
+            raise _Decline("values too large to compare as one number")
+        out = out * _BASE + x
+    return out
+
+
+class _Table:
+    """One attacker's fights as the search reads them: every set of its potential blockers
+    (the empty one and each blocker alone played, the others an upper bound until played),
+    best bound first, by blocker mask and by number of blockers. A fight is the same
+    whatever else attacks (module docstring): a table is shared by every board whose fight
+    board is the same (best-attacks' replies), and a fight played for one is played for
+    all."""
+
+    __slots__ = ("a", "entries", "by_mask", "by_size", "pot", "gains", "g0", "reach0",
+                 "played", "_within")
+
+    def __init__(self, a: str, entries: list[_Entry], bits: Mapping[str, int],
+                 gains: dict[str, tuple[str, int]], g0: Value, reach0: dict) -> None:
+        self.a, self.gains, self.g0, self.reach0 = a, gains, g0, reach0
+        entries.sort(key=lambda e: e.key, reverse=True)
+        self.pot = 0
+        for pos, e in enumerate(entries):
+            e.pos = pos
+            e.mask = sum(bits[b] for b in e.S)
+            e.kcode = _encode(e.key)
+            e.code = _encode(e.value) if e.exact else e.kcode
+            e.keys = frozenset((b, a) for b in e.S)
+            self.pot |= e.mask
+        self.entries = entries
+        self.by_mask = {e.mask: e for e in entries}
+        self.by_size: dict[int, list[_Entry]] = {}
+        for e in entries:  # already sorted by key
+            self.by_size.setdefault(len(e.S), []).append(e)
+        self.played = len([e for e in entries if e.exact])
+        self._within: dict[int, dict[int, int]] = {}
+
+    def best_within(self, free: int) -> dict[int, int]:
+        """For each number k of blockers, the best value (exact, or bound until played) of
+        a fight of k blockers all in ``free`` (encoded). Kept: a value read before a fight
+        was played is still a bound."""
+        free &= self.pot
+        hit = self._within.get(free)
+        if hit is not None:
+            return hit
+        out: dict[int, int] = {}
+        cap = bin(free).count("1")
+        for k, es in self.by_size.items():
+            if k > cap:
+                continue
+            top = None  # the best value of a fight of k blockers still free
+            for e in es:  # sorted by bound: stop when no bound beats ``top``
+                if top is not None and e.kcode <= top:
+                    break
+                if not e.mask & ~free:
+                    c = e.code if e.exact else e.kcode
+                    if top is None or c > top:
+                        top = c
+            if top is not None:
+                out[k] = top
+        self._within[free] = out
+        return out
+
+
+def _table(f: "Fights", a: str, potential: Sequence[str], here: Value,
+           bound_objective: Callable[[dict], Value], deadline: Deadline) -> _Table:
+    """Attacker ``a``'s table (:class:`_Table`), from the cache when the same fight board
+    and blockers had one."""
+    key = ("table", f._alone_key(a), tuple(potential), here)
+    hit = f.cache.get(key)
+    if hit is not None:
+        return hit
+    bits = f.cache.setdefault("bits", {})
+    for b in potential:
+        bits.setdefault(b, 1 << len(bits))
+    g0, reach0, _ = f.play(a, frozenset())
+    e0 = _Entry(frozenset(), _sub(g0, g0))
+    e0.exact, e0.reach = True, reach0
+    es = [e0]
+    gains: dict[str, tuple[str, int]] = {}
+    for x in potential:
+        v, reach, _ = f.play(a, frozenset([x]))
+        e = _Entry(frozenset([x]), _sub(v, g0))
+        e.exact, e.reach = True, reach
+        es.append(e)
+    if potential:
+        d = f.bound_data(a, potential) or {}
+        for x in potential:
+            gains[x] = (f.base.permanent(x).controller, d["gain"][x])
+        for k in range(2, len(potential) + 1):
+            deadline.check()
+            for n, S in enumerate(combinations(potential, k)):
+                if n % 128 == 127:
+                    deadline.check()
+                es.append(_Entry(frozenset(S), _sub(_add(
+                    here, bound_objective(_bound_f(d, S))), g0)))
+    out = _Table(a, es, bits, gains, g0, reach0)
+    f.cache[key] = out
+    return out
 
 
 class _Search:
     """Branch and bound over the attackers for the best safe declarations (see the module
     docstring). ``evaluate(a, S)`` plays a fight out: (value, reach).
 
-    Values are compared as integers: each component weighted by a power of 2**50, so
-    that sums of up to a thousand fights keep the lexicographic order while every
-    component of a fight's value or bound stays below 2**40 (else the search declines). The bound of the attackers not yet decided
-    is, for each, its best fight with blockers not yet used."""
+    Values are compared as integers (:func:`_encode`). The bound of the attackers not yet
+    decided is, for each, its best fight with blockers not yet used."""
 
     def __init__(self, problem: Any, m0: int, attackers: list[str],
-                 entries: dict[str, list[_Entry]], evaluate: Callable, v0: Value,
+                 tables: dict[str, _Table], evaluate: Callable, v0: Value,
                  limits: Mapping[str, tuple[int, int]], gain_lb: Callable,
                  classes: Mapping[str, tuple[str, ...]], deadline: Deadline,
-                 ties: int, progress: Optional[dict] = None,
-                 alpha: Optional[Value] = None) -> None:
+                 ties: int, bits: Mapping[str, int], progress: Optional[dict] = None,
+                 alpha: Optional[Value] = None, rest_memo: Optional[dict] = None) -> None:
         self.progress = progress
         self.alpha = alpha
         self.no_new = False
@@ -391,59 +538,49 @@ class _Search:
         self.problem = problem
         self.m0 = m0
         self.att = attackers
-        self.entries = entries
+        self.tables = tables
         self.evaluate = evaluate
         self.v0 = v0
         self.limits = limits
         self.gain_lb = gain_lb
-        blockers = sorted({b for es in entries.values() for e in es for b in e.S})
-        self.bit = {b: 1 << i for i, b in enumerate(blockers)}
-        self.before = {}  # blocker -> mask of the interchangeable blockers before it
+        self.bit = bits
+        self.before: dict[int, int] = {}  # blocker bit -> the interchangeable ones before it
         for cls in classes.values():
             for i, b in enumerate(cls):
-                if b in self.bit:
-                    self.before[self.bit[b]] = sum(self.bit[x] for x in cls[:i] if x in self.bit)
-        n = len(v0)
-        self.scale = [_BASE ** (n - 1 - k) for k in range(n)]
-        self.pot: dict[str, int] = {}
-        self.by_mask: dict[str, dict[int, _Entry]] = {}
-        for a, es in entries.items():
-            deadline.check()
-            pot = 0
-            for pos, e in enumerate(es):
-                e.pos = pos
-                e.mask = sum(self.bit[b] for b in e.S)
-                e.code = self.encode(e.value)
-                e.kcode = self.encode(e.key)
-                e.before = 0
-                for b in e.S:
-                    e.before |= self.before.get(self.bit[b], 0)
-                e.keys = frozenset((b, a) for b in e.S)
-                pot |= e.mask
-            self.pot[a] = pot
-            self.by_mask[a] = {e.mask: e for e in es}
-        self.all_mask = sum(self.bit.values())
-        # each attacker's fights by number of blockers, best bound first
-        self.by_size: dict[str, dict[int, list[_Entry]]] = {}
-        for a, es in entries.items():
-            d: dict[int, list[_Entry]] = {}
-            for e in es:  # already sorted by key
-                d.setdefault(len(e.S), []).append(e)
-            self.by_size[a] = d
+                if b in bits:
+                    self.before[bits[b]] = sum(bits[x] for x in cls[:i] if x in bits)
+        self._before_of: dict[int, int] = {}
         self.deadline = deadline
         self.ties = ties
         self.best: Optional[int] = None  # the incumbent, encoded (without v0)
         self.found: list[tuple[Value, dict]] = []
         #: a few other safe declarations met, best first: (code, value, declaration)
         self.others: list[tuple[int, Value, dict]] = []
+        self._judge_constraints(problem, attackers)
+        if alpha is not None:
+            self.alpha_code = self.encode(_sub(alpha, v0))
+        #: bounds of the attackers from i on, by their tables (shared by the searches of
+        #: one cache: a bound computed before a fight was played is still a bound)
+        self._rest: dict[Any, Any] = rest_memo if rest_memo is not None else {}
+        ids = self._rest.setdefault("ids", {})  # the tables' tuples, numbered
+        self._tkeys = [ids.setdefault(tuple(id(tables[a]) for a in attackers[i:]), len(ids))
+                       for i in range(len(attackers) + 1)]
+        self.relevant = [0] * (len(attackers) + 1)
+        for j in range(len(attackers) - 1, -1, -1):
+            self.relevant[j] = self.relevant[j + 1] | tables[attackers[j]].pot
+        self.evaluated = 0
+        self.nodes = 0
+
+    def _judge_constraints(self, problem: Any, attackers: list[str]) -> None:
+        """Each restriction and requirement at the attacker after which every choice it
+        mentions is made (509.1b-c); those that mention none, judged now."""
         idx = {a: i for i, a in enumerate(attackers)}
         r_at: dict[int, list] = {}
         q_at: dict[int, list] = {}
         evs = problem.evaluators()
         self.always_violated = False
         for r, f in zip(problem.restrictions, evs[0]):
-            ks = literal_keys(r.expr)
-            i = max((idx[a] for _, a in ks if a in idx), default=-1)
+            i = max((idx[a] for _, a in literal_keys(r.expr) if a in idx), default=-1)
             if i < 0:
                 if not f(frozenset()):
                     self.always_violated = True
@@ -451,8 +588,7 @@ class _Search:
             r_at.setdefault(i, []).append(f)
         self.req_fixed = 0
         for q, f in zip(problem.requirements, evs[1]):
-            ks = literal_keys(q.expr)
-            i = max((idx[a] for _, a in ks if a in idx), default=-1)
+            i = max((idx[a] for _, a in literal_keys(q.expr) if a in idx), default=-1)
             if i < 0:
                 self.req_fixed += int(f(frozenset()))
                 continue
@@ -461,23 +597,19 @@ class _Search:
         self.keyed = bool(r_at or q_at)  # whether any restriction or requirement is judged
         self.q_left = [sum(len(q_at.get(j, [])) for j in range(i, len(attackers)))
                        for i in range(len(attackers) + 1)]
-        if alpha is not None:
-            self.alpha_code = self.encode(_sub(alpha, v0))
-        self._rest: dict[tuple[int, int], int] = {}
-        self.relevant = [0] * (len(attackers) + 1)
-        for j in range(len(attackers) - 1, -1, -1):
-            m = 0
-            for e in entries[attackers[j]]:
-                m |= e.mask
-            self.relevant[j] = self.relevant[j + 1] | m
-        self.evaluated = 0
-        self.bound0 = self.rest(0, 0)
-        self.nodes = 0
 
     def encode(self, v: Value) -> int:
-        if any(abs(x) >= _LIMIT for x in v):
-            raise _Decline("values too large to compare as one number")
-        return sum(x * w for x, w in zip(v, self.scale))
+        return _encode(v)
+
+    def before_of(self, mask: int) -> int:
+        """The interchangeable blockers that must be taken before those of ``mask``."""
+        hit = self._before_of.get(mask)
+        if hit is None:
+            hit = 0
+            for low in _bits(mask):
+                hit |= self.before.get(low, 0)
+            self._before_of[mask] = hit
+        return hit
 
     def rest(self, i: int, used: int) -> int:
         """An upper bound on what the attackers from ``i`` on can add with the blockers
@@ -487,29 +619,16 @@ class _Search:
         if not att:
             return 0
         used &= self.relevant[i]  # only the blockers the attackers left could use
-        key = (i, used)
+        key = (self._tkeys[i], used)
         hit = self._rest.get(key)
         if hit is not None:
             return hit  # (a value computed before a fight was played is still a bound)
         free = self.relevant[i] & ~used
         cap = bin(free).count("1")
         dp = [0] + [None] * cap  # type: list
+        self.deadline.check()
         for a in att:
-            self.deadline.check()
-            best_k: dict[int, int] = {}
-            for k, es in self.by_size[a].items():
-                if k > cap:
-                    continue
-                top = None  # the best value of a fight of k blockers still free
-                for e in es:  # sorted by bound: stop when no bound beats ``top``
-                    if top is not None and e.kcode <= top:
-                        break
-                    if not e.mask & used:
-                        c = e.code if e.exact else e.kcode
-                        if top is None or c > top:
-                            top = c
-                if top is not None:
-                    best_k[k] = top
+            best_k = self.tables[a].best_within(free)
             new = [None] * (cap + 1)
             for c, v in enumerate(dp):
                 if v is None:
@@ -544,12 +663,13 @@ class _Search:
     def _candidates(self, a: str, used: int) -> list:
         """Attacker ``a``'s fights, best bound first; when few of its blockers are left,
         only the fights with those (fewer than scanning them all)."""
-        es = self.entries[a]
-        free = self.pot[a] & ~used
+        t = self.tables[a]
+        es = t.entries
+        free = t.pot & ~used
         n = bin(free).count("1")
         if (1 << n) * 4 >= len(es):
             return es
-        by_mask = self.by_mask[a]
+        by_mask = t.by_mask
         out = []
         sub = free
         while True:
@@ -585,7 +705,7 @@ class _Search:
                     continue
             if e.mask & used:
                 continue
-            if e.before & ~used & ~e.mask:
+            if self.before and self.before_of(e.mask) & ~used & ~e.mask:
                 continue  # interchangeable blockers are taken in order
             k2 = keys | e.keys if self.keyed else keys
             if r_here and any(not f(k2) for f in r_here):
@@ -601,9 +721,9 @@ class _Search:
             if not e.exact:
                 if self.no_new:
                     continue  # collecting equally good ones: only fights already played
-                e.value, e.reach = self.evaluate(a, e.S)
-                e.exact = True
-                e.code = self.encode(e.value)
+                value, reach = self.evaluate(a, e.S)
+                e.value, e.reach, e.code = value, reach, self.encode(value)
+                e.exact = True  # last: a table is shared, and a deadline may strike
                 self.evaluated += 1
                 if self._worse(val + e.code + rest2):
                     continue
@@ -668,11 +788,6 @@ def _bits(mask: int):
         mask ^= low
 
 
-#: Integer encoding of values (see _Search).
-_BASE = 2 ** 50
-_LIMIT = 2 ** 40
-
-
 class _Enough(Exception):
     """A declaration as good as the caller needs is found."""
 
@@ -712,91 +827,82 @@ def best_safe_blocks(base: Any, start: Any, decider: frozenset[str], opponents: 
     f = Fights(base, start, decider, opponents, relaxed_value, deadline, pre0, lost0, cache)
     if progress is not None:
         progress["fights"] = f
-    empty: dict[str, tuple[Value, dict, Any]] = {}
-    for a in attackers:
-        empty[a] = f.play(a, frozenset())
-    if f.attacker_can_lose:
+    if _unsettled(f.rbase):
         return None
-    # With no blocks the combat is its unblocked fights side by side: its relaxed value
-    # is theirs summed, less the value of the board as it stands counted once per fight
-    # beyond the first (what the attacks' triggers did is in each fight's value).
     rb = f.rbase
     here = f.game.value_fn(f.rstart, gone_between(f.rstart, rb),
                            {p.name: p.life for p in rb.players}, tuple(sorted(lost0)))
-    v0 = here
-    for a in attackers:
-        v0 = _add(v0, _sub(empty[a][0], here))
-    if progress is not None:
-        # Not blocking, when legal and safe, is an answer to give if time runs out.
-        from ..rules.constraints import obeyed, violated
-
-        loss: dict = {}
-        for a in attackers:
-            loss = _accumulate(loss, empty[a][1])
-        if not violated(problem, frozenset()) and obeyed(problem, frozenset()) >= m0 and \
-                all(max(ns) <= f.limits[q][0 if k == "life" else 1]
-                    for (k, q), ns in loss.items() if k != "opp"):
-            progress["best"] = (v0, {})
-    played = 0
-    entries: dict[str, list[_Entry]] = {}
-    data: dict[str, dict] = {}
-    gains: dict[str, dict[str, tuple[str, int]]] = {}
-    for a in attackers:
-        g0, reach0, _ = empty[a]
-        zero = _sub(g0, g0)
-        e0 = _Entry(frozenset(), zero)
-        e0.exact, e0.reach = True, reach0
-        es = [e0]
-        for x in potential[a]:
-            v, reach, _ = f.play(a, frozenset([x]))
-            played += 1
-            e = _Entry(frozenset([x]), _sub(v, g0))
-            e.exact, e.reach = True, reach
-            es.append(e)
-        if potential[a]:
-            d = f.bound_data(a, potential[a]) or {}
-            data[a] = d
-            for x in potential[a]:
-                gains.setdefault(a, {})[x] = (base.permanent(x).controller, d["gain"][x])
-            bkey = ("bounds", f._alone_key(a), tuple(potential[a]), g0)
-            bounds = f.cache.get(bkey)
-            if bounds is None:
-                bounds = []
-                for k in range(2, len(potential[a]) + 1):
-                    deadline.check()
-                    for n, S in enumerate(combinations(potential[a], k)):
-                        if n % 128 == 127:
-                            deadline.check()
-                        bounds.append((frozenset(S),
-                                       _sub(bound_objective(_bound_f(d, S)), g0)))
-                f.cache[bkey] = bounds
-                deadline.check()
-            es += [_Entry(S, key) for S, key in bounds]
-        es.sort(key=lambda e: e.key, reverse=True)
-        entries[a] = es
-
+    tables = {a: _table(f, a, potential[a], here, bound_objective, deadline)
+              for a in attackers}
+    if f.attacker_can_lose:
+        return None
+    v0 = _no_blocks(f, tables, here, problem, m0, progress)
     counted = [0]
 
     def evaluate(a: str, S: frozenset) -> tuple[Value, dict]:
         v, reach, _b = f.play(a, S)
         counted[0] += 1
-        return _sub(v, empty[a][0]), reach
+        return _sub(v, tables[a].g0), reach
 
-    pool_of = {p: next(q for q in f.pools if base.teammates(p, q)) for p in decider}
     # attackers with the most blockers to choose from first
     att = sorted(attackers, key=lambda a: (-len(potential[a]), a))
-    order = {a: i for i, a in enumerate(att)}
+    s = _Search(problem, m0, att, tables, evaluate, v0, f.limits,
+                _gain_bound(f, base, decider, att, tables), _classes(same), deadline, ties,
+                f.cache["bits"], progress, alpha, f.cache.setdefault("rest", {}))
+    if progress is not None:
+        top = v0
+        for a in att:
+            top = _add(top, tables[a].entries[0].key)
+        progress["bound"] = top
+    if not _run(s, ties, alpha):
+        return None
+    if progress is not None:
+        progress["others"] = [(v, d) for _, v, d in s.others]
+    return s.found, f, sum(t.played for t in tables.values()) + counted[0]
+
+
+def _no_blocks(f: Fights, tables: Mapping[str, _Table], here: Value, problem: Any, m0: int,
+               progress: Optional[dict]) -> Value:
+    """The relaxed value of not blocking: the combat is its unblocked fights side by side,
+    worth theirs summed less the value of the board as it stands counted once per fight
+    beyond the first (what the attacks' triggers did is in each fight's value). Not
+    blocking, when legal and safe, is an answer to give if time runs out (``progress``)."""
+    v0 = here
+    for t in tables.values():
+        v0 = _add(v0, _sub(t.g0, here))
+    if progress is not None:
+        from ..rules.constraints import obeyed, violated
+
+        loss: dict = {}
+        for t in tables.values():
+            loss = _accumulate(loss, t.reach0)
+        if not violated(problem, frozenset()) and obeyed(problem, frozenset()) >= m0 and \
+                all(max(ns) <= f.limits[q][0 if k == "life" else 1]
+                    for (k, q), ns in loss.items() if k != "opp"):
+            progress["best"] = (v0, {})
+    return v0
+
+
+def _gain_bound(f: Fights, base: Any, decider: frozenset[str], att: Sequence[str],
+                tables: Mapping[str, _Table]) -> Callable:
+    """``gain_lb(q, i, used, bit)``: the most lifelink the fights of the attackers from
+    ``i`` on can give pool ``q`` back with the blockers not in ``used``."""
+    pool_of = {p: next(q for q in f.pools if base.teammates(p, q)) for p in decider}
 
     def gain_lb(q: str, i: int, used: int, bit: Mapping[str, int]) -> int:
-        """The most lifelink the fights not yet chosen can give pool ``q`` back."""
         total = 0
         for a in att[i:]:
-            for x, (ctl, g) in gains.get(a, {}).items():
+            for x, (ctl, g) in tables[a].gains.items():
                 if g and not bit.get(x, 0) & used and pool_of.get(ctl) == q:
                     total += g
         return total
 
-    # interchangeable blockers: ``same`` chains them in pairs (b1, b2), in id order
+    return gain_lb
+
+
+def _classes(same: Sequence[tuple[str, str]]) -> dict[str, tuple[str, ...]]:
+    """Interchangeable blockers as classes, from ``same``'s chain of pairs (b1, b2) in id
+    order."""
     cls_of: dict[str, list[str]] = {}
     for b1, b2 in same:
         c = cls_of.get(b1)
@@ -805,25 +911,22 @@ def best_safe_blocks(base: Any, start: Any, decider: frozenset[str], opponents: 
             cls_of[b1] = c
         c.append(b2)
         cls_of[b2] = c
-    classes = {c[0]: tuple(c) for c in cls_of.values()}
-    s = _Search(problem, m0, att, entries, evaluate, v0, f.limits, gain_lb, classes, deadline,
-                ties, progress, alpha)
-    if progress is not None:
-        top = v0
-        for a in att:
-            top = _add(top, max(e.key for e in entries[a]))
-        progress["bound"] = top
-    # First the best (no tie kept), then, with the fights already played only, other
-    # declarations exactly as good (up to ``ties``).
+    return {c[0]: tuple(c) for c in cls_of.values()}
+
+
+def _run(s: _Search, ties: int, alpha: Optional[Value]) -> bool:
+    """First the best (no tie kept), then, with the fights already played only, other
+    declarations exactly as good (up to ``ties``). False: the method declines or no
+    declaration is safe."""
     s.ties = 0
     try:
         s.run()
     except _Decline:
-        return None
+        return False
     except _Enough:
         pass
     if not s.found:
-        return None
+        return False
     if ties > 1 and alpha is None:
         s.node_limit = min(20000, max(1000, s.nodes // 2))
         s.ties, s.no_new, s.nodes = ties, True, 0
@@ -832,9 +935,20 @@ def best_safe_blocks(base: Any, start: Any, decider: frozenset[str], opponents: 
             s.run()
         except _Enough:
             pass
-    if progress is not None:
-        progress["others"] = [(v, d) for _, v, d in s.others]
-    return s.found, f, played + counted[0]
+    return True
+
+
+def _unsettled(board: Any) -> bool:
+    """Whether state-based actions would remove a creature from the board as it stands,
+    before any combat damage (704.5f-g: a creature whose damage marked is already lethal,
+    as under "lethal damage is determined by power", 120.6): every fight would count that
+    creature, and its fights' sum would not be the combat."""
+    from ..rules.results import Results, outcome
+
+    if not any(p.is_creature and (p.damage > 0 or (p.toughness or 0) <= 0)
+               for p in board.permanents):
+        return False  # lethal damage is 1 at least (120.6): none without damage marked
+    return bool(outcome(board, board.bound, Results(), board.player_names).gone)
 
 
 def _bound_f(d: dict, S: Sequence[str]) -> dict:

@@ -4,7 +4,6 @@ terminal, plain text when piped) or by :func:`plain` (tests, the web page)."""
 from __future__ import annotations
 
 import re
-import textwrap
 from dataclasses import dataclass, field
 from typing import Sequence, Union
 
@@ -53,6 +52,8 @@ def wrap(text: str, width: int) -> list[str]:
     indent = text[: len(text) - len(body)]
     marker = _MARKER.match(body)
     hang = indent + " " * (len(marker.group(0)) if marker else 2)
+    import textwrap  # only when a line is wrapped (a terminal): not in every start
+
     return textwrap.wrap(body, width, initial_indent=indent, subsequent_indent=hang,
                          break_long_words=False, break_on_hyphens=False) or [text]
 

@@ -169,9 +169,13 @@ class _Handler(BaseHTTPRequestHandler):
             self.send_header("Cache-Control", "no-store")
         if self.close_connection:  # a body left unread: the client must open a new one
             self.send_header("Connection", "close")
-        self.end_headers()
+        # end_headers() and the body in one write: one packet, one system call (the
+        # headers are buffered by send_header until flush_headers)
+        buffered: list = self._headers_buffer  # type: ignore[attr-defined]
+        buffered.append(b"\r\n")
         if self.command != "HEAD":
-            self.wfile.write(body)
+            buffered.append(body)
+        self.flush_headers()
 
     def _json(self, status: int, payload: Any) -> None:
         from ..ask import dumps
@@ -265,14 +269,9 @@ class _Handler(BaseHTTPRequestHandler):
             mode, name = "text", name[len("text/"):]
         if name not in COMMANDS:
             return self._error(404, "not found: the questions are " + ", ".join(COMMANDS))
-        from ..ask import parse_request
-        from ..options import OptionError
-
-        try:
-            body = parse_request(raw)
-        except OptionError as e:
-            return self._error(400, str(e))
-        self._answer(mode, name, body)
+        # The body goes to the worker as it came: parsed there (a malformed one is
+        # answered 400 from there), not parsed here and pickled across (issue 22).
+        self._answer(mode, name, raw)
 
     def _same_origin(self, origin: str) -> bool:
         host = self.headers.get("Host", "")

@@ -32,11 +32,14 @@ class TooSlow(Exception):
 def answer_request(mode: str, question: str, body: Any, cards: Optional[str],
                    max_seconds: float, max_answer: int = MAX_ANSWER) -> tuple[int, str]:
     """(HTTP status, JSON text) for one request: ``mode`` "json" (the --json answer) or
-    "text" (the answer for a person, ``{"text": ..., "warnings": [...]}``); an answer
-    longer than ``max_answer`` characters is refused (ask with ``--limit``)."""
-    from ..ask import BadInput, ask_request, dumps, error_json
+    "text" (the answer for a person, ``{"text": ..., "warnings": [...]}``); ``body``
+    the request's body as sent (bytes, parsed here) or parsed; an answer longer than
+    ``max_answer`` characters is refused (ask with ``--limit``)."""
+    from ..ask import BadInput, ask_request, dumps, error_json, parse_request
 
     try:
+        if isinstance(body, (bytes, str)):
+            body = parse_request(body)
         db = _cards(cards)
         reply = ask_request(body, question, db, max_seconds)
         if mode == "text":
@@ -138,8 +141,8 @@ class Workers:
             while True:
                 if self.closed:
                     raise Busy()
-                if self.idle:
-                    return self.idle.popleft()
+                if self.idle:  # the last one given back: its caches are the warmest
+                    return self.idle.pop()
                 if self.count < self.most:
                     self.count += 1
                     break
