@@ -7,7 +7,8 @@ indexed in a fresh cache directory, then opened again:
 * the first run: the file read and its index built on disk;
 * every later run: the index found up to date (its size checked) and one lookup;
 * a read-only cache (the fallback): the index built in memory, every run;
-* a run after the index was damaged on disk: rebuilt at the first lookup that fails.
+* a run after the index was damaged on disk: rebuilt at the first lookup that fails;
+* the closest names to a misspelt one (the "did you mean" of an unknown card).
 
 Median of several runs (the first build once). Run: python bench/cards.py [N]
 """
@@ -91,6 +92,16 @@ def main() -> None:
                     d.lookup(name)
                 assert d.rebuilt
         print(f"  a run after damage on disk (rebuilt): {seconds(damaged, 3):.2f} s")
+
+        with CardDatabase.open(path, cache) as d:
+            d.closest("warm up")  # the names read once
+            target = names[n // 3]
+            typo = target[:2] + target[3:]  # a letter dropped
+
+            def closest() -> None:
+                assert d.closest(typo)
+            print(f"  the closest names to a misspelt one (\"did you mean\"): "
+                  f"{seconds(closest, 7) * 1000:.1f} ms")
     print(f"(index version {cards.INDEX_VERSION}; medians; the machine's other load counts)")
 
 

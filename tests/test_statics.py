@@ -267,12 +267,13 @@ def test_a_group_may_assign_its_combat_damage_as_though_it_werent_blocked_510_1c
 
 def test_a_static_ability_that_acts_in_combat_and_is_not_carried_out_is_not_modelled():
     bd = b('  bears: Grizzly Bears 2/2\n  anthem: Trumpet Blast Anthem [Enchantment] '
-           '"Attacking creatures you control get +1/+0."\n  p: Kitchen Finks 3/2 "Persist"',
+           '"Attacking creatures you control get +1/+0."\n  p: Ulamog\'s Crusher 8/8 '
+           '"Annihilator 2"',
            "  Forest [Basic Land \u2014 Forest]", "attack bears -> Bob")
     a = bd.combat()
     w = Writer.for_board(bd, "en")
     said = " ".join(w(r) for r in a.not_modelled)
-    assert "Attacking creatures you control get +1/+0." in said and "Persist" in said
+    assert "Attacking creatures you control get +1/+0." in said and "Annihilator 2" in said
 
 
 def test_keyword_lines_that_never_act_in_combat_are_not_in_not_modelled():

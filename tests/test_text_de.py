@@ -34,7 +34,7 @@ ENGLISH = {
 }
 _WORD = re.compile(r"[A-Za-zÄÖÜäöüß'\-]+")
 #: Quoted card text (German quotes, English quotes, ASCII quotes): not ours to translate.
-_QUOTED = re.compile(r"„[^“]*“|“[^”]*”|\"[^\"]*\"|'[^']*'")
+_QUOTED = re.compile(r"„[^“]*“|“[^”]*”|\"[^\"]*\"|(?<!\w)'[^']*'(?!\w)")
 
 
 def names_of(board) -> set[str]:

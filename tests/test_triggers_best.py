@@ -33,6 +33,10 @@ ATTACKER_TEXTS = (
     "Lifelink",
     "Decayed",
     "Whenever {n} is dealt damage, you gain that much life.",
+    "Persist",
+    "Whenever {n} becomes blocked, it deals 1 damage to target creature blocking it.",
+    "Whenever {n} attacks, it gets +X/+0 until end of turn, where X is the number of "
+    "attacking creatures you control.",
 )
 #: Texts a creature of the defending player may have.
 BLOCKER_TEXTS = (
@@ -42,6 +46,8 @@ BLOCKER_TEXTS = (
     "Lifelink",
     "Whenever {n} deals combat damage to a creature, you gain 2 life.",
     "At end of combat, you gain 1 life.",
+    "Undying",
+    "When {n} dies, destroy all creatures blocking or blocked by it.",
 )
 #: A permanent of either player's that only listens.
 WATCHERS = (

@@ -274,7 +274,7 @@ def run(opts: Options, started: Optional[float] = None) -> int:
     try:
         return _run(board, opts, ctx)
     except BoardError as e:
-        raise located(board, e) from None
+        raise located(board, e, opts.question) from None
 
 
 def _run(board: Any, opts: Options, ctx: Context) -> int:

@@ -355,73 +355,98 @@ def _declared(board: Any, attacks: Optional[Mapping], blocks: Optional[Mapping],
     or the first that stops the combat. The board stands as the combat phase begins
     (spec Extension 3): the beginning of combat happens before the attacks are judged
     (507.2), the attack declaration's triggers and tricks before the blocks are."""
-    from .declarations import check, left_before, left_verdict
-
     phases = phases if phases is not None else Phases(board, lost)
-    b = board
     # A board in a combat damage step shows what its declarations and their triggers
     # did: its declarations are facts and no trigger resolves again.
     fresh = not in_damage_step(board)
-    if attacks is None and b.attacks is None:
+    if attacks is None and board.attacks is None:
         raise BoardError(reason("error.combat_no_attacks", None, where=("attacks",)))
+    b, stop = board, None
     if fresh:
-        start = b.evolve(attacks=None, blocks=None, damage_order=None, damage_step=None,
-                         blocked=None, first_strikers=None, target_left=None, bands=())
-        carry(b, start)
-        start = phases.begin(start)  # 507.2
-        decl_a = dict(attacks) if attacks is not None else dict(board.attacks or {})
-        left = left_before(board, start, "attacks", decl_a)
-        if left:
-            _into(pre, phases)
-            return b, Stop("attacks", left_verdict("attacks", decl_a, left), start)
-        v = check(staged(start), "attacks", decl_a, backend, deadline.remaining())
-        if v.legal is not True:
-            _into(pre, phases)
-            return b, Stop("attacks", v, start)
-        # The board's own attacks keep their bands (702.22c: formed as they were declared).
-        b = start.derive(attacks=decl_a, bands=board.bands if attacks is None else ())
-        carry(start, b)
-        if not game_over(b, lost):
-            b = phases.attacks(b)  # 508.3
-        if attacks is None and board.blocks is not None and blocks is None:
-            # the board's own blocks, judged below (one naming a creature that left the
-            # battlefield in the meantime is illegal, 509.1a)
-            decl_b = {k: list(v) for k, v in board.blocks.items()}
-            left = left_before(board, b, "blocks", decl_b)
-            if left:
-                _into(pre, phases)
-                return b, Stop("blocks", left_verdict("blocks", decl_b, left), b)
-            nb = b.derive(blocks=dict(board.blocks), damage_order=board.damage_order)
-            carry(b, nb)
-            b = nb
+        b, stop = _attacks_declared(board, attacks, blocks, backend, deadline, lost, phases)
     elif attacks is not None:
-        before = b.evolve(attacks=None, blocks=None, damage_order=None, damage_step=None,
-                          blocked=None, first_strikers=None, target_left=None, bands=())
-        carry(b, before)
-        v = check(staged(before), "attacks", attacks, backend, deadline.remaining())
+        before = board.evolve(attacks=None, blocks=None, damage_order=None, damage_step=None,
+                              blocked=None, first_strikers=None, target_left=None, bands=())
+        carry(board, before)
+        v = _judged(before, before, "attacks", attacks, backend, deadline)
         if v.legal is not True:
-            return b, Stop("attacks", v, before)
+            return board, Stop("attacks", v, before)
         b = before.with_attacks(attacks)
         carry(before, b)
-    if game_over(b, lost) or (blocks is None and not fresh):
+    if stop is None and not game_over(b, lost) and (blocks is not None or fresh):
+        b, stop = _blocks_declared(board, b, blocks, backend, deadline, lost, phases,
+                                   fresh, judge_blocks)
+    elif stop is None and b.blocks is None:
         # 104.2a: nobody declares blockers any more; in a combat damage step the
         # board's blocks are facts (none given: none).
-        _into(pre, phases)
-        return (b if b.blocks is not None else b.derive(blocks={})), None
+        b = b.derive(blocks={})
+    _into(pre, phases)
+    return b, stop
+
+
+def _judged(original: Any, on: Any, kind: str, decl: Mapping, backend: str,
+            deadline: Deadline) -> Any:
+    """The verdict on a declaration of ``kind`` made on ``on`` (``original`` with the
+    steps before it carried out): illegal when it names what left the battlefield in the
+    meantime (400.7, 508.1a, 509.1a, 506.4), else as ``check`` judges it."""
+    from .declarations import check, left_before, left_verdict
+
+    left = left_before(original, on, kind, decl)
+    if left:
+        return left_verdict(kind, decl, left)
+    return check(staged(on), kind, decl, backend, deadline.remaining())
+
+
+def _attacks_declared(board: Any, attacks: Optional[Mapping], blocks: Optional[Mapping],
+                      backend: str, deadline: Deadline, lost: list[str], phases: Phases
+                      ) -> tuple[Any, Optional[Stop]]:
+    """The beginning of combat (507.2), then the attacks judged and declared (508.1) and
+    their triggers resolved (508.3); the board's own blocks put back on the board, to be
+    judged with the blocks."""
+    start = board.evolve(attacks=None, blocks=None, damage_order=None, damage_step=None,
+                         blocked=None, first_strikers=None, target_left=None, bands=())
+    carry(board, start)
+    start = phases.begin(start)  # 507.2
+    decl_a = dict(attacks) if attacks is not None else dict(board.attacks or {})
+    v = _judged(board, start, "attacks", decl_a, backend, deadline)
+    if v.legal is not True:
+        return board, Stop("attacks", v, start)
+    # The board's own attacks keep their bands (702.22c: formed as they were declared).
+    b = start.derive(attacks=decl_a, bands=board.bands if attacks is None else ())
+    carry(start, b)
+    if not game_over(b, lost):
+        b = phases.attacks(b)  # 508.3
+    if attacks is None and board.blocks is not None and blocks is None:
+        # the board's own blocks (one naming a creature that left the battlefield in the
+        # meantime is illegal, 509.1a)
+        decl_b = {k: list(v) for k, v in board.blocks.items()}
+        from .declarations import left_before, left_verdict
+
+        left = left_before(board, b, "blocks", decl_b)
+        if left:
+            return b, Stop("blocks", left_verdict("blocks", decl_b, left), b)
+        nb = b.derive(blocks=dict(board.blocks), damage_order=board.damage_order)
+        carry(b, nb)
+        b = nb
+    return b, None
+
+
+def _blocks_declared(board: Any, b: Any, blocks: Optional[Mapping], backend: str,
+                     deadline: Deadline, lost: list[str], phases: Phases, fresh: bool,
+                     judge_blocks: bool) -> tuple[Any, Optional[Stop]]:
+    """The blocks -- given, or ``b``'s own -- judged (509.1) and declared, and their
+    triggers resolved (509.2a) on a fresh board; ``judge_blocks`` False leaves a board
+    without blocks open (``turn``)."""
     own = blocks is None
     if own and b.blocks is None and not judge_blocks:
-        _into(pre, phases)
         return b, None
     decl: Mapping = ({k: list(v) for k, v in (b.blocks or {}).items()} if blocks is None
                      else blocks)
     before = b.derive(blocks=None, damage_order=None, damage_step=None, blocked=None,
                       first_strikers=None)
     carry(b, before)
-    left = left_before(board, before, "blocks", decl) if fresh else []
-    v = (left_verdict("blocks", decl, left) if left
-         else check(staged(before), "blocks", decl, backend, deadline.remaining()))
+    v = _judged(board if fresh else before, before, "blocks", decl, backend, deadline)
     if v.legal is not True:
-        _into(pre, phases)
         return b, Stop("blocks", v, before)
     if not own or b.blocks is None:
         # (the board's own blocks stay with its damage assignment order, "2024")
@@ -429,7 +454,6 @@ def _declared(board: Any, attacks: Optional[Mapping], blocks: Optional[Mapping],
         carry(before, b)
     if fresh and not game_over(b, lost):
         b = phases.blocks(b)  # 509.2a
-    _into(pre, phases)
     return b, None
 
 

@@ -306,82 +306,112 @@ def state_based(board: Board, bound: Bound, deathtouched: set[str], defeated_now
     before = board
     teams = {board.player(p).team for p in board.player_names if board.player(p).team}
     while True:
-        changed = False
         # What attackers that attack nothing any more were declared to attack (506.4c):
         # the board keeps it as it was; it is not on the battlefield.
         ghosts = {(board.attacks or {}).get(a) for a in (board.target_left or ())}
-        # 704.5a, 704.5c; Two-Headed Giant: the team (704.6a-b, 810.8c-d), and a team
-        # loses together (810.8a): every player of it is listed.
-        for p in board.players:
-            if p.name in out.lost or p.name in lost_before:
-                continue
-            team = p.team is not None and bool(teams)
-            # 104.3b, 104.3d: not a player who can't lose, while what says so is there
-            if p.life <= 0 and not cant_lose(bound, p.name, "life", out.gone):
-                out.lost[p.name] = "704.6a" if team else "704.5a"
-            elif p.poison >= (15 if team else 10) and not cant_lose(bound, p.name, "poison",
-                                                                    out.gone):
-                out.lost[p.name] = "704.6b" if team else "704.5c"
-        for name, rule in list(out.lost.items()):
-            for mate in _team(board, name):
-                if mate not in out.lost and mate not in lost_before:
-                    out.lost[mate] = rule
-        for p in board.permanents:
-            if p.id in out.gone or p.id in ghosts:
-                continue
-            if p.is_creature:
-                t = p.toughness or 0
-                indestructible = bound.has_keyword(p.id, "indestructible")
-                if t <= 0:
-                    out.gone[p.id] = "704.5f"  # not a destruction: indestructible can't help
-                elif p.damage >= lethal_limit(bound, p) and not indestructible:
-                    out.gone[p.id] = "704.5g"
-                elif p.id in deathtouched and not indestructible:
-                    out.gone[p.id] = "704.5h"
-            if p.id not in out.gone and p.is_planeswalker and (p.loyalty or 0) <= 0:
-                out.gone[p.id] = "704.5i"
-            if p.id not in out.gone and p.is_battle and (p.defense or 0) <= 0:
-                if p.types.has("Siege") and p.id in defeated_now:
-                    if p.id not in out.defeated:
-                        out.defeated.append(p.id)  # its own trigger is pending (704.5v)
-                else:
-                    out.gone[p.id] = "704.5v"
-        # 800.4a: in a multiplayer game a player who loses leaves, with what they own.
-        if len(board.players) > 2 and not teams:
-            for name in out.lost:
-                for p in board.permanents:
-                    if p.controller == name and p.id not in out.gone:
-                        out.gone[p.id] = "800.4a"
-        # 704.5m: an Aura attached to nothing legal; 704.5n: Equipment unattached.
-        gone_now = set(out.gone)
-        for p in board.permanents:
-            if p.id in gone_now or p.attached_to is None or p.attached_to not in gone_now:
-                continue
-            if p.types.has("Aura"):
-                out.gone[p.id] = "704.5m"
-        remaining = []
-        targets = {t for a, t in (board.attacks or {}).items() if a not in out.gone}
-        for p in board.permanents:
-            if p.id in out.gone and (p.id in ghosts or p.id not in targets):
-                changed = changed or p.id not in ghosts
-                continue
-            if p.id in out.gone:
-                # A planeswalker or battle that left while attacked: kept as it was for
-                # the attackers that now attack nothing (506.4c).
-                changed = True
-                remaining.append(p)
-                continue
-            if p.attached_to is not None and p.attached_to in out.gone:
-                p = _replace(p, attached_to=None)  # 704.5n
-            q = _cancel_counters(p)
-            if q is not p:
-                changed = True
-            remaining.append(q)
+        _players_lose(board, bound, out, teams, lost_before)
+        _permanents_go(board, bound, out, ghosts, deathtouched, defeated_now)
+        _leaving_players_take_theirs(board, out, teams)
+        _auras_fall_off(board, out)
+        remaining, changed = _what_remains(board, out, ghosts)
         if not changed:
             break
         board = _without(board, remaining, set(out.gone))
         deathtouched = deathtouched - set(out.gone)
     return _deaths_recorded(before, board, out), out
+
+
+def _players_lose(board: Board, bound: Bound, out: StateBased, teams: set,
+                  lost_before: Sequence[str]) -> None:
+    """704.5a (0 or less life), 704.5c (ten poison counters); Two-Headed Giant: the
+    team's (704.6a-b, 810.8c-d), and a team loses together (810.8a): every player of it
+    is listed. Not a player who can't lose while what says so is there (104.3b, 104.3d)."""
+    for p in board.players:
+        if p.name in out.lost or p.name in lost_before:
+            continue
+        team = p.team is not None and bool(teams)
+        if p.life <= 0 and not cant_lose(bound, p.name, "life", out.gone):
+            out.lost[p.name] = "704.6a" if team else "704.5a"
+        elif p.poison >= (15 if team else 10) and not cant_lose(bound, p.name, "poison",
+                                                                out.gone):
+            out.lost[p.name] = "704.6b" if team else "704.5c"
+    for name, rule in list(out.lost.items()):
+        for mate in _team(board, name):
+            if mate not in out.lost and mate not in lost_before:
+                out.lost[mate] = rule
+
+
+def _permanents_go(board: Board, bound: Bound, out: StateBased, ghosts: set,
+                   deathtouched: set[str], defeated_now: set[str]) -> None:
+    """704.5f (toughness 0 or less: not a destruction, indestructible can't help),
+    704.5g (lethal damage), 704.5h (deathtouch damage), 704.5i (a planeswalker with no
+    loyalty), 704.5v (a battle with no defense; a Siege whose own trigger is pending
+    stays)."""
+    for p in board.permanents:
+        if p.id in out.gone or p.id in ghosts:
+            continue
+        if p.is_creature:
+            t = p.toughness or 0
+            indestructible = bound.has_keyword(p.id, "indestructible")
+            if t <= 0:
+                out.gone[p.id] = "704.5f"
+            elif p.damage >= lethal_limit(bound, p) and not indestructible:
+                out.gone[p.id] = "704.5g"
+            elif p.id in deathtouched and not indestructible:
+                out.gone[p.id] = "704.5h"
+        if p.id not in out.gone and p.is_planeswalker and (p.loyalty or 0) <= 0:
+            out.gone[p.id] = "704.5i"
+        if p.id not in out.gone and p.is_battle and (p.defense or 0) <= 0:
+            if p.types.has("Siege") and p.id in defeated_now:
+                if p.id not in out.defeated:
+                    out.defeated.append(p.id)  # its own trigger is pending (704.5v)
+            else:
+                out.gone[p.id] = "704.5v"
+
+
+def _leaving_players_take_theirs(board: Board, out: StateBased, teams: set) -> None:
+    """800.4a: in a multiplayer game a player who loses leaves, with what they own."""
+    if len(board.players) > 2 and not teams:
+        for name in out.lost:
+            for p in board.permanents:
+                if p.controller == name and p.id not in out.gone:
+                    out.gone[p.id] = "800.4a"
+
+
+def _auras_fall_off(board: Board, out: StateBased) -> None:
+    """704.5m: an Aura attached to nothing legal (what it enchanted left) goes."""
+    gone_now = set(out.gone)
+    for p in board.permanents:
+        if p.id in gone_now or p.attached_to is None or p.attached_to not in gone_now:
+            continue
+        if p.types.has("Aura"):
+            out.gone[p.id] = "704.5m"
+
+
+def _what_remains(board: Board, out: StateBased, ghosts: set
+                  ) -> tuple[list[Permanent], bool]:
+    """The permanents that stay, and whether anything changed: what went leaves (a
+    planeswalker or battle that left while attacked is kept as it was for the attackers
+    that now attack nothing, 506.4c), Equipment of what left is unattached (704.5n),
+    +1/+1 and -1/-1 counters annihilate (704.5q)."""
+    changed = False
+    remaining = []
+    targets = {t for a, t in (board.attacks or {}).items() if a not in out.gone}
+    for p in board.permanents:
+        if p.id in out.gone and (p.id in ghosts or p.id not in targets):
+            changed = changed or p.id not in ghosts
+            continue
+        if p.id in out.gone:
+            changed = True
+            remaining.append(p)
+            continue
+        if p.attached_to is not None and p.attached_to in out.gone:
+            p = _replace(p, attached_to=None)  # 704.5n
+        q = _cancel_counters(p)
+        if q is not p:
+            changed = True
+        remaining.append(q)
+    return remaining, changed
 
 
 #: The state-based actions that put a creature into its owner's graveyard: it dies (700.4).

@@ -87,6 +87,12 @@ class Item:
     group: tuple[str, ...] = ()
     lki: Optional[Permanent] = field(default=None, compare=False)
     lki_keywords: frozenset[str] = field(default=frozenset(), compare=False)
+    #: How the board read its source's text (a card that returns reads as it did).
+    reading: Any = field(default=None, compare=False)
+    #: The creatures in combat with its source and the objects of its event as the
+    #: ability triggered -- id -> (those blocking it, those it blocks): "each creature
+    #: blocking or blocked by it" of a creature that has died (603.10a, 608.2h).
+    lki_partners: Mapping[str, tuple] = field(default_factory=dict, compare=False)
 
     @property
     def key(self) -> tuple:
@@ -141,6 +147,11 @@ class Resolved:
             return reason("stack.trick", "608.2", tuple(x for x in (it.source,) if x),
                           effect=it.effect, source=it.source, text=Quote(it.sentence),
                           controller=it.controller)
+        kw = next((k for k, a in _RETURNS.items() if a is it.ability), None)
+        if kw is not None:
+            return reason("stack.keyword", KEYWORD_TABLE[kw].rule + "a",
+                          tuple(x for x in (it.source,) if x), keyword=kw, source=it.source,
+                          instance=it.instance, controller=it.controller)
         return reason("stack.trigger", "603.3b", tuple(x for x in (it.source,) if x),
                       kind=it.kind, source=it.source, line=it.line, instance=it.instance,
                       text=Quote(it.sentence), controller=it.controller)
@@ -199,7 +210,13 @@ class Request:
 
 
 class ChoiceIllegal(BoardError):
-    """A choice given for an ability that is not one of its legal options."""
+    """A choice given for an ability that is not one of its legal options; ``choice``:
+    the board's choice that gave it (a door says where it was given: the board or
+    ``--choose``)."""
+
+    def __init__(self, why: Reason, choice: Optional[Choice] = None) -> None:
+        super().__init__(why)
+        self.choice = choice
 
 
 # ---------------------------------------------------------------------------
@@ -223,6 +240,12 @@ class Stack:
         #: The creatures declared as attackers or blockers this combat (508.1, 509.1).
         self.fought: set[str] = set()
         self._deathtouched: set[str] = set()
+        #: The changes of power and toughness this combat made, by object (613.4c):
+        #: a creature returned to the battlefield is a new object without them (400.7).
+        self.changes: dict[str, tuple[int, int]] = {}
+        #: The creatures that died and returned to the battlefield: old id -> the new
+        #: object's (400.7).
+        self.returned: dict[str, str] = {}
 
     def fork(self, lost: Optional[list[str]] = None) -> "Stack":
         """A copy to go on with apart (a line of play a search explores): what it
@@ -236,6 +259,8 @@ class Stack:
         out.exerted = list(self.exerted)
         out.fought = set(self.fought)
         out._deathtouched = set(self._deathtouched)
+        out.changes = dict(self.changes)
+        out.returned = dict(self.returned)
         return out
 
     def pending(self) -> tuple:
@@ -243,7 +268,8 @@ class Stack:
         abilities set up (603.7) and the creatures that fought (for "if ~ attacked or
         blocked this combat")."""
         return (tuple((i.kind, i.source or "", i.line, i.instance, i.subject or "")
-                      for i in self.delayed), tuple(sorted(self.fought)))
+                      for i in self.delayed), tuple(sorted(self.fought)),
+                tuple(sorted(self.changes.items())))
 
     # -- the steps --------------------------------------------------------------------
     def begin(self, step: str) -> StepLog:
@@ -409,14 +435,14 @@ class Stack:
                 raise ChoiceIllegal(reason(
                     "error.choice_count", None, (), where=("permanent", item.source),
                     source=item.source, ability=item.line, given=len(given), needs=len(specs),
-                    text=Quote(item.sentence)))
+                    text=Quote(item.sentence)), self._giver(item, "targets"))
             for spec, t in zip(specs, given):
                 legal = _legal_targets(board, item, spec, chosen)
                 if t not in legal and not (spec.optional and t == ""):
                     raise ChoiceIllegal(reason(
                         "error.choice_illegal", None, (t,), where=("permanent", item.source),
                         source=item.source, ability=item.line, value=t, options=tuple(legal),
-                        text=Quote(item.sentence)))
+                        text=Quote(item.sentence)), self._giver(item, "targets"))
                 chosen.append(t)
             self._use(item, "targets", tuple(chosen), False)
             return replace(item, targets=tuple(chosen))
@@ -438,6 +464,11 @@ class Stack:
 
     def _given(self, item: Item, what: str) -> Any:
         """The board's choice of ``what`` for this ability, or None."""
+        c = self._giver(item, what)
+        return None if c is None else getattr(c, what)
+
+    def _giver(self, item: Item, what: str) -> Optional[Choice]:
+        """The board's choice that chooses ``what`` for this ability, or None."""
         for c in self.choices:
             if c.source != item.source:
                 continue
@@ -445,9 +476,8 @@ class Stack:
                 continue
             if c.instance is not None and c.instance != item.instance:
                 continue
-            v = getattr(c, what)
-            if v is not None:
-                return v
+            if getattr(c, what) is not None:
+                return c
         return None
 
     def _use(self, item: Item, what: str, value: Any, automatic: bool) -> None:
@@ -461,7 +491,7 @@ class Stack:
                 raise ChoiceIllegal(reason(
                     "error.choice_illegal", None, (), where=("permanent", item.source),
                     source=item.source, ability=item.line, value=given, options=options,
-                    text=Quote(item.sentence)))
+                    text=Quote(item.sentence)), self._giver(item, what))
             self._use(item, what, given, False)
             return given
         if len(options) == 1:
@@ -485,12 +515,15 @@ class Stack:
                 nb2, k = apply_keyword(nb, replace(item.ability, affected=o))
                 _carry(nb, nb2)
                 nb = nb2
+                self._changed(k.affected, k.power, k.toughness)
                 done.keywords.append(k)
                 done.outcome.append(keyword_reason(k))
             return nb, []
         if item.kind == "keyword":
             nb, k = apply_keyword(board, item.ability)
             _carry(board, nb)
+            if k.affected:
+                self._changed(k.affected, k.power, k.toughness)
             done.keyword = k
             done.outcome.append(keyword_reason(k))
             return nb, []
@@ -519,142 +552,170 @@ class Stack:
 
     def _effect(self, board: Board, item: Item, eff: Any, done: Resolved,
                 events: list) -> Board:
+        """One instruction of a resolving ability (608.2c), by its kind (the table
+        :data:`_EFFECTS`: each kind's own method, with its rule)."""
+        method = _EFFECTS.get(type(eff))
+        if method is None:
+            raise TypeError(f"unknown effect {eff!r}")
+        return method(self, board, item, eff, done, events)
+
+    def _pt(self, board: Board, item: Item, eff: T.PTChange, done: Resolved,
+            events: list) -> Board:
+        """613.4c: "gets +N/+M until end of turn", on the current power and toughness."""
+        ids = [o for o in self._objects(board, item, eff.who) if _is_creature(board, o)]
+        if not ids:
+            done.outcome.append(reason("stack.nothing", None, ()))
+            return board
+        perms = []
+        for p in board.permanents:
+            if p.id in ids:
+                dp = _amount(board, item, eff.power, self, p.id)
+                dt = _amount(board, item, eff.toughness, self, p.id)
+                p = replace(p, power=(p.power or 0) + dp, toughness=(p.toughness or 0) + dt)
+                self._changed(p.id, dp, dt)
+                done.outcome.append(reason("stack.pt", "613.4c", (p.id,), who=p.id, power=dp,
+                                           toughness=dt))
+            perms.append(p)
+        return _derive(board, permanents=tuple(perms))
+
+    def _continuous(self, board: Board, item: Item, eff: T.Continuous, done: Resolved,
+                    events: list) -> Board:
+        """611.2: an effect the board states from now on, one per object it names as it
+        resolves (611.2c)."""
         out = done.outcome
-        ed = board.edition
-        if isinstance(eff, T.PTChange):
-            perms = []
-            ids = [o for o in self._objects(board, item, eff.who) if _is_creature(board, o)]
-            if not ids:
-                out.append(reason("stack.nothing", None, ()))
-                return board
-            for p in board.permanents:
-                if p.id in ids:
-                    dp = _amount(board, item, eff.power, self, p.id)
-                    dt = _amount(board, item, eff.toughness, self, p.id)
-                    p = replace(p, power=(p.power or 0) + dp, toughness=(p.toughness or 0) + dt)
-                    out.append(reason("stack.pt", "613.4c", (p.id,), who=p.id, power=dp,
-                                      toughness=dt))
-                perms.append(p)
-            return _derive(board, permanents=tuple(perms))
-        if isinstance(eff, T.Continuous):
-            objs: list[Optional[str]] = [None] if eff.who is None else [
-                o for o in self._objects(board, item, eff.who) if board.has_object(o)
-                and o not in board.player_names]
-            if not objs:
-                out.append(reason("stack.nothing", None, ()))
-                return board
-            source = item.source if item.source and board.has_object(item.source) else None
-            bound_refs = tuple(o for t in eff.targets for o in self._objects(board, item, t))
-            if len(bound_refs) != len(eff.targets):
-                out.append(reason("stack.nothing", None, ()))  # a target is gone (608.2b)
-                return board
-            new = tuple(Effect(eff.text, item.controller, (o,) if o else bound_refs, source)
-                        for o in objs)
-            nb = _derive(board, effects=board.effects + new)
-            _carry(board, nb, effect_readings=tuple(eff.reading for _ in new))
-            for o in objs:
-                out.append(reason("stack.effect", "611.2", tuple(x for x in (o,) if x),
-                                  who=o, text=Quote(eff.text)))
-            return nb
-        if isinstance(eff, T.Counters):
-            ids = [o for o in self._objects(board, item, eff.who)
-                   if board.has_object(o) and o not in board.player_names]
-            perms = []
-            for p in board.permanents:
-                if p.id in ids:
-                    have = p.counter(eff.kind)
-                    n = eff.n if eff.n > 0 else -min(have, -eff.n)
-                    counters = dict(p.counters)
-                    counters[eff.kind] = have + n
-                    if not counters[eff.kind]:
-                        del counters[eff.kind]
-                    pw, tg = p.power, p.toughness
-                    if eff.kind in ("+1/+1", "-1/-1") and p.is_creature:
-                        d = n if eff.kind == "+1/+1" else -n
-                        pw, tg = (pw or 0) + d, (tg or 0) + d  # 122.1a
-                    p = replace(p, counters=counters, power=pw, toughness=tg)
-                    out.append(reason("stack.counters", "122.1", (p.id,), who=p.id,
-                                      kind=eff.kind, n=n))
-                perms.append(p)
-            return _derive(board, permanents=tuple(perms))
-        if isinstance(eff, T.Damage):
-            return self._damage(board, item, eff, done, events)
-        if isinstance(eff, T.Life):
-            players = [o for o in self._objects(board, item, eff.who) if o in board.player_names
-                       and o not in self.lost]
-            n = _amount(board, item, eff.amount, self)
-            for who in players:
-                if n == 0:
-                    continue
-                board = _life(board, who, n)
-                out.append(reason("stack.life", "119.1" if n > 0 else "119.3", (who,),
-                                  who=who, amount=n))
-                if n > 0:
-                    events.append(("life", who, n))
+        objs: list[Optional[str]] = [None] if eff.who is None else [
+            o for o in self._objects(board, item, eff.who) if board.has_object(o)
+            and o not in board.player_names]
+        if not objs:
+            out.append(reason("stack.nothing", None, ()))
             return board
-        if isinstance(eff, T.Poison):
-            for who in self._objects(board, item, eff.who):
-                if who in board.player_names and who not in self.lost:
-                    board = _poison(board, who, eff.n)
-                    out.append(reason("stack.poison", "122.1f", (who,), who=who, n=eff.n))
+        source = item.source if item.source and board.has_object(item.source) else None
+        bound_refs = tuple(o for t in eff.targets for o in self._objects(board, item, t))
+        if len(bound_refs) != len(eff.targets):
+            out.append(reason("stack.nothing", None, ()))  # a target is gone (608.2b)
             return board
-        if isinstance(eff, T.Tap):
-            ids = [o for o in self._objects(board, item, eff.who)
-                   if board.has_object(o) and o not in board.player_names]
-            perms = []
-            for p in board.permanents:
-                if p.id in ids:
-                    p = replace(p, tapped=eff.tap)
-                    out.append(reason("stack.tap" if eff.tap else "stack.untap", ed.tap,
-                                      (p.id,), who=p.id))
-                perms.append(p)
-            return _derive(board, permanents=tuple(perms))
-        if isinstance(eff, T.Leave):
-            return self._leave(board, item, eff, done, events)
-        if isinstance(eff, T.RemoveFromCombat):
-            ids = [o for o in self._objects(board, item, eff.who) if board.has_object(o)]
-            nb = _out_of_combat(board, set(ids))
-            for o in ids:
-                out.append(reason("stack.out_of_combat", "506.4", (o,), who=o))
-            return nb
-        if isinstance(eff, T.Tokens):
-            return self._tokens(board, item, eff, done, events)
-        if isinstance(eff, T.Draw):
-            for who in self._objects(board, item, eff.who):
-                if who in board.player_names and who not in self.lost:
-                    board = _derive(board, players=tuple(
-                        replace(p, hand=None if p.hand is None else p.hand + eff.n,
-                                cards_drawn=None if p.cards_drawn is None
-                                else p.cards_drawn + eff.n)
-                        if p.name == who else p for p in board.players))
-                    out.append(reason("stack.draw", "121.1", (who,), who=who, n=eff.n))
+        new = tuple(Effect(eff.text, item.controller, (o,) if o else bound_refs, source)
+                    for o in objs)
+        nb = _derive(board, effects=board.effects + new)
+        _carry(board, nb, effect_readings=tuple(eff.reading for _ in new))
+        for o in objs:
+            out.append(reason("stack.effect", "611.2", tuple(x for x in (o,) if x),
+                              who=o, text=Quote(eff.text)))
+        return nb
+
+    def _counters(self, board: Board, item: Item, eff: T.Counters, done: Resolved,
+                  events: list) -> Board:
+        """122.1: counters put or removed; +1/+1 and -1/-1 ones change power and
+        toughness (122.1a)."""
+        ids = [o for o in self._objects(board, item, eff.who)
+               if board.has_object(o) and o not in board.player_names]
+        perms = []
+        for p in board.permanents:
+            if p.id in ids:
+                have = p.counter(eff.kind)
+                n = eff.n if eff.n > 0 else -min(have, -eff.n)
+                p = _with_counters(p, eff.kind, n)
+                done.outcome.append(reason("stack.counters", "122.1", (p.id,), who=p.id,
+                                           kind=eff.kind, n=n))
+            perms.append(p)
+        return _derive(board, permanents=tuple(perms))
+
+    def _life(self, board: Board, item: Item, eff: T.Life, done: Resolved,
+              events: list) -> Board:
+        """119.1, 119.3: life gained (a life-gain event, 119.9) or lost."""
+        players = [o for o in self._objects(board, item, eff.who) if o in board.player_names
+                   and o not in self.lost]
+        n = _amount(board, item, eff.amount, self)
+        for who in players:
+            if n == 0:
+                continue
+            board = _life(board, who, n)
+            done.outcome.append(reason("stack.life", "119.1" if n > 0 else "119.3", (who,),
+                                       who=who, amount=n))
+            if n > 0:
+                events.append(("life", who, n))
+        return board
+
+    def _poison(self, board: Board, item: Item, eff: T.Poison, done: Resolved,
+                events: list) -> Board:
+        """122.1f: poison counters."""
+        for who in self._players(board, item, eff.who):
+            board = _poison(board, who, eff.n)
+            done.outcome.append(reason("stack.poison", "122.1f", (who,), who=who, n=eff.n))
+        return board
+
+    def _tap(self, board: Board, item: Item, eff: T.Tap, done: Resolved,
+             events: list) -> Board:
+        """701.26: tapped or untapped (an attacking creature stays in combat, 506.4b)."""
+        ids = [o for o in self._objects(board, item, eff.who)
+               if board.has_object(o) and o not in board.player_names]
+        perms = []
+        for p in board.permanents:
+            if p.id in ids:
+                p = replace(p, tapped=eff.tap)
+                done.outcome.append(reason("stack.tap" if eff.tap else "stack.untap",
+                                           board.edition.tap, (p.id,), who=p.id))
+            perms.append(p)
+        return _derive(board, permanents=tuple(perms))
+
+    def _out_of_combat(self, board: Board, item: Item, eff: T.RemoveFromCombat,
+                       done: Resolved, events: list) -> Board:
+        """506.4: removed from combat."""
+        ids = [o for o in self._objects(board, item, eff.who) if board.has_object(o)]
+        nb = _out_of_combat(board, set(ids))
+        for o in ids:
+            done.outcome.append(reason("stack.out_of_combat", "506.4", (o,), who=o))
+        return nb
+
+    def _hands(self, board: Board, item: Item, eff: Any, done: Resolved,
+               events: list) -> Board:
+        """121.1 draw, 701.9 discard: the hand (never below 0) and the cards drawn this
+        turn, where the board records them."""
+        draw = isinstance(eff, T.Draw)
+        for who in self._players(board, item, eff.who):
+            board = _derive(board, players=tuple(
+                (_drawn(p, eff.n) if draw else replace(
+                    p, hand=None if p.hand is None else max(0, p.hand - eff.n)))
+                if p.name == who else p for p in board.players))
+            done.outcome.append(reason("stack.draw", "121.1", (who,), who=who, n=eff.n)
+                                if draw else reason("stack.discard", board.edition.discard,
+                                                    (who,), who=who, n=eff.n))
+        return board
+
+    def _no_untap(self, board: Board, item: Item, eff: T.NoUntap, done: Resolved,
+                  events: list) -> Board:
+        """502.3: an effect on the next untap step, beyond the board: said."""
+        for o in self._objects(board, item, eff.who):
+            done.outcome.append(reason("stack.no_untap", "502.3", (o,), who=o))
+        return board
+
+    def _if_then(self, board: Board, item: Item, eff: T.IfThen, done: Resolved,
+                 events: list) -> Board:
+        """608.2c: "Then if ..." -- the rest happens if the condition holds now."""
+        if not _condition(board, item, eff.condition, self.fought):
+            done.outcome.append(reason("stack.condition_false", "608.2c", ()))
             return board
-        if isinstance(eff, T.Discard):
-            for who in self._objects(board, item, eff.who):
-                if who in board.player_names and who not in self.lost:
-                    board = _derive(board, players=tuple(
-                        replace(p, hand=None if p.hand is None else max(0, p.hand - eff.n))
-                        if p.name == who else p for p in board.players))
-                    out.append(reason("stack.discard", board.edition.discard, (who,), who=who,
-                                      n=eff.n))
-            return board
-        if isinstance(eff, T.NoUntap):
-            for o in self._objects(board, item, eff.who):
-                out.append(reason("stack.no_untap", "502.3", (o,), who=o))
-            return board
-        if isinstance(eff, T.IfThen):
-            if not _condition(board, item, eff.condition, self.fought):
-                out.append(reason("stack.condition_false", "608.2c", ()))
-                return board
-            for sub in eff.effects:
-                board = self._effect(board, item, sub, done, events)
-            return board
-        if isinstance(eff, T.Delayed):
-            self.delayed.append(replace(item, kind="delayed",
-                                        ability=T.Instructions(eff.effects)))
-            out.append(reason("stack.delayed", "603.7", ()))
-            return board
-        raise TypeError(f"unknown effect {eff!r}")
+        for sub in eff.effects:
+            board = self._effect(board, item, sub, done, events)
+        return board
+
+    def _delayed(self, board: Board, item: Item, eff: T.Delayed, done: Resolved,
+                 events: list) -> Board:
+        """603.7: a delayed triggered ability of the end of combat step."""
+        self.delayed.append(replace(item, kind="delayed", ability=T.Instructions(eff.effects)))
+        done.outcome.append(reason("stack.delayed", "603.7", ()))
+        return board
+
+    def _players(self, board: Board, item: Item, who: Any) -> list[str]:
+        """The players ``who`` names who are still in the game."""
+        return [p for p in self._objects(board, item, who)
+                if p in board.player_names and p not in self.lost]
+
+    def _changed(self, oid: str, dp: int, dt: int) -> None:
+        """A change of power and toughness this combat made (613.4c): a creature that
+        returns is a new object without it (400.7)."""
+        p, t = self.changes.get(oid, (0, 0))
+        self.changes[oid] = (p + dp, t + dt)
 
     def _damage(self, board: Board, item: Item, eff: T.Damage, done: Resolved,
                 events: list) -> Board:
@@ -679,7 +740,7 @@ class Stack:
                                            to=to, amount=amount))
                 continue
             done.outcome.append(reason("stack.damage", "120.3", (to,), source=src, to=to,
-                                       amount=amount))
+                                       amount=amount, effect=item.effect))
             _damage_result(board, res, to, amount, keywords, controller)
             events.append(("dealt", src, to, amount))
         if res.gained:
@@ -783,6 +844,48 @@ class Stack:
         _carry(board, nb, readings=readings)
         return nb
 
+    def _return(self, board: Board, item: Item, eff: T.Return, done: Resolved,
+                events: list) -> Board:
+        """The card of a creature that died returns to the battlefield (persist 702.79a,
+        undying 702.93a): a new object (400.7) under its owner's control, untapped
+        (110.5b) unless ``tapped``, not in combat (506.4), without damage, without the
+        counters and the effects on the old object -- power and toughness those it had
+        less its counters (122.1a) and this combat's changes (613.4c) -- and with
+        ``counter``. A token can't return (111.8); nor a card that is back already. The
+        new object has an id of its own (``<id>-2``, ``-3`` ...: what the old one did or
+        had -- destroyed, attacked, the effects on it -- is not the new one's)."""
+        out = done.outcome
+        for oid in self._objects(board, item, eff.who):
+            lki = item.lki if item.lki is not None and item.lki.id == oid else None
+            if lki is None or board.has_object(oid) or oid in self.returned:
+                out.append(reason("stack.nothing", None, ()))
+                continue
+            if lki.is_token:
+                out.append(reason("stack.token_gone", "111.8", (oid,), who=oid))
+                continue
+            cp = sum(n * _counter_pt(k)[0] for k, n in lki.counters.items())
+            ct = sum(n * _counter_pt(k)[1] for k, n in lki.counters.items())
+            dp, dt = self.changes.pop(oid, (0, 0))
+            new_id = _fresh_id(board, oid)
+            p = replace(lki, id=new_id, power=(lki.power or 0) - cp - dp,
+                        toughness=(lki.toughness or 0) - ct - dt, tapped=eff.tapped,
+                        summoning_sick=True, damage=0, counters={}, attached_to=None,
+                        goaded_by=(), protector=None)
+            if eff.counter is not None:
+                p = _with_counters(p, eff.counter, 1)
+            self.returned[oid] = new_id
+            nb = _derive(board, permanents=board.permanents + (p,))
+            if item.reading is not None:
+                _carry(board, nb, readings={new_id: item.reading})
+            else:
+                nb.__dict__.pop("readings", None)  # read again, its text with the rest
+            board = nb
+            out.append(reason("stack.returned", "400.7", (new_id,), who=new_id, old=oid,
+                              counter=eff.counter or "", power=p.power,
+                              toughness=p.toughness, tapped=eff.tapped))
+            events.append(("enters", new_id))
+        return board
+
     def _token_attack(self, board: Board, item: Item, token: Permanent) -> Optional[str]:
         """508.4: what a creature put onto the battlefield attacking attacks: its
         controller's choice among what may be attacked."""
@@ -832,10 +935,13 @@ class Stack:
         if isinstance(who, T.Partners):
             out = []
             for o in self._objects(board, item, who.of):
-                if who.blocking:
-                    out += sorted(b for b, atts in (board.blocks or {}).items() if o in atts)
-                else:
-                    out += list((board.blocks or {}).get(o, ()))
+                # one that has left: those in combat with it as it last existed (608.2h)
+                blocking, blocked = _partners_now(board, (o,)).get(o, ((), ())) \
+                    if board.has_object(o) else item.lki_partners.get(o, ((), ()))
+                if who.blocking or who.either:
+                    out += [b for b in blocking if board.has_object(b)]
+                if not who.blocking or who.either:
+                    out += [a for a in blocked if a not in out and board.has_object(a)]
             return out
         if isinstance(who, T.Each):
             if who.players == "opponents":
@@ -856,9 +962,13 @@ class Stack:
             board.has_object(src.permanent) else None
         bound = board.bound  # type: ignore[attr-defined]
         kws = frozenset(bound.keywords.get(src.permanent, ())) if perm is not None else frozenset()
+        readings = board.readings  # type: ignore[attr-defined]
+        reading = readings.get(src.permanent) if perm is not None else None
         return Item("trigger", inst.ability, src.controller, src.permanent, line,
                     self.counts[key], src.effect_index if src.kind == "effect" else None,
-                    sentence=inst.sentence, lki=perm, lki_keywords=kws, **event)
+                    sentence=inst.sentence, lki=perm, lki_keywords=kws, reading=reading,
+                    lki_partners=_partners_now(board, (src.permanent, event.get("subject"))),
+                    **event)
 
     def _if_holds(self, board: Board, item: Item) -> bool:
         """603.4: an intervening "if" is checked as the ability triggers."""
@@ -1056,6 +1166,8 @@ class Stack:
         out: list[Item] = []
         if not died:
             return out
+        for c in died:
+            out += self._returning(before, c)
         for inst, line in _triggered(before):
             ev = inst.ability.event
             if isinstance(ev, T.Dies):
@@ -1063,6 +1175,28 @@ class Stack:
                     if _is_who(before, ev.who, c, inst):
                         out.append(self._item(before, inst, line, subject=c))
         return [i for i in out if self._if_holds(before, i)]
+
+    def _returning(self, before: Board, c: str) -> list[Item]:
+        """Persist (702.79a) and undying (702.93a) of a creature that died (``before``:
+        the board it died from, 603.10a): "When this permanent is put into a graveyard
+        from the battlefield, if it had no -1/-1 (+1/+1) counters on it, return it ..."
+        -- the intervening "if" (603.4) on the creature as it last existed. Its
+        controller's abilities (the board records no owner: its controller owns it)."""
+        bound = before.bound  # type: ignore[attr-defined]
+        p = before.permanent(c)
+        out = []
+        for kw, ability in _RETURNS.items():
+            if not bound.has_keyword(c, kw) or p.counter(_RETURN_COUNTERS[kw]):
+                continue
+            line = _line_of(before, c, kw.capitalize()) if kw in p.text.lower() else 0
+            key = (c, line, kw)
+            self.counts[key] = self.counts.get(key, 0) + 1
+            reading = before.readings.get(c)  # type: ignore[attr-defined]
+            out.append(Item("trigger", ability, p.controller, c, line, self.counts[key],
+                            subject=c, sentence=kw, lki=p,
+                            lki_keywords=frozenset(bound.keywords.get(c, ())),
+                            reading=reading))
+        return out
 
     def _lifelink_items(self, before: Board, dealt: Sequence[Dealt]) -> list[Item]:
         """119.10: each source with lifelink dealing damage is one life-gain event."""
@@ -1145,6 +1279,70 @@ def keyword_reason(t: KeywordTrigger) -> Reason:
 #: 702.147a: decayed's "When this creature attacks, sacrifice it at end of combat."
 _DECAYED = T.Triggered(T.Attacks(A.SelfRef()),
                        (T.Delayed((T.Leave(A.SelfRef(), "sacrifice"),)),))
+
+#: 702.79a persist, 702.93a undying: "When this permanent is put into a graveyard from
+#: the battlefield, if it had no -1/-1 (+1/+1) counters on it, return it to the
+#: battlefield under its owner's control with a -1/-1 (+1/+1) counter on it." (the
+#: intervening "if" is checked by :meth:`Stack._returning`).
+_RETURNS = {
+    kw: T.Triggered(T.Dies(A.SelfRef()), (T.Return(A.SelfRef(), counter),))
+    for kw, counter in (("persist", "-1/-1"), ("undying", "+1/+1"))
+}
+
+#: The counter each returns the creature with, and whose presence keeps it dead.
+_RETURN_COUNTERS = {"persist": "-1/-1", "undying": "+1/+1"}
+
+#: Each instruction's method (608.2c), by the kind of instruction.
+_EFFECTS: dict[type, Callable[..., Board]] = {
+    T.PTChange: Stack._pt, T.Continuous: Stack._continuous, T.Counters: Stack._counters,
+    T.Damage: Stack._damage, T.Life: Stack._life, T.Poison: Stack._poison,
+    T.Tap: Stack._tap, T.Leave: Stack._leave, T.RemoveFromCombat: Stack._out_of_combat,
+    T.Tokens: Stack._tokens, T.Draw: Stack._hands, T.Discard: Stack._hands,
+    T.NoUntap: Stack._no_untap, T.IfThen: Stack._if_then, T.Delayed: Stack._delayed,
+    T.Return: Stack._return,
+}
+
+
+def _fresh_id(board: Board, oid: str) -> str:
+    """An id for the new object a card that left becomes (400.7): ``<id>-2``, ``-3`` ...,
+    the first no permanent or player of the board has."""
+    taken = {p.id for p in board.permanents} | set(board.player_names)
+    n = 2
+    while f"{oid}-{n}" in taken:
+        n += 1
+    return f"{oid}-{n}"
+
+
+def _with_counters(p: Permanent, kind: str, n: int) -> Permanent:
+    """``p`` with ``n`` more counters of ``kind`` (fewer for ``n`` < 0); a counter of a
+    power/toughness kind (+1/+1, -1/-1 122.1a; -0/-2, +1/+0 ...) changes a creature's
+    power and toughness (613.4c)."""
+    counters = dict(p.counters)
+    counters[kind] = p.counter(kind) + n
+    if not counters[kind]:
+        del counters[kind]
+    pw, tg = p.power, p.toughness
+    dp, dt = _counter_pt(kind)
+    if (dp or dt) and p.is_creature:
+        pw, tg = (pw or 0) + n * dp, (tg or 0) + n * dt
+    return replace(p, counters=counters, power=pw, toughness=tg)
+
+
+def _counter_pt(kind: str) -> tuple[int, int]:
+    """What one counter of ``kind`` adds to power and toughness ("+1/+1" (1, 1), "-0/-2"
+    (0, -2); another kind (0, 0))."""
+    parts = kind.split("/")
+    if len(parts) != 2 or not all(len(x) >= 2 and x[0] in "+-" and x[1:].isdigit()
+                                  for x in parts):
+        return (0, 0)
+    return (int(parts[0]), int(parts[1]))
+
+
+def _drawn(p: Any, n: int) -> Any:
+    """121.1: a player who draws ``n`` cards (hand and cards drawn, where recorded)."""
+    return replace(p, hand=None if p.hand is None else p.hand + n,
+                   cards_drawn=None if p.cards_drawn is None else p.cards_drawn + n)
+
 
 #: The code of battle cry's triggers (702.91a).
 _BATTLE_CRY = KEYWORD_TABLE["battle cry"].code
@@ -1309,6 +1507,8 @@ def _legal_targets(board: Board, item: Item, spec: T.Target, chosen: Sequence[st
                 continue
             if spec.opponents and board.teammates(p.controller, ctrl):
                 continue
+            if spec.partner is not None and not _in_combat_with(board, item, spec, p.id):
+                continue
             if spec.controller is not None:
                 if isinstance(spec.controller, A.DefendingPlayerRef):
                     if p.controller not in _defending(board, item):
@@ -1328,6 +1528,38 @@ def _legal_targets(board: Board, item: Item, spec: T.Target, chosen: Sequence[st
     if exclude_chosen:
         out = [x for x in out if x not in chosen]
     return out
+
+
+def _partners_now(board: Board, ids: Iterable[Optional[str]]) -> dict[str, tuple]:
+    """For each of ``ids`` on the battlefield: (the creatures blocking it, those it
+    blocks), as combat stands (506.4)."""
+    blocks = board.blocks or {}
+    out: dict[str, tuple] = {}
+    for o in ids:
+        if o and o not in out and board.has_object(o):
+            out[o] = (tuple(sorted(b for b, atts in blocks.items() if o in atts)),
+                      tuple(blocks.get(o, ())))
+    return out
+
+
+def _in_combat_with(board: Board, item: Item, spec: T.Target, oid: str) -> bool:
+    """506.4: whether ``oid`` is blocking (``spec.partner`` "blocking"), blocked by
+    ("blocked") or either ("either") the object ``spec.partner_of`` names -- the source,
+    or an object of the event."""
+    of = spec.partner_of
+    if isinstance(of, T.EventRef):
+        them = [getattr(item, of.role)] if of.role != "attackers" else list(item.group)
+    else:
+        them = [item.source]
+    blocks = board.blocks or {}
+    for x in them:
+        if x is None:
+            continue
+        if spec.partner in ("blocking", "either") and x in blocks.get(oid, ()):
+            return True
+        if spec.partner in ("blocked", "either") and oid in blocks.get(x, ()):
+            return True
+    return False
 
 
 def _protected(board: Board, bound: Any, oid: str, src: Permanent) -> bool:
@@ -1372,8 +1604,10 @@ def _condition(board: Board, item: Item, cond: Any, fought: Iterable[str] = ()) 
         src = _source(item)
         me = board.permanent(item.source) if item.source and board.has_object(item.source) \
             else None
-        for w in who:
-            n = sum(1 for p in board.permanents if p.controller == w
+        groups = [[p for p in board.player_names if board.teammates(p, w)] if cond.team
+                  else [w] for w in who]
+        for g in groups:
+            n = sum(1 for p in board.permanents if p.controller in g
                     and bound.matches(cond.pred, p, src, me))
             if n >= cond.at_least and (cond.at_most is None or n <= cond.at_most):
                 return True
@@ -1388,6 +1622,14 @@ def _condition(board: Board, item: Item, cond: Any, fought: Iterable[str] = ()) 
                    for i in ids)
     if isinstance(cond, T.AttackedOrBlocked):
         return item.source is not None and item.source in set(fought)
+    if isinstance(cond, T.TotalPower):
+        # 508.1: the creatures its controller declared as attackers this combat (those
+        # still on the battlefield); or every creature its controller controls
+        ids = [a for a in fought if a in (board.attacks or {})] if cond.attacked else \
+            [p.id for p in board.permanents if p.is_creature]
+        total = sum(max(0, board.permanent(i).power or 0) for i in ids
+                    if board.has_object(i) and board.permanent(i).controller == item.controller)
+        return total >= cond.n
     raise TypeError(f"unknown condition {cond!r}")
 
 
@@ -1586,7 +1828,8 @@ def has_triggers(board: Board) -> bool:
     carries out (so a combat without them can skip it)."""
     bound = board.bound  # type: ignore[attr-defined]
     return bool(bound.of_type(T.Triggered, T.ExertAsAttacks)) or any(
-        e.step is not None for e in board.effects)
+        e.step is not None for e in board.effects) or any(
+        bound.has_keyword(p.id, kw) for p in board.permanents for kw in _RETURNS)
 
 
 __all__ = ["Stack", "Item", "Resolved", "StepLog", "Chosen", "ChoiceNeeded", "ChoiceIllegal",

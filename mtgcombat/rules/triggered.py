@@ -29,7 +29,8 @@ the board reads from text once it exists: "target creature can't block this turn
 (701.26), :class:`Leave` (destroy 701.8, sacrifice 701.21, exile 701.13, return to
 hand -- removed from combat, 506.4), :class:`Tokens` (111, tapped and attacking 508.4),
 :class:`Draw` (121), :class:`Delayed` ("at end of combat", 603.7), :class:`Exert`
-(701.43).
+(701.43), :class:`Return` (a creature that died returned to the battlefield: persist
+702.79a, undying 702.93a; a new object, 400.7).
 """
 
 from __future__ import annotations
@@ -77,6 +78,11 @@ class Target(Record):
     other: bool = False
     #: "up to one target creature" (601.2c): the target may be left unchosen.
     optional: bool = False
+    #: "target creature blocking / blocked by / blocking or blocked by [``partner_of``]"
+    #: (506.4: in combat with it as the target is chosen): "blocking", "blocked",
+    #: "either".
+    partner: Optional[Literal["blocking", "blocked", "either"]] = None
+    partner_of: Optional["Who"] = None
 
 
 class Each(Record):
@@ -94,6 +100,8 @@ class Partners(Record):
 
     of: "Who"
     blocking: bool = True
+    #: "each creature blocking or blocked by [of]": both.
+    either: bool = False
 
 
 class ControllerOfRef(Record):
@@ -161,9 +169,10 @@ Amount = Union[int, PowerOf, Scaled, EventAmount]
 
 class SelfOr(Record):
     """"~ or another creature [you control]" (Zulaport Cutthroat, Blood Artist): the
-    source, or another object of ``group`` (109.5)."""
+    source, or another object of ``group`` (109.5); "~ or equipped creature": the source
+    or the creature it is attached to."""
 
-    group: A.Group
+    group: Union[A.Group, A.AttachedRef]
 
 
 class Attacks(Record):
@@ -355,7 +364,7 @@ class Life(Record):
     """119: ``who`` gains (``amount`` > 0) or loses life."""
 
     who: Who
-    amount: Union[int, EventAmount]
+    amount: Union[int, EventAmount, "Scaled"]
 
 
 class Poison(Record):
@@ -446,8 +455,20 @@ class RemoveFromCombat(Record):
     who: Who
 
 
+class Return(Record):
+    """"Return it to the battlefield [tapped] under its owner's control [with a ``counter``
+    counter on it]": the card of a creature that died comes back as a new object (400.7:
+    not in combat, 506.4; untapped unless ``tapped``, 110.5b; its damage, counters and the
+    effects on the old object gone) -- persist (702.79a), undying (702.93a). A token
+    can't come back (111.8)."""
+
+    who: Who
+    counter: Optional[str] = None
+    tapped: bool = False
+
+
 Effect = Union[PTChange, Continuous, Counters, Damage, Life, Poison, Tap, Leave, Tokens, Draw,
-               Delayed, RemoveFromCombat, Discard, NoUntap, IfThen]
+               Delayed, RemoveFromCombat, Discard, NoUntap, IfThen, Return]
 
 # ---------------------------------------------------------------------------
 # Abilities
@@ -501,6 +522,16 @@ class ExertAsAttacks(Record):
 # ---------------------------------------------------------------------------
 
 
+class TotalPower(Record):
+    """"if you attacked with creatures with total power N or greater this combat" (pack
+    tactics, ``attacked``: the creatures declared as attackers, 508.1) / "if creatures
+    you control have total power N or greater" (formidable): the sum of their power as
+    the condition is checked (603.4)."""
+
+    n: int
+    attacked: bool = False
+
+
 class ControlsCount(Record):
     """"if you control N or more [permanents]" / "... no [permanents]" (``at_most``)."""
 
@@ -510,6 +541,8 @@ class ControlsCount(Record):
     at_most: Optional[int] = None
     #: "if defending player controls ..." of an attacking creature (508.5).
     defending: bool = False
+    #: "if your team controls ..." (810.2: the permanents of each player of the team).
+    team: bool = False
 
 
 class IsState(Record):
@@ -534,4 +567,4 @@ class LifeAtLeast(Record):
     n: int
 
 
-Condition = Union[ControlsCount, IsState, LifeAtLeast, AttackedOrBlocked]
+Condition = Union[ControlsCount, IsState, LifeAtLeast, AttackedOrBlocked, TotalPower]

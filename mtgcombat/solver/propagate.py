@@ -217,33 +217,21 @@ class Engine:
             self.open_roots.add(i)
         elif old is None:
             self.open_roots.discard(i)
+        # each root counts (times its multiplicity) among the true or false restrictions
+        # (role 1), requirements (2) and costs (4) it is
+        dt = (new is True) - (old is True)
+        df = (new is False) - (old is False)
         r = self.role[i]
         if r & 1:
-            m = self.r_mult[i]
-            if old is False:
-                self.r_false -= m
-            if new is False:
-                self.r_false += m
+            self.r_false += df * self.r_mult[i]
         if r & 2:
             m = self.q_mult[i]
-            if old is True:
-                self.q_true -= m
-            elif old is False:
-                self.q_false -= m
-            if new is True:
-                self.q_true += m
-            elif new is False:
-                self.q_false += m
+            self.q_true += dt * m
+            self.q_false += df * m
         if r & 4:
             m = self.c_mult[i]
-            if old is True:
-                self.c_true -= m
-            elif old is False:
-                self.c_false -= m
-            if new is True:
-                self.c_true += m
-            elif new is False:
-                self.c_false += m
+            self.c_true += dt * m
+            self.c_false += df * m
 
     # -- deciding ---------------------------------------------------------------------------
     def decide(self, c: str, choice: Iterable[str]) -> None:

@@ -292,6 +292,11 @@ class Writer:
         """A number and a noun that agrees with it: ``w.count(n, "card", "cards")``."""
         return self.lang.count(n, one, many)
 
+    def pred(self, pred: Any) -> str:
+        """A predicate of the rules (which creatures a text names) in words: the ``pred``
+        template of this language."""
+        return self(reason("pred", pred=pred))
+
     def rules_name(self, name: str) -> str:
         """A rules edition by its name in this language ("current" -> "aktuell")."""
         return self.lang.editions.get(name, name)

@@ -146,6 +146,12 @@ class TriggerMixin(Transformer):
             return super().target_object(desc)  # type: ignore[misc]
         return self._target(desc, other=False)
 
+    def target_another(self, desc):
+        """115.3: "another target [creature]" -- inside an effect, not the source."""
+        if self._fx is None:
+            return super().target_object(desc)  # type: ignore[misc]
+        return self._target(desc, other=True)
+
     def _target(self, desc, other: bool, optional: bool = False) -> T.Target:
         extra = None
         roles = [a for a in desc.alts if len(a) == 1 and a[0].kind in ("attacking", "blocking")]
@@ -245,6 +251,9 @@ class TriggerMixin(Transformer):
         optional, effects = body
         effects = self._effects(effects, trigger=True)
         heads = head if isinstance(head, list) else [head]
+        if any(isinstance(e, T.Return) for e in effects) and not all(
+                isinstance(h, T.Dies) for h in heads):
+            raise _Fail("a card returned to the battlefield by what is not its death")
         return [T.Triggered(h, tuple(effects), cond, optional, self.st.targets) for h in heads]
 
     def instructions(self, body):
@@ -252,7 +261,10 @@ class TriggerMixin(Transformer):
         optional, effects = body
         if optional:
             raise _Fail("\"you may\" in a later sentence of an ability")
-        return [T.Instructions(tuple(self._effects(effects, trigger=False)))]
+        effects = self._effects(effects, trigger=False)
+        if any(isinstance(e, T.Return) for e in effects):
+            raise _Fail("a card returned to the battlefield outside its \"dies\" trigger")
+        return [T.Instructions(tuple(effects))]
 
     def if_you_do(self, effects):
         """"If you do, [effects]" after "you may [effect]" (603.5): part of what its
@@ -346,57 +358,31 @@ class TriggerMixin(Transformer):
         source, or any other creature of that description (109.5)."""
         return T.SelfOr(self.trig_who_another(desc))
 
+    def trig_who_self_or_attached(self, _self, attached):
+        """"~ or equipped creature", "~ or enchanted creature": the source, or the
+        creature it is attached to (301.5, 303.4)."""
+        return T.SelfOr(_who(attached))
+
     def ev_creature(self, who, verb):
+        """"Whenever [creature] [verb]": the event of the verb (:data:`_VERBS`), and what
+        "it", "that creature" and "that player" name in its effect (603.2)."""
         kind, arg = verb
         fx = self._fx
         if isinstance(who, (A.Group, T.SelfOr)) and fx is not None:
             fx.subject = T.EventRef("subject")
             self.st.last_obj = None
-        if kind in ("blocks_a", "blocked_by", "blocks_or_blocked_by", "damage_creature") \
-                and fx is not None:
+        if kind in _OTHER_CREATURE and fx is not None:
             fx.other = T.EventRef("other")
-        if kind in ("damage_player", "damage_opponent", "damage_player_pw") and fx is not None:
+        if kind in _OTHER_PLAYER and fx is not None:
             fx.player = T.EventRef("player")
             self.st.last_player = T.EventRef("player")
-        if kind == "attacks":
-            return T.Attacks(who)
-        if kind == "attacks_alone":
-            return T.Attacks(who, alone=True)
-        if kind == "battalion":
-            return T.Attacks(who, others=arg)
-        if kind == "blocks":
-            return T.Blocks(who)
-        if kind == "blocks_a":
-            return T.Blocks(who, per_attacker=True, pred=arg)
-        if kind == "blocked":
-            return T.BecomesBlocked(who)
-        if kind == "blocked_by":
-            return T.BecomesBlocked(who, per_blocker=True, pred=arg)
-        if kind == "blocked_by_n":
-            return T.BecomesBlocked(who, at_least=arg)
-        if kind == "blocks_or_blocked":
-            return T.BlocksOrBlocked(who)
-        if kind == "blocks_or_blocked_by":
-            return T.BlocksOrBlocked(who, by_creature=True, pred=arg)
-        if kind == "attacks_or_blocks":
-            return T.AttacksOrBlocks(who)
-        if kind == "unblocked":
-            return T.Unblocked(who)
-        if kind == "damage_player":
-            return T.DealsDamage(who, "player")
-        if kind == "damage_opponent":
-            return T.DealsDamage(who, "opponent")
-        if kind == "damage_creature":
-            return T.DealsDamage(who, "creature")
-        if kind == "damage_player_pw":
-            return T.DealsDamage(who, "player_or_planeswalker")
-        if kind == "damage_any":
-            return T.DealsDamage(who, "any")
-        if kind == "dealt_damage":
-            return T.IsDealtDamage(who)
-        if kind == "dies":
-            return T.Dies(who)
-        raise _Fail(kind)
+        if kind not in _VERBS:
+            raise _Fail(kind)
+        event, fixed, takes = _VERBS[kind]
+        params = dict(fixed)
+        if takes is not None:
+            params[takes] = arg
+        return event(who, **params)
 
     def ev_enters(self, who):
         """603.6a: "When [permanent] enters (the battlefield)"."""
@@ -433,23 +419,20 @@ class TriggerMixin(Transformer):
         pred, _ = _desc_pred(desc, "creature")
         return T.AttackYou(pred)
 
-    def tv_attacks(self):
-        return ("attacks", None)
-
-    def tv_attacks_alone(self):
-        return ("attacks_alone", None)
+    # The verbs of "Whenever [creature] [verb]" (the grammar's ``trig_verb``): a verb
+    # without an argument is its kind; one with a description or a number carries it.
+    for _kind in ("attacks", "attacks_alone", "blocks", "blocked", "blocks_or_blocked",
+                  "attacks_or_blocks", "unblocked", "damage_player", "damage_opponent",
+                  "damage_creature", "damage_player_pw", "damage_any", "dealt_damage",
+                  "dies"):
+        locals()["tv_" + _kind] = (lambda k: lambda self: (k, None))(_kind)
+    del _kind
 
     def tv_battalion(self, n):
         return ("battalion", _num(n))
 
-    def tv_blocks(self):
-        return ("blocks", None)
-
     def tv_blocks_a(self, desc):
         return ("blocks_a", _creature_pred(desc))
-
-    def tv_blocked(self):
-        return ("blocked", None)
 
     def tv_blocked_by(self, desc):
         return ("blocked_by", _creature_pred(desc))
@@ -457,38 +440,8 @@ class TriggerMixin(Transformer):
     def tv_blocked_by_n(self, n):
         return ("blocked_by_n", _num(n))
 
-    def tv_blocks_or_blocked(self):
-        return ("blocks_or_blocked", None)
-
     def tv_blocks_or_blocked_by(self, desc):
         return ("blocks_or_blocked_by", _creature_pred(desc))
-
-    def tv_attacks_or_blocks(self):
-        return ("attacks_or_blocks", None)
-
-    def tv_unblocked(self):
-        return ("unblocked", None)
-
-    def tv_damage_player(self):
-        return ("damage_player", None)
-
-    def tv_damage_opponent(self):
-        return ("damage_opponent", None)
-
-    def tv_damage_creature(self):
-        return ("damage_creature", None)
-
-    def tv_damage_player_pw(self):
-        return ("damage_player_pw", None)
-
-    def tv_damage_any(self):
-        return ("damage_any", None)
-
-    def tv_dealt_damage(self):
-        return ("dealt_damage", None)
-
-    def tv_dies(self):
-        return ("dies", None)
 
     def _they_attacked(self) -> None:
         """"they" after the event: the creatures that attacked (508.3d)."""
@@ -539,6 +492,22 @@ class TriggerMixin(Transformer):
     def tc_you_control(self, amount):
         pred, count = amount
         return T.ControlsCount(A.YouRef(), pred, count)
+
+    def tc_team_control(self, amount):
+        """"if your team controls N or more [permanents]" (810.2: Two-Headed Giant's
+        team; in a game without teams, you)."""
+        pred, count = amount
+        return T.ControlsCount(A.YouRef(), pred, count, team=True)
+
+    def tc_attacked_power(self, n):
+        """Pack tactics (207.2c): "if you attacked with creatures with total power N or
+        greater this combat" -- the creatures declared as attackers (508.1)."""
+        return T.TotalPower(_num(n), attacked=True)
+
+    def tc_total_power(self, n):
+        """Formidable (207.2c): "if creatures you control have total power N or
+        greater"."""
+        return T.TotalPower(_num(n), attacked=False)
 
     def tc_you_none(self, desc):
         return T.ControlsCount(A.YouRef(), _to_pred(desc, "permanent"), 0, 0)
@@ -649,6 +618,10 @@ class TriggerMixin(Transformer):
     def eff_player_vp(self, player, vp):
         return vp(player)
 
+    def eff_your_vp(self, vp):
+        """"[you may] gain N life": the ability's controller (119)."""
+        return vp(A.YouRef())
+
     def tvp_gain_life(self, n):
         """119.1: "[player] gains N life"."""
         self._in_effect()
@@ -709,6 +682,57 @@ class TriggerMixin(Transformer):
     def eff_return(self, obj):
         """Return to its owner's hand (400.7: a new object)."""
         return T.Leave(_who(obj), "hand")
+
+    def eff_return_battlefield(self, obj, *rest):
+        """"Return it to the battlefield [tapped] under its owner's control [with a
+        +1/+1 counter on it]": the card of a creature that died (400.7: a new object).
+        Only the source or the creature of a "dies" event: the other cards of a graveyard
+        are not on the board."""
+        who = _who(obj)
+        if not isinstance(who, (A.SelfRef, T.EventRef)) or self._fx is None:
+            raise _Fail("a card returned that is not the one that died")
+        tapped = any(str(r) == "tapped" for r in rest if isinstance(r, str))
+        counter = next((r for r in rest if isinstance(r, tuple) and r[0] == "counter"), None)
+        return T.Return(who, counter[1] if counter else None, tapped)
+
+    def return_tapped(self, tok):
+        return "tapped"
+
+    def return_counter(self, kind):
+        return ("counter", str(kind))
+
+    def eff_target_blocking(self, of):
+        """"target creature blocking it" (506.4): a target in combat with ``of``."""
+        return self._partner_target(of, "blocking")
+
+    def eff_target_blocked_by(self, of):
+        return self._partner_target(of, "blocked")
+
+    def eff_target_partner(self, of):
+        return self._partner_target(of, "either")
+
+    def _partner_target(self, of, relation: Any) -> T.Target:
+        if self._fx is None:
+            raise _Fail("a target in combat with one outside an effect")
+        if self.st.open_targets:
+            raise _Fail("a target after a variable number of targets can't be numbered")
+        ref = T.Target(self.st.targets, "creature", partner=relation,
+                       partner_of=_who(of))
+        self.st.targets += 1
+        self._mention(ref)  # type: ignore[attr-defined]
+        self.st.last_player = T.ControllerOfRef(ref)
+        return ref
+
+    def eff_all_blocking(self, of):
+        """"all creatures blocking it" (506.4: as combat stands as it resolves)."""
+        return T.Partners(_who(of), True)
+
+    def eff_all_blocked_by(self, of):
+        return T.Partners(_who(of), False)
+
+    def eff_all_partners(self, of):
+        """"each creature blocking or blocked by ~"."""
+        return T.Partners(_who(of), True, either=True)
 
     def eff_top_library(self, obj):
         return T.Leave(_who(obj), "library")
@@ -795,6 +819,47 @@ class TriggerMixin(Transformer):
             raise _Fail("a P/T change with X or *")
         p, t = int(m.group(1)), int(m.group(2))
         return lambda who: [T.PTChange(_who(who), T.Scaled(p, count), T.Scaled(t, count))]
+
+    def tvp_pt_where_x(self, tok, count):
+        """613.4c: "gets +X/+0 until end of turn, where X is the number of [permanents]"
+        -- counted as it resolves (608.2h)."""
+        self._in_effect()
+        return self._pt_x(tok, count)
+
+    def tvp_pt_where_x_stat(self, tok, stat):
+        """"gets +X/+X until end of turn, where X is ~'s power" (608.2h: as it resolves)."""
+        self._in_effect()
+        about, which = stat
+        if about is None:
+            raise _Fail("\"its power\" of what the change is about")
+        return self._pt_x(tok, T.PowerOf(about, which))
+
+    def _pt_x(self, tok, amount):
+        m = re.fullmatch(r"([+-])(X|\d+)/([+-])(X|\d+)", str(tok))
+        if not m or "X" not in (m.group(2), m.group(4)):
+            raise _Fail("a P/T change without X")
+
+        def part(sign: str, v: str) -> Any:
+            k = -1 if sign == "-" else 1
+            if v != "X":
+                return k * int(v)
+            if isinstance(amount, T.Count):
+                return T.Scaled(k, amount)
+            if k < 0:
+                raise _Fail("-X of a power")
+            return amount
+
+        p, t = part(m.group(1), m.group(2)), part(m.group(3), m.group(4))
+        return lambda who: [T.PTChange(_who(who), p, t)]
+
+    def tvp_gain_for_each(self, n, count):
+        """119.1: "[player] gains N life for each [permanent]" (counted as it resolves)."""
+        self._in_effect()
+        return lambda who: [T.Life(_who(who), T.Scaled(_num(n), count))]
+
+    def tvp_lose_for_each(self, n, count):
+        self._in_effect()
+        return lambda who: [T.Life(_who(who), T.Scaled(-_num(n), count))]
 
     def fe_desc(self, desc):
         pred, flags = _desc_pred(desc, "permanent", allow_flags=True)
@@ -921,6 +986,37 @@ class TriggerMixin(Transformer):
 
     def token_with(self, *toks):
         return ("with", tuple(str(t).lower() for t in toks))
+
+
+#: The events of "Whenever [creature] [verb]" by the verb's kind: the event, its fixed
+#: parameters, and the parameter the verb's argument (a description's predicate, a
+#: number) is (508.3a, 506.5, 207.2c battalion, 509.3, 509.3g, 510.3a, 700.4).
+_VERBS: dict[str, tuple[Any, dict, Optional[str]]] = {
+    "attacks": (T.Attacks, {}, None),
+    "attacks_alone": (T.Attacks, {"alone": True}, None),
+    "battalion": (T.Attacks, {}, "others"),
+    "blocks": (T.Blocks, {}, None),
+    "blocks_a": (T.Blocks, {"per_attacker": True}, "pred"),
+    "blocked": (T.BecomesBlocked, {}, None),
+    "blocked_by": (T.BecomesBlocked, {"per_blocker": True}, "pred"),
+    "blocked_by_n": (T.BecomesBlocked, {}, "at_least"),
+    "blocks_or_blocked": (T.BlocksOrBlocked, {}, None),
+    "blocks_or_blocked_by": (T.BlocksOrBlocked, {"by_creature": True}, "pred"),
+    "attacks_or_blocks": (T.AttacksOrBlocks, {}, None),
+    "unblocked": (T.Unblocked, {}, None),
+    "damage_player": (T.DealsDamage, {"to": "player"}, None),
+    "damage_opponent": (T.DealsDamage, {"to": "opponent"}, None),
+    "damage_creature": (T.DealsDamage, {"to": "creature"}, None),
+    "damage_player_pw": (T.DealsDamage, {"to": "player_or_planeswalker"}, None),
+    "damage_any": (T.DealsDamage, {"to": "any"}, None),
+    "dealt_damage": (T.IsDealtDamage, {}, None),
+    "dies": (T.Dies, {}, None),
+}
+#: The verbs whose event has a creature on the other side ("that creature").
+_OTHER_CREATURE = frozenset({"blocks_a", "blocked_by", "blocks_or_blocked_by",
+                             "damage_creature"})
+#: The verbs whose event has a player ("that player").
+_OTHER_PLAYER = frozenset({"damage_player", "damage_opponent", "damage_player_pw"})
 
 
 def _targets_in(obj) -> list:

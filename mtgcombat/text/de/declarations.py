@@ -341,7 +341,7 @@ def _must_be_blocked(r, w):
     elif r["least"] != 1:
         how = f"von {r['least']} oder mehr Kreaturen"
     if r["by"] is not None:
-        how = (how + " " if how else "von ") + f"Kreaturen, die {w(pred_reason(r['by']))} sind"
+        how = (how + " " if how else "von ") + f"Kreaturen, die {w.pred(r['by'])} sind"
     when = w.duration(r["duration"], default="")
     return (f"{w.of(r)} muss{(' ' + when) if when else ''}"
             f"{(' ' + how) if how else ''} geblockt werden, falls möglich.")
@@ -350,12 +350,6 @@ def _must_be_blocked(r, w):
 def _requirement_attacker(r, w):
     when = w.duration(r["duration"], default="")
     return f"{w.of(r)} blockt{' ' + when if when else ''} {w.of(r, 'attacker')}, falls möglich."
-
-
-def pred_reason(pred):
-    from ...rules.reasons import reason
-
-    return reason("pred", pred=pred)
 
 
 T.update({

@@ -59,7 +59,7 @@ KEYWORDS: Mapping[str, str] = {
     # as German cards print them
     "rampage": "Amoklauf", "bushido": "Bushido", "modular": "Modular", "frenzy": "Raserei",
     "poisonous": "Giftig", "changeling": "Wandelbar", "persist": "Beharrlichkeit",
-    "annihilator": "Vernichter", "umbra armor": "Umbra-Rüstung", "undying": "Untot",
+    "annihilator": "Vernichter", "umbra armor": "Umbra-Rüstung", "undying": "Unsterblichkeit",
     "unleash": "Entfesseln", "dethrone": "Entthronen", "prowess": "Bravour", "renown": "Ruhm",
     "devoid": "Farblos", "myriad": "Myriade", "afflict": "Heimsuchen", "mentor": "Mentor",
     "afterlife": "Nachleben", "riot": "Krawall", "decayed": "Verwest", "training": "Training",

@@ -4,45 +4,29 @@
 from __future__ import annotations
 
 from .. import clause
-from .glossary import STEPS
+from ..stack_words import StackWords
+from .glossary import KEYWORDS, STEPS
 
-_HOW = {"destroy": "wird zerstört", "sacrifice": "wird geopfert",
-        "exile": "wird ins Exil geschickt",
-        "hand": "wird auf die Hand ihres Besitzers zurückgebracht",
-        "library": "wird oben auf die Bibliothek ihres Besitzers gelegt"}
-_WHAT = {"targets": "Ziele", "may": "„du kannst“", "exert": "Erschöpfen",
-         "attacking": "was sie angreift", "mode": "Modus", "amounts": "Aufteilung"}
-
-
-def _value(w, what, value):
-    if what in ("may", "exert"):
-        return "ja" if value else "nein"
-    if isinstance(value, tuple):
-        return w.join([w.name(v) if v else "kein Ziel" for v in value]) or "keine"
-    if value == "":
-        return "kein Ziel"
-    return w.name(value) if isinstance(value, str) else str(value)
-
-
-def _ability(r, w):
-    src = r["source"]
-    who = w.name(src) if src else "ein Effekt"
-    line = r.get("ability") or 0
-    inst = r.get("instance") or 1
-    return (f"{who}" + (f", Fähigkeit {line}" if line else "")
-            + (f" ({inst}. Mal)" if inst and inst > 1 else ""))
-
-
-def _options(r, w, what):
-    return w.join([_value(w, what, o) for o in r["options"]], "or")
+W = StackWords(
+    yes="ja", no="nein", no_target="kein Ziel", no_targets="keine", an_effect="ein Effekt",
+    ability="Fähigkeit {line}", nth=lambda n: f"{n}. Mal",
+    effect="Effekt {n}", it="sie",
+    what={"targets": "Ziele", "may": "„du kannst“", "exert": "Erschöpfen",
+          "attacking": "was sie angreift", "mode": "Modus", "amounts": "Aufteilung"},
+    how={"destroy": "wird zerstört", "sacrifice": "wird geopfert",
+         "exile": "wird ins Exil geschickt",
+         "hand": "wird auf die Hand ihres Besitzers zurückgebracht",
+         "library": "wird oben auf die Bibliothek ihres Besitzers gelegt"})
 
 
 T: dict = {
     "stack.trigger": clause(lambda r, w: (
-        f"{w.name(r['source']) if r['source'] else 'ein Effekt'}: {w.quote(str(r['text']))} "
+        f"{W.source(r, w)}: {w.quote(str(r['text']))} "
         "wird verrechnet")),
+    "stack.keyword": clause(lambda r, w: (
+        f"{w.name(r['source'])}: {KEYWORDS[r['keyword']]} wird verrechnet")),
     "stack.trick": clause(lambda r, w: (
-        f"Effekt {r['effect'] + 1} ({w.quote(str(r['text']))}) wird verrechnet")),
+        f"{W.effect_of(r)} ({w.quote(str(r['text']))}) wird verrechnet")),
     "stack.pt": clause(lambda r, w: (
         f"{w.name(r['who'])} erhält {r['power']:+d}/{r['toughness']:+d} bis zum Ende des "
         "Zuges")),
@@ -53,8 +37,7 @@ T: dict = {
         f"{w.name(r['who'])} " + ("erhält " if r["n"] >= 0 else "verliert ")
         + w.count(abs(r["n"]), f"{r['kind']}-Marke", f"{r['kind']}-Marken"))),
     "stack.damage": clause(lambda r, w: (
-        f"{w.name(r['source']) if r['source'] else 'sie'} fügt {w.name(r['to'])} "
-        f"{r['amount']} Schaden zu")),
+        f"{W.dealer(r, w)} fügt {w.name(r['to'])} {r['amount']} Schaden zu")),
     "stack.prevented": clause(lambda r, w: (
         f"{r['amount']} Schaden von {w.name(r['source'])} an {w.name(r['to'])} wird "
         "verhindert", "Schutz")),
@@ -66,7 +49,7 @@ T: dict = {
     "stack.tap": clause(lambda r, w: f"{w.name(r['who'])} wird getappt"),
     "stack.untap": clause(lambda r, w: f"{w.name(r['who'])} wird enttappt"),
     "stack.leave": clause(lambda r, w: (
-        f"{w.name(r['who'])} {_HOW[r['how']]} und verlässt den Kampf")),
+        f"{w.name(r['who'])} {W.how[r['how']]} und verlässt den Kampf")),
     "stack.indestructible": clause(lambda r, w: (
         f"{w.name(r['who'])} ist unzerstörbar und wird nicht zerstört")),
     "stack.out_of_combat": clause(lambda r, w: (
@@ -74,6 +57,15 @@ T: dict = {
     "stack.token": clause(lambda r, w: (
         f"ein {r['power']}/{r['toughness']}-Kreaturenspielstein, {w.name(r['who'])}, wird "
         "erzeugt" + (f" und greift {w.name(r['attacking'])} an" if r["attacking"] else ""))),
+    "stack.returned": clause(lambda r, w: (
+        f"{w.name(r['who'])} kehrt"
+        + (" getappt" if r["tapped"] else "")
+        + (f" mit einer {r['counter']}-Marke" if r["counter"] else "")
+        + " auf das Schlachtfeld zurück, als neue "
+        f"{r['power']}/{r['toughness']}-Kreatur, die nicht im Kampf ist")),
+    "stack.token_gone": clause(lambda r, w: (
+        f"{w.name(r['who'])} war ein Spielstein: er kann nicht auf das Schlachtfeld "
+        "zurückkehren")),
     "stack.draw": clause(lambda r, w: (
         f"{w.name(r['who'])} zieht " + w.count(r["n"], "Karte", "Karten"))),
     "stack.discard": clause(lambda r, w: (
@@ -91,26 +83,26 @@ T: dict = {
     "stack.declined": clause(lambda r, w: (
         "ihr Beherrscher hat sich dagegen entschieden („du kannst“)")),
     "stack.not_cast": clause(lambda r, w: (
-        f"Effekt {r['effect'] + 1} wird nicht gewirkt: sein Ziel {w.name(r['target'])} "
+        f"{W.effect_of(r)} wird nicht gewirkt: sein Ziel {w.name(r['target'])} "
         + ("hat das Spielfeld verlassen" if r["gone"] else "ist kein legales Ziel"))),
     "choice.made": lambda r, w: (
-        f"{_ability(r, w)}: {_WHAT.get(r['what'], r['what'])} "
-        f"{_value(w, r['what'], r['value'])}"
+        f"{W.ability_of(r, w)}: {W.what.get(r['what'], r['what'])} "
+        f"{W.value(w, r['what'], r['value'])}"
         + (" (die einzige legale Wahl)" if r["automatic"] else " (wie angegeben)")),
     "human.combat_stack_step": lambda r, w: f"{STEPS.get(r['step'], r['step'])}:",
     "human.combat_stack_item": lambda r, w: "  " + r["text"],
     "human.combat_stack_outcome": lambda r, w: "    " + r["text"],
     "human.combat_choices": lambda r, w: "Entscheidungen: " + r["text"],
     "error.choice_missing": lambda r, w: (
-        f"{_ability(r, w)} ({w.quote(str(r['text']))}) braucht eine Entscheidung über "
-        f"{_WHAT.get(r['what'], r['what'])} von {w.name(r['player'])}: "
-        f"{_options(r, w, r['what'])} -- gib sie in den \"choices\" des Spielfelds an "
+        f"{W.ability_of(r, w)} ({w.quote(str(r['text']))}) braucht eine Entscheidung über "
+        f"{W.what.get(r['what'], r['what'])} von {w.name(r['player'])}: "
+        f"{W.options(r, w, r['what'])} -- gib sie in den \"choices\" des Spielfelds an "
         f"({{\"source\": \"{r['source']}\", \"ability\": {r['ability']}, "
         f"\"{r['what']}\": ...}}) oder mit --choose"),
     "error.choice_illegal": lambda r, w: (
-        f"{_ability(r, w)} ({w.quote(str(r['text']))}): {r['value']!r} ist keine legale "
+        f"{W.ability_of(r, w)} ({w.quote(str(r['text']))}): {r['value']!r} ist keine legale "
         f"Wahl; die legalen: {w.join([repr(o) for o in r['options']], 'or') or 'keine'}"),
     "error.choice_count": lambda r, w: (
-        f"{_ability(r, w)} ({w.quote(str(r['text']))}) hat "
+        f"{W.ability_of(r, w)} ({w.quote(str(r['text']))}) hat "
         f"{w.count(r['needs'], 'Ziel', 'Ziele')}, {r['given']} angegeben"),
 }

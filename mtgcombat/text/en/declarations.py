@@ -333,7 +333,7 @@ def _must_be_blocked(r, w):
     elif r["least"] != 1:
         how = f"by {r['least']} or more creatures"
     if r["by"] is not None:
-        how = (how + " " if how else "by ") + f"creatures matching {w(pred_reason(r['by']))}"
+        how = (how + " " if how else "by ") + f"creatures matching {w.pred(r['by'])}"
     when = w.duration(r["duration"], default="")
     return (f"{w.of(r)} must be blocked{(' ' + how) if how else ''}"
             f"{(' ' + when) if when else ''} if able.")
@@ -342,12 +342,6 @@ def _must_be_blocked(r, w):
 def _requirement_attacker(r, w):
     when = w.duration(r["duration"], default="")
     return f"{w.of(r)} blocks {w.of(r, 'attacker')}{' ' + when if when else ''} if able."
-
-
-def pred_reason(pred):
-    from ...rules.reasons import reason
-
-    return reason("pred", pred=pred)
 
 
 T.update({
