@@ -378,6 +378,12 @@ class Compiler:
                 "type" in given and ("power" in given or "Creature" not in kw["type_line"])):
             self._from_card(d, kw, given)
         perm = Permanent(**kw)
+        self._typed(d, perm, given)
+        return perm
+
+    def _typed(self, d: PermDecl, perm: Permanent, given: dict[str, Attr]) -> None:
+        """A permanent's type line read (205), and a creature's power and toughness
+        there (208.1): what is missing is bad input saying what was likely meant."""
         try:
             types = TypeLine.parse(perm.type_line)
         except BoardError as e:
@@ -393,7 +399,6 @@ class Compiler:
                                              text=quote(perm.name)))
             raise self.at(d.name, reason("error.scenario_needs_pt", name=perm.name,
                                          written=bare_or_quoted_name(perm.name)))
-        return perm
 
     def _from_card(self, d: PermDecl, kw: dict, given: dict) -> None:
         """Cards by name: what the line doesn't say comes from the card (the line wins)."""
