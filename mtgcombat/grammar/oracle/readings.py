@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import fields, is_dataclass, replace
-from typing import Optional
+from typing import Any, Optional
 
 from lark import Transformer, v_args
 
@@ -389,7 +389,19 @@ def read_quoted_grant(sentence_norm: str, state, parse, read) -> Optional[list]:
         # creature can't block this turn."") acts only when a player activates it -- an
         # effect of the board with its holder as source; it adds nothing to a
         # declaration. Granted to the subject as it is ("this creature" in it: its holder).
-        return _grant_activated(m, granted, state, parse)
+        return _with_granted(m, state, parse, lambda g: [A.Grant(g.subject, tuple(granted))])
+
+    def moved(g: Any) -> Optional[list]:
+        out = [_as_subjects(a, g.subject) for a in granted]
+        return None if any(x is None for x in out) else out
+
+    return _with_granted(m, state, parse, moved)
+
+
+def _with_granted(m, state, parse, grant) -> Optional[list]:
+    """The outer sentence read with a sentinel keyword in place of the quoted abilities,
+    its one grant of the sentinel replaced by ``grant(that Grant)`` (a list; None: not
+    read). None when the sentinel is not granted exactly once or is mentioned otherwise."""
     outer = parse(f"{m.group('head')} {_SENTINEL}{m.group('tail')}", state)
     if not outer:
         return None
@@ -398,30 +410,10 @@ def read_quoted_grant(sentence_norm: str, state, parse, read) -> Optional[list]:
     for ab in outer:
         if isinstance(ab, A.Grant) and ab.abilities == (A.Keyword(_SENTINEL),):
             found += 1
-            for g in granted:
-                moved = _as_subjects(g, ab.subject)
-                if moved is None:
-                    return None
-                out.append(moved)
-        elif _mentions_keyword(ab, _SENTINEL):
-            return None
-        else:
-            out.append(ab)
-    return out if found == 1 else None
-
-
-def _grant_activated(m, granted: list, state, parse) -> Optional[list]:
-    """The outer sentence of a grant of activated abilities, the sentinel keyword
-    replaced by a :class:`Grant` of those abilities (None: not read)."""
-    outer = parse(f"{m.group('head')} {_SENTINEL}{m.group('tail')}", state)
-    if not outer:
-        return None
-    out: list = []
-    found = 0
-    for ab in outer:
-        if isinstance(ab, A.Grant) and ab.abilities == (A.Keyword(_SENTINEL),):
-            found += 1
-            out.append(A.Grant(ab.subject, tuple(granted)))
+            given = grant(ab)
+            if given is None:
+                return None
+            out += given
         elif _mentions_keyword(ab, _SENTINEL):
             return None
         else:
