@@ -106,3 +106,52 @@ def test_the_architecture_check_finds_a_table_of_english_terminal_names(tmp_path
                    'r = reason("error.x", found=f"unexpected {x}")\n', encoding="utf-8")
     found = _english_in(bad)
     assert len(found) == 2, found
+
+
+# -- the card database's warnings --------------------------------------------------------
+
+def _twin_database(tmp_path: Path):
+    import json as _json
+
+    from mtgcombat.cards import CardDatabase
+
+    card = {"object": "card", "layout": "normal", "type_line": "Creature — Elf",
+            "power": "1", "toughness": "1", "colors": ["G"], "oracle_text": "",
+            "mana_cost": "{G}"}
+    data = [dict(card, name="Twin"), dict(card, name="Twin", type_line="Creature — Giant")]
+    path = tmp_path / "oracle.json"
+    path.write_text(_json.dumps(data), encoding="utf-8")
+    return CardDatabase.open(path, cache_dir=tmp_path / "cache")
+
+
+def test_a_card_database_warning_is_a_coded_reason_worded_in_english_and_german(tmp_path):
+    from mtgcombat.text import Writer
+
+    db = _twin_database(tmp_path)
+    assert db.lookup("Twin") is not None
+    assert [n.code for n in db.notes] == ["warning.cards_shared_name"]
+    note = db.notes[0]
+    assert (note["n"], note["name"]) == (2, "Twin")
+    assert Writer("en")(note).endswith("2 cards are named 'Twin'; the first in the file is used")
+    german = Writer("de")(note)
+    assert german.startswith("Kartendatenbank ") and "2 Karten heißen" in german
+    assert "Twin" in german and "cards are named" not in german
+
+
+def test_the_command_line_words_an_unwritable_cache_in_the_answers_language(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    env = {k: v for k, v in os.environ.items() if k != "MTGCOMBAT_CARDS"}
+    env["MTGCOMBAT_CACHE"] = str(blocker / "cache")
+    r = subprocess.run([sys.executable, "-m", "mtgcombat", "show", "examples/by-name.mtg",
+                        "--cards", "examples/cards.json", "--lang", "de"],
+                       capture_output=True, text=True, cwd=PACKAGE.parent, env=env, timeout=120)
+    assert r.returncode == 0, r.stderr
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1, lines
+    assert lines[0].startswith("Warnung: Kartendatenbank examples/cards.json: Das Cache-Verzeichnis")
+    assert "MTGCOMBAT_CACHE" in lines[0] and "can't be written" not in lines[0]
