@@ -446,6 +446,13 @@ def _ask_best(board: "Board", opts: Options, ctx: Context) -> Any:
     from .questions.best import best_attacks, best_blocks
 
     ask = best_blocks if opts.question == "best-blocks" else best_attacks
+    if opts.question == "best-blocks" and opts.attacks is not None:
+        from .questions.given import best_blocks_against
+
+        board, illegal = best_blocks_against(board, opts.attacks, opts.objective,
+                                             opts.backend, ctx.remaining())
+        if illegal is not None:
+            return illegal
     return _best_over_choices(board, opts, ctx, ask, _deciders(board, opts.question), ())
 
 
@@ -724,7 +731,8 @@ QUESTIONS: dict[str, Question] = {q.name: q for q in (
         ("limit",), _ask_upkeep, _json, _results("upkeep")),
     Question(
         "best-blocks", "the best legal block declaration, proved by minimax over the combat",
-        "The defending players' best legal block declaration against the board's attacks, "
+        "The defending players' best legal block declaration against the board's attacks "
+        "(or those given with --attacks, taken as combat takes them), "
         "the attacking player answering with the damage assignments worst for them: every "
         "later choice (damage assignment orders and assignments in both damage steps) made "
         "by minimax on the same objective. 'optimal' is proved; a time limit gives the best "
@@ -734,8 +742,9 @@ QUESTIONS: dict[str, Question] = {q.name: q for q in (
         "docs/decisions.md.",
         ("mtgcombat best-blocks examples/first-strike.mtg",
          "mtgcombat best-blocks board.mtg --objective survive",
-         "mtgcombat best-blocks board.json --json --time-limit 10"),
-        ("objective", "choose"), _ask_best, _best_json, _best_words),
+         "mtgcombat best-blocks board.json --json --time-limit 10",
+         "mtgcombat best-blocks examples/first-strike.mtg --attacks 'wurm -> Bob'"),
+        ("objective", "choose", "attacks"), _ask_best, _best_json, _best_words),
     Question(
         "best-attacks", "the best legal attack declaration, proved by minimax over the combat",
         "The active player's best legal attack declaration, the defending players answering "
