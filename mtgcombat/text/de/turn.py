@@ -5,7 +5,7 @@ schreiben."""
 from __future__ import annotations
 
 from .. import Phrase, clause
-from .glossary import PHASES, STEPS
+from .glossary import PHASES, STEPS, source_said
 
 
 def _discard(r, w):
@@ -82,7 +82,7 @@ T: dict = {
         "führt das zu zustandsbasierten Aktionen oder ausgelösten Fähigkeiten, erhalten die "
         f"Spieler Priorität, und ein weiteres {STEPS['cleanup']} folgt")),
     "turn.trigger": lambda r, w: (
-        f"wird ausgelöst ({r['source']}), von diesem Ablauf nicht ausgeführt: {r['sentence']}"),
+        f"wird ausgelöst ({source_said(r['source'])}), von diesem Ablauf nicht ausgeführt: {r['sentence']}"),
     "human.turn_head": Phrase(lambda r, w: (
         f"Regeln: {w.rules_name(r['rules'])}. Der Zug von {w.name(r['player'])}, Segment für "
         "Segment"), end=":"),
