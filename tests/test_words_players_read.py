@@ -250,3 +250,17 @@ def test_german_story_of_best_blocks_says_schadenszuweisungen():
     attacks = _text(FROST.replace("block wall -> shanker\n", "").replace(
         "attack shanker -> Bob\n", ""), "explain", "--about", "best-attacks", "--lang", "de")
     assert "jede Seite weist den Schaden so zu" in attacks
+
+
+def test_the_turn_says_the_declarations_in_words_not_in_arrow_notation_508_1_509_1():
+    en = _text(OPHIDIAN, "turn")
+    assert ("Alice declares attackers (508.1): Ophidian attacks Bob; Sengir Vampire attacks "
+            "Bob") in en
+    assert "the defending players declare blockers (509.1): Wind Drake blocks Sengir " \
+        "Vampire" in en
+    de = _text(OPHIDIAN, "turn", "--lang", "de")
+    assert ("Alice deklariert Angreifer (508.1): Ophidian greift Bob an; Sengir Vampire "
+            "greift Bob an") in de
+    assert "die verteidigenden Spieler deklarieren Blocker (509.1): Wind Drake blockt " \
+        "Sengir Vampire" in de
+    assert " -> " not in en + de
