@@ -807,7 +807,8 @@ class _Search:
                 e.value, e.reach, e.code = value, reach, self.encode(value)
                 e.exact = True  # last: a table is shared, and a deadline may strike
                 self.evaluated += 1
-        code, used, loss = 0, 0, {}
+        code, used = 0, 0
+        loss: dict = {}
         for j, (_, e) in enumerate(chosen):
             code += e.code
             used |= e.mask
