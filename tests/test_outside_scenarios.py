@@ -162,8 +162,7 @@ SCENARIOS: dict[str, Expect] = {
     "trick-destroy-blocker-no-trample": E("509.1h", life={"Bob": 20}, destroyed=("bears",)),
     "trick-pump-after-blocks": E("613.4c", destroyed=("giant",), pt={"bears": (5, 5)}),
     "trick-shock-attacker": E("704.5g", destroyed=("bears",), pt={"wall": (0, 3)}),
-    "trick-lightning-helix": E("608.2c", life={"Bob": 23}, destroyed=("giant",),
-                               unread=("Lightning Helix deals 3 damage",)),
+    "trick-lightning-helix": E("608.2c", life={"Bob": 23}, destroyed=("giant",)),
     "trick-exile-attacker": E("506.4", life={"Bob": 18}, destroyed=(), pt={"elves": (1, 1)}),
     "trick-tap-blocker": E("506.4b", destroyed=("bears",), life={"Bob": 20}),
     "trick-bounce-blocker-trample": E("702.19e", life={"Bob": 14}, destroyed=()),
@@ -276,3 +275,54 @@ def test_outside_scenarios_cite_rules_of_the_comprehensive_rules():
         assert re.fullmatch(r"\d{3}(\.\d+[a-z]?)?", exp.rule), name
         if texts:
             assert exp.rule + " " in texts or exp.rule + "." in texts, (name, exp.rule)
+
+
+# -- the bugs this audit found, each a behaviour of its own ---------------------------------
+
+
+def _resolved(a: dict) -> list[dict]:
+    return [r for step in a["stack"] for r in step["resolved"]]
+
+
+def test_exert_the_reflexive_when_you_do_is_what_resolves_603_12():
+    a = answer_json("exert-minotaur")
+    (r,) = [r for r in _resolved(a) if r["kind"] == "exert"]
+    assert r["sentence"].startswith("When you do, it gets +1/+1")
+    assert "You may exert" not in r["message"] and "603.12" in r["message"]
+
+
+def _combat(text: str) -> dict:
+    board = Board.parse(text, "<test>")
+    ans = board.combat()
+    return json.loads(json.dumps(ans.to_json(Writer.for_board(ans.board, "en"))))
+
+
+_TRICK = """players Alice, Bob
+active Alice
+Alice:
+  giant: Hill Giant 3/3 [Creature — Giant] red
+Bob:
+  bears: Grizzly Bears 2/2 [Creature — Bear] green
+effect Bob in declare attackers -> giant: "{text}"
+attack giant -> Bob
+no blocks
+"""
+
+
+def test_a_trick_not_understood_is_listed_not_said_to_resolve_608_2():
+    a = _combat(_TRICK.format(text="Frobnicate target creature."))
+    assert _resolved(a) == []
+    assert _listed(a, "Frobnicate target creature.")
+    assert a["after"]["life"]["Bob"] == 17  # nothing done: the giant's 3 damage
+
+
+def test_a_spell_naming_itself_deals_its_damage_and_gains_its_life_201_5_608_2c():
+    a = _combat(_TRICK.format(
+        text="Lightning Helix deals 3 damage to any target and you gain 3 life."))
+    assert not a.get("not_understood")
+    assert a["after"]["destroyed"] == ["giant"] and a["after"]["life"]["Bob"] == 23
+
+
+def test_a_permanents_name_in_a_sourceless_trick_is_not_read_as_the_spell_201_5():
+    a = _combat(_TRICK.format(text="Grizzly Bears deals 2 damage to target creature."))
+    assert _listed(a, "Grizzly Bears deals 2 damage") and _resolved(a) == []

@@ -152,7 +152,10 @@ class Resolved:
             return reason("stack.keyword", KEYWORD_TABLE[kw].rule + "a",
                           tuple(x for x in (it.source,) if x), keyword=kw, source=it.source,
                           instance=it.instance, controller=it.controller)
-        return reason("stack.trigger", "603.3b", tuple(x for x in (it.source,) if x),
+        # a reflexive trigger (exert's "When you do", 603.12) goes on the stack as it
+        # triggers, after the cost is paid; the others in APNAP order (603.3b)
+        return reason("stack.trigger", "603.12" if it.kind == "exert" else "603.3b",
+                      tuple(x for x in (it.source,) if x),
                       kind=it.kind, source=it.source, line=it.line, instance=it.instance,
                       text=Quote(it.sentence), controller=it.controller)
 
@@ -356,6 +359,10 @@ class Stack:
         items = []
         for i, e in enumerate(board.effects):
             if e.step != step:
+                continue
+            if board.effect_readings[i].not_understood:  # type: ignore[attr-defined]
+                # not read: it is not carried out, and every answer lists it in
+                # not_modelled -- it is not said to resolve (608.2) with nothing done
                 continue
             items.append(Item("trick", _instructions(board, i), e.controller, e.source,
                               effect=i, sentence=e.text, targets=tuple(e.targets)))
@@ -990,8 +997,11 @@ class Stack:
                 if self._choose(probe, "exert", (True, False)):
                     self.exerted.append(a)
                     if inst.ability.then:
+                        # 603.12: the reflexive "When you do, ..." triggers and resolves
                         out.append(replace(probe, ability=T.Instructions(inst.ability.then),
-                                           lki=board.permanent(a)))
+                                           lki=board.permanent(a),
+                                           sentence=inst.ability.then_sentence
+                                           or inst.sentence))
                     # "Whenever you exert a creature" (701.43)
                     for t_inst, t_line in _triggered(board):
                         if isinstance(t_inst.ability.event, T.Exerted) and \

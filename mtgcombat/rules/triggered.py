@@ -511,10 +511,13 @@ class Activated(Record):
 class ExertAsAttacks(Record):
     """701.43 (701.39 in 2024): "You may exert ~ as it attacks" -- an optional cost to
     attack (508.1g): an exerted creature won't untap during its controller's next untap
-    step. ``then``: the effects of the linked "When you do, ..." trigger."""
+    step. ``then``: the effects of the linked "When you do, ..." trigger -- a reflexive
+    triggered ability (603.12) that triggers as the creature is exerted; ``then_sentence``
+    its words ("When you do, it gets +1/+1 ..."), what resolves."""
 
     then: tuple[Effect, ...] = ()
     targets: int = 0
+    then_sentence: str = ""
 
 
 # ---------------------------------------------------------------------------

@@ -18,7 +18,7 @@ import dataclasses
 import re
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any, Collection, Optional
 
 from lark import Transformer, v_args
 
@@ -1125,8 +1125,10 @@ def read_ability_line(sentences: list[str], norms: list[str], state: Any
                 ability = dataclasses.replace(ability, effects=ability.effects + more[0].effects,
                                               targets=state.targets)
             elif isinstance(ability, T.ExertAsAttacks):
-                ability = dataclasses.replace(ability, then=ability.then + more[0].effects,
-                                              targets=state.targets)
+                # 603.12: the linked "When you do, ..." is what resolves; its words kept
+                ability = dataclasses.replace(
+                    ability, then=ability.then + more[0].effects, targets=state.targets,
+                    then_sentence=" ".join(x for x in (ability.then_sentence, sentence) if x))
             else:
                 return None
             out.append(A.Parsed(sentence, ()))
@@ -1216,10 +1218,30 @@ def _static_ref(ref: Any) -> Any:
 _THIS_SPELL = re.compile(r"\b[Tt]his spell\b")
 
 
-def read_instructions(text: str, name: Optional[str] = None) -> Optional[Any]:
+#: "Lightning Helix deals 3 damage to any target ...": a spell's text names the spell by
+#: its name (201.5) -- the capitalised words before "deals" of its first sentence.
+_SPELL_NAME = re.compile(r"^(?P<name>[A-Z][\w'\-]*(?:,? (?:[A-Z][\w'\-]*|of|the|to|from|and)"
+                         r")*) deals\b")
+
+
+def read_instructions(text: str, name: Optional[str] = None,
+                      others: Collection[str] = ()) -> Optional[Any]:
     """The effect of a spell or ability that resolves in a combat step (608.2c), read
     sentence by sentence into one :class:`~mtgcombat.rules.triggered.Instructions`
-    (targets numbered over the whole text, 601.2c); None when a sentence isn't read."""
+    (targets numbered over the whole text, 601.2c); None when a sentence isn't read.
+    An effect without a source whose text names itself ("Lightning Helix deals 3 damage
+    to any target and you gain 3 life.", 201.5) reads with that name as "~" -- unless a
+    permanent of the board (``others``) has that name: then the words name it."""
+    out = _read_instructions(text, name)
+    if out is None and name is None:
+        m = _SPELL_NAME.match(text.strip())
+        if m and m.group("name") not in others and m.group("name").lower() not in (
+                "this spell", "it"):
+            out = _read_instructions(text, m.group("name"))
+    return out
+
+
+def _read_instructions(text: str, name: Optional[str]) -> Optional[Any]:
     from .sentences import name_variants, replace_names, split_sentences, strip_reminder
 
     _parse = HOOKS["parse"]
