@@ -60,12 +60,13 @@ SCENARIOS: dict[str, Expect] = {
     "battle-cry": E("702.91a", life={"Bob": 14}, pt={"paladin": (3, 1), "piker": (3, 1)}),
     "hero-of-bladehold": E("508.4", life={"Bob": 13},
                            pt={"soldier-token": (2, 1), "soldier-token-2": (2, 1)}),
-    "hellrider": E("508.3a", life={"Bob": 13},
-                   unread=("Whenever a creature you control attacks, Hellrider deals",)),
-    "dethrone-tied": E("702.105a", life={"Bob": 16}, counters={"marchesa": {"+1/+1": 1}},
-                       unread=("Dethrone",)),
-    "dethrone-less-life": E("702.105a", life={"Alice": 25, "Bob": 17}, pt={"marchesa": (3, 3)},
-                            unread=("Dethrone",)),
+    "hellrider": E("508.3a", life={"Bob": 13}),
+    "hellrider-planeswalker": E("508.1b", life={"Bob": 16}, destroyed=("jace",)),
+    "cavalcade-of-calamity": E("508.3a", life={"Bob": 16}),
+    "dethrone-tied": E("702.105a", life={"Bob": 16}, counters={"marchesa": {"+1/+1": 1}}),
+    "dethrone-less-life": E("702.105a", life={"Alice": 25, "Bob": 17}, pt={"marchesa": (3, 3)}),
+    "dethrone-granted": E("702.105a", life={"Bob": 13}, counters={
+        "marchesa": {"+1/+1": 1}, "bears": {"+1/+1": 1}}),
     "brimaz-attacks": E("508.4", life={"Bob": 16}, pt={"cat-soldier-token": (1, 1)}),
     "brimaz-blocks": E("509.1", life={"Alice": 20}, destroyed=("ogre",),
                        pt={"cat-soldier-token": (1, 1)},
@@ -82,8 +83,7 @@ SCENARIOS: dict[str, Expect] = {
                   unread=("Whenever you attack, double target creature's power",)),
     "gravity-well": E("508.3a", life={"Bob": 20}, destroyed=("giant",)),
     "melee": E("702.121a", life={"Bob": 17}, pt={"protester": (3, 2)}),
-    "training": E("702.149a", life={"Bob": 11}, counters={"gryff": {"+1/+1": 1}},
-                  unread=("Training",)),
+    "training": E("702.149a", life={"Bob": 11}, counters={"gryff": {"+1/+1": 1}}),
     "brutal-hordechief": E("508.3a", life={"Alice": 22, "Bob": 13}),
     "adeline": E("508.4", life={"Bob": 17},
                  unread=("Whenever you attack, for each opponent, create",)),
@@ -326,3 +326,56 @@ def test_a_spell_naming_itself_deals_its_damage_and_gains_its_life_201_5_608_2c(
 def test_a_permanents_name_in_a_sourceless_trick_is_not_read_as_the_spell_201_5():
     a = _combat(_TRICK.format(text="Grizzly Bears deals 2 damage to target creature."))
     assert _listed(a, "Grizzly Bears deals 2 damage") and _resolved(a) == []
+
+
+def test_damage_to_the_player_or_planeswalker_the_attacker_attacks_508_1b():
+    a = answer_json("hellrider-planeswalker")
+    hits = sorted(o["objects"][0] for r in _resolved(a) for o in r["outcome"])
+    assert hits == ["Bob", "jace"]
+
+
+def test_damage_to_what_it_attacked_after_the_attacker_left_combat_608_2h():
+    # "aa" resolves first (the default order, by source id): the Bears leave, then
+    # Hellrider still deals 1 to Jace, which they attacked (as declared, 508.1b)
+    a = _combat("""players Alice, Bob
+active Alice
+Alice:
+  aa: Bouncer 1/1 [Creature — Spirit] "Whenever a creature you control attacks, return it to its owner's hand."
+  hellrider: Hellrider 3/3 [Creature — Devil] "Haste" "Whenever a creature you control attacks, Hellrider deals 1 damage to the player or planeswalker it's attacking."
+  bears: Grizzly Bears 2/2 [Creature — Bear] green
+Bob:
+  jace: Jace Beleren [Legendary Planeswalker — Jace] loyalty 3
+attack bears -> jace
+no blocks
+""")
+    assert not a.get("not_understood")
+    order = [(r["source"], o["code"]) for r in _resolved(a) for o in r["outcome"]]
+    assert order[0][0] == "aa" and ("hellrider", "stack.damage") in order
+    jace = [p for p in a["after"]["board"]["permanents"] if p["id"] == "jace"]
+    assert jace and jace[0]["loyalty"] == 2
+
+
+def test_dethrone_and_training_granted_are_the_triggers_their_rules_word_702_105a_702_149a():
+    from mtgcombat.grammar.oracle.fast import rule_triggers
+    from mtgcombat.rules.stack import GRANTED_TRIGGERS
+
+    for kw, ab in GRANTED_TRIGGERS.items():
+        assert rule_triggers(kw) == (ab,), kw
+
+
+def test_a_granted_dethrone_triggers_for_the_creature_granted_it_702_105a():
+    a = answer_json("dethrone-granted")
+    assert sorted(r["source"] for r in _resolved(a)) == ["bears", "marchesa"]
+
+
+def test_training_needs_another_attacker_with_greater_power_702_149a():
+    a = _combat("""players Alice, Bob
+active Alice
+Alice:
+  gryff: Gryff Rider 2/1 [Creature — Human Knight] "Flying" "Training"
+  bears: Grizzly Bears 2/2 [Creature — Bear] green
+attack gryff -> Bob
+attack bears -> Bob
+no blocks
+""")
+    assert _resolved(a) == [] and a["after"]["life"]["Bob"] == 16

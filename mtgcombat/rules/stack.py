@@ -42,7 +42,7 @@ from typing import Any, Callable, Iterable, Mapping, Optional, Sequence
 
 from . import abilities as A
 from . import triggered as T
-from .bind import Source
+from .bind import Instance, Source
 from .combat_triggers import Trigger as KeywordTrigger
 from .combat_triggers import apply as apply_keyword
 from .combat_triggers import keyword_count
@@ -85,6 +85,8 @@ class Item:
     amount: int = 0
     #: The creatures of a "one or more creatures attack" event ("they", 508.3d).
     group: tuple[str, ...] = ()
+    #: What the attacking creature of an attack event attacks, as declared (508.1b).
+    attacked: Optional[str] = None
     lki: Optional[Permanent] = field(default=None, compare=False)
     lki_keywords: frozenset[str] = field(default=frozenset(), compare=False)
     #: How the board read its source's text (a card that returns reads as it did).
@@ -931,6 +933,17 @@ class Stack:
             return [who.id]
         if isinstance(who, A.DefendingPlayerRef):
             return _defending(board, item)
+        if isinstance(who, T.AttackedBy):
+            # 508.1b: as declared -- also once the creature has left combat (608.2h)
+            out = []
+            for o in self._objects(board, item, who.of):
+                t = (board.attacks or {}).get(o) or (item.attacked if o == item.subject or (
+                    isinstance(who.of, A.SelfRef) and o == item.source) else None)
+                if t in board.player_names and t not in self.lost:
+                    out.append(t)
+                elif t and board.has_object(t) and board.permanent(t).is_planeswalker:
+                    out.append(t)
+            return out
         if isinstance(who, T.ControllerOfRef):
             out = []
             for o in self._objects(board, item, who.of):
@@ -1040,16 +1053,24 @@ class Stack:
                         continue  # 506.5
                     if ev.others and len(attacks) - 1 < ev.others:
                         continue
+                    if ev.most_life and not _most_life(board, attacks[a]):
+                        continue  # 702.105a
+                    if ev.with_greater and not any(
+                            o != a and board.has_object(o) and
+                            (board.permanent(o).power or 0) > (board.permanent(a).power or 0)
+                            for o in attacks):
+                        continue  # 702.149a
                     if ev.you and not (attacks[a] == ctrl or (
                             ev.planeswalkers and attacks[a] not in board.player_names
                             and board.permanent(attacks[a]).is_planeswalker
                             and board.permanent(attacks[a]).controller == ctrl)):
                         continue
-                    out.append(self._item(board, inst, line, subject=a))
+                    out.append(self._item(board, inst, line, subject=a, attacked=attacks[a]))
             elif isinstance(ev, T.AttacksOrBlocks):
                 for a in sorted(attacks):
                     if _is_who(board, ev.who, a, inst):
-                        out.append(self._item(board, inst, line, subject=a))
+                        out.append(self._item(board, inst, line, subject=a,
+                                              attacked=attacks[a]))
         return [i for i in out if self._if_holds(board, i)]
 
     def _block_items(self, board: Board) -> list[Item]:
@@ -1402,14 +1423,45 @@ def _apnap(board: Board) -> list[str]:
     return names[i:] + names[:i]
 
 
+#: 702.105a dethrone, 702.149a training: the triggered ability of a keyword, as the rule
+#: words it -- the rule objects the reader makes of those words for a creature that prints
+#: the keyword (grammar/oracle/fast.py; tests/test_outside_scenarios.py checks they are
+#: the same). A creature that has the keyword without its words (granted: "Other
+#: creatures you control have dethrone.") has the ability all the same (702.105b).
+GRANTED_TRIGGERS: dict[str, T.Triggered] = {
+    "dethrone": T.Triggered(T.Attacks(A.SelfRef(), most_life=True),
+                            (T.Counters(A.SelfRef(), "+1/+1", 1),)),
+    "training": T.Triggered(T.Attacks(A.SelfRef(), with_greater=True),
+                            (T.Counters(A.SelfRef(), "+1/+1", 1),)),
+}
+
+
 def _triggered(board: Board) -> list[tuple[Any, int]]:
-    """The triggered abilities on the board (bound instances) with their lines."""
+    """The triggered abilities on the board (bound instances) with their lines, and those
+    of keywords a creature has without their words (:data:`GRANTED_TRIGGERS`, line 0)."""
     bound = board.bound  # type: ignore[attr-defined]
     out = []
+    own: dict[tuple, int] = {}
     for inst in bound.of_type(T.Triggered):
         out.append((inst, _line_of(board, inst.source.permanent, inst.sentence)
                     if inst.source.kind == "permanent" else 0))
+        if inst.source.kind == "permanent":
+            key = (inst.source.permanent, inst.ability)
+            own[key] = own.get(key, 0) + 1
+    for p in board.permanents:
+        for kw, ab in GRANTED_TRIGGERS.items():
+            for _ in range(keyword_count(bound, p.id, kw) - own.get((p.id, ab), 0)):
+                out.append((Instance(ab, Source("permanent", p.controller, permanent=p.id),
+                                     kw.capitalize(), p.id), 0))
     return out
+
+
+def _most_life(board: Board, target: str) -> bool:
+    """702.105a: ``target`` is a player with the most life or tied for most life (among
+    all players of the game, the attacking player too)."""
+    if target not in board.player_names:
+        return False
+    return board.player(target).life >= max(p.life for p in board.players)
 
 
 def _line_of(board: Board, pid: Optional[str], sentence: str) -> int:

@@ -110,9 +110,17 @@ class ControllerOfRef(Record):
     of: "Who"
 
 
+class AttackedBy(Record):
+    """"the player or planeswalker it's attacking" (Hellrider, 508.1b): what the attacking
+    creature ``of`` attacks -- as it was declared (506.4: it is the same after the creature
+    leaves combat, 608.2h); a battle is neither, and is not named."""
+
+    of: "Who"
+
+
 #: Whom an effect is about.
 Who = Union[A.SelfRef, A.AttachedRef, A.YouRef, A.DefendingPlayerRef, EventRef, Target, Each,
-            A.NamedRef, Partners, ControllerOfRef, "Targets"]
+            A.NamedRef, Partners, ControllerOfRef, AttackedBy, "Targets"]
 
 
 class Targets(Record):
@@ -188,6 +196,12 @@ class Attacks(Record):
     others: int = 0
     you: bool = False
     planeswalkers: bool = False
+    #: "attacks the player with the most life or tied for most life" (dethrone, 702.105a):
+    #: it attacks a player whose life no player's exceeds as it is declared.
+    most_life: bool = False
+    #: "attacks with another creature with greater power" (training, 702.149a): another
+    #: creature is declared as an attacker with it whose power is greater than its own.
+    with_greater: bool = False
 
 
 class AttackYou(Record):

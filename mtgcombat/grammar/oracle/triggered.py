@@ -421,7 +421,8 @@ class TriggerMixin(Transformer):
 
     # The verbs of "Whenever [creature] [verb]" (the grammar's ``trig_verb``): a verb
     # without an argument is its kind; one with a description or a number carries it.
-    for _kind in ("attacks", "attacks_alone", "blocks", "blocked", "blocks_or_blocked",
+    for _kind in ("attacks", "attacks_alone", "attacks_most_life", "attacks_with_greater",
+                  "blocks", "blocked", "blocks_or_blocked",
                   "attacks_or_blocks", "unblocked", "damage_player", "damage_opponent",
                   "damage_creature", "damage_player_pw", "damage_any", "dealt_damage",
                   "dies"):
@@ -900,6 +901,14 @@ class TriggerMixin(Transformer):
     def eff_all(self, desc):
         return T.Each(group=self.group("all", desc))  # type: ignore[attr-defined]
 
+    def eff_attacked_by(self):
+        """"the player or planeswalker it's / that creature is attacking" (508.1b): what
+        the event's attacking creature attacks (the source's own attack after "Whenever
+        ~ attacks")."""
+        fx = self._fx
+        who = fx.subject if fx is not None and fx.subject is not None else A.SelfRef()
+        return T.AttackedBy(who)
+
     def eff_any_target(self):
         """115.4: "any target" -- a creature, player, planeswalker or battle."""
         if self.st.open_targets:
@@ -994,6 +1003,8 @@ class TriggerMixin(Transformer):
 _VERBS: dict[str, tuple[Any, dict, Optional[str]]] = {
     "attacks": (T.Attacks, {}, None),
     "attacks_alone": (T.Attacks, {"alone": True}, None),
+    "attacks_most_life": (T.Attacks, {"most_life": True}, None),  # dethrone, 702.105a
+    "attacks_with_greater": (T.Attacks, {"with_greater": True}, None),  # training, 702.149a
     "battalion": (T.Attacks, {}, "others"),
     "blocks": (T.Blocks, {}, None),
     "blocks_a": (T.Blocks, {"per_attacker": True}, "pred"),
