@@ -47,6 +47,7 @@ class Expect:
     counters: dict = field(default_factory=dict)
     loyalty: dict = field(default_factory=dict)
     tapped: dict = field(default_factory=dict)
+    marked: dict = field(default_factory=dict)  # damage marked after combat (120.3e)
     status: str = "complete"
     unread: tuple = ()
 
@@ -139,7 +140,10 @@ SCENARIOS: dict[str, Expect] = {
     "zilortha-lethal-by-power": E("120.6", destroyed=("bears", "wall"), life={"Alice": 20}),
     "glacial-chasm": E("615.1", life={"Bob": 20}),
     "champion-lancer": E("615.1", destroyed=(), life={"Alice": 20}, pt={"wurm": (6, 4)},
-                         unread=("Prevent all damage that would be dealt to Champion Lancer",)),
+                         marked={"lancer": 0, "wurm": 3}),
+    "champion-lancer-myr": E("609.7a", destroyed=("myr",), marked={"lancer": 0}),
+    "glacial-chasm-hellrider": E("615.1", life={"Bob": 20}),
+    "fog-not-hellrider": E("615.1", life={"Bob": 19}),
     "armored-transport": E("615.1", destroyed=(), life={"Bob": 20},
                            unread=("Prevent all combat damage that would be dealt to Armored",)),
     "infect-player": E("702.90b", life={"Bob": 20}, poison={"Bob": 1}),
@@ -208,6 +212,9 @@ def _mismatches(exp: Expect, a: dict) -> list[str]:
     for pid, n in exp.loyalty.items():
         if (perms.get(pid) or {}).get("loyalty") != n:
             bad.append(f"loyalty of {pid} != {n}")
+    for pid, n in exp.marked.items():
+        if (perms.get(pid) or {}).get("damage", 0) != n:
+            bad.append(f"damage on {pid} {(perms.get(pid) or {}).get('damage', 0)} != {n}")
     for pid, t in exp.tapped.items():
         if bool((perms.get(pid) or {}).get("tapped")) != t:
             bad.append(f"{pid} tapped != {t}")
@@ -379,3 +386,32 @@ attack bears -> Bob
 no blocks
 """)
     assert _resolved(a) == [] and a["after"]["life"]["Bob"] == 16
+
+
+def test_a_prevention_effect_on_all_damage_prevents_a_triggers_damage_615_1():
+    a = answer_json("glacial-chasm-hellrider")
+    (o,) = [o for r in _resolved(a) for o in r["outcome"]]
+    assert (o["code"], o["rule"]) == ("stack.prevented", "615.1")
+
+
+def test_a_combat_damage_prevention_does_not_stop_a_triggers_damage_615_1():
+    a = answer_json("fog-not-hellrider")
+    assert ("hellrider", "stack.damage") in [(r["source"], o["code"]) for r in _resolved(a)
+                                             for o in r["outcome"]]
+
+
+def test_prevention_by_creatures_covers_a_dead_creatures_damage_609_7a_608_2h():
+    a = answer_json("champion-lancer-myr")
+    assert [o["code"] for r in _resolved(a) for o in r["outcome"]] == ["stack.prevented"]
+
+
+def test_prevent_all_damage_to_it_by_creatures_is_read_as_one_shield_615_1():
+    from mtgcombat.grammar.oracle import read_text
+    from mtgcombat.rules import abilities as A
+    from mtgcombat.rules.combat_abilities import Prevention
+
+    r = read_text("Prevent all damage that would be dealt to Champion Lancer by creatures.",
+                  "Champion Lancer")
+    (ab,) = r.abilities
+    assert isinstance(ab, Prevention) and ab.to == A.SelfRef() and not ab.combat_only
+    assert isinstance(ab.by, A.Group)

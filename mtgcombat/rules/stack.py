@@ -49,6 +49,7 @@ from .combat_triggers import keyword_count
 from .keywords import TABLE as KEYWORD_TABLE
 from .model import Board, BoardError, Choice, Effect, Permanent
 from .reasons import Quote, Reason, reason
+from .prevention import shield_rule
 from .results import Dealt, Results, StateBased, applied, removed, state_based
 
 # ---------------------------------------------------------------------------
@@ -742,6 +743,12 @@ class Stack:
         res = Results()
         for to in self._objects(board, item, eff.to):
             if not board.has_object(to) or to in self.lost or amount <= 0:
+                continue
+            # 615.1: a prevention effect on all damage (not only combat damage)
+            if shield_rule(board, bound, src, to, combat=False, lki=src_perm) is not None:
+                done.outcome.append(reason("stack.prevented", "615.1", (to,), source=src,
+                                           to=to, amount=amount, shield=True,
+                                           effect=item.effect))
                 continue
             if to not in board.player_names and src_perm is not None \
                     and _protected(board, bound, to, src_perm):

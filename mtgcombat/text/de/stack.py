@@ -39,8 +39,8 @@ T: dict = {
     "stack.damage": clause(lambda r, w: (
         f"{W.dealer(r, w)} fügt {w.name(r['to'])} {r['amount']} Schaden zu")),
     "stack.prevented": clause(lambda r, w: (
-        f"{r['amount']} Schaden von {w.name(r['source'])} an {w.name(r['to'])} wird "
-        "verhindert", "Schutz")),
+        f"{r['amount']} Schaden von {W.dealer(r, w)} an {w.name(r['to'])} wird "
+        "verhindert", "ein Verhinderungseffekt" if r.get("shield") else "Schutz")),
     "stack.life": clause(lambda r, w: (
         f"{w.name(r['who'])} " + (f"erhält {r['amount']}" if r["amount"] > 0
                                   else f"verliert {-r['amount']}") + " Lebenspunkte")),

@@ -38,8 +38,8 @@ T: dict = {
     "stack.damage": clause(lambda r, w: (
         f"{W.dealer(r, w)} deals {r['amount']} damage to {w.name(r['to'])}")),
     "stack.prevented": clause(lambda r, w: (
-        f"{r['amount']} damage from {w.name(r['source'])} to {w.name(r['to'])} is prevented",
-        "protection")),
+        f"{r['amount']} damage from {W.dealer(r, w)} to {w.name(r['to'])} is prevented",
+        "a prevention effect" if r.get("shield") else "protection")),
     "stack.life": clause(lambda r, w: (
         f"{w.name(r['who'])} " + (f"gains {r['amount']}" if r["amount"] > 0
                                   else f"loses {-r['amount']}") + " life")),
