@@ -129,6 +129,25 @@ SCENARIOS: dict[str, Expect] = {
                             counters={"pridemate": {"+1/+1": 1}}),
     "pridemate-double-strike": E("702.4b", life={"Alice": 24, "Bob": 16},
                                  counters={"pridemate": {"+1/+1": 2}}),
+    "markov-blademaster": E("510.4", life={"Bob": 17}, counters={"markov": {"+1/+1": 2}}),
+    "flensermite": E("702.15b", life={"Alice": 21, "Bob": 20}, poison={"Bob": 1}),
+    "finks-wither-no-persist": E("702.79a", life={"Alice": 20}, destroyed=("finks", "ramgang"),
+                                 pt={}),
+    "persist-token": E("111.8", destroyed=("giant", "ouphe"), life={"Alice": 20}),
+    "undying-with-counter": E("702.93a", destroyed=("messenger", "wurm"), life={"Bob": 20}),
+    "undying-after-wither": E("400.7", life={"Bob": 18}, destroyed=("messenger", "ramgang"),
+                              pt={"messenger-2": (4, 3)}, counters={"messenger-2": {"+1/+1": 1}}),
+    "blood-artist-trick-death": E("700.4", life={"Alice": 21, "Bob": 19}, destroyed=("bears",)),
+    "prowess-trick": E("702.108a", destroyed=("giant",), pt={"spear": (5, 6)},
+                       unread=("Prowess",)),
+    "pridemate-two-lifelinkers": E("119.10", life={"Alice": 24, "Bob": 16},
+                                   counters={"pridemate": {"+1/+1": 2}}),
+    "fog-no-lifelink": E("702.15b", life={"Alice": 20, "Bob": 20}, pt={"pridemate": (2, 2)}),
+    "first-strike-deathtouch-blocker": E("702.2b", destroyed=("wurm",), pt={"viper": (1, 1)}),
+    "exalted-double-strike": E("702.4b", life={"Bob": 16}),
+    "afflict-two-blockers": E("509.3c", life={"Bob": 18}, destroyed=("e1", "e2")),
+    "helix-pridemate": E("119.10", life={"Alice": 23, "Bob": 20}, destroyed=("bears",),
+                         counters={"pridemate": {"+1/+1": 1}}),
     "ohran-frostfang": E("702.2b", destroyed=("elf", "wurm"), life={"Bob": 20}),
     "decayed-attacks": E("702.147a", life={"Bob": 18}, destroyed=("zombie",)),
     "decayed-cant-block": E("702.147a", status="illegal"),
@@ -415,3 +434,10 @@ def test_prevent_all_damage_to_it_by_creatures_is_read_as_one_shield_615_1():
     (ab,) = r.abilities
     assert isinstance(ab, Prevention) and ab.to == A.SelfRef() and not ab.combat_only
     assert isinstance(ab.by, A.Group)
+
+
+def test_persist_sees_the_wither_counters_it_died_with_603_10a_702_79a():
+    a = answer_json("finks-wither-no-persist")
+    assert not any(p["id"].startswith("finks")
+                   for p in a["after"]["board"].get("permanents", ()))
+    assert a["after"]["life"]["Alice"] == 20  # no return, no "enters" life gain

@@ -51,6 +51,7 @@ from .model import Board, BoardError, Choice, Effect, Permanent
 from .reasons import Quote, Reason, reason
 from .prevention import shield_rule
 from .results import Dealt, Results, StateBased, applied, removed, state_based
+from .results import results as damage_results
 
 # ---------------------------------------------------------------------------
 # What is on the stack, and what happened
@@ -343,7 +344,13 @@ class Stack:
         (119.10: one event per source)."""
         self.begin(step)
         items = self._damage_items(before, dealt, combat=True)
-        items += self._dies_items(before, sba.gone)
+        # 603.10a: a creature that died is looked at as it last existed -- with the
+        # results of the damage on it (wither's and infect's -1/-1 counters, 120.3d), so
+        # that persist's "if it had no -1/-1 counters on it" (603.4) sees them
+        dying = applied(before, damage_results(before, before.bound,  # type: ignore[attr-defined]
+                                               dealt))
+        _carry(before, dying)
+        items += self._dies_items(dying, sba.gone)
         items += self._lifelink_items(before, dealt)
         return self.run(board, items)
 
