@@ -69,9 +69,9 @@ SCENARIOS: dict[str, Expect] = {
     "dethrone-granted": E("702.105a", life={"Bob": 13}, counters={
         "marchesa": {"+1/+1": 1}, "bears": {"+1/+1": 1}}),
     "brimaz-attacks": E("508.4", life={"Bob": 16}, pt={"cat-soldier-token": (1, 1)}),
-    "brimaz-blocks": E("509.1", life={"Alice": 20}, destroyed=("ogre",),
-                       pt={"cat-soldier-token": (1, 1)},
-                       unread=("Whenever Brimaz blocks a creature",)),
+    # the token enters blocking the Giant (509.4); Bob's best assignment kills it
+    "brimaz-blocks": E("509.4", life={"Alice": 20}, destroyed=("cat-soldier-token", "ogre"),
+                       pt={"brimaz": (3, 4)}),
     "exert-minotaur": E("701.43a", life={"Bob": 15}, pt={"minotaur": (5, 4)}),
     "exert-declined": E("701.43a", life={"Bob": 16}, pt={"minotaur": (4, 3)}),
     "ophidian-draw": E("509.3g", life={"Bob": 20}),
@@ -80,8 +80,7 @@ SCENARIOS: dict[str, Expect] = {
     "bomber-corps-no-battalion": E("207.2c", life={"Bob": 17}),
     "gnoll-hunter-pack-tactics": E("603.4", life={"Bob": 11}, counters={"gnoll": {"+1/+1": 1}}),
     "gnoll-hunter-no-pack": E("603.4", life={"Bob": 16}, pt={"gnoll": (2, 2)}),
-    "mr-orfeo": E("701.10", life={"Bob": 14},
-                  unread=("Whenever you attack, double target creature's power",)),
+    "mr-orfeo": E("701.10b", life={"Bob": 14}, pt={"giant": (6, 3)}),
     "gravity-well": E("508.3a", life={"Bob": 20}, destroyed=("giant",)),
     "melee": E("702.121a", life={"Bob": 17}, pt={"protester": (3, 2)}),
     "training": E("702.149a", life={"Bob": 11}, counters={"gryff": {"+1/+1": 1}}),
@@ -441,3 +440,17 @@ def test_persist_sees_the_wither_counters_it_died_with_603_10a_702_79a():
     assert not any(p["id"].startswith("finks")
                    for p in a["after"]["board"].get("permanents", ()))
     assert a["after"]["life"]["Alice"] == 20  # no return, no "enters" life gain
+
+
+def test_doubling_a_creatures_power_gives_it_plus_x_as_it_resolves_701_10b():
+    a = answer_json("mr-orfeo")
+    (o,) = [o for r in _resolved(a) for o in r["outcome"]]
+    assert o["code"] == "stack.pt" and o["objects"] == ["giant"]
+
+
+def test_a_token_created_blocking_that_creature_blocks_it_509_4():
+    a = answer_json("brimaz-blocks")
+    (o,) = [o for r in _resolved(a) for o in r["outcome"]]
+    assert o["code"] == "stack.token" and "blocking Hill Giant" in o["message"]
+    dealt = {(d["source"], d["to"]) for st in a["steps"] for d in st["dealt"]}
+    assert ("cat-soldier-token", "ogre") in dealt  # it deals its damage as a blocker (510.1)

@@ -841,6 +841,12 @@ class Stack:
         name = " ".join(eff.subtypes + ("Token",))
         new: list[Permanent] = []
         attacks = dict(board.attacks or {})
+        blocks = {b: list(a) for b, a in (board.blocks or {}).items()}
+        # 509.4: entering blocking the attacker the effect names -- if it attacks the
+        # token's controller (or what that player controls or protects), 506.3e
+        blocked = [a for a in (self._objects(board, item, eff.blocking)
+                               if eff.blocking is not None else ())
+                   if a in attacks and board.defending_player_of(attacks[a]) == item.controller]
         attacking_ok = board.attacks is not None and \
             board.teammates(item.controller, board.active_player)
         for k in range(eff.count):
@@ -857,12 +863,18 @@ class Stack:
                 target = self._token_attack(board, item, p)
                 if target is not None:
                     attacks[tid] = target
+            if blocked and board.blocks is not None:
+                blocks[tid] = list(blocked)
             done.outcome.append(reason("stack.token", board.edition.create, (tid,), who=tid,
                                        power=eff.power, toughness=eff.toughness,
-                                       attacking=target))
+                                       attacking=target,
+                                       blocking=tuple(blocked) if tid in blocks else ()))
             events.append(("enters", tid))
+        more: dict[str, Any] = {}
+        if board.blocks is not None and blocks != board.blocks:
+            more["blocks"] = blocks
         nb = _derive(board, permanents=board.permanents + tuple(new),
-                     attacks=attacks if board.attacks is not None else None)
+                     attacks=attacks if board.attacks is not None else None, **more)
         readings = {p.id: eff.reading for p in new} if eff.reading is not None else {}
         _carry(board, nb, readings=readings)
         return nb

@@ -423,6 +423,9 @@ class Tokens(Record):
     artifact: bool = False
     #: How the board's reader reads ``text``.
     reading: Optional[A.TextReading] = None
+    #: "that's blocking that creature" (509.4): the attacking creature it enters blocking
+    #: (it is blocking, but it never "blocked": no "blocks" trigger, 509.3a).
+    blocking: Optional[Who] = None
 
 
 class Draw(Record):

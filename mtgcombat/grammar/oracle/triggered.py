@@ -901,6 +901,26 @@ class TriggerMixin(Transformer):
     def eff_all(self, desc):
         return T.Each(group=self.group("all", desc))  # type: ignore[attr-defined]
 
+    def eff_double_power(self, obj, *rest):
+        """701.10b: "double [creature]'s power [until end of turn]" -- it gets +X/+0, X its
+        power as the ability resolves (613.4c)."""
+        who = _who(obj)
+        return T.PTChange(who, T.PowerOf(who, "power"), 0)
+
+    def eff_double_target_power(self, *rest):
+        """701.10b: "double target creature's power" (Mr. Orfeo, the Boulder)."""
+        if self.st.open_targets:
+            raise _Fail("a target after a variable number of targets can't be numbered")
+        ref = T.Target(self.st.targets, "creature")
+        self.st.targets += 1
+        return T.PTChange(ref, T.PowerOf(ref, "power"), 0)
+
+    def eff_double_own_power(self, *rest):
+        """701.10b: "double its power": of what "it" names (the event's creature, else the
+        source)."""
+        who = self.anaphor_it()
+        return T.PTChange(_who(who), T.PowerOf(_who(who), "power"), 0)
+
     def eff_attacked_by(self):
         """"the player or planeswalker it's / that creature is attacking" (508.1b): what
         the event's attacking creature attacks (the source's own attack after "Whenever
@@ -947,12 +967,19 @@ class TriggerMixin(Transformer):
     def token_spec(self, count, *parts):
         tapped = False
         attacking = None
+        blocking = None
         size = colors = types = None
         keywords: tuple = ()
         for p in parts:
             if isinstance(p, tuple) and p and p[0] == "state":
                 if "attacking" in p[1]:
                     attacking = "choose"
+                if "blocking" in p[1]:
+                    # 509.4: "that's blocking that creature" -- the event's other creature
+                    fx = self._fx
+                    if fx is None or fx.other is None:
+                        raise _Fail("\"blocking that creature\" without that creature")
+                    blocking = fx.other
                 tapped = tapped or "tapped" in p[1]
             elif isinstance(p, tuple) and p and p[0] == "colors":
                 colors = p[1]
@@ -973,7 +1000,8 @@ class TriggerMixin(Transformer):
             if reading.not_understood:
                 raise _Fail("a token with abilities not read")
         return T.Tokens(count, power, toughness, tuple(colors or ()), tuple(subtypes), text,
-                        tapped, attacking, artifact, reading)  # type: ignore[arg-type]
+                        tapped, attacking, artifact, reading,  # type: ignore[arg-type]
+                        blocking=blocking)
 
     def token_tapped(self, *toks):
         return ("state", "tapped and attacking")

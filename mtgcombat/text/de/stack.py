@@ -56,7 +56,8 @@ T: dict = {
         f"{w.name(r['who'])} wird aus dem Kampf entfernt")),
     "stack.token": clause(lambda r, w: (
         f"ein {r['power']}/{r['toughness']}-Kreaturenspielstein, {w.name(r['who'])}, wird "
-        "erzeugt" + (f" und greift {w.name(r['attacking'])} an" if r["attacking"] else ""))),
+        "erzeugt" + (f" und greift {w.name(r['attacking'])} an" if r["attacking"] else "")
+        + (f" und blockt {w.names(r['blocking'])}" if r.get("blocking") else ""))),
     "stack.returned": clause(lambda r, w: (
         f"{w.name(r['who'])} kehrt"
         + (" getappt" if r["tapped"] else "")

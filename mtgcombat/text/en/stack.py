@@ -54,7 +54,8 @@ T: dict = {
     "stack.out_of_combat": clause(lambda r, w: f"{w.name(r['who'])} is removed from combat"),
     "stack.token": clause(lambda r, w: (
         f"a {r['power']}/{r['toughness']} creature token, {w.name(r['who'])}, is created"
-        + (f", attacking {w.name(r['attacking'])}" if r["attacking"] else ""))),
+        + (f", attacking {w.name(r['attacking'])}" if r["attacking"] else "")
+        + (f", blocking {w.names(r['blocking'])}" if r.get("blocking") else ""))),
     "stack.returned": clause(lambda r, w: (
         f"{w.name(r['who'])} returns to the battlefield"
         + (" tapped" if r["tapped"] else "")
