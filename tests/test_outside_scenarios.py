@@ -147,6 +147,17 @@ SCENARIOS: dict[str, Expect] = {
     "afflict-two-blockers": E("509.3c", life={"Bob": 18}, destroyed=("e1", "e2")),
     "helix-pridemate": E("119.10", life={"Alice": 23, "Bob": 20}, destroyed=("bears",),
                          counters={"pridemate": {"+1/+1": 1}}),
+    "briar-patch": E("508.3a", life={"Bob": 17}, pt={"giant": (2, 3), "bears": (1, 2)}),
+    "dripping-dead": E("510.3a", destroyed=("wall",), pt={"dead": (4, 1)}),
+    "greater-werewolf": E("511.2", destroyed=("turtle",), pt={"wolf": (2, 4)}),
+    "greater-werewolf-nothing-left": E("608.2c", destroyed=("bears",), pt={"wolf": (2, 4)}),
+    "defiant-vanguard": E("603.7", destroyed=("vanguard", "wall"),
+                          unread=("When Defiant Vanguard blocks, at end of combat",)),
+    "ancestor-dragon": E("508.3d", life={"Alice": 22, "Bob": 13}),
+    "roughrider-cant-block": E("509.1b", status="illegal"),
+    "guardian-gateless": E("509.3a", destroyed=("b1", "b2"), pt={"guardian": (5, 5)}),
+    "wall-of-frost": E("509.3b", destroyed=(), life={"Bob": 20}),
+    "annihilator": E("702.86a", life={"Bob": 10}, unread=("Annihilator 2",)),
     "ohran-frostfang": E("702.2b", destroyed=("elf", "wurm"), life={"Bob": 20}),
     "decayed-attacks": E("702.147a", life={"Bob": 18}, destroyed=("zombie",)),
     "decayed-cant-block": E("702.147a", status="illegal"),
@@ -217,7 +228,7 @@ def _mismatches(exp: Expect, a: dict) -> list[str]:
             bad.append(f"poison of {who} {after['poison'][who]} != {n}")
     if exp.destroyed is not None and sorted(after["destroyed"]) != sorted(exp.destroyed):
         bad.append(f"destroyed {sorted(after['destroyed'])} != {sorted(exp.destroyed)}")
-    perms = {p["id"]: p for p in after["board"].get("permanents", ())}
+    perms = {p.get("id", p["name"]): p for p in after["board"].get("permanents", ())}
     for pid, (p, t) in exp.pt.items():
         got = perms.get(pid)
         if got is None or (got.get("power"), got.get("toughness")) != (p, t):
@@ -454,3 +465,9 @@ def test_a_token_created_blocking_that_creature_blocks_it_509_4():
     assert o["code"] == "stack.token" and "blocking Hill Giant" in o["message"]
     dealt = {(d["source"], d["to"]) for st in a["steps"] for d in st["dealt"]}
     assert ("cat-soldier-token", "ogre") in dealt  # it deals its damage as a blocker (510.1)
+
+
+def test_an_ability_that_finds_nothing_as_it_resolves_says_so_608_2c():
+    a = answer_json("greater-werewolf-nothing-left")
+    (r,) = _resolved(a)
+    assert [o["code"] for o in r["outcome"]] == ["stack.nothing"]

@@ -565,6 +565,10 @@ class Stack:
             if _game_over(board, self.lost):
                 break
             board = self._effect(board, item, eff, done, events)
+        if not done.outcome:
+            # 608.2c: it resolved and what it names is gone ("each creature blocking
+            # it" after they died): said, not left silent
+            done.outcome.append(reason("stack.nothing", None, ()))
         return board, events
 
     def _effect(self, board: Board, item: Item, eff: Any, done: Resolved,
