@@ -203,6 +203,9 @@ SCENARIOS: dict[str, Expect] = {
     "trick-first-strike-to-blocker": E("510.4", destroyed=("bears",), life={"Bob": 20}),
     "trick-cant-block-at-beginning": E("509.1b", status="illegal"),
     "trick-prevent-by-creature": E("615.1", destroyed=(), life={"Bob": 20}),
+    "trick-loses-flying": E("613.1f", destroyed=("angel", "wurm"), life={"Bob": 20}),
+    "trick-gains-trample": E("702.19b", destroyed=("bears",), life={"Bob": 16}),
+    "archetype-cant-gain-flying": E("702.9b", status="illegal"),
 }
 
 
