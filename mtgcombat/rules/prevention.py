@@ -52,9 +52,10 @@ def _lki_in(bound: Bound, subject: Union[A.Subject, A.PlayerRef], inst, lki: Per
     if subject.controller is not None and \
             bound.player_of(subject.controller, inst.source) != lki.controller:
         return False
-    if subject.opponents_of is not None and bound.board.teammates(
-            lki.controller, bound.player_of(subject.opponents_of, inst.source)):
-        return False
+    if subject.opponents_of is not None:
+        opp = bound.player_of(subject.opponents_of, inst.source)
+        if opp is None or bound.board.teammates(lki.controller, opp):
+            return False
     return bound.matches(subject.pred, lki, inst.source)
 
 
