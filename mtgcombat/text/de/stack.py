@@ -63,8 +63,8 @@ T: dict = {
     "stack.damage": clause(lambda r, w: (
         f"{W.dealer(r, w)} fügt {w.name(r['to'])} {r['amount']} Schaden zu")),
     "stack.prevented": clause(lambda r, w: (
-        f"{r['amount']} Schaden von {w.name(r['source'])} an {w.name(r['to'])} wird "
-        "verhindert", "Schutz")),
+        f"{r['amount']} Schaden von {W.dealer(r, w)} an {w.name(r['to'])} wird "
+        "verhindert", "ein Verhinderungseffekt" if r.get("shield") else "Schutz")),
     "stack.life": clause(lambda r, w: (
         f"{w.name(r['who'])} " + (f"erhält {r['amount']}" if r["amount"] > 0
                                   else f"verliert {-r['amount']}") + " Lebenspunkte")),
@@ -80,7 +80,8 @@ T: dict = {
         f"{w.name(r['who'])} wird aus dem Kampf entfernt")),
     "stack.token": clause(lambda r, w: (
         f"ein {r['power']}/{r['toughness']}-Kreaturenspielstein, {w.name(r['who'])}, wird "
-        "erzeugt" + (f" und greift {w.name(r['attacking'])} an" if r["attacking"] else ""))),
+        "erzeugt" + (f" und greift {w.name(r['attacking'])} an" if r["attacking"] else "")
+        + (f" und blockt {w.names(r['blocking'])}" if r.get("blocking") else ""))),
     "stack.returned": clause(lambda r, w: (
         f"{w.name(r['who'])} kehrt"
         + (" getappt" if r["tapped"] else "")

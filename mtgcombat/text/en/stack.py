@@ -58,8 +58,8 @@ T: dict = {
     "stack.damage": clause(lambda r, w: (
         f"{W.dealer(r, w)} deals {r['amount']} damage to {w.name(r['to'])}")),
     "stack.prevented": clause(lambda r, w: (
-        f"{r['amount']} damage from {w.name(r['source'])} to {w.name(r['to'])} is prevented",
-        "protection")),
+        f"{r['amount']} damage from {W.dealer(r, w)} to {w.name(r['to'])} is prevented",
+        "a prevention effect" if r.get("shield") else "protection")),
     "stack.life": clause(lambda r, w: (
         f"{w.name(r['who'])} " + (f"gains {r['amount']}" if r["amount"] > 0
                                   else f"loses {-r['amount']}") + " life")),
@@ -74,7 +74,8 @@ T: dict = {
     "stack.out_of_combat": clause(lambda r, w: f"{w.name(r['who'])} is removed from combat"),
     "stack.token": clause(lambda r, w: (
         f"a {r['power']}/{r['toughness']} creature token, {w.name(r['who'])}, is created"
-        + (f", attacking {w.name(r['attacking'])}" if r["attacking"] else ""))),
+        + (f", attacking {w.name(r['attacking'])}" if r["attacking"] else "")
+        + (f", blocking {w.names(r['blocking'])}" if r.get("blocking") else ""))),
     "stack.returned": clause(lambda r, w: (
         f"{w.name(r['who'])} returns to the battlefield"
         + (" tapped" if r["tapped"] else "")
