@@ -389,8 +389,17 @@ def _ask_damage(board: "Board", opts: Options, ctx: Context) -> Any:
 
 def _damage_words(a: Any, w: "Writer", opts: Options, board: Any) -> "Report":
     from .text import render
+    from .text.report import Line
+    from .text.results import stack_step
 
-    return render.damage(a, w, opts.limit)
+    out = render.damage(a, w, opts.limit)
+    before: "Report" = []
+    for log in a.before:  # what resolved before the step (spec Extension 3)
+        before += stack_step(log, w)
+    if a.choices:
+        before.append(Line(w.t("human.combat_choices",
+                               choices=tuple(c.reason() for c in a.choices))))
+    return out[:1] + before + out[1:]
 
 
 def _show_json(shown: Any, w: "Writer", opts: Options, board: Any) -> dict:

@@ -606,14 +606,14 @@ class Board(model.Board):
         see :mod:`mtgcombat.rules.damage` (:func:`~mtgcombat.rules.damage.protecting`,
         :func:`~mtgcombat.rules.damage.player_damage_first`). For example
         ``board.damage(objective=protecting("bears")).best["Alice"]``."""
-        from .questions.combat import judge_declarations
+        from .questions.combat import at_damage
         from .questions.damage import damage_answer
 
         self._need_attacks()
         return damage_answer(self, self.bound, limit=limit, time_limit=time_limit,
                              objective=objective, blocked=self.blocked or (),
                              first_strikers=self.first_strikers,
-                             target_left=self.target_left or (), judge=judge_declarations)
+                             target_left=self.target_left or (), judge=at_damage)
 
     def check_damage(self, assignment: Union[Mapping, str], time_limit: Optional[float] = None
                      ) -> "DamageVerdict":
@@ -629,9 +629,24 @@ class Board(model.Board):
             assignment = Assignment.parse(assignment).to_json()
         if not isinstance(assignment, Mapping):
             raise BoardError(reason("error.assignment_not_object"))
-        return check_damage(self, dict(assignment), self.bound, time_limit,
-                            blocked=self.blocked or (), first_strikers=self.first_strikers,
-                            target_left=self.target_left or ())
+        from .questions.combat import at_damage
+        from .solver.base import SolverTimeout
+
+        at, unsettled = None, False
+        try:
+            # the step combat reaches: what resolved before it carried out (spec Ext. 3)
+            at, _, logs, used = at_damage(self, time_limit=time_limit)
+        except SolverTimeout:
+            unsettled = True
+        b = at if at is not None else self
+        out = check_damage(b, dict(assignment), b.bound, time_limit,
+                           blocked=b.blocked or (), first_strikers=b.first_strikers,
+                           target_left=b.target_left or ())
+        if at is not None:
+            out.before, out.choices = logs, used
+        if unsettled:  # never guessed on a board the combat may not reach
+            out.legal, out.status, out.violations = None, "unknown", []
+        return out
 
     def combat(self, attacks: Optional[Decl] = None, blocks: Optional[Decl] = None,
                damage: Any = (), *, time_limit: Optional[float] = None,

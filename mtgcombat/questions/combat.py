@@ -43,6 +43,7 @@ from ..rules.results import (
 from ..solver.base import Deadline, SolverTimeout
 from . import JsonView
 from .damage import sorted_assignment
+from .logs import stack_log_json
 from .phases import Phases, staged, with_game_phases
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -169,26 +170,6 @@ class CombatAnswer(JsonView):
             "choices": [dict(c.to_json(), message=w(c.reason())) for c in self.choices],
         }
         return out
-
-
-def stack_log_json(log: Any, w: "Writer") -> dict:
-    """One step's log as the answer gives it (spec Extension 3: the triggers and tricks
-    resolved in each step, in order, and what they did)."""
-    return {
-        "step": log.step,
-        "resolved": [{
-            "kind": r.item.kind, "source": r.item.source, "ability": r.item.line,
-            "instance": r.item.instance, "effect": r.item.effect,
-            "sentence": r.item.sentence, "controller": r.item.controller,
-            "targets": list(r.item.targets), "message": w(r.head()),
-            "outcome": [{"code": o.code, "rule": o.rule, "objects": list(o.objects),
-                         "message": w(o)} for o in r.outcome],
-        } for r in log.resolved],
-        "destroyed": sorted(log.sba.gone),
-        "destroyed_by": dict(sorted(log.sba.gone.items())),
-        "left": dict(sorted(log.left.items())),
-        "lost": sorted(log.sba.lost),
-    }
 
 
 @dataclass(frozen=True)
@@ -323,6 +304,33 @@ class Stop:
         """The violations as every answer gives them (``check``'s shape)."""
         return [{"rule": rule, "message": w(why), "objects": list(objs)}
                 for rule, why, objs in self.violations]
+
+
+def at_damage(board: Any, backend: str = "auto", time_limit: Optional[float] = None
+              ) -> tuple[Any, Optional[Stop], list, list]:
+    """The board as its first combat damage step begins, for the questions about that
+    step (``damage``, ``check --damage``, ``explain``): a board standing as the combat
+    phase begins (spec Extension 3, "When the board stands") has its declarations
+    judged as ``combat`` judges them, and the triggers and tricks of the steps before
+    combat damage carried out (507.2, 508.3, 509.3) -- ``(board at the step, None,
+    logs, choices used)`` when something resolved; ``(None, stop, logs, choices)`` when
+    a declaration is illegal or unsettled; ``(None, None, [], [])`` when the board is
+    the step's board already (it stands in a damage step, or nothing resolved before
+    damage)."""
+    if in_damage_step(board) or board.attacks is None:
+        return None, None, [], []
+    lost: list[str] = []
+    phases = Phases(board, lost)
+    b, stop = _declared(board, None, None, backend, Deadline(time_limit), BeforeDamage(),
+                        lost, phases=phases)
+    logs = [log for log in phases.stack.log if log.resolved]
+    used = list(phases.stack.used)
+    if stop is not None:
+        return None, stop, logs, used
+    stage = first_stage(b, lost) if logs else None
+    if stage is None:  # nothing resolved, or the game ended before damage (104.2a)
+        return None, None, [], []
+    return step_board(b, stage, None)[0], None, logs, used
 
 
 def judge_declarations(board: Any, attacks: Optional[Mapping] = None,

@@ -131,6 +131,10 @@ class DamageAnswer(JsonView):
     #: When the board's own declarations are illegal (status "illegal") or unsettled:
     #: the verdict (:class:`mtgcombat.questions.combat.Stop`); no assignment is listed.
     declaration: Any = None
+    #: What the stack did in the steps before this one (a board standing as the combat
+    #: phase begins: :func:`mtgcombat.questions.combat.at_damage`), and the choices used.
+    before: list = field(default_factory=list)
+    choices: list = field(default_factory=list)
 
     @property
     def rules(self) -> str:
@@ -142,6 +146,16 @@ class DamageAnswer(JsonView):
         return order_witness(self.step, a)
 
     def _json(self, w: "Writer", human: bool) -> dict:
+        out = self._step_json(w, human)
+        if self.before or self.choices:
+            # spec Extension 3: what resolved before this step, and the choices used
+            from .logs import stack_log_json
+
+            out["stack"] = [stack_log_json(log, w) for log in self.before]
+            out["choices"] = [dict(c.to_json(), message=w(c.reason())) for c in self.choices]
+        return out
+
+    def _step_json(self, w: "Writer", human: bool) -> dict:
         step = self.step
         return {
             "rules": self.rules,
@@ -182,9 +196,11 @@ def damage_answer(board: Any, bound: Any = None, limit: Optional[int] = 1000,
     One verdict for one declaration (spec Extension 3): unless the board stands in a
     combat damage step (:func:`mtgcombat.questions.combat.in_damage_step`), its
     ``attacks`` and ``blocks`` are judged first, as ``combat`` judges them, by ``judge``
-    (:func:`mtgcombat.questions.combat.judge_declarations`, which :meth:`Board.damage
+    (:func:`mtgcombat.questions.combat.at_damage`, which :meth:`Board.damage
     <mtgcombat.board.Board.damage>` passes; None: taken as facts); illegal ones answer
-    ``status: "illegal"`` with the violations and no assignment."""
+    ``status: "illegal"`` with the violations and no assignment. The triggers and tricks
+    of the steps before combat damage are carried out first, as ``combat`` carries them
+    out: the step is the one ``combat`` would reach."""
     bound = bound if bound is not None else board.bound
     deadline = deadline or Deadline(time_limit)
     step = damage_step(board, bound, blocked, first_strikers, target_left)
@@ -192,11 +208,19 @@ def damage_answer(board: Any, bound: Any = None, limit: Optional[int] = 1000,
     if judge is not None and hasattr(board, "problem") and not blocked \
             and first_strikers is None and not target_left:
         try:
-            stop = judge(board, backend=backend, time_limit=deadline.remaining())
+            at, stop, logs, used = judge(board, backend=backend,
+                                         time_limit=deadline.remaining())
         except SolverTimeout:
             return DamageAnswer(step, "unknown", [], {})
         if stop is not None:
-            return DamageAnswer(step, stop.status, [], {}, declaration=stop)
+            return DamageAnswer(step, stop.status, [], {}, declaration=stop, before=logs,
+                                choices=used)
+        if at is not None:
+            # the step as it begins, after what resolved before it (spec Extension 3)
+            out = damage_answer(at, at.bound, limit, None, objective, at.blocked or (),
+                                at.first_strikers, at.target_left or (), deadline, backend)
+            out.before, out.choices = logs, used
+            return out
     status, found = enumerate_assignments(step, None if limit is None else max(limit, 0),
                                           deadline)
     assignments = sorted((sorted_assignment(a) for a in found), key=_assignment_key)
@@ -256,6 +280,9 @@ class DamageVerdict(JsonView):
     #: A legal whole assignment extending this one, when players who assign before
     #: were left out and their damage makes it legal.
     completion: Optional[Assignment] = None
+    #: What the stack did before the step, and the choices used (as for DamageAnswer).
+    before: list = field(default_factory=list)
+    choices: list = field(default_factory=list)
 
     @property
     def rules(self) -> str:
@@ -297,6 +324,11 @@ class DamageVerdict(JsonView):
             out["damage_order"] = self.damage_order
         if self.completion is not None:
             out["completion"] = self.completion
+        if self.before or self.choices:
+            from .logs import stack_log_json
+
+            out["stack"] = [stack_log_json(log, w) for log in self.before]
+            out["choices"] = [dict(c.to_json(), message=w(c.reason())) for c in self.choices]
         return out
 
     def to_json(self, w: "Writer") -> dict:

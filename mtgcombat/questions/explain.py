@@ -322,6 +322,11 @@ def _damage(board: Any, assignment: Optional[Mapping], time_limit: Optional[floa
     out = Explanation("damage", answers={"damage": answer, "check": check})
     steps = out.steps
     steps.append(S("damage_head", rules=board.rules, step=step.step))
+    for log in answer.before:  # what resolved before the step (spec Extension 3)
+        steps.append(S("before_step", step=log.step))
+        for r in log.resolved:
+            steps.append(r.head())
+            steps += list(r.outcome)
     steps.append(S("assigners", players=tuple(step.players)))
     steps.append(BLANK)
     steps.append(S("damage_who_head"))

@@ -240,7 +240,10 @@ T: dict = {
     "explain.damage_head": sentence(lambda r, w: (
         f"Kampfschaden {nach_regeln(w, r['rules'])}, im "
         f"{_STEP.get(r['step'], r['step'])}")),
+    "explain.before_step": lambda r, w: f"Davor, im {STEPS[r['step']]}:",
     "explain.assigners": lambda r, w: (
+        f"In diesem Segment weist kein Spieler Kampfschaden zu ({w.rule('assign')})."
+        if not r["players"] else
         f"Die Spieler weisen der Reihe nach zu: {', dann '.join(w.name(p) for p in r['players'])} "
         f"({w.rule('assign')}); die ganze Zuweisung eines Spielers wird auf einmal beurteilt "
         f"({w.rule('whole_assignment')})."),

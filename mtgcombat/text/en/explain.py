@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .. import Phrase, clause, sentence
+from .turn import STEPS
 
 _R = {"attacks": {"verb": "attack", "noun": "attack"},
       "blocks": {"verb": "block", "noun": "block"}}
@@ -224,7 +225,11 @@ T: dict = {
     "explain.damage_head": sentence(lambda r, w: (
         f"Combat damage under the {r['rules']} rules, in the "
         f"{ {'first': 'first-strike'}.get(r['step'], r['step'])} combat damage step")),
+    "explain.before_step": lambda r, w: (
+        f"Before it, in the {STEPS[r['step']].lower()}:"),
     "explain.assigners": lambda r, w: (
+        f"No player assigns combat damage in this step ({w.rule('assign')})."
+        if not r["players"] else
         f"Players assign in turn: {', then '.join(w.name(p) for p in r['players'])} "
         f"({w.rule('assign')}); each player's whole assignment is judged at once "
         f"({w.rule('whole_assignment')})."),
