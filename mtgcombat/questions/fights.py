@@ -883,9 +883,9 @@ class _Search:
             kind, q = key
             if kind == "opp":
                 continue
-            ns, fs = loss.get(key), forced.get(key)
-            top = max(ns) if fs is None else max(fs) if ns is None else \
-                max(n + f for n, f in zip(ns, fs))
+            ns: list = loss.get(key) or [0, 0, 0]
+            fs: list = forced.get(key) or [0, 0, 0]
+            top = max(n + f for n, f in zip(ns, fs))
             lim = self.limits[q][0 if kind == "life" else 1]
             if top > lim and top - (self.gain_lb(q, i, used, self.bit)
                                     if kind == "life" else 0) > lim:
