@@ -9,6 +9,7 @@ from dataclasses import replace
 from lark import Transformer, v_args
 
 from ...rules import abilities as A
+from ...rules import triggered as T
 from .words import (
     _Fail, _and, _noun_is_creature, _singular, _to_pred,
 )
@@ -461,6 +462,12 @@ class _DeclarationRules(Transformer):
             return lambda subject: [A.CantBlock(subject, attacker_pred=pred)]
 
         def vp(subject):
+            if isinstance(subject, (A.TargetRef, T.Target)) \
+                    and isinstance(value, (A.SelfRef, A.AttachedRef)):
+                # 509.1b: "Target creature can't block this creature this turn" (Fearsome
+                # Temper's granted ability): one creature can't block the very object the
+                # ability is about (its source, or what it is attached to).
+                return [A.CantBlock(subject, attacker_pred=A.ThisObject(value))]
             if not isinstance(subject, A.Group) or subject.other or subject.opponents_of \
                     or subject.attacking is not None or subject.blocking is not None:
                 raise _Fail("can't block a specific creature")

@@ -691,6 +691,10 @@ class _Reader:
         if result == []:
             state.targets = targets_before  # read again, its targets once
         again = read_instruction_sentence(norm, state)
+        if not again and '"' in norm:
+            # tokens with an ability in quotes (111.1)
+            again = _readings.read_quoted_token(norm, state, read_instruction_sentence,
+                                                read_text)
         if again:
             return again
         (state.targets, state.last_obj, state.last_player, state.before_last,

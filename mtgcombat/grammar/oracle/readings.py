@@ -12,7 +12,7 @@ from typing import Any, Optional
 from lark import Transformer, v_args
 
 from ...rules import abilities as A
-from ...rules.triggered import Activated
+from ...rules.triggered import Activated, Instructions, Tokens
 from .helpers import _num, _same_subject
 from .state import _Cond
 from .words import _Fail, _Word, _noun_is_creature, _to_pred
@@ -396,6 +396,45 @@ def read_quoted_grant(sentence_norm: str, state, parse, read) -> Optional[list]:
         return None if any(x is None for x in out) else out
 
     return _with_granted(m, state, parse, moved)
+
+
+#: "Create [tokens] with "[ability]"[...]" -- a token whose ability is in quotes (111.1,
+#: 113.1a: the token has the ability; "this creature" in it is the token).
+_QUOTED_TOKEN = re.compile(
+    r'^(?P<head>create\b[^"]*?\btokens?) with "(?P<inner>[^"]+)"(?P<tail>[^"]*)$', re.I)
+
+
+def read_quoted_token(sentence_norm: str, state, instruction, read) -> Optional[list]:
+    """111.1, 701.7: "Create a 1/1 red Satyr creature token with "This creature can't
+    block."" -- the token-making instruction read with a sentinel keyword in place of the
+    quoted ability, which becomes the tokens' text (read on its own: "this creature" is
+    each token, so the token carries it out as its own ability once created). None: not
+    this form, the quoted ability not read whole, or the instruction not read.
+    ``instruction`` reads one sentence of a spell's effect, ``read`` a whole text."""
+    m = _QUOTED_TOKEN.match(sentence_norm)
+    if m is None:
+        return None
+    inner = read(m.group("inner"), None)
+    if inner.not_understood or not inner.understood:
+        return None
+    result = instruction(f"{m.group('head')} with {_SENTINEL}{m.group('tail')}", state)
+    if not result:
+        return None
+    out: list = []
+    found = 0
+    for ins in result:
+        if not isinstance(ins, Instructions):
+            return None
+        effects = []
+        for eff in ins.effects:
+            if isinstance(eff, Tokens) and eff.text.lower() == _SENTINEL:
+                found += 1
+                eff = replace(eff, text=m.group("inner"), reading=inner)
+            elif _mentions_keyword(eff, _SENTINEL):
+                return None
+            effects.append(eff)
+        out.append(replace(ins, effects=tuple(effects)))
+    return out if found == 1 else None
 
 
 def _with_granted(m, state, parse, grant) -> Optional[list]:
