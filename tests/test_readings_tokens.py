@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from mtgcombat.grammar.oracle import read_text
 from mtgcombat.rules import abilities as A
 from mtgcombat.rules import triggered as T
@@ -112,3 +114,81 @@ def test_700_2_coverage_counts_a_mode_read_with_a_noncombat_clause_reported():
     # the rest speaks of combat: not read
     assert not oc.mode_read("Until your next turn, it can't attack or block, and it can't "
                             "block Walls.", by_mode)
+
+
+# -- 105.2: radiance, "each other creature that shares a color with it" ---------------------------
+
+HYSTERIA = ('Radiance — Until end of turn, target creature and each other creature that shares '
+            'a color with it gain "This creature can\'t block."')
+
+
+@pytest.mark.parametrize("target, cant", [
+    ("rg", {"rg", "red", "green"}),     # red and green: shares with both
+    ("red", {"red", "rg"}),             # red: not the green one
+    ("golem", {"golem"}),               # colorless: shares a color with nothing
+])
+def test_105_2_509_1b_incite_hysteria_the_target_and_creatures_sharing_a_color_cant_block(
+        target, cant):
+    fx = {"text": HYSTERIA, "controller": "Alice", "targets": [target]}
+    perms = [creature("a", "Alice", colors=["W"]),
+             creature("rg", "Bob", colors=["R", "G"]), creature("red", "Bob", colors=["R"]),
+             creature("green", "Bob", colors=["G"]),
+             creature("golem", "Bob", type_line="Artifact Creature — Golem")]
+    b = make(*perms, attacks={"a": "Bob"}, effects=[fx])
+    assert unread(b) == []
+    can = {p["id"] for p in perms[1:]} - cant
+    blockers = {x for d in b.legal_blocks() for x in d}
+    assert blockers == can
+
+
+def test_105_2_shares_a_color_with_it_is_one_group_the_target_among_it():
+    got = read_text(HYSTERIA, "Incite Hysteria").understood[0].abilities
+    t = A.TargetRef(0, "creature")
+    assert got == (A.CantBlock(A.Group(A.OrPred((A.ObjectPred(t), A.SharesColorPred(t))))),)
+
+
+# -- 115.1: "that player or that planeswalker's controller" ---------------------------------------
+
+BOLT = ("Concussive Bolt deals 4 damage to target player or planeswalker.\nMetalcraft — If you "
+        "control three or more artifacts, creatures controlled by that player or by that "
+        "planeswalker's controller can't block this turn.")
+
+
+@pytest.mark.parametrize("target, artifacts, can_block", [
+    ("Bob", 3, False), ("jace", 3, False), ("Bob", 2, True), ("Carol", 3, True)])
+def test_509_1b_115_1_concussive_bolt_the_targeted_players_creatures_cant_block_with_metalcraft(
+        target, artifacts, can_block):
+    fx = {"text": BOLT, "controller": "Alice", "targets": [target]}
+    arts = [{"id": f"art{k}", "name": f"Relic {k}", "controller": "Alice", "type_line": "Artifact"}
+            for k in range(artifacts)]
+    jace = {"id": "jace", "name": "Jace Beleren", "controller": "Bob", "loyalty": 3,
+            "type_line": "Legendary Planeswalker — Jace"}
+    b = make(creature("a", "Alice"), creature("w", "Bob"), jace, *arts,
+             players=("Alice", "Bob", "Carol"), attacks={"a": "Bob"}, effects=[fx])
+    assert unread(b) == ["Concussive Bolt deals 4 damage to target player or planeswalker."]
+    assert blocks(b) == as_set([{}] + ([{"w": ["a"]}] if can_block else []))
+
+
+def test_115_1_that_player_or_that_planeswalkers_controller_needs_that_one_target_before():
+    text = ("Concussive Bolt deals 4 damage to target creature.\nMetalcraft — If you control "
+            "three or more artifacts, creatures controlled by that player or by that "
+            "planeswalker's controller can't block this turn.")
+    assert read_text(text, "Concussive Bolt").not_understood == (text.split("\n")[1],)
+    text = ("When ~ enters, it deals 4 damage to target player or planeswalker and you draw a "
+            "card and you lose 1 life.\nCreatures controlled by that player or by that "
+            "planeswalker's controller can't block.")
+    assert read_text(text, "Bolter").understood == ()
+
+
+def test_602_1_sabertooth_alley_cat_a_group_that_cant_block_it_inside_an_ability_is_not_read():
+    # inside an effect the statement is written back about its subject ("Target creature
+    # ..."): the attacker's restriction is about another object -- not read, not misread
+    text = "{1}{R}: Creatures without defender can't block Sabertooth Alley Cat this turn."
+    assert read_text(text, "Sabertooth Alley Cat").not_understood == (text,)
+    # as an effect on the board (activated, its source the Cat) it is read and applied
+    cat = creature("cat", "Alice", "Sabertooth Alley Cat")
+    fx = {"text": "Creatures without defender can't block Sabertooth Alley Cat this turn.",
+          "controller": "Alice", "source": "cat"}
+    wall = creature("wall", "Bob", "Wall of Wood", 0, 3, text="Defender")
+    b = make(cat, creature("w", "Bob"), wall, attacks={"cat": "Bob"}, effects=[fx])
+    assert blocks(b) == as_set([{}, {"wall": ["cat"]}])

@@ -468,6 +468,11 @@ class _DeclarationRules(Transformer):
                 # Temper's granted ability): one creature can't block the very object the
                 # ability is about (its source, or what it is attached to).
                 return [A.CantBlock(subject, attacker_pred=A.ThisObject(value))]
+            if getattr(self.st, "effects", None) is not None:
+                # inside an effect the statement's subject is what the effect is about
+                # (written back as "Target creature ..."): the attacker's restriction is
+                # about another object -- not read there
+                raise _Fail("a group that can't block an object, inside an effect")
             if not isinstance(subject, A.Group) or subject.other or subject.opponents_of \
                     or subject.attacking is not None or subject.blocking is not None:
                 raise _Fail("can't block a specific creature")

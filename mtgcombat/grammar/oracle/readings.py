@@ -211,6 +211,23 @@ class ReadingsMixin(Transformer):
                               c.unless)]
 
     # -- facts the board records of a permanent (Permanent.facts) -------------------------
+    def creatures_of_player_or_pw(self):
+        """"creatures controlled by that player or by that planeswalker's controller"
+        (Concussive Bolt): the creatures of the player the sentence before targeted, or of
+        the controller of the planeswalker it targeted (115.1)."""
+        ref = self.st.scanned_player_pw
+        if ref is None:
+            raise _Fail("\"that player or that planeswalker's controller\" refers to nothing known")
+        return A.Group(controller=ref)
+
+    def target_and_sharing_color(self, target):
+        """105.2, 611.2c: "target creature and each other creature that shares a color
+        with it" (radiance, Incite Hysteria): one group -- the target, and every creature
+        with one of its colors (a colorless target: the target alone)."""
+        if not isinstance(target, A.TargetRef) or target.kind != "creature":
+            raise _Fail("radiance: not one target creature")
+        return A.Group(A.OrPred((A.ObjectPred(target), A.SharesColorPred(target))))
+
     def sw_monstrous(self):
         """701.37b: "as long as ~ is monstrous" -- the board's fact "monstrous"."""
         return A.FactPred("monstrous")
@@ -294,6 +311,20 @@ def scan_target_it(sentence_norm: str, base: int) -> Optional[A.TargetRef]:
         return None
     kind = "creature" if m.group("kind").lower() == "creature" else "permanent"
     return A.TargetRef(base, kind)  # type: ignore[arg-type]
+
+
+#: "target player or planeswalker" (115.1): one target, a player or a planeswalker.
+_PLAYER_OR_PW = re.compile(r"\btarget player or planeswalker\b", re.I)
+
+
+def scan_player_or_planeswalker(sentence_norm: str, base: int) -> Optional[A.TargetRef]:
+    """What "that player or that planeswalker's controller" means after an unread effect
+    sentence (Concussive Bolt: "~ deals 4 damage to target player or planeswalker."): its
+    one target, when that is the sentence's only target -- as a player, the target itself
+    or the planeswalker's controller (``TargetRef`` kind "any"); None otherwise."""
+    if len(_TARGET_WORD.findall(sentence_norm)) != 1 or not _PLAYER_OR_PW.search(sentence_norm):
+        return None
+    return A.TargetRef(base, "any")
 
 
 #: "up to three target nonattacking creatures" after other targets (Domineering Will:
