@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from mtgcombat.grammar.oracle import read_text
 from mtgcombat.rules import abilities as A
@@ -192,3 +193,20 @@ def test_602_1_sabertooth_alley_cat_a_group_that_cant_block_it_inside_an_ability
     wall = creature("wall", "Bob", "Wall of Wood", 0, 3, text="Defender")
     b = make(cat, creature("w", "Bob"), wall, attacks={"cat": "Bob"}, effects=[fx])
     assert blocks(b) == as_set([{}, {"wall": ["cat"]}])
+
+
+_COLORS = st.lists(st.sampled_from("WUBRG"), unique=True, max_size=3)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(target=_COLORS, others=st.lists(_COLORS, min_size=1, max_size=4))
+def test_105_2_radiance_blockers_are_exactly_those_sharing_no_color_with_the_target(
+        target, others):
+    """On random colors: a creature may block exactly when it is not the target and shares
+    no color with it (a colorless target: every other creature may block)."""
+    perms = [creature("a", "Alice", colors=["W"]), creature("t", "Bob", colors=target)]
+    perms += [creature(f"c{k}", "Bob", colors=cs) for k, cs in enumerate(others)]
+    fx = {"text": HYSTERIA, "controller": "Alice", "targets": ["t"]}
+    b = make(*perms, attacks={"a": "Bob"}, effects=[fx])
+    blockers = {x for d in b.legal_blocks() for x in d}
+    assert blockers == {f"c{k}" for k, cs in enumerate(others) if not set(cs) & set(target)}

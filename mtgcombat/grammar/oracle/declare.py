@@ -4,6 +4,7 @@ damage assignment (510.1), granted abilities (613) and goad (701.15)."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 
 from lark import Transformer, v_args
@@ -467,7 +468,8 @@ class _DeclarationRules(Transformer):
                 # 509.1b: "Target creature can't block this creature this turn" (Fearsome
                 # Temper's granted ability): one creature can't block the very object the
                 # ability is about (its source, or what it is attached to).
-                return [A.CantBlock(subject, attacker_pred=A.ThisObject(value))]
+                one: Any = subject  # a target: the static grammar's or an effect's
+                return [A.CantBlock(one, attacker_pred=A.ThisObject(value))]
             if getattr(self.st, "effects", None) is not None:
                 # inside an effect the statement's subject is what the effect is about
                 # (written back as "Target creature ..."): the attacker's restriction is
