@@ -893,11 +893,10 @@ def ask_request(body: Any, question: Optional[str] = None, cards: Any = None,
 
     name, data, args = request_parts(body, question)
     opts = parse(name, args, Door.REQUEST)
-    if max_seconds is not None and (opts.time_limit is None or opts.time_limit > max_seconds):
-        from dataclasses import replace
-
-        opts = replace(opts, time_limit=max_seconds)
-    ctx = Context.starting_now(opts.time_limit)
+    limit = opts.time_limit
+    if max_seconds is not None and (limit is None or limit > max_seconds):
+        limit = max_seconds  # the context's, not a copy of the options (a tenth of a door)
+    ctx = Context.starting_now(limit)
     board = board_from_request(data, cards)
     return answer(board, opts, ctx)
 
@@ -914,11 +913,19 @@ def error_json(e: BaseException) -> dict:
 
 def dumps(obj: Any) -> str:
     """An answer as one JSON line (UTF-8 text; never a lone surrogate)."""
-    import json
+    global _ENCODE
+    if _ENCODE is None:  # one encoder (json.dumps with an option builds one a call)
+        import json
 
-    text = json.dumps(obj, ensure_ascii=False)
+        _ENCODE = json.JSONEncoder(ensure_ascii=False).encode
+    text = _ENCODE(obj)
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
+        import json
+
         text = json.dumps(obj)
     return text
+
+
+_ENCODE: Optional[Callable[[Any], str]] = None
