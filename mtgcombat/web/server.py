@@ -33,6 +33,7 @@ import struct
 import time
 from typing import Any, Callable, Optional
 
+from ..rules.reasons import reason
 from . import wire
 
 #: Workers started at once, and at most.
@@ -167,7 +168,7 @@ class Worker:
             try:
                 request, first = c.conn.next(self.routes.max_bytes)
             except wire.Refused as e:
-                self._send(c, wire.error(e.status, e.message, close=True))
+                self._send(c, wire.error(e.status, e.why, close=True))
                 self._end(c, e.linger)
                 return
             if first:
@@ -483,8 +484,7 @@ class Supervisor:
             if self._lend(ident):
                 del self.waiting[ident]
             elif now - since > WAIT:
-                self._answer(ident, wire.error(503, "the server is busy: try again in a "
-                                                    "moment", close=True))
+                self._answer(ident, wire.error(503, reason("error.http_busy"), close=True))
         while len(self.slots) < self.least and self.running:
             self._spawn(next(i for i in range(self.most) if i not in self.slots))
 
@@ -503,7 +503,7 @@ class Supervisor:
         for c in slot.conns:
             if began and c == ident:
                 self._answer(c, self._stopped(mode, lang) if slot.stopped else wire.error(
-                    500, "internal error (a worker ended); please report it", close=True))
+                    500, reason("error.http_worker"), close=True))
             else:
                 self._answer(c, b"")
 
@@ -589,7 +589,7 @@ def serve_threads(listener: socket.socket, lab: Any, ask: wire.Answerer,
                     try:
                         request, first = conn.next(routes.max_bytes)
                     except wire.Refused as e:
-                        s.sendall(wire.error(e.status, e.message, close=True))
+                        s.sendall(wire.error(e.status, e.why, close=True))
                         if e.linger:
                             _linger(s)
                         return

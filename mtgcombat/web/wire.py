@@ -20,6 +20,8 @@ import time
 from http import HTTPStatus
 from typing import Any, Callable, Optional
 
+from ..rules.reasons import Reason, english, reason
+
 #: The longest request line and header fields (bytes, with the empty line).
 MAX_HEAD = 16 * 1024
 #: Seconds a client may keep a connection open without sending (then it is closed).
@@ -65,13 +67,13 @@ class Request:
 
 
 class Refused(Exception):
-    """A request that can't be read: answered with its status and one line, and the
-    connection closed (``linger``: the client may still be sending its body)."""
+    """A request that can't be read: answered with its status and its reason in one line,
+    and the connection closed (``linger``: the client may still be sending its body)."""
 
-    def __init__(self, status: int, message: str, linger: bool = False) -> None:
-        super().__init__(message)
+    def __init__(self, status: int, why: Reason, linger: bool = False) -> None:
+        super().__init__(why.code)
         self.status = status
-        self.message = message
+        self.why = why
         self.linger = linger
 
 
@@ -109,12 +111,15 @@ def answer(status: int, body: bytes, ctype: bytes, page: bool = False, head: boo
 JSON = b"application/json"
 
 
-def error(status: int, message: str, close: bool = False, head: bool = False) -> bytes:
-    """``{"error": message}`` as an answer."""
+def error(status: int, why: Reason, close: bool = False, head: bool = False) -> bytes:
+    """``{"error": why in one line}`` as an answer (in English, as all bad input)."""
     from ..ask import dumps
 
-    return answer(status, dumps({"error": message}).encode("utf-8"), JSON, head=head,
+    return answer(status, dumps({"error": english(why)}).encode("utf-8"), JSON, head=head,
                   close=close)
+
+
+_NOT_FOUND = reason("error.http_not_found")
 
 
 class Conn:
@@ -141,36 +146,36 @@ class Conn:
         end = buf.find(b"\r\n\r\n")
         if end < 0:
             if len(buf) > MAX_HEAD:
-                raise Refused(431, "the request's header is too large", linger=True)
+                raise Refused(431, reason("error.http_head_large"), linger=True)
             return None, b""
         if end > MAX_HEAD:
-            raise Refused(431, "the request's header is too large", linger=True)
+            raise Refused(431, reason("error.http_head_large"), linger=True)
         lines = buf[:end].decode("latin-1").split("\r\n")
         first = lines[0].split(" ")
         if len(first) != 3 or first[2] not in ("HTTP/1.1", "HTTP/1.0") or not first[1]:
-            raise Refused(400, "a bad request line")
+            raise Refused(400, reason("error.http_line"))
         method, target, version = first
         headers: dict[str, str] = {}
         for line in lines[1:]:
             name, colon, value = line.partition(":")
             if not colon or not name or name != name.strip() or line[0] in " \t":
-                raise Refused(400, "a bad header field")
+                raise Refused(400, reason("error.http_field"))
             name = name.lower()
             if name in headers and name in ("content-length", "host", "transfer-encoding"):
-                raise Refused(400, f"the header field {name} is given twice")
+                raise Refused(400, reason("error.http_twice", field=name))
             headers[name] = value.strip()
         if "transfer-encoding" in headers:
-            raise Refused(411, "the request must say its length (Content-Length)", True)
+            raise Refused(411, reason("error.http_length"), True)
         length = headers.get("content-length")
         n = 0
         if length is not None:
             if not length.isdigit() or not length.isascii():
-                raise Refused(400, "a bad Content-Length", linger=True)
+                raise Refused(400, reason("error.http_bad_length"), linger=True)
             n = int(length)
         elif method == "POST":
-            raise Refused(411, "the request must say its length (Content-Length)", True)
+            raise Refused(411, reason("error.http_length"), True)
         if n > max_body:
-            raise Refused(413, f"the request is larger than {max_body // 1024} KB", True)
+            raise Refused(413, reason("error.http_large", kb=max_body // 1024), True)
         start = end + 4
         if len(buf) - start < n:
             if (not self.continued and n and
@@ -199,7 +204,7 @@ class Routes:
         self.ask = ask
         self.busy = busy
         self.commands = frozenset(COMMANDS)
-        self.listed = ", ".join(COMMANDS)
+        self.unknown = reason("error.http_questions", known=tuple(COMMANDS))
         self.max_bytes = MAX_BYTES
         self.static = STATIC
 
@@ -208,16 +213,16 @@ class Routes:
         close = not r.keep_alive()
         head = r.method == "HEAD"
         if not self.lab.host_allowed(r.headers.get("host")):
-            return error(421 if r.headers.get("host") else 400,
-                         "this server answers only requests addressed to it (Host)", close, head)
+            return error(421 if r.headers.get("host") else 400, reason("error.http_host"),
+                         close, head)
         if r.method == "POST":
             return self._post(r, close)
         if r.method in ("GET", "HEAD"):
             return self._get(r, close, head)
         if r.method in ("OPTIONS", "PUT", "DELETE", "PATCH"):
             # No CORS: a preflight from another origin gets no permission.
-            return error(405, "method not allowed", close)
-        return error(501, f"unsupported method ({r.method[:20]!r})", close)
+            return error(405, reason("error.http_method"), close)
+        return error(501, reason("error.http_unsupported", method=r.method[:20]), close)
 
     def _get(self, r: Request, close: bool, head: bool) -> bytes:
         path = r.path
@@ -240,16 +245,16 @@ class Routes:
             status, payload = lessons_request(path, r.query)
             return answer(status, dumps(payload).encode("utf-8"), JSON, head=head,
                           close=close)
-        return error(404, "not found", close, head)
+        return error(404, _NOT_FOUND, close, head)
 
     def _file(self, name: str, close: bool, head: bool) -> bytes:
         from . import _STATIC_NAME, _TYPES
 
         if not _STATIC_NAME.match(name):
-            return error(404, "not found", close, head)
+            return error(404, _NOT_FOUND, close, head)
         f = self.static / name
         if not f.is_file():
-            return error(404, "not found", close, head)
+            return error(404, _NOT_FOUND, close, head)
         ctype = _TYPES.get(f.suffix, "application/octet-stream").encode("ascii")
         return answer(200, f.read_bytes(), ctype, page=True, head=head, close=close)
 
@@ -258,20 +263,19 @@ class Routes:
         origin = h.get("origin")
         if origin is not None and origin.rstrip("/").lower() != \
                 f"http://{h.get('host', '')}".lower():
-            return error(403, "requests from another origin are refused", close)
+            return error(403, reason("error.http_origin"), close)
         if h.get("sec-fetch-site", "same-origin") not in ("same-origin", "none"):
-            return error(403, "requests from another site are refused", close)
+            return error(403, reason("error.http_site"), close)
         ctype = h.get("content-type", "").split(";")[0].strip().lower()
         if ctype != "application/json":
-            return error(415, "the request body must be JSON (Content-Type: "
-                              "application/json)", close)
+            return error(415, reason("error.http_type"), close)
         path = r.path
         mode = "json"
         name = path[5:] if path.startswith("/api/") else None
         if name is not None and name.startswith("text/"):
             mode, name = "text", name[5:]
         if name not in self.commands:
-            return error(404, "not found: the questions are " + self.listed, close)
+            return error(404, self.unknown, close)
         # The body as it came: parsed by the question's door (a malformed one is 400).
         self.busy(True, mode, r.body)
         try:
