@@ -251,6 +251,13 @@ def main(ns: Any) -> int:
             print("warning: " + line, file=sys.stderr)
     from .progress import Progress
 
+    import gc
+
+    # What is loaded now lives as long as the batch: out of the collector's sight (its
+    # collections, and a worker's, then walk only what the requests make).
+    gc.collect()
+    gc.freeze()
+
     old = signal.signal(signal.SIGTERM, _on_signal)
     old_int = signal.signal(signal.SIGINT, _on_signal)
     prog = Progress(not ns.quiet, "answering", "answered")

@@ -224,6 +224,8 @@ class Options:
 
 
 _FIELDS = {f.name for f in fields(Options)}
+#: Each field's default (every field has a plain, immutable one).
+_DEFAULTS = {f.name: f.default for f in fields(Options)}
 
 
 def quoted(text: str) -> str:
@@ -580,4 +582,11 @@ def from_namespace(question: str, ns: Any) -> Options:
         if name in values:
             d = values[name]
             values[name] = tuple(d) if isinstance(d, list) else (d,)
-    return Options(question=question, **values)
+    # Built without the dataclass's __init__: a frozen one sets each of its fields through
+    # object.__setattr__, a tenth of reading a request's options (issue 22). The same
+    # value: every field, its default unless given.
+    opts = object.__new__(Options)
+    opts.__dict__.update(_DEFAULTS)
+    opts.__dict__.update(values)
+    opts.__dict__["question"] = question
+    return opts

@@ -378,6 +378,12 @@ class Supervisor:
 
     # -- the loop ------------------------------------------------------------------------------
     def run(self) -> None:
+        import gc
+
+        # What is loaded now lives as long as the server: out of the collector's sight, so
+        # that a worker's collections don't walk it (nor copy its pages from this process).
+        gc.collect()
+        gc.freeze()
         for i in range(self.least):
             self._spawn(i)
         self.listener.setblocking(False)
