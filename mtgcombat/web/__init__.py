@@ -18,16 +18,17 @@ A server, so the request is the adversary:
   standard input, a backend or the card database; the card database is the server's own
   (``serve --cards FILE``, ``$MTGCOMBAT_CARDS``).
 * Each request is bounded in body (:data:`MAX_BYTES`), time (its time limit capped at
-  :data:`MAX_SECONDS`; a worker still busy :data:`GRACE` seconds later is ended) and
-  answer size; each is answered in a worker process of its own, so a slow request
-  never delays another.
+  :data:`MAX_SECONDS`; a worker still busy :data:`GRACE` seconds later is ended and the
+  question answered "unknown") and answer size; each question is answered in a worker
+  process, so a slow request never delays another.
 * ``Host`` must name the bound address, ``localhost``, an IP address or a name given
   with ``serve --allow-host`` (DNS rebinding); a POST from another origin, or not of
   type ``application/json``, is refused (403/415); no CORS headers are ever sent.
 * No stack trace and no server path in any answer; security headers on every answer (a
   content security policy, ``nosniff``, no framing, no referrer).
 
-Only the standard library's HTTP server: no other command pays for a web framework.
+Its own minimal HTTP/1.1 (:mod:`.wire`) served by pre-forked workers under a supervisor
+(:mod:`.server`): no web framework, and no other command pays for one.
 """
 
 from __future__ import annotations
