@@ -442,6 +442,13 @@ def _ask_best(board: "Board", opts: Options, ctx: Context) -> Any:
     from .questions.best import best_attacks, best_blocks
 
     ask = best_blocks if opts.question == "best-blocks" else best_attacks
+    if opts.question == "best-blocks" and opts.attacks is not None:
+        from .questions.given import best_blocks_against
+
+        board, illegal = best_blocks_against(board, opts.attacks, opts.objective,
+                                             opts.backend, ctx.remaining())
+        if illegal is not None:
+            return illegal
     return _best_over_choices(board, opts, ctx, ask, _deciders(board, opts.question), ())
 
 
@@ -499,14 +506,22 @@ def _best_over_choices(board: "Board", opts: Options, ctx: Context, ask: Any,
                 best = tried
             if ctx.expired():
                 break
+        held = (req.source, req.ability, req.instance)
         if best is None:
-            raise unusable if unusable is not None else e
-        if unusable is not None:
-            _only_a_bound(best, board, opts)
+            if unusable is None:
+                raise e
+            # Every option is illegal after some declaration: nothing the search can
+            # hold for all of them is settled -- unknown, with the objective's bound
+            # (targets are chosen as the ability is put on the stack, 603.3d).
+            best = _unsettled(board, opts, held)
+        elif unusable is not None:
+            _only_a_bound(best, board, opts, held)
         return best
     answer.__dict__["searched_choices"] = _used(made, answer)
-    if any(step in _AFTER_REPLY[opts.question] for _, step in made):
-        _only_a_bound(answer, board, opts)
+    after = [c for c, step in made if step in _AFTER_REPLY[opts.question]]
+    if after:
+        _only_a_bound(answer, board, opts, (after[0].source or None, after[0].ability or 0,
+                                            after[0].instance or 1))
     return answer
 
 
@@ -521,17 +536,33 @@ def _used(made: tuple, answer: Any) -> list:
     return [c for c, _ in made if (c.source, c.ability, c.instance or 1) in used]
 
 
-def _only_a_bound(answer: Any, board: "Board", opts: Options) -> None:
-    """An ``optimal`` answer found with choices held fixed across the search becomes
-    ``feasible`` with the objective's bound: a better line may exist."""
+def _only_a_bound(answer: Any, board: "Board", opts: Options, held: tuple) -> None:
+    """An ``optimal`` answer found with a choice (``held``: its ability) held fixed across
+    the search becomes ``feasible`` with the objective's bound: a better line may exist."""
     if answer.status != "optimal":
         return
+    answer.status = "feasible"
+    answer.held = held
+    answer.bound = _bound(board, opts, answer.kind)
+
+
+def _unsettled(board: "Board", opts: Options, held: tuple) -> Any:
+    """The answer when no option of a searched choice can be held for every declaration:
+    ``unknown``, with the objective's bound."""
+    from .questions.best import BestAnswer
+
+    kind = "attacks" if opts.question == "best-attacks" else "blocks"
+    out = BestAnswer(board, kind, opts.objective, "unknown", held=held)
+    out.bound = _bound(board, opts, kind)
+    out.__dict__["searched_choices"] = []
+    return out
+
+
+def _bound(board: "Board", opts: Options, kind: str) -> Any:
     from .questions.best import Sides, upper_bound
 
-    mine = frozenset(board.attacking_players if answer.kind == "attacks"
-                     else board.defenders)
-    answer.status = "feasible"
-    answer.bound = upper_bound(opts.objective, board, Sides(
+    mine = frozenset(board.attacking_players if kind == "attacks" else board.defenders)
+    return upper_bound(opts.objective, board, Sides(
         mine, frozenset(p for p in board.player_names if p not in mine)))
 
 
@@ -720,7 +751,8 @@ QUESTIONS: dict[str, Question] = {q.name: q for q in (
         ("limit",), _ask_upkeep, _json, _results("upkeep")),
     Question(
         "best-blocks", "the best legal block declaration, proved by minimax over the combat",
-        "The defending players' best legal block declaration against the board's attacks, "
+        "The defending players' best legal block declaration against the board's attacks "
+        "(or those given with --attacks, taken as combat takes them), "
         "the attacking player answering with the damage assignments worst for them: every "
         "later choice (damage assignment orders and assignments in both damage steps) made "
         "by minimax on the same objective. 'optimal' is proved; a time limit gives the best "
@@ -730,8 +762,9 @@ QUESTIONS: dict[str, Question] = {q.name: q for q in (
         "docs/decisions.md.",
         ("mtgcombat best-blocks examples/first-strike.mtg",
          "mtgcombat best-blocks board.mtg --objective survive",
-         "mtgcombat best-blocks board.json --json --time-limit 10"),
-        ("objective", "choose"), _ask_best, _best_json, _best_words),
+         "mtgcombat best-blocks board.json --json --time-limit 10",
+         "mtgcombat best-blocks examples/first-strike.mtg --attacks 'wurm -> Bob'"),
+        ("objective", "choose", "attacks"), _ask_best, _best_json, _best_words),
     Question(
         "best-attacks", "the best legal attack declaration, proved by minimax over the combat",
         "The active player's best legal attack declaration, the defending players answering "

@@ -764,10 +764,10 @@ class CardDatabase:
 
     Open with :meth:`open`; ``rebuilt`` says whether that open read the file (True)
     or found its index up to date (False); ``index`` is the index file (None when the
-    cache directory could not be written and the index lives in memory). ``warnings``:
-    what a person should know about this database, one line each (the cache can't be
-    written; a name several cards share) -- the command line prints them on standard
-    error, once."""
+    cache directory could not be written and the index lives in memory). ``notes``:
+    what a person should know about this database, as coded reasons (``warning.*``: the
+    cache can't be written; a name several cards share) -- the command line words them
+    in its language on standard error, once; ``warnings`` are the same in English."""
 
     def __init__(self, con: sqlite3.Connection, source: Path, index: Optional[Path],
                  rebuilt: bool, meta: Optional[Mapping[str, str]] = None,
@@ -776,7 +776,7 @@ class CardDatabase:
         self.source = source
         self.index = index
         self.rebuilt = rebuilt
-        self.warnings: list[str] = []
+        self.notes: list[Reason] = []
         self._meta = dict(meta or {})
         self._shown = shown if shown is not None else _path_text(source)
         self._names: Optional[list[tuple[str, str]]] = None
@@ -803,9 +803,14 @@ class CardDatabase:
         except (OSError, sqlite3.OperationalError) as e:
             # The cache can't be written (read-only, full): index in memory this time.
             db = cls(_build_memory(source, meta, shown), source, None, True, meta, shown)
-            db.warnings.append(_in_memory(shown, directory, e))
+            db.notes.append(_in_memory(shown, directory, e))
             return db
         return cls(_connect_ro(index), source, index, True, meta, shown)
+
+    @property
+    def warnings(self) -> list[str]:
+        """The :attr:`notes` in English, one line each."""
+        return [english(n) for n in self.notes]
 
     def close(self) -> None:
         """Close the index."""
@@ -832,7 +837,7 @@ class CardDatabase:
             self._con = _connect_ro(self.index)
         except (OSError, sqlite3.OperationalError) as e:  # the cache can't be written now
             self._con = _build_memory(self.source, self._meta, self._shown)
-            self.warnings.append(_in_memory(self._shown, self.index.parent, e))
+            self.notes.append(_in_memory(self._shown, self.index.parent, e))
             self.index = None
         self.rebuilt = True
         return self._con.execute(sql, params).fetchall()
@@ -861,9 +866,8 @@ class CardDatabase:
         row = rows[0]
         if row[9] and key not in self._told:
             self._told.add(key)
-            self.warnings.append(
-                f"card database {self._shown}: {row[9]} cards are named {row[0]!r}; the "
-                "first in the file is used")
+            self.notes.append(reason("warning.cards_shared_name", path=self._shown,
+                                     n=row[9], name=row[0]))
         return Card(name=row[0], type_line=row[1], power=row[2], toughness=row[3],
                     colors=tuple(row[4]), text=row[5], loyalty=row[6], defense=row[7],
                     mana_cost=row[8])
@@ -905,11 +909,11 @@ class CardDatabase:
         return self._names  # type: ignore[return-value]
 
 
-def _in_memory(shown: str, directory: Path, e: BaseException) -> str:
-    """The warning of an index built in memory: the cache directory can't be written."""
-    return (f"card database {shown}: the cache directory {_path_text(directory)} can't be "
-            f"written ({english(_os_why(e))}); its index is built in memory, reading the whole file "
-            f"on every run (set {CACHE_ENV} to a writable directory)")
+def _in_memory(shown: str, directory: Path, e: BaseException) -> Reason:
+    """The warning of an index built in memory: the cache directory can't be written
+    (``warning.cards_in_memory``)."""
+    return reason("warning.cards_in_memory", path=shown, cache=_path_text(directory),
+                  why=_os_why(e), env=CACHE_ENV)
 
 
 def _source_meta(source: Path, shown: str) -> dict[str, str]:

@@ -242,8 +242,16 @@ def load_board(opts: Options) -> Any:
     else:
         board = Board.load(path, cards=cards)
     if cards is not None and not opts.quiet:
-        warn(["warning: " + line for line in cards.warnings])  # said once, on stderr
+        warn(_card_warnings(cards, opts.lang))  # said once, on stderr
     return board
+
+
+def _card_warnings(cards: Any, lang: str) -> list[str]:
+    """What a person should know about the card database, in the answer's language."""
+    from ..text import Writer
+
+    w = Writer(lang or "en")
+    return [w.t("warning.line", text=w(note)) for note in cards.notes]
 
 
 def _cards(opts: Options) -> Any:

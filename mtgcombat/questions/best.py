@@ -162,6 +162,10 @@ class BestAnswer(JsonView):
     #: The board's own attacks when they are illegal (status "illegal") or unsettled:
     #: :class:`mtgcombat.questions.combat.Stop` (one verdict for one declaration).
     stop: Any = None
+    #: Why a ``feasible`` or ``unknown`` answer is not settled: None (its time limit), or
+    #: the ability (source id, ability number) whose choice the search held the same for
+    #: every declaration (spec Extension 3) -- a better line may choose otherwise.
+    held: Optional[tuple] = None
 
     @property
     def rules(self) -> str:
@@ -174,11 +178,13 @@ class BestAnswer(JsonView):
         if self.stop is not None:
             return out  # the violations say it (text.results.best)
         if self.declaration is None:
-            out.append(reason("best.none", None, status=self.status))
+            out.append(reason("best.none", "603.3d" if self.held else None,
+                              status=self.status, held=self.held))
             return out
         at = _place(self.board)
         out.append(reason("best.choice", None, kind=self.kind, decl=_pairs(self.declaration, at),
-                          value=self.value, objective=self.objective, status=self.status))
+                          value=self.value, objective=self.objective, status=self.status,
+                          held=self.held))
         for d in self.equally_good:
             out.append(reason("best.equal", None, kind=self.kind, decl=_pairs(d, at),
                               value=self.value))

@@ -9,34 +9,44 @@ from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 from lark.lexer import PatternStr
 
-from ...rules.reasons import reason
+from ...rules.reasons import Reason, reason
 from .errors import ScenarioError, near
 from .lexer import STATEMENTS, COLOR_LETTER, STATEMENT_NAMES, scenario_parser
 
 
 # -- syntax errors ---------------------------------------------------------------------
 
-_TERMINAL_WORDS = {
-    "NAMEWORD": "a name", "REFWORD": "a name or id", "STRING": "quoted text",
-    "PT": "power/toughness like 2/2", "INT": "a number", "TYPELINE": "a [type line]",
-    "COLOR": "a colour", "IDDEF": "an id:", "_NL": "end of line",
-    "_INDENT": "an indented line", "_DEDENT": "less indentation", "$END": "end of text",
+#: The parser's terminals by kind: a code ``error.scenario_terminal`` words (only the
+#: text layer holds the words, text/en/errors.py). A terminal of fixed text (a keyword,
+#: ``:``, ``->``) is itself: ``error.scenario_keyword``.
+TERMINAL_KINDS = {
+    "NAMEWORD": "name", "REFWORD": "name_or_id", "STRING": "quoted_text",
+    "PT": "power_toughness", "INT": "number", "TYPELINE": "type_line", "COLOR": "colour",
+    "IDDEF": "id", "STEP": "step", "MANA": "mana", "ATTACHED_TO": "attached_to",
+    "_NL": "end_of_line", "_INDENT": "indented_line", "_DEDENT": "less_indentation",
+    "$END": "end_of_text",
 }
+#: The kinds a token found is named by (the others are quoted as written).
+_LAYOUT = ("_NL", "_INDENT", "_DEDENT", "$END")
 
 
-def _describe_terminal(name: str) -> str:
-    if name in _TERMINAL_WORDS:
-        return _TERMINAL_WORDS[name]
+def _terminal(name: str) -> Reason:
+    """What the parser could read next, as a coded reason: a kind of terminal, or a
+    keyword as the scenario language writes it."""
+    if name in TERMINAL_KINDS:
+        return reason("error.scenario_terminal", kind=TERMINAL_KINDS[name])
     for t in scenario_parser().terminals:
         if t.name == name and isinstance(t.pattern, PatternStr):
-            return repr(t.pattern.value)
-    return name
+            return reason("error.scenario_keyword", text=t.pattern.value)
+    return reason("error.scenario_terminal", kind=name)
 
 
-def _describe_token(tok: Token) -> str:
-    if tok.type in ("_NL", "_INDENT", "_DEDENT", "$END"):
-        return _TERMINAL_WORDS[tok.type]
-    return repr(str(tok))
+def _token(tok: Token) -> Reason:
+    """The token found where the parser stopped: its kind when it is layout (a line's
+    end, indentation, the end of the text), else its text."""
+    if tok.type in _LAYOUT:
+        return reason("error.scenario_terminal", kind=TERMINAL_KINDS[tok.type])
+    return reason("error.scenario_keyword", text=str(tok))
 
 
 _COLORISH = {"colorless", "colourless", "purple", "orange", "pink", "gold", "golden",
@@ -105,8 +115,8 @@ def syntax_error(e: UnexpectedInput, text: str, comp: Any) -> ScenarioError:
             return comp.error(reason("error.scenario_colour", value=word), line, column)
         return comp.error(reason("error.scenario_permanent_word", value=word), line, column)
     if "INT" in expected:
-        return comp.error(reason("error.scenario_expected_number", found=_describe_token(tok)),
+        return comp.error(reason("error.scenario_expected_number", found=_token(tok)),
                           line, column)
-    descs = sorted({_describe_terminal(x) for x in expected})
-    return comp.error(reason("error.scenario_unexpected", found=_describe_token(tok),
-                             expected=descs), line, column)
+    return comp.error(reason("error.scenario_unexpected", found=_token(tok),
+                             expected=sorted({_terminal(x) for x in expected},
+                                             key=lambda r: (r.code, r.params))), line, column)

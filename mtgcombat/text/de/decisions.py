@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .. import sentence
 from ..citations import SBA
+from .stack import W as STACK
 
 NAMES = {
     "standard": ("das Spiel", "Kreaturen", "Lebenspunkte"),
@@ -52,6 +53,12 @@ def _gone(r, w) -> str:
     return "; ".join(out)
 
 
+def _held(r, w):
+    """Die Fähigkeit, deren Wahl die Suche festhielt."""
+    source, ability, instance = r["held"]
+    return STACK.ability_of({"source": source, "ability": ability, "instance": instance}, w)
+
+
 def _lost_by(r, w):
     best, alt = r["best"], r["value"]
     names = NAMES[r["objective"]]
@@ -62,11 +69,16 @@ def _lost_by(r, w):
 
 
 T: dict = {
-    "best.none": lambda r, w: (
-        "Vor dem Zeitlimit stand keine erlaubte Deklaration fest."
-        if r["status"] == "unknown" else "Keine erlaubte Deklaration."),
+    "best.none": sentence(lambda r, w: (
+        "Keine Deklaration stand fest: Die Suche hält eine Wahl für jede Deklaration "
+        f"gleich ({_held(r, w)}), und jede ihrer Optionen ist nach einer der "
+        "Deklarationen nicht erlaubt" if r.get("held") else
+        "Vor dem Zeitlimit stand keine erlaubte Deklaration fest"
+        if r["status"] == "unknown" else "Keine erlaubte Deklaration")),
     "best.choice": lambda r, w: (
         ("Am besten: " if r["status"] == "optimal" else
+         "Das Beste, wenn eine Wahl für jede Deklaration gleich bleibt "
+         f"({_held(r, w)}; eine andere Wahl kann besser sein): " if r.get("held") else
          "Das Beste, das vor dem Zeitlimit gefunden wurde: ")
         + _decl(w, r) + f" ({_value(r, w)})."),
     "best.equal": sentence(lambda r, w: (

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .. import sentence
 from ..citations import SBA
+from .stack import W as STACK
 
 NAMES = {
     "standard": ("the game", "creatures", "life"),
@@ -45,6 +46,12 @@ def _gone(r, w) -> str:
     return "; ".join(out)
 
 
+def _held(r, w) -> str:
+    """The ability whose choice the search held fixed."""
+    source, ability, instance = r["held"]
+    return STACK.ability_of({"source": source, "ability": ability, "instance": instance}, w)
+
+
 def _lost_by(r, w) -> str:
     best, alt = r["best"], r["value"]
     names = NAMES[r["objective"]]
@@ -59,11 +66,17 @@ T: dict = {
         f"unknown objective {r['name']!r}: choose one of {', '.join(r['known'])}"),
     "error.best_blocks_no_attacks": lambda r, w: (
         "best-blocks: the board declares no attacks to block"),
-    "best.none": lambda r, w: (
-        "No legal declaration was settled before the time limit." if r["status"] == "unknown"
-        else "No legal declaration."),
+    "best.none": sentence(lambda r, w: (
+        "No declaration was settled: the search holds one choice the same for every "
+        f"declaration ({_held(r, w)}), and each of its options is illegal after some "
+        "declaration" if r.get("held") else
+        "No legal declaration was settled before the time limit" if r["status"] == "unknown"
+        else "No legal declaration")),
     "best.choice": lambda r, w: (
-        ("Best: " if r["status"] == "optimal" else "Best found before the time limit: ")
+        ("Best: " if r["status"] == "optimal" else
+         "Best found with one choice held the same for every declaration "
+         f"({_held(r, w)}; a line choosing otherwise may be better): " if r.get("held") else
+         "Best found before the time limit: ")
         + _decl(w, r) + f" ({_value(r, w)})."),
     "best.equal": sentence(lambda r, w: (
         "Equally good: " + _decl(w, r) + f" (also {_value(r, w)})")),

@@ -453,10 +453,21 @@ def _unknown_object(r) -> str:
     return f"unknown {r['what']} {r['value']!r}{_mean(r)}: no {kind} has this id"
 
 
-def _unexpected(r) -> str:
-    descs = r["expected"]
+#: The kinds of the scenario parser's terminals (grammar/scenario/expected.py).
+_TERMINAL = {
+    "name": "a name", "name_or_id": "a name or id", "quoted_text": "quoted text",
+    "power_toughness": "power/toughness like 2/2", "number": "a number",
+    "type_line": "a [type line]", "colour": "a colour", "id": "an id:",
+    "step": "a step of combat", "mana": "mana like {R}{G}", "attached_to": "`attached to`",
+    "end_of_line": "end of line", "indented_line": "an indented line",
+    "less_indentation": "less indentation", "end_of_text": "end of text",
+}
+
+
+def _unexpected(r, w) -> str:
+    descs = sorted(w(x) for x in r["expected"])
     more = f" or {len(descs) - 8} more" if len(descs) > 8 else ""
-    return f"unexpected {r['found']}; expected {', '.join(descs[:8])}{more}"
+    return f"unexpected {w(r['found'])}; expected {', '.join(descs[:8])}{more}"
 
 
 T.update({
@@ -546,8 +557,10 @@ T.update({
         f"unknown word {r['value']!r} on a permanent's line: Oracle text goes in quotes "
         f"(\"{r['value']} ...\"); after the name come P/T, [type], colours, tapped, sick, "
         "damage N, loyalty N, defense N, protector P, goaded by P"),
-    "error.scenario_expected_number": lambda r, w: f"expected a number, not {r['found']}",
-    "error.scenario_unexpected": lambda r, w: _unexpected(r),
+    "error.scenario_expected_number": lambda r, w: f"expected a number, not {w(r['found'])}",
+    "error.scenario_unexpected": lambda r, w: _unexpected(r, w),
+    "error.scenario_terminal": lambda r, w: _TERMINAL.get(r["kind"], r["kind"]),
+    "error.scenario_keyword": lambda r, w: repr(r["text"]),
 })
 
 
