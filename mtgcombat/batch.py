@@ -275,10 +275,11 @@ def main(ns: Any) -> int:
     return 0
 
 
-def _stdin_lines() -> Iterator[bytes]:
-    """Standard input's lines (bytes, without their newline) as they arrive: read as the
-    system gives them (no text layer; a request's bytes are decoded as UTF-8 when it is
-    parsed, a line that isn't UTF-8 is answered with an error)."""
+def _stdin_lines() -> Iterator[Any]:
+    """Standard input's lines (bytes, without their newline; text from a stand-in that
+    is not a file) as they arrive: read as the system gives them (no text layer; a
+    request's bytes are decoded as UTF-8 when it is parsed, a line that isn't UTF-8 is
+    answered with an error)."""
     try:
         fd = sys.stdin.fileno()
     except (AttributeError, OSError, ValueError):  # not a file (a test's stand-in)

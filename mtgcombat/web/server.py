@@ -31,7 +31,7 @@ import signal
 import socket
 import struct
 import time
-from typing import Any, Callable, Optional
+from typing import Any, Optional
 
 from ..rules.reasons import reason
 from . import wire
@@ -637,5 +637,3 @@ def _linger(s: socket.socket, seconds: float = 2.0, most: int = 16 * 1024 * 1024
     except OSError:
         pass
 
-
-Ask = Callable[..., Any]
