@@ -337,7 +337,7 @@ class Board(model.Board):
         from .grammar.oracle import reader  # noqa: F401 -- loading it sets the parser's hooks
         from .grammar.oracle.triggered import read_instructions
 
-        ins = read_instructions(e.text, self._source_name(e))
+        ins = read_instructions(e.text, self._source_name(e), {p.name for p in self.permanents})
         if ins is None:
             return TextReading((), (e.text.strip(),))
         return TextReading((Parsed(e.text.strip(), (ins,)),), ())

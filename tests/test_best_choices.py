@@ -45,7 +45,7 @@ def test_best_attacks_words_list_the_choices_the_search_made():
     reply = ask.answer(board, ask.parse("best-attacks", ["<test>"]))
     assert "Choices the search made: gob.1 instance 1: targets elf." in reply.text()
     reply = ask.answer(board, ask.parse("best-attacks", ["<test>", "--lang", "de"]))
-    assert "Von der Suche getroffene Wahlen:" in reply.text()
+    assert "Von der Suche getroffene Entscheidungen:" in reply.text()
 
 
 def test_a_choice_given_on_the_board_is_not_searched():

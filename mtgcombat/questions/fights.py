@@ -391,7 +391,8 @@ def copy_before(pre: BeforeDamage) -> BeforeDamage:
 
 
 class _Entry:
-    __slots__ = ("S", "mask", "key", "value", "reach", "exact", "code", "kcode", "keys", "pos")
+    __slots__ = ("S", "mask", "key", "value", "reach", "exact", "code", "kcode", "keys", "pos",
+                 "lb")
 
     def __init__(self, S: frozenset, key: Value) -> None:
         self.S = S
@@ -404,7 +405,14 @@ class _Entry:
         self.keys: frozenset = frozenset()
         self.kcode = 0  # ``key`` as one integer
         self.pos = 0  # the place in its attacker's list (best bound first)
+        #: Until played: the least it can take from each pool at each checkpoint (its
+        #: blockers' lifelink gains given back, :func:`_bound_f`; no poison).
+        self.lb: dict = {}
 
+
+#: Up to how many blockers left the bound of the attackers still to decide keeps each
+#: blocker in one fight (:meth:`_Search.rest`; 3**n steps an attacker at most).
+DISJOINT_UP_TO = 9
 
 #: Integer encoding of values (see _Search).
 _BASE = 2 ** 50
@@ -504,6 +512,9 @@ def _table(f: "Fights", a: str, potential: Sequence[str], here: Value,
         es.append(e)
     if potential:
         d = f.bound_data(a, potential) or {}
+        pool_of = {p: next(q for q in f.pools if f.base.teammates(p, q)) for p in
+                   {f.base.permanent(x).controller for x in potential} if
+                   any(f.base.teammates(p, q) for q in f.pools)}
         for x in potential:
             gains[x] = (f.base.permanent(x).controller, d["gain"][x])
         for k in range(2, len(potential) + 1):
@@ -511,10 +522,29 @@ def _table(f: "Fights", a: str, potential: Sequence[str], here: Value,
             for n, S in enumerate(combinations(potential, k)):
                 if n % 128 == 127:
                     deadline.check()
-                es.append(_Entry(frozenset(S), _sub(_add(
-                    here, bound_objective(_bound_f(d, S))), g0)))
+                e = _Entry(frozenset(S), _sub(_add(here, bound_objective(_bound_f(d, S))), g0))
+                e.lb = _least_reach(S, gains, pool_of)
+                es.append(e)
     out = _Table(a, es, bits, gains, g0, reach0)
     f.cache[key] = out
+    return out
+
+
+def _least_reach(S: Sequence[str], gains: Mapping[str, tuple[str, int]],
+                 pool_of: Mapping[str, str]) -> dict:
+    """The least a fight of blockers ``S`` not played yet can take from each defending
+    pool at each checkpoint: life lost is damage dealt to the player less life gained, and
+    the only life a defending player can gain in a fight is its blockers' lifelink (at
+    most their gains as :func:`_bound_f` counts them, whatever the step); poison counters
+    are never taken away in combat (122.1f, 702.90b give them)."""
+    out: dict = {}
+    for x in S:
+        ctl, g = gains[x]
+        q = pool_of.get(ctl)
+        if g and q is not None:
+            cur = out.setdefault(("life", q), [0, 0, 0])
+            for cp in range(3):
+                cur[cp] -= g
     return out
 
 
@@ -613,8 +643,11 @@ class _Search:
 
     def rest(self, i: int, used: int) -> int:
         """An upper bound on what the attackers from ``i`` on can add with the blockers
-        not in ``used``: each attacker's best fight with k of them, the k adding up to at
-        most the blockers left (a knapsack over the number of blockers; encoded)."""
+        not in ``used`` (encoded). With few blockers left (:data:`DISJOINT_UP_TO`): the
+        best choice of one fight for each attacker, no blocker in two, each fight at its
+        value or its bound (a dynamic programme over the blockers used). Else each
+        attacker's best fight with k of them, the k adding up to at most the blockers left
+        (a knapsack over the number of blockers)."""
         att = self.att[i:]
         if not att:
             return 0
@@ -625,6 +658,24 @@ class _Search:
             return hit  # (a value computed before a fight was played is still a bound)
         free = self.relevant[i] & ~used
         cap = bin(free).count("1")
+        if cap <= DISJOINT_UP_TO:
+            t = self.tables[att[0]]
+            mine = t.pot & free
+            by_mask = t.by_mask
+            best: Optional[int] = None
+            sub = mine
+            while True:  # every set of the free blockers this attacker may have
+                e = by_mask.get(sub)
+                if e is not None:
+                    c = (e.code if e.exact else e.kcode) + self.rest(i + 1, used | sub)
+                    if best is None or c > best:
+                        best = c
+                if not sub:
+                    break
+                sub = (sub - 1) & mine
+            assert best is not None  # not blocking it is always among its fights
+            self._rest[key] = best
+            return best
         dp = [0] + [None] * cap  # type: list
         self.deadline.check()
         for a in att:
@@ -718,19 +769,18 @@ class _Search:
             key = e.code if e.exact else e.kcode
             if self._worse(val + key + rest2):
                 continue
-            if not e.exact:
-                if self.no_new:
-                    continue  # collecting equally good ones: only fights already played
-                value, reach = self.evaluate(a, e.S)
-                e.value, e.reach, e.code = value, reach, self.encode(value)
-                e.exact = True  # last: a table is shared, and a deadline may strike
-                self.evaluated += 1
-                if self._worse(val + e.code + rest2):
-                    continue
-            loss2 = _accumulate(loss, e.reach or {})
+            if not e.exact and self.no_new:
+                continue  # collecting equally good ones: only fights already played
+            # A fight not played yet stands for its bound and its least reach until a
+            # declaration reaches a leaf (_leaf plays it there).
+            loss2 = _accumulate(loss, e.reach if e.exact else e.lb)
             if self._surely_unsafe(loss2, i + 1, used2):
                 continue
-            self._dfs(i + 1, used2, k2, val + e.code, loss2, ob, chosen + [(a, e)])
+            try:
+                self._dfs(i + 1, used2, k2, val + key, loss2, ob, chosen + [(a, e)])
+            except _Back as back:
+                if back.level < i:
+                    raise
             need = self._need(val, rest)
 
     def _surely_unsafe(self, loss: dict, i: int, used: int) -> bool:
@@ -745,7 +795,30 @@ class _Search:
                 return True
         return False
 
+    def _play(self, chosen: list) -> None:
+        """The fights of a declaration not played yet, played; then back to the first
+        attacker whose choice can no longer lead to a better safe declaration (the values
+        and reaches now exact there: :class:`_Back`), if any."""
+        if all(e.exact for _, e in chosen):
+            return
+        for a, e in chosen:
+            if not e.exact:
+                value, reach = self.evaluate(a, e.S)
+                e.value, e.reach, e.code = value, reach, self.encode(value)
+                e.exact = True  # last: a table is shared, and a deadline may strike
+                self.evaluated += 1
+        code, used = 0, 0
+        loss: dict = {}
+        for j, (_, e) in enumerate(chosen):
+            code += e.code
+            used |= e.mask
+            loss = _accumulate(loss, e.reach)
+            if self._worse(code + self.rest(j + 1, used)) or \
+                    self._surely_unsafe(loss, j + 1, used):
+                raise _Back(j)
+
     def _leaf(self, chosen: list) -> None:
+        self._play(chosen)
         loss: dict = {}
         total = self.v0
         for _, e in chosen:
@@ -786,6 +859,15 @@ def _bits(mask: int):
         low = mask & -mask
         yield low
         mask ^= low
+
+
+class _Back(Exception):
+    """The choice of the attacker at ``level`` (and so everything below it) can't lead to
+    a better safe declaration: the search goes on with that attacker's next fight."""
+
+    def __init__(self, level: int) -> None:
+        super().__init__(level)
+        self.level = level
 
 
 class _Enough(Exception):

@@ -200,7 +200,8 @@ TABLE: dict[str, Keyword] = {k.name: k for k in (
     _k("fuse", "702.102"),
     _k("bestow", "702.103", "cost"),
     _k("tribute", "702.104", "number"),
-    _k("dethrone", "702.105", None, "trigger"),
+    # dethrone, training: their triggered abilities are read from the words of their rules
+    _k("dethrone", "702.105", None, "trigger", ("rules.stack",)),
     _k("hidden agenda", "702.106"),
     _k("outlast", "702.107", "cost"),
     _k("prowess", "702.108", None, "trigger"),
@@ -246,7 +247,7 @@ TABLE: dict[str, Keyword] = {k.name: k for k in (
     # the combat's stack (rules.stack)
     _k("decayed", "702.147", None, "declaration", _BLOCK),
     _k("cleave", "702.148", "cost"),
-    _k("training", "702.149", None, "trigger"),
+    _k("training", "702.149", None, "trigger", ("rules.stack",)),
     _k("compleated", "702.150"),
     _k("reconfigure", "702.151", "cost"),
     _k("blitz", "702.152", "cost"),

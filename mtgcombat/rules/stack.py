@@ -42,14 +42,16 @@ from typing import Any, Callable, Iterable, Mapping, Optional, Sequence
 
 from . import abilities as A
 from . import triggered as T
-from .bind import Source
+from .bind import Instance, Source
 from .combat_triggers import Trigger as KeywordTrigger
 from .combat_triggers import apply as apply_keyword
 from .combat_triggers import keyword_count
 from .keywords import TABLE as KEYWORD_TABLE
 from .model import Board, BoardError, Choice, Effect, Permanent
 from .reasons import Quote, Reason, reason
+from .prevention import shield_rule
 from .results import Dealt, Results, StateBased, applied, removed, state_based
+from .results import results as damage_results
 
 # ---------------------------------------------------------------------------
 # What is on the stack, and what happened
@@ -85,6 +87,8 @@ class Item:
     amount: int = 0
     #: The creatures of a "one or more creatures attack" event ("they", 508.3d).
     group: tuple[str, ...] = ()
+    #: What the attacking creature of an attack event attacks, as declared (508.1b).
+    attacked: Optional[str] = None
     lki: Optional[Permanent] = field(default=None, compare=False)
     lki_keywords: frozenset[str] = field(default=frozenset(), compare=False)
     #: How the board read its source's text (a card that returns reads as it did).
@@ -152,7 +156,10 @@ class Resolved:
             return reason("stack.keyword", KEYWORD_TABLE[kw].rule + "a",
                           tuple(x for x in (it.source,) if x), keyword=kw, source=it.source,
                           instance=it.instance, controller=it.controller)
-        return reason("stack.trigger", "603.3b", tuple(x for x in (it.source,) if x),
+        # a reflexive trigger (exert's "When you do", 603.12) goes on the stack as it
+        # triggers, after the cost is paid; the others in APNAP order (603.3b)
+        return reason("stack.trigger", "603.12" if it.kind == "exert" else "603.3b",
+                      tuple(x for x in (it.source,) if x),
                       kind=it.kind, source=it.source, line=it.line, instance=it.instance,
                       text=Quote(it.sentence), controller=it.controller)
 
@@ -337,7 +344,13 @@ class Stack:
         (119.10: one event per source)."""
         self.begin(step)
         items = self._damage_items(before, dealt, combat=True)
-        items += self._dies_items(before, sba.gone)
+        # 603.10a: a creature that died is looked at as it last existed -- with the
+        # results of the damage on it (wither's and infect's -1/-1 counters, 120.3d), so
+        # that persist's "if it had no -1/-1 counters on it" (603.4) sees them
+        dying = applied(before, damage_results(before, before.bound,  # type: ignore[attr-defined]
+                                               dealt))
+        _carry(before, dying)
+        items += self._dies_items(dying, sba.gone)
         items += self._lifelink_items(before, dealt)
         return self.run(board, items)
 
@@ -356,6 +369,10 @@ class Stack:
         items = []
         for i, e in enumerate(board.effects):
             if e.step != step:
+                continue
+            if board.effect_readings[i].not_understood:  # type: ignore[attr-defined]
+                # not read: it is not carried out, and every answer lists it in
+                # not_modelled -- it is not said to resolve (608.2) with nothing done
                 continue
             items.append(Item("trick", _instructions(board, i), e.controller, e.source,
                               effect=i, sentence=e.text, targets=tuple(e.targets)))
@@ -548,6 +565,10 @@ class Stack:
             if _game_over(board, self.lost):
                 break
             board = self._effect(board, item, eff, done, events)
+        if not done.outcome:
+            # 608.2c: it resolved and what it names is gone ("each creature blocking
+            # it" after they died): said, not left silent
+            done.outcome.append(reason("stack.nothing", None, ()))
         return board, events
 
     def _effect(self, board: Board, item: Item, eff: Any, done: Resolved,
@@ -734,6 +755,12 @@ class Stack:
         for to in self._objects(board, item, eff.to):
             if not board.has_object(to) or to in self.lost or amount <= 0:
                 continue
+            # 615.1: a prevention effect on all damage (not only combat damage)
+            if shield_rule(board, bound, src, to, combat=False, lki=src_perm) is not None:
+                done.outcome.append(reason("stack.prevented", "615.1", (to,), source=src,
+                                           to=to, amount=amount, shield=True,
+                                           effect=item.effect))
+                continue
             if to not in board.player_names and src_perm is not None \
                     and _protected(board, bound, to, src_perm):
                 done.outcome.append(reason("stack.prevented", "702.16e", (to,), source=src,
@@ -818,6 +845,12 @@ class Stack:
         name = " ".join(eff.subtypes + ("Token",))
         new: list[Permanent] = []
         attacks = dict(board.attacks or {})
+        blocks = {b: list(a) for b, a in (board.blocks or {}).items()}
+        # 509.4: entering blocking the attacker the effect names -- if it attacks the
+        # token's controller (or what that player controls or protects), 506.3e
+        blocked = [a for a in (self._objects(board, item, eff.blocking)
+                               if eff.blocking is not None else ())
+                   if a in attacks and board.defending_player_of(attacks[a]) == item.controller]
         attacking_ok = board.attacks is not None and \
             board.teammates(item.controller, board.active_player)
         for k in range(eff.count):
@@ -834,12 +867,18 @@ class Stack:
                 target = self._token_attack(board, item, p)
                 if target is not None:
                     attacks[tid] = target
+            if blocked and board.blocks is not None:
+                blocks[tid] = list(blocked)
             done.outcome.append(reason("stack.token", board.edition.create, (tid,), who=tid,
                                        power=eff.power, toughness=eff.toughness,
-                                       attacking=target))
+                                       attacking=target,
+                                       blocking=tuple(blocked) if tid in blocks else ()))
             events.append(("enters", tid))
+        more: dict[str, Any] = {}
+        if board.blocks is not None and blocks != board.blocks:
+            more["blocks"] = blocks
         nb = _derive(board, permanents=board.permanents + tuple(new),
-                     attacks=attacks if board.attacks is not None else None)
+                     attacks=attacks if board.attacks is not None else None, **more)
         readings = {p.id: eff.reading for p in new} if eff.reading is not None else {}
         _carry(board, nb, readings=readings)
         return nb
@@ -924,6 +963,17 @@ class Stack:
             return [who.id]
         if isinstance(who, A.DefendingPlayerRef):
             return _defending(board, item)
+        if isinstance(who, T.AttackedBy):
+            # 508.1b: as declared -- also once the creature has left combat (608.2h)
+            out = []
+            for o in self._objects(board, item, who.of):
+                t = (board.attacks or {}).get(o) or (item.attacked if o == item.subject or (
+                    isinstance(who.of, A.SelfRef) and o == item.source) else None)
+                if t in board.player_names and t not in self.lost:
+                    out.append(t)
+                elif t and board.has_object(t) and board.permanent(t).is_planeswalker:
+                    out.append(t)
+            return out
         if isinstance(who, T.ControllerOfRef):
             out = []
             for o in self._objects(board, item, who.of):
@@ -990,8 +1040,11 @@ class Stack:
                 if self._choose(probe, "exert", (True, False)):
                     self.exerted.append(a)
                     if inst.ability.then:
+                        # 603.12: the reflexive "When you do, ..." triggers and resolves
                         out.append(replace(probe, ability=T.Instructions(inst.ability.then),
-                                           lki=board.permanent(a)))
+                                           lki=board.permanent(a),
+                                           sentence=inst.ability.then_sentence
+                                           or inst.sentence))
                     # "Whenever you exert a creature" (701.43)
                     for t_inst, t_line in _triggered(board):
                         if isinstance(t_inst.ability.event, T.Exerted) and \
@@ -1030,16 +1083,24 @@ class Stack:
                         continue  # 506.5
                     if ev.others and len(attacks) - 1 < ev.others:
                         continue
+                    if ev.most_life and not _most_life(board, attacks[a]):
+                        continue  # 702.105a
+                    if ev.with_greater and not any(
+                            o != a and board.has_object(o) and
+                            (board.permanent(o).power or 0) > (board.permanent(a).power or 0)
+                            for o in attacks):
+                        continue  # 702.149a
                     if ev.you and not (attacks[a] == ctrl or (
                             ev.planeswalkers and attacks[a] not in board.player_names
                             and board.permanent(attacks[a]).is_planeswalker
                             and board.permanent(attacks[a]).controller == ctrl)):
                         continue
-                    out.append(self._item(board, inst, line, subject=a))
+                    out.append(self._item(board, inst, line, subject=a, attacked=attacks[a]))
             elif isinstance(ev, T.AttacksOrBlocks):
                 for a in sorted(attacks):
                     if _is_who(board, ev.who, a, inst):
-                        out.append(self._item(board, inst, line, subject=a))
+                        out.append(self._item(board, inst, line, subject=a,
+                                              attacked=attacks[a]))
         return [i for i in out if self._if_holds(board, i)]
 
     def _block_items(self, board: Board) -> list[Item]:
@@ -1392,14 +1453,45 @@ def _apnap(board: Board) -> list[str]:
     return names[i:] + names[:i]
 
 
+#: 702.105a dethrone, 702.149a training: the triggered ability of a keyword, as the rule
+#: words it -- the rule objects the reader makes of those words for a creature that prints
+#: the keyword (grammar/oracle/fast.py; tests/test_outside_scenarios.py checks they are
+#: the same). A creature that has the keyword without its words (granted: "Other
+#: creatures you control have dethrone.") has the ability all the same (702.105b).
+GRANTED_TRIGGERS: dict[str, T.Triggered] = {
+    "dethrone": T.Triggered(T.Attacks(A.SelfRef(), most_life=True),
+                            (T.Counters(A.SelfRef(), "+1/+1", 1),)),
+    "training": T.Triggered(T.Attacks(A.SelfRef(), with_greater=True),
+                            (T.Counters(A.SelfRef(), "+1/+1", 1),)),
+}
+
+
 def _triggered(board: Board) -> list[tuple[Any, int]]:
-    """The triggered abilities on the board (bound instances) with their lines."""
+    """The triggered abilities on the board (bound instances) with their lines, and those
+    of keywords a creature has without their words (:data:`GRANTED_TRIGGERS`, line 0)."""
     bound = board.bound  # type: ignore[attr-defined]
     out = []
+    own: dict[tuple, int] = {}
     for inst in bound.of_type(T.Triggered):
         out.append((inst, _line_of(board, inst.source.permanent, inst.sentence)
                     if inst.source.kind == "permanent" else 0))
+        if inst.source.kind == "permanent":
+            key = (inst.source.permanent, inst.ability)
+            own[key] = own.get(key, 0) + 1
+    for p in board.permanents:
+        for kw, ab in GRANTED_TRIGGERS.items():
+            for _ in range(keyword_count(bound, p.id, kw) - own.get((p.id, ab), 0)):
+                out.append((Instance(ab, Source("permanent", p.controller, permanent=p.id),
+                                     kw.capitalize(), p.id), 0))
     return out
+
+
+def _most_life(board: Board, target: str) -> bool:
+    """702.105a: ``target`` is a player with the most life or tied for most life (among
+    all players of the game, the attacking player too)."""
+    if target not in board.player_names:
+        return False
+    return board.player(target).life >= max(p.life for p in board.players)
 
 
 def _line_of(board: Board, pid: Optional[str], sentence: str) -> int:

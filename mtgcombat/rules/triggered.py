@@ -110,9 +110,17 @@ class ControllerOfRef(Record):
     of: "Who"
 
 
+class AttackedBy(Record):
+    """"the player or planeswalker it's attacking" (Hellrider, 508.1b): what the attacking
+    creature ``of`` attacks -- as it was declared (506.4: it is the same after the creature
+    leaves combat, 608.2h); a battle is neither, and is not named."""
+
+    of: "Who"
+
+
 #: Whom an effect is about.
 Who = Union[A.SelfRef, A.AttachedRef, A.YouRef, A.DefendingPlayerRef, EventRef, Target, Each,
-            A.NamedRef, Partners, ControllerOfRef, "Targets"]
+            A.NamedRef, Partners, ControllerOfRef, AttackedBy, "Targets"]
 
 
 class Targets(Record):
@@ -188,6 +196,12 @@ class Attacks(Record):
     others: int = 0
     you: bool = False
     planeswalkers: bool = False
+    #: "attacks the player with the most life or tied for most life" (dethrone, 702.105a):
+    #: it attacks a player whose life no player's exceeds as it is declared.
+    most_life: bool = False
+    #: "attacks with another creature with greater power" (training, 702.149a): another
+    #: creature is declared as an attacker with it whose power is greater than its own.
+    with_greater: bool = False
 
 
 class AttackYou(Record):
@@ -409,6 +423,9 @@ class Tokens(Record):
     artifact: bool = False
     #: How the board's reader reads ``text``.
     reading: Optional[A.TextReading] = None
+    #: "that's blocking that creature" (509.4): the attacking creature it enters blocking
+    #: (it is blocking, but it never "blocked": no "blocks" trigger, 509.3a).
+    blocking: Optional[Who] = None
 
 
 class Draw(Record):
@@ -511,10 +528,13 @@ class Activated(Record):
 class ExertAsAttacks(Record):
     """701.43 (701.39 in 2024): "You may exert ~ as it attacks" -- an optional cost to
     attack (508.1g): an exerted creature won't untap during its controller's next untap
-    step. ``then``: the effects of the linked "When you do, ..." trigger."""
+    step. ``then``: the effects of the linked "When you do, ..." trigger -- a reflexive
+    triggered ability (603.12) that triggers as the creature is exerted; ``then_sentence``
+    its words ("When you do, it gets +1/+1 ..."), what resolves."""
 
     then: tuple[Effect, ...] = ()
     targets: int = 0
+    then_sentence: str = ""
 
 
 # ---------------------------------------------------------------------------

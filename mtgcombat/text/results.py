@@ -91,8 +91,8 @@ def combat(answer: Any, w: Writer, about_step: Any = None) -> Report:
         if log.step == "end of combat" and log.resolved:
             out += stack_step(log, w)
     if getattr(answer, "choices", None):
-        out.append(Line(w.t("human.combat_choices", text="; ".join(
-            w(c.reason()) for c in answer.choices))))
+        out.append(Line(w.t("human.combat_choices",
+                            choices=tuple(c.reason() for c in answer.choices))))
     if answer.status == "illegal":
         out.append(Line(w.t("human.combat_illegal"), "bad"))
         for rule, why, _objs in answer.violation_reasons:

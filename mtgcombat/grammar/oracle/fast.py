@@ -32,6 +32,12 @@ KEYWORD_TRIGGERS: dict[str, str] = {
     # player controls untap and block it if able."
     "provoke": "Whenever this creature attacks, you may untap target creature defending "
                "player controls. That creature blocks this creature this turn if able.",
+    # 702.105a
+    "dethrone": "Whenever this creature attacks the player with the most life or tied for "
+                "most life, put a +1/+1 counter on this creature.",
+    # 702.149a
+    "training": "Whenever this creature attacks with another creature with greater power, "
+                "put a +1/+1 counter on this creature.",
     # (decayed's end-of-combat sacrifice, 702.147a, is a trigger of the combat's stack
     # itself: rules.stack)
 }

@@ -65,6 +65,12 @@ class StaticsMixin(Transformer):
         return [C.Prevention(**{k: v if k == "players" else _subject(v)},
                              combat_only=False) for k, v in scopes[0]]
 
+    def prevent_any_to_by(self, *args):
+        """615.1: "Prevent all damage that would be dealt to [X] by [Y]" (Champion Lancer:
+        to itself, by creatures) -- one shield, both conditions."""
+        to, by = [a for a in args if a is not None and not isinstance(a, list)][:2]
+        return [C.Prevention(to=to, by=by, combat_only=False)]
+
     def prevent_any_to_you_by(self, *args):
         """615.1: "Prevent all damage that would be dealt to you [this turn] by
         [creatures]" (Scarecrow, Deep Wood)."""

@@ -18,7 +18,7 @@ import dataclasses
 import re
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any, Collection, Optional
 
 from lark import Transformer, v_args
 
@@ -421,7 +421,8 @@ class TriggerMixin(Transformer):
 
     # The verbs of "Whenever [creature] [verb]" (the grammar's ``trig_verb``): a verb
     # without an argument is its kind; one with a description or a number carries it.
-    for _kind in ("attacks", "attacks_alone", "blocks", "blocked", "blocks_or_blocked",
+    for _kind in ("attacks", "attacks_alone", "attacks_most_life", "attacks_with_greater",
+                  "blocks", "blocked", "blocks_or_blocked",
                   "attacks_or_blocks", "unblocked", "damage_player", "damage_opponent",
                   "damage_creature", "damage_player_pw", "damage_any", "dealt_damage",
                   "dies"):
@@ -900,6 +901,34 @@ class TriggerMixin(Transformer):
     def eff_all(self, desc):
         return T.Each(group=self.group("all", desc))  # type: ignore[attr-defined]
 
+    def eff_double_power(self, obj, *rest):
+        """701.10b: "double [creature]'s power [until end of turn]" -- it gets +X/+0, X its
+        power as the ability resolves (613.4c)."""
+        who = _who(obj)
+        return T.PTChange(who, T.PowerOf(who, "power"), 0)
+
+    def eff_double_target_power(self, *rest):
+        """701.10b: "double target creature's power" (Mr. Orfeo, the Boulder)."""
+        if self.st.open_targets:
+            raise _Fail("a target after a variable number of targets can't be numbered")
+        ref = T.Target(self.st.targets, "creature")
+        self.st.targets += 1
+        return T.PTChange(ref, T.PowerOf(ref, "power"), 0)
+
+    def eff_double_own_power(self, *rest):
+        """701.10b: "double its power": of what "it" names (the event's creature, else the
+        source)."""
+        who = self.anaphor_it()
+        return T.PTChange(_who(who), T.PowerOf(_who(who), "power"), 0)
+
+    def eff_attacked_by(self):
+        """"the player or planeswalker it's / that creature is attacking" (508.1b): what
+        the event's attacking creature attacks (the source's own attack after "Whenever
+        ~ attacks")."""
+        fx = self._fx
+        who = fx.subject if fx is not None and fx.subject is not None else A.SelfRef()
+        return T.AttackedBy(who)
+
     def eff_any_target(self):
         """115.4: "any target" -- a creature, player, planeswalker or battle."""
         if self.st.open_targets:
@@ -938,12 +967,19 @@ class TriggerMixin(Transformer):
     def token_spec(self, count, *parts):
         tapped = False
         attacking = None
+        blocking = None
         size = colors = types = None
         keywords: tuple = ()
         for p in parts:
             if isinstance(p, tuple) and p and p[0] == "state":
                 if "attacking" in p[1]:
                     attacking = "choose"
+                if "blocking" in p[1]:
+                    # 509.4: "that's blocking that creature" -- the event's other creature
+                    fx = self._fx
+                    if fx is None or fx.other is None:
+                        raise _Fail("\"blocking that creature\" without that creature")
+                    blocking = fx.other
                 tapped = tapped or "tapped" in p[1]
             elif isinstance(p, tuple) and p and p[0] == "colors":
                 colors = p[1]
@@ -964,7 +1000,8 @@ class TriggerMixin(Transformer):
             if reading.not_understood:
                 raise _Fail("a token with abilities not read")
         return T.Tokens(count, power, toughness, tuple(colors or ()), tuple(subtypes), text,
-                        tapped, attacking, artifact, reading)  # type: ignore[arg-type]
+                        tapped, attacking, artifact, reading,  # type: ignore[arg-type]
+                        blocking=blocking)
 
     def token_tapped(self, *toks):
         return ("state", "tapped and attacking")
@@ -994,6 +1031,8 @@ class TriggerMixin(Transformer):
 _VERBS: dict[str, tuple[Any, dict, Optional[str]]] = {
     "attacks": (T.Attacks, {}, None),
     "attacks_alone": (T.Attacks, {"alone": True}, None),
+    "attacks_most_life": (T.Attacks, {"most_life": True}, None),  # dethrone, 702.105a
+    "attacks_with_greater": (T.Attacks, {"with_greater": True}, None),  # training, 702.149a
     "battalion": (T.Attacks, {}, "others"),
     "blocks": (T.Blocks, {}, None),
     "blocks_a": (T.Blocks, {"per_attacker": True}, "pred"),
@@ -1125,8 +1164,10 @@ def read_ability_line(sentences: list[str], norms: list[str], state: Any
                 ability = dataclasses.replace(ability, effects=ability.effects + more[0].effects,
                                               targets=state.targets)
             elif isinstance(ability, T.ExertAsAttacks):
-                ability = dataclasses.replace(ability, then=ability.then + more[0].effects,
-                                              targets=state.targets)
+                # 603.12: the linked "When you do, ..." is what resolves; its words kept
+                ability = dataclasses.replace(
+                    ability, then=ability.then + more[0].effects, targets=state.targets,
+                    then_sentence=" ".join(x for x in (ability.then_sentence, sentence) if x))
             else:
                 return None
             out.append(A.Parsed(sentence, ()))
@@ -1216,10 +1257,30 @@ def _static_ref(ref: Any) -> Any:
 _THIS_SPELL = re.compile(r"\b[Tt]his spell\b")
 
 
-def read_instructions(text: str, name: Optional[str] = None) -> Optional[Any]:
+#: "Lightning Helix deals 3 damage to any target ...": a spell's text names the spell by
+#: its name (201.5) -- the capitalised words before "deals" of its first sentence.
+_SPELL_NAME = re.compile(r"^(?P<name>[A-Z][\w'\-]*(?:,? (?:[A-Z][\w'\-]*|of|the|to|from|and)"
+                         r")*) deals\b")
+
+
+def read_instructions(text: str, name: Optional[str] = None,
+                      others: Collection[str] = ()) -> Optional[Any]:
     """The effect of a spell or ability that resolves in a combat step (608.2c), read
     sentence by sentence into one :class:`~mtgcombat.rules.triggered.Instructions`
-    (targets numbered over the whole text, 601.2c); None when a sentence isn't read."""
+    (targets numbered over the whole text, 601.2c); None when a sentence isn't read.
+    An effect without a source whose text names itself ("Lightning Helix deals 3 damage
+    to any target and you gain 3 life.", 201.5) reads with that name as "~" -- unless a
+    permanent of the board (``others``) has that name: then the words name it."""
+    out = _read_instructions(text, name)
+    if out is None and name is None:
+        m = _SPELL_NAME.match(text.strip())
+        if m and m.group("name") not in others and m.group("name").lower() not in (
+                "this spell", "it"):
+            out = _read_instructions(text, m.group("name"))
+    return out
+
+
+def _read_instructions(text: str, name: Optional[str]) -> Optional[Any]:
     from .sentences import name_variants, replace_names, split_sentences, strip_reminder
 
     _parse = HOOKS["parse"]

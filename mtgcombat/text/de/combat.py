@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .. import Phrase, clause, sentence
 from ..citations import SBA
-from .glossary import KEYWORDS, STEPS
+from .glossary import KEYWORDS, STEPS, source_said
 
 _STEP = {"first": STEPS["first-strike combat damage"], "regular": STEPS["combat damage"]}
 
@@ -32,7 +32,7 @@ def _pt(r) -> str:
 
 T: dict = {
     # ein Satz, den dieser Kampf nicht ausführt (die Überschrift sagt es)
-    "combat.not_modelled": lambda r, w: f"{r['sentence']} ({r['source']})",
+    "combat.not_modelled": lambda r, w: f"{r['sentence']} ({source_said(r['source'])})",
     "combat.decayed": Phrase(lambda r, w: (
         f"{KEYWORDS['decayed']} von {w.name(r['creature'])}"), end=(
         lambda r, w: ": sie hat angegriffen und wird am Ende des Kampfes geopfert; das "
@@ -69,8 +69,8 @@ T: dict = {
     "human.combat_step": Phrase(lambda r, w: _STEP[r["step"]], end=":"),
     "human.combat_assignment": lambda r, w: (
         "  zugewiesen: " + (r["text"] or "kein Schaden")
-        + (f" (die angegebene Zuweisung für {w.names(r['given'])}; der Rest das Beste jedes "
-           "Spielers)" if r["given"] else " (das Beste jedes Spielers)")),
+        + (f" (die angegebene Zuweisung für {w.names(r['given'])}; sonst die beste Zuweisung "
+           "jedes Spielers)" if r["given"] else " (die beste Zuweisung jedes Spielers)")),
     "human.combat_dealt": lambda r, w: "  zugefügt: " + (_amounts(w, r["items"]) or "nichts"),
     "human.combat_prevented": lambda r, w: "  verhindert: " + _amounts(w, r["items"], True),
     "human.combat_destroyed": lambda r, w: "  auf den Friedhof gelegt: " + "; ".join(
@@ -90,7 +90,7 @@ T: dict = {
         f"{'hat' if len(r['players']) == 1 else 'haben'}, geschieht nichts mehr, nicht einmal "
         "das Kampfende")),
     "human.declarations_illegal": lambda r, w: (
-        "Nicht erlaubt: die Deklarationen verstoßen gegen die Regeln (beurteilt wie "
+        "Nicht erlaubt: Die Deklarationen verstoßen gegen die Regeln (beurteilt wie "
             "von check); nichts wird verrechnet."
         if r["status"] == "illegal" else
         "Unbekannt: das Zeitlimit lief ab, bevor die Deklarationen beurteilt waren."),

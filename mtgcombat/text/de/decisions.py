@@ -11,6 +11,9 @@ NAMES = {
     "survive": ("das Spiel", "Lebenspunkte"),
     "race": ("das Spiel", "Lebenspunkte", "Kreaturen"),
 }
+#: Worin ein Wert schlechter ist (Dativ): „schlechter bei den Lebenspunkten“.
+WORSE_IN = {"das Spiel": "im Spiel", "Kreaturen": "bei den Kreaturen",
+            "Lebenspunkte": "bei den Lebenspunkten"}
 
 LEGEND = {
     "standard": ("+1, wenn die Gegner verlieren, -1, wenn du verlierst",
@@ -64,8 +67,8 @@ def _lost_by(r, w):
     names = NAMES[r["objective"]]
     for n, b, a in zip(names, best, alt):
         if a != b:
-            return f"Wert {_vec(alt)}, schlechter bei {n} ({a} statt {b})"
-    return f"Wert {_vec(alt)}, ebenso gut"
+            return f"{_vec(alt)}, schlechter {WORSE_IN[n]} ({a} statt {b})"
+    return f"{_vec(alt)}, ebenso gut"
 
 
 T: dict = {
@@ -102,7 +105,7 @@ T: dict = {
             f"{w.names(who)} {n}" + (f" ({w.count(k, 'Giftmarke', 'Giftmarken')})" if k else "")
             for who, n, k in r["life"]) + "."),
     "best.alternative": lambda r, w: (
-        f"Stattdessen {_decl(w, r)}: " + ("" if r["exact"] else "höchstens ")
+        f"Alternative: {_decl(w, r)} -- Wert " + ("" if r["exact"] else "höchstens ")
         + _lost_by(r, w) + "."),
     "human.best_head": lambda r, w: (
         f"Regeln: {w.rules_name(r['rules'])}. Ziel: {OBJECTIVES[r['objective']]}, ein Wert, "
@@ -110,7 +113,7 @@ T: dict = {
         "letzten: " + "; ".join(f"({i}) {x}" for i, x in enumerate(LEGEND[r['objective']], 1))
         + f". Status: {_STATUS.get(r['status'], r['status'])}."),
     "human.best_choices": lambda r, w: (
-        "Von der Suche getroffene Wahlen: " + "; ".join(r["choices"]) + "."),
+        "Von der Suche getroffene Entscheidungen: " + "; ".join(r["choices"]) + "."),
     "human.best_bound": lambda r, w: (
         f"Keine Deklaration kann besser sein als Wert {_vec(r['bound'])}."),
     "human.best_line": lambda r, w: f"  {r['text']}",

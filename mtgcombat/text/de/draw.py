@@ -73,7 +73,7 @@ def _protection(r, w):
 
 T: dict = {
     "draw.illegal": lambda r, w: (
-        "Nicht erlaubt: die gezeichneten Deklarationen verstoßen gegen die Regeln:"
+        "Nicht erlaubt: Die gezeichneten Deklarationen verstoßen gegen die Regeln:"
         if r["status"] == "illegal"
         else "Unbekannt: das Zeitlimit lief ab, bevor die Deklarationen beurteilt waren."),
     "draw.title": lambda r, w: f"Kampf im Zug von {w.name(r['player'])}",

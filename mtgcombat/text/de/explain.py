@@ -104,9 +104,10 @@ def _source(r, w):
     if r["role"] == "attacker" and not r["creatures"]:
         return (f"{head} ist ungeblockt: sie weist ihren ganzen Schaden "
                 f"{w.names([i for i, _ in r['others']])} zu ({w.cites(r['rules'])}).")
-    verb = "wird geblockt von" if r["role"] == "attacker" else "blockt"
     lethal = w.join([f"{w.name(i)} ({w(t)})" for i, t in r["creatures"]])
-    return f"{head} {verb} {lethal} {w.apart(r['rules'])}."
+    if r["role"] == "attacker":
+        return f"{head} wird von {lethal} geblockt {w.apart(r['rules'])}."
+    return f"{head} blockt {lethal} {w.apart(r['rules'])}."
 
 
 def _trample(r, w):
@@ -117,9 +118,10 @@ def _trample(r, w):
 
 def _best(r, w):
     destroyed = w.names(r["destroyed"]) or "nichts"
-    dmg = w.amounts(r["damage"])
+    pairs = r["damage"].items() if hasattr(r["damage"], "items") else r["damage"]
+    dmg = w.join([f"{w.name(x)} {n} Schaden" for x, n in pairs])
     return (f"Am besten für {w.name(r['player'])}: {w.assignment(r['a'])} -- zerstört "
-            f"{destroyed}" + (f", fügt zu: {dmg}" if dmg else "") + ".")
+            f"{destroyed}" + (f" und fügt {dmg} zu" if dmg else "") + ".")
 
 
 def _relies(r, w):
@@ -169,13 +171,13 @@ T: dict = {
          f"{w.name(r['player'])}. Jede erlaubte Blockdeklaration ist ein Kandidat "
          f"({w.declared('blocks', 'declare')}); "
          "jede wird bis zum Ende des Kampfes gespielt, und der angreifende Spieler antwortet "
-         "mit den Schadenszuordnungen, die für sie am schlechtesten sind (Minimax über beide "
+         "mit den Schadenszuweisungen, die für sie am schlechtesten sind (Minimax über beide "
          "Kampfschadensegmente)"
          if r["kind"] == "blocks" else
          f"{w.name(r['player'])} wählt die Angreifer. Jede erlaubte Angriffsdeklaration ist "
          f"ein Kandidat ({w.declared('attacks', 'declare')}); auf jede antworten die "
          "verteidigenden Spieler mit ihren besten "
-         "erlaubten Blockern, und jede Seite ordnet den Schaden so zu, wie es für sie am "
+         "erlaubten Blockern, und jede Seite weist den Schaden so zu, wie es für sie am "
          "besten ist (Minimax über beide Kampfschadensegmente)")
         + f"; {r['evaluated']} durchgespielt"
         + (", Kampf für Kampf (CP-SAT findet die beste Summe der Einzelkämpfe, dann werden "
@@ -272,8 +274,8 @@ T: dict = {
     "explain.no_damage": lambda r, w: (
         "- In diesem Segment weist keine Kreatur Kampfschaden zu."),
     "explain.lethal_note": sentence(lambda r, w: (
-        "Tödlicher Schaden zählt bereits markierten Schaden und Schaden, den andere Kreaturen "
-        "im selben Segment zuweisen, nie Verhinderung oder andere Effekte")),
+        "Tödlicher Schaden berücksichtigt bereits markierten Schaden und Schaden, den andere "
+        "Kreaturen im selben Segment zuweisen, aber nie Verhinderung oder andere Effekte")),
     "explain.assignments_count": lambda r, w: (
         f"Erlaubte Zuweisungen des ganzen Segments: {r['n']}{_WORD.get(r['status'], '')}."),
     "explain.assignment": lambda r, w: (

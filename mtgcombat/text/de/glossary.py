@@ -104,3 +104,10 @@ def rules_terms() -> dict[str, str]:
     out.update({f"keyword {k}": v for k, v in KEYWORDS.items() if k not in NOT_IN_SEEDS})
     out.update({f"term {k}": v for k, v in TERMS.items()})
     return out
+
+
+def source_said(source: str) -> str:
+    """Where a sentence not understood comes from, as the spec names it (a permanent's id,
+    or ``"effect N"``, the board's N-th effect), in German: ``Effekt N``."""
+    kind, _, n = source.partition(" ")
+    return f"Effekt {n}" if kind == "effect" and n.isdigit() else source

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .. import Phrase, clause
-from .glossary import KEYWORDS
+from .glossary import KEYWORDS, source_said
 
 _NOUN = {"attacks": "Angriffs", "blocks": "Block"}
 _ROLE = {"attacker": "Angreifer", "blocker": "Blocker"}
@@ -192,5 +192,5 @@ T: dict = {
         f"{r['name']!r} wird als die Farbe {COLOURS[r['colour']]} gelesen; soll es zum Namen "
         f"gehören, setze den Namen in Anführungszeichen (\"{r['name']} {r['word']}\")"),
     "human.not_understood": lambda r, w: (
-        f"Warnung: nicht verstanden, ignoriert ({r['source']}): {r['sentence']}"),
+        f"Warnung: nicht verstanden, ignoriert ({source_said(r['source'])}): {r['sentence']}"),
 }

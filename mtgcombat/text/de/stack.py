@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from .. import clause
+from ..choices import grouped
 from ..stack_words import StackWords
 from .glossary import KEYWORDS, STEPS
 
@@ -11,12 +12,35 @@ W = StackWords(
     yes="ja", no="nein", no_target="kein Ziel", no_targets="keine", an_effect="ein Effekt",
     ability="Fähigkeit {line}", nth=lambda n: f"{n}. Mal",
     effect="Effekt {n}", it="sie",
-    what={"targets": "Ziele", "may": "„du kannst“", "exert": "Erschöpfen",
-          "attacking": "was sie angreift", "mode": "Modus", "amounts": "Aufteilung"},
+    what={"targets": "die Ziele", "may": "„du kannst“", "exert": "das Erschöpfen",
+          "attacking": "das, was der Spielstein angreift", "mode": "den Modus",
+          "amounts": "die Aufteilung"},
     how={"destroy": "wird zerstört", "sacrifice": "wird geopfert",
          "exile": "wird ins Exil geschickt",
          "hand": "wird auf die Hand ihres Besitzers zurückgebracht",
          "library": "wird oben auf die Bibliothek ihres Besitzers gelegt"})
+
+
+def _chosen(r, w) -> str:
+    """Was gewählt wurde, wie ein Spieler es sagt: der Spielstein greift Bob an (508.4;
+    ``times``: so viele Spielsteine einer Fähigkeit, die es angreifen), Glorybringer wird
+    erschöpft, sie hat Wall als Ziel."""
+    what, value, n = r["what"], r["value"], r.get("times") or 1
+    if what == "attacking":
+        return ("der Spielstein greift " if n == 1 else f"{n} Spielsteine greifen ") \
+            + w.name(value) + " an"
+    if what == "may":
+        said = "„du kannst“: ihr Beherrscher tut es" + ("" if value else " nicht")
+    elif what == "exert":
+        said = f"{W.source(r, w)} wird " + ("erschöpft" if value else "nicht erschöpft")
+    elif what == "targets":
+        values = value if isinstance(value, tuple) else (value,)
+        named = [w.name(v) for v in values if v]
+        said = (f"sie hat {w.join(named)} als Ziel" if len(named) == 1 else
+                f"sie hat {w.join(named)} als Ziele" if named else "sie hat kein Ziel")
+    else:
+        said = f"{W.what.get(what, what)}: {W.value(w, what, value)}"
+    return said + (f" ({n}-mal)" if n > 1 else "")
 
 
 T: dict = {
@@ -39,8 +63,8 @@ T: dict = {
     "stack.damage": clause(lambda r, w: (
         f"{W.dealer(r, w)} fügt {w.name(r['to'])} {r['amount']} Schaden zu")),
     "stack.prevented": clause(lambda r, w: (
-        f"{r['amount']} Schaden von {w.name(r['source'])} an {w.name(r['to'])} wird "
-        "verhindert", "Schutz")),
+        f"{r['amount']} Schaden von {W.dealer(r, w)} an {w.name(r['to'])} wird "
+        "verhindert", "ein Verhinderungseffekt" if r.get("shield") else "Schutz")),
     "stack.life": clause(lambda r, w: (
         f"{w.name(r['who'])} " + (f"erhält {r['amount']}" if r["amount"] > 0
                                   else f"verliert {-r['amount']}") + " Lebenspunkte")),
@@ -56,7 +80,8 @@ T: dict = {
         f"{w.name(r['who'])} wird aus dem Kampf entfernt")),
     "stack.token": clause(lambda r, w: (
         f"ein {r['power']}/{r['toughness']}-Kreaturenspielstein, {w.name(r['who'])}, wird "
-        "erzeugt" + (f" und greift {w.name(r['attacking'])} an" if r["attacking"] else ""))),
+        "erzeugt" + (f" und greift {w.name(r['attacking'])} an" if r["attacking"] else "")
+        + (f" und blockt {w.names(r['blocking'])}" if r.get("blocking") else ""))),
     "stack.returned": clause(lambda r, w: (
         f"{w.name(r['who'])} kehrt"
         + (" getappt" if r["tapped"] else "")
@@ -72,7 +97,7 @@ T: dict = {
         f"{w.name(r['who'])} wirft " + w.count(r["n"], "Karte", "Karten") + " ab")),
     "stack.no_untap": clause(lambda r, w: (
         f"{w.name(r['who'])} wird im nächsten Enttappsegment ihres Beherrschers nicht enttappt "
-        "(nach diesem Zug: nicht auf dem Spielfeld)")),
+        "(das liegt nach diesem Zug: das Spielfeld nach dem Kampf zeigt es nicht)")),
     "stack.delayed": clause(lambda r, w: (
         "der Rest geschieht am Ende des Kampfes: eine verzögert ausgelöste Fähigkeit")),
     "stack.nothing": clause(lambda r, w: (
@@ -86,16 +111,16 @@ T: dict = {
         f"{W.effect_of(r)} wird nicht gewirkt: sein Ziel {w.name(r['target'])} "
         + ("hat das Spielfeld verlassen" if r["gone"] else "ist kein legales Ziel"))),
     "choice.made": lambda r, w: (
-        f"{W.ability_of(r, w)}: {W.what.get(r['what'], r['what'])} "
-        f"{W.value(w, r['what'], r['value'])}"
+        f"{W.ability_of(r, w)}: {_chosen(r, w)}"
         + (" (die einzige legale Wahl)" if r["automatic"] else " (wie angegeben)")),
     "human.combat_stack_step": lambda r, w: f"{STEPS.get(r['step'], r['step'])}:",
     "human.combat_stack_item": lambda r, w: "  " + r["text"],
     "human.combat_stack_outcome": lambda r, w: "    " + r["text"],
-    "human.combat_choices": lambda r, w: "Entscheidungen: " + r["text"],
+    "human.combat_choices": lambda r, w: "Entscheidungen: " + "; ".join(
+        w(c) for c in grouped(r["choices"])),
     "error.choice_missing": lambda r, w: (
-        f"{W.ability_of(r, w)} ({w.quote(str(r['text']))}) braucht eine Entscheidung über "
-        f"{W.what.get(r['what'], r['what'])} von {w.name(r['player'])}: "
+        f"{W.ability_of(r, w)} ({w.quote(str(r['text']))}) braucht eine Entscheidung von "
+        f"{w.name(r['player'])} über {W.what.get(r['what'], r['what'])}: "
         f"{W.options(r, w, r['what'])} -- gib sie in den \"choices\" des Spielfelds an "
         f"({{\"source\": \"{r['source']}\", \"ability\": {r['ability']}, "
         f"\"{r['what']}\": ...}}) oder mit --choose"),

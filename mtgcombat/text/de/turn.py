@@ -5,7 +5,7 @@ schreiben."""
 from __future__ import annotations
 
 from .. import Phrase, clause
-from .glossary import PHASES, STEPS
+from .glossary import PHASES, STEPS, source_said
 
 
 def _discard(r, w):
@@ -48,7 +48,7 @@ T: dict = {
            f"{w.count(r['n'], 'erlaubte Deklaration', 'erlaubte Deklarationen')} "
            "(mtgcombat attacks listet sie)" if r["n"] is not None else ""))),
     "turn.attacks": Phrase(lambda r, w: f"{w.name(r['player'])} deklariert Angreifer", end=(
-        lambda r, w: ": " + (w.pairs(r["attacks"]) or "keine")
+        lambda r, w: ": " + w.declaration(r["attacks"], "attacks")
         + (" (die einzige erlaubte Angriffsdeklaration)" if r["assumed"] else ""))),
     "turn.no_attackers": clause(lambda r, w: (
         f"keine Kreaturen greifen an, also entfallen das {STEPS['declare blockers']} und das "
@@ -57,7 +57,7 @@ T: dict = {
                                end=lambda r, w: (": das Spielfeld deklariert keine (mtgcombat "
                                                  "blocks listet die erlaubten)")),
     "turn.blocks": Phrase(lambda r, w: "die verteidigenden Spieler deklarieren Blocker", end=(
-        lambda r, w: ": " + (w.pairs(r["blocks"]) or "keine"))),
+        lambda r, w: ": " + w.declaration(r["blocks"], "blocks"))),
     "turn.no_first_strike": clause(lambda r, w: (
         "keine angreifende oder blockende Kreatur hat Erstschlag oder Doppelschlag, also gibt "
         f"es kein {STEPS['first-strike combat damage']}")),
@@ -82,7 +82,7 @@ T: dict = {
         "führt das zu zustandsbasierten Aktionen oder ausgelösten Fähigkeiten, erhalten die "
         f"Spieler Priorität, und ein weiteres {STEPS['cleanup']} folgt")),
     "turn.trigger": lambda r, w: (
-        f"wird ausgelöst ({r['source']}), von diesem Ablauf nicht ausgeführt: {r['sentence']}"),
+        f"wird ausgelöst ({source_said(r['source'])}), von diesem Ablauf nicht ausgeführt: {r['sentence']}"),
     "human.turn_head": Phrase(lambda r, w: (
         f"Regeln: {w.rules_name(r['rules'])}. Der Zug von {w.name(r['player'])}, Segment für "
         "Segment"), end=":"),

@@ -4,6 +4,7 @@ a combat, :mod:`mtgcombat.rules.stack`), and the choices they use."""
 from __future__ import annotations
 
 from .. import clause
+from ..choices import grouped
 from ..stack_words import StackWords
 from .turn import STEPS
 
@@ -13,10 +14,29 @@ W = StackWords(
     nth=lambda n: "the " + {2: "second", 3: "third"}.get(n, f"{n}th") + " time",
     effect="effect {n}", it="it",
     what={"targets": "targets", "may": "\"you may\"", "exert": "exert",
-          "attacking": "what it attacks", "mode": "mode", "amounts": "amounts"},
+          "attacking": "what the token attacks", "mode": "mode", "amounts": "amounts"},
     how={"destroy": "is destroyed", "sacrifice": "is sacrificed", "exile": "is exiled",
          "hand": "is returned to its owner's hand",
          "library": "is put on top of its owner's library"})
+
+
+def _chosen(r, w) -> str:
+    """What was chosen, as a player says it: the token attacks Bob (508.4; ``times``: as
+    many tokens of one ability that attack it), Glorybringer is exerted, it targets Wall."""
+    what, value, n = r["what"], r["value"], r.get("times") or 1
+    if what == "attacking":
+        return ("the token attacks " if n == 1 else f"{n} tokens attack ") + w.name(value)
+    if what == "may":
+        said = "\"you may\": its controller " + ("does" if value else "doesn't")
+    elif what == "exert":
+        said = f"{W.source(r, w)} is " + ("exerted" if value else "not exerted")
+    elif what == "targets":
+        values = value if isinstance(value, tuple) else (value,)
+        named = [w.name(v) for v in values if v]
+        said = "it targets " + w.join(named) if named else "it has no target"
+    else:
+        said = f"{W.what.get(what, what)} {W.value(w, what, value)}"
+    return said + (f" ({n} times)" if n > 1 else "")
 
 
 T: dict = {
@@ -38,8 +58,8 @@ T: dict = {
     "stack.damage": clause(lambda r, w: (
         f"{W.dealer(r, w)} deals {r['amount']} damage to {w.name(r['to'])}")),
     "stack.prevented": clause(lambda r, w: (
-        f"{r['amount']} damage from {w.name(r['source'])} to {w.name(r['to'])} is prevented",
-        "protection")),
+        f"{r['amount']} damage from {W.dealer(r, w)} to {w.name(r['to'])} is prevented",
+        "a prevention effect" if r.get("shield") else "protection")),
     "stack.life": clause(lambda r, w: (
         f"{w.name(r['who'])} " + (f"gains {r['amount']}" if r["amount"] > 0
                                   else f"loses {-r['amount']}") + " life")),
@@ -54,7 +74,8 @@ T: dict = {
     "stack.out_of_combat": clause(lambda r, w: f"{w.name(r['who'])} is removed from combat"),
     "stack.token": clause(lambda r, w: (
         f"a {r['power']}/{r['toughness']} creature token, {w.name(r['who'])}, is created"
-        + (f", attacking {w.name(r['attacking'])}" if r["attacking"] else ""))),
+        + (f", attacking {w.name(r['attacking'])}" if r["attacking"] else "")
+        + (f", blocking {w.names(r['blocking'])}" if r.get("blocking") else ""))),
     "stack.returned": clause(lambda r, w: (
         f"{w.name(r['who'])} returns to the battlefield"
         + (" tapped" if r["tapped"] else "")
@@ -67,8 +88,8 @@ T: dict = {
     "stack.discard": clause(lambda r, w: (
         f"{w.name(r['who'])} discards " + w.count(r["n"], "card", "cards"))),
     "stack.no_untap": clause(lambda r, w: (
-        f"{w.name(r['who'])} won't untap during its controller's next untap step (after this "
-        "turn: not on the board)")),
+        f"{w.name(r['who'])} won't untap during its controller's next untap step (that is "
+        "after this turn: the board after combat doesn't show it)")),
     "stack.delayed": clause(lambda r, w: (
         "the rest happens at end of combat: a delayed triggered ability")),
     "stack.nothing": clause(lambda r, w: "nothing it names is there any more: it does nothing"),
@@ -80,13 +101,13 @@ T: dict = {
         f"{W.effect_of(r)} is not cast: its target {w.name(r['target'])} "
         + ("has left the battlefield" if r["gone"] else "is not a legal target"))),
     "choice.made": lambda r, w: (
-        f"{W.ability_of(r, w)}: {W.what.get(r['what'], r['what'])} "
-        f"{W.value(w, r['what'], r['value'])}"
+        f"{W.ability_of(r, w)}: {_chosen(r, w)}"
         + (" (the only legal choice)" if r["automatic"] else " (as given)")),
     "human.combat_stack_step": lambda r, w: f"{STEPS.get(r['step'], r['step'])}:",
     "human.combat_stack_item": lambda r, w: "  " + r["text"],
     "human.combat_stack_outcome": lambda r, w: "    " + r["text"],
-    "human.combat_choices": lambda r, w: "Choices: " + r["text"],
+    "human.combat_choices": lambda r, w: "Choices: " + "; ".join(
+        w(c) for c in grouped(r["choices"])),
     "error.choice_missing": lambda r, w: (
         f"{W.ability_of(r, w)} ({w.quote(str(r['text']))}) needs a choice of "
         f"{W.what.get(r['what'], r['what'])} by {w.name(r['player'])}: "

@@ -54,14 +54,14 @@ T: dict = {
         + (f"; there are {'at least ' if r['n'] == 2 else ''}{r['n']} legal declarations "
            "(mtgcombat attacks lists them)" if r["n"] is not None else ""))),
     "turn.attacks": Phrase(lambda r, w: f"{w.name(r['player'])} declares attackers", end=(
-        lambda r, w: ": " + (w.pairs(r["attacks"]) or "none")
+        lambda r, w: ": " + w.declaration(r["attacks"], "attacks")
         + (" (the only legal attack declaration)" if r["assumed"] else ""))),
     "turn.no_attackers": clause(lambda r, w: (
         "no creatures attack, so the declare blockers and combat damage steps are skipped")),
     "turn.blocks_open": Phrase(lambda r, w: "the defending players declare blockers", end=(
         lambda r, w: ": the board declares none (mtgcombat blocks lists the legal ones)")),
     "turn.blocks": Phrase(lambda r, w: "the defending players declare blockers", end=(
-        lambda r, w: ": " + (w.pairs(r["blocks"]) or "none"))),
+        lambda r, w: ": " + w.declaration(r["blocks"], "blocks"))),
     "turn.no_first_strike": clause(lambda r, w: (
         "no attacking or blocking creature has first strike or double strike, so there is "
         "no first-strike combat damage step")),

@@ -1,0 +1,476 @@
+"""An outside-style audit of ``combat`` (issue 26): scenarios of the kind other engines'
+combat and triggered-ability test suites hold (XMage's combat and keyword tests, Forge's,
+phase.rs's were read for ideas -- which real cards, what is declared), written as our own
+boards in ``tests/outside/`` with real Oracle text from ``../shared/corpus/oracle_combat.tsv``.
+
+Every expectation below is derived from the Comprehensive Rules and names its rule; none is
+read off our own answer. Each board is classified:
+
+* **agrees** -- the answer carries the board out as the rules say: the life totals, poison
+  counters, what was destroyed, power/toughness and counters after the combat;
+* **unread** -- a sentence that acts in this combat is not carried out, and the answer says
+  so: it is listed in ``not_modelled`` (the rules' result is still written down, for the day
+  it is read);
+* **disagrees** -- anything else: a bug, or an answer silent over an ability that acts.
+
+Beyond each board's own expectation, every answer is checked never to be silent: a sentence
+it did not understand that can act in a combat is in ``not_modelled``, and nothing it lists
+as resolving (608.2) resolved with no outcome at all.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Optional
+
+import pytest
+
+from mtgcombat import Board
+from mtgcombat.text import Writer
+
+OUTSIDE = Path(__file__).parent / "outside"
+
+
+@dataclass(frozen=True)
+class Expect:
+    """What the rules say happens. ``unread``: sentences (or their beginnings) that act here
+    and that the answer must list in ``not_modelled`` while they are not carried out."""
+
+    rule: str
+    life: dict = field(default_factory=dict)
+    poison: dict = field(default_factory=dict)
+    destroyed: Optional[tuple] = None
+    pt: dict = field(default_factory=dict)
+    counters: dict = field(default_factory=dict)
+    loyalty: dict = field(default_factory=dict)
+    tapped: dict = field(default_factory=dict)
+    marked: dict = field(default_factory=dict)  # damage marked after combat (120.3e)
+    status: str = "complete"
+    unread: tuple = ()
+
+
+E = Expect
+SCENARIOS: dict[str, Expect] = {
+    # -- attack triggers (508.3a) --------------------------------------------------------
+    "exalted-alone": E("702.83a", life={"Bob": 17}, pt={"bears": (3, 3)}),
+    "exalted-sublime": E("702.83b", life={"Bob": 15}, pt={"bears": (5, 5), "bears2": (2, 2)}),
+    "exalted-not-alone": E("702.83a", life={"Bob": 17}, pt={"bears": (2, 2)}),
+    "battle-cry": E("702.91a", life={"Bob": 14}, pt={"paladin": (3, 1), "piker": (3, 1)}),
+    "hero-of-bladehold": E("508.4", life={"Bob": 13},
+                           pt={"soldier-token": (2, 1), "soldier-token-2": (2, 1)}),
+    "hellrider": E("508.3a", life={"Bob": 13}),
+    "hellrider-planeswalker": E("508.1b", life={"Bob": 16}, destroyed=("jace",)),
+    "cavalcade-of-calamity": E("508.3a", life={"Bob": 16}),
+    "dethrone-tied": E("702.105a", life={"Bob": 16}, counters={"marchesa": {"+1/+1": 1}}),
+    "dethrone-less-life": E("702.105a", life={"Alice": 25, "Bob": 17}, pt={"marchesa": (3, 3)}),
+    "dethrone-granted": E("702.105a", life={"Bob": 13}, counters={
+        "marchesa": {"+1/+1": 1}, "bears": {"+1/+1": 1}}),
+    "brimaz-attacks": E("508.4", life={"Bob": 16}, pt={"cat-soldier-token": (1, 1)}),
+    # the token enters blocking the Giant (509.4); Bob's best assignment kills it
+    "brimaz-blocks": E("509.4", life={"Alice": 20}, destroyed=("cat-soldier-token", "ogre"),
+                       pt={"brimaz": (3, 4)}),
+    "exert-minotaur": E("701.43a", life={"Bob": 15}, pt={"minotaur": (5, 4)}),
+    "exert-declined": E("701.43a", life={"Bob": 16}, pt={"minotaur": (4, 3)}),
+    "ophidian-draw": E("509.3g", life={"Bob": 20}),
+    "fortress-cyclops-attacks": E("508.3a", life={"Bob": 14}, pt={"cyclops": (6, 3)}),
+    "bomber-corps-battalion": E("207.2c", life={"Bob": 14}),
+    "bomber-corps-no-battalion": E("207.2c", life={"Bob": 17}),
+    "gnoll-hunter-pack-tactics": E("603.4", life={"Bob": 11}, counters={"gnoll": {"+1/+1": 1}}),
+    "gnoll-hunter-no-pack": E("603.4", life={"Bob": 16}, pt={"gnoll": (2, 2)}),
+    "mr-orfeo": E("701.10b", life={"Bob": 14}, pt={"giant": (6, 3)}),
+    "gravity-well": E("508.3a", life={"Bob": 20}, destroyed=("giant",)),
+    "melee": E("702.121a", life={"Bob": 17}, pt={"protester": (3, 2)}),
+    "training": E("702.149a", life={"Bob": 11}, counters={"gryff": {"+1/+1": 1}}),
+    "brutal-hordechief": E("508.3a", life={"Alice": 22, "Bob": 13}),
+    "adeline": E("508.4", life={"Bob": 17},
+                 unread=("Whenever you attack, for each opponent, create",)),
+    "goblin-guide": E("508.3a", life={"Bob": 18},
+                      unread=("Whenever Goblin Guide attacks, defending player reveals",)),
+    "provoke-forces-block": E("702.39a", status="illegal"),
+    "provoke-obeyed": E("702.39a", destroyed=("bears", "craghorn"), life={"Bob": 20}),
+    # -- beginning of combat (507.2) -----------------------------------------------------
+    "combat-professor": E("507.2", life={"Bob": 17}, pt={"bears": (3, 2)},
+                          tapped={"bears": False}),
+    "rabblemaster": E("508.1d", status="illegal"),
+    # -- block triggers (509.3) ----------------------------------------------------------
+    "somberwald-becomes-blocked": E("509.3c", life={"Bob": 20}, destroyed=("bbears",),
+                                    pt={"bears": (3, 3)}),
+    "somberwald-trample-blocked": E("702.19c", life={"Bob": 15}, destroyed=("bbears",),
+                                    pt={"wurm": (7, 5)}),
+    "bushido-blocked": E("702.45a", destroyed=("vanguard",), pt={"isao": (4, 3)}),
+    "bushido-blocking": E("702.45a", destroyed=("vanguard",), pt={"isao": (4, 3)}),
+    "bushido-double-block": E("509.3c", destroyed=("elves", "mystic"), pt={"isao": (4, 3)}),
+    "afflict-blocked": E("702.130a", life={"Bob": 19}, destroyed=("elves",)),
+    "afflict-unblocked": E("702.130a", life={"Bob": 18}),
+    "afflict-source-exiled": E("113.7a", life={"Bob": 18}, destroyed=(), pt={"rat": (1, 1)}),
+    "rampage-double-block": E("702.23a", destroyed=("g1", "g2", "giant"), life={"Bob": 20}),
+    "fortress-cyclops-blocks": E("509.3a", destroyed=("cyclops",), pt={"beast": (6, 4)}),
+    "flailing-drake": E("509.3c", destroyed=("drake",), pt={"bears": (3, 3)}),
+    "thicket-basilisk": E("603.7", destroyed=("giant",), pt={"basilisk": (2, 4)}),
+    # -- combat damage triggers (510.3a), dies (700.4), life gained (119.10) --------------
+    "neonate-counter": E("510.3a", life={"Bob": 18}, counters={"neonate": {"+1/+1": 1}}),
+    "slith-firewalker": E("510.3a", life={"Bob": 19}, pt={"slith": (2, 2)}),
+    "boros-reckoner": E("510.3a", life={"Bob": 17}, destroyed=("giant", "reckoner")),
+    "spitemare-first-strike": E("510.4", destroyed=("knight",), life={"Alice": 20},
+                                pt={"spitemare": (3, 3)}),
+    "perilous-myr": E("603.10a", destroyed=("bears", "myr"), life={"Alice": 20}),
+    "blood-artist": E("603.10a", life={"Alice": 21, "Bob": 19}, destroyed=("bbears",)),
+    "zulaport": E("603.10a", life={"Alice": 21, "Bob": 19}, destroyed=("bears",)),
+    "kitchen-finks": E("702.79a", life={"Alice": 22, "Bob": 20}, destroyed=("finks", "giant"),
+                       pt={"finks-2": (2, 1)}, counters={"finks-2": {"-1/-1": 1}}),
+    "geralfs-messenger-undying": E("702.93a", life={"Bob": 18},
+                                   destroyed=("giant", "messenger"),
+                                   counters={"messenger-2": {"+1/+1": 1}}),
+    "pridemate-lifelink": E("119.10", life={"Alice": 24, "Bob": 18},
+                            counters={"pridemate": {"+1/+1": 1}}),
+    "pridemate-double-strike": E("702.4b", life={"Alice": 24, "Bob": 16},
+                                 counters={"pridemate": {"+1/+1": 2}}),
+    "markov-blademaster": E("510.4", life={"Bob": 17}, counters={"markov": {"+1/+1": 2}}),
+    "flensermite": E("702.15b", life={"Alice": 21, "Bob": 20}, poison={"Bob": 1}),
+    "finks-wither-no-persist": E("702.79a", life={"Alice": 20}, destroyed=("finks", "ramgang"),
+                                 pt={}),
+    "persist-token": E("111.8", destroyed=("giant", "ouphe"), life={"Alice": 20}),
+    "undying-with-counter": E("702.93a", destroyed=("messenger", "wurm"), life={"Bob": 20}),
+    "undying-after-wither": E("400.7", life={"Bob": 18}, destroyed=("messenger", "ramgang"),
+                              pt={"messenger-2": (4, 3)}, counters={"messenger-2": {"+1/+1": 1}}),
+    "blood-artist-trick-death": E("700.4", life={"Alice": 21, "Bob": 19}, destroyed=("bears",)),
+    "prowess-trick": E("702.108a", destroyed=("giant",), pt={"spear": (5, 6)},
+                       unread=("Prowess",)),
+    "pridemate-two-lifelinkers": E("119.10", life={"Alice": 24, "Bob": 16},
+                                   counters={"pridemate": {"+1/+1": 2}}),
+    "fog-no-lifelink": E("702.15b", life={"Alice": 20, "Bob": 20}, pt={"pridemate": (2, 2)}),
+    "first-strike-deathtouch-blocker": E("702.2b", destroyed=("wurm",), pt={"viper": (1, 1)}),
+    "exalted-double-strike": E("702.4b", life={"Bob": 16}),
+    "afflict-two-blockers": E("509.3c", life={"Bob": 18}, destroyed=("e1", "e2")),
+    "helix-pridemate": E("119.10", life={"Alice": 23, "Bob": 20}, destroyed=("bears",),
+                         counters={"pridemate": {"+1/+1": 1}}),
+    "briar-patch": E("508.3a", life={"Bob": 17}, pt={"giant": (2, 3), "bears": (1, 2)}),
+    "dripping-dead": E("510.3a", destroyed=("wall",), pt={"dead": (4, 1)}),
+    "greater-werewolf": E("511.2", destroyed=("turtle",), pt={"wolf": (2, 4)}),
+    "greater-werewolf-nothing-left": E("608.2c", destroyed=("bears",), pt={"wolf": (2, 4)}),
+    "defiant-vanguard": E("603.7", destroyed=("vanguard", "wall"),
+                          unread=("When Defiant Vanguard blocks, at end of combat",)),
+    "ancestor-dragon": E("508.3d", life={"Alice": 22, "Bob": 13}),
+    "roughrider-cant-block": E("509.1b", status="illegal"),
+    "guardian-gateless": E("509.3a", destroyed=("b1", "b2"), pt={"guardian": (5, 5)}),
+    "wall-of-frost": E("509.3b", destroyed=(), life={"Bob": 20}),
+    "annihilator": E("702.86a", life={"Bob": 10}, unread=("Annihilator 2",)),
+    "ohran-frostfang": E("702.2b", destroyed=("elf", "wurm"), life={"Bob": 20}),
+    "decayed-attacks": E("702.147a", life={"Bob": 18}, destroyed=("zombie",)),
+    "decayed-cant-block": E("702.147a", status="illegal"),
+    # -- static effects on damage ------------------------------------------------------
+    "doran-toughness": E("510.1a", life={"Bob": 16}),
+    "brontodon-toughness-own-only": E("510.1a", life={"Bob": 20}, destroyed=("piker",),
+                                      pt={"guard": (1, 3)}),
+    "lumberknot-filter": E("510.1a", life={"Bob": 14}),
+    "zilortha-lethal-by-power": E("120.6", destroyed=("bears", "wall"), life={"Alice": 20}),
+    "glacial-chasm": E("615.1", life={"Bob": 20}),
+    "champion-lancer": E("615.1", destroyed=(), life={"Alice": 20}, pt={"wurm": (6, 4)},
+                         marked={"lancer": 0, "wurm": 3}),
+    "champion-lancer-myr": E("609.7a", destroyed=("myr",), marked={"lancer": 0}),
+    "glacial-chasm-hellrider": E("615.1", life={"Bob": 20}),
+    "fog-not-hellrider": E("615.1", life={"Bob": 19}),
+    "armored-transport": E("615.1", destroyed=(), life={"Bob": 20},
+                           unread=("Prevent all combat damage that would be dealt to Armored",)),
+    "infect-player": E("702.90b", life={"Bob": 20}, poison={"Bob": 1}),
+    "infect-creature": E("702.90c", destroyed=(), pt={"giant": (1, 1), "crusader": (2, 2)},
+                         counters={"giant": {"-1/-1": 2}}),
+    "infect-planeswalker": E("120.3c", loyalty={"jace": 2}, life={"Bob": 20}),
+    "melira-no-poison": E("122.1f", life={"Bob": 19}, poison={"Bob": 0}),
+    "melira-lose-infect": E("613.1f", life={"Alice": 19}, poison={"Alice": 0}),
+    "melira-no-counters": E("122.1", destroyed=(), pt={"melira": (2, 2), "ramgang": (3, 3)}),
+    "virulent-sliver": E("702.70a", life={"Bob": 19}, poison={"Bob": 1}),
+    "wither-blocker": E("702.80a", destroyed=(), counters={"wall": {"-1/-1": 3}}),
+    "archetype-imagination": E("613.1f", destroyed=("bird",), life={"Alice": 20}),
+    "deathtouch-trample": E("702.19c", life={"Bob": 17}, destroyed=("snake", "wurm")),
+    "lifelink-blocker": E("702.15b", life={"Bob": 22}, destroyed=()),
+    "trample-marked-damage": E("702.19c", life={"Bob": 16}, destroyed=("bears",)),
+    "indestructible-blocker": E("702.12b", destroyed=(), life={"Bob": 20}),
+    "protection-blocker": E("702.16e", destroyed=(), life={"Bob": 20}),
+    # -- combat tricks with a step (spec Extension 3) --------------------------------------
+    "trick-fog": E("615.1", life={"Bob": 20}, destroyed=()),
+    "trick-destroy-blocker-no-trample": E("509.1h", life={"Bob": 20}, destroyed=("bears",)),
+    "trick-pump-after-blocks": E("613.4c", destroyed=("giant",), pt={"bears": (5, 5)}),
+    "trick-shock-attacker": E("704.5g", destroyed=("bears",), pt={"wall": (0, 3)}),
+    "trick-lightning-helix": E("608.2c", life={"Bob": 23}, destroyed=("giant",)),
+    "trick-exile-attacker": E("506.4", life={"Bob": 18}, destroyed=(), pt={"elves": (1, 1)}),
+    "trick-tap-blocker": E("506.4b", destroyed=("bears",), life={"Bob": 20}),
+    "trick-bounce-blocker-trample": E("702.19e", life={"Bob": 14}, destroyed=()),
+    "trick-double-strike-after-first": E("510.4", life={"Bob": 16}),
+    "trick-first-strike-to-blocker": E("510.4", destroyed=("bears",), life={"Bob": 20}),
+    "trick-cant-block-at-beginning": E("509.1b", status="illegal"),
+    "trick-prevent-by-creature": E("615.1", destroyed=(), life={"Bob": 20}),
+    "trick-loses-flying": E("613.1f", destroyed=("angel", "wurm"), life={"Bob": 20}),
+    "trick-gains-trample": E("702.19b", destroyed=("bears",), life={"Bob": 16}),
+    "archetype-cant-gain-flying": E("702.9b", status="illegal"),
+}
+
+
+def answer_json(name: str) -> dict:
+    board = Board.parse((OUTSIDE / f"{name}.mtg").read_text(encoding="utf-8"), f"{name}.mtg")
+    ans = board.combat()
+    return json.loads(json.dumps(ans.to_json(Writer.for_board(ans.board, "en"))))
+
+
+def _mismatches(exp: Expect, a: dict) -> list[str]:
+    """What in the answer differs from what the rules say."""
+    bad: list[str] = []
+    if a.get("status") != exp.status:
+        bad.append(f"status {a.get('status')} != {exp.status}")
+    if exp.status != "complete":
+        return bad
+    after = a["after"]
+    for who, n in exp.life.items():
+        if after["life"][who] != n:
+            bad.append(f"life of {who} {after['life'][who]} != {n}")
+    for who, n in exp.poison.items():
+        if after["poison"][who] != n:
+            bad.append(f"poison of {who} {after['poison'][who]} != {n}")
+    if exp.destroyed is not None and sorted(after["destroyed"]) != sorted(exp.destroyed):
+        bad.append(f"destroyed {sorted(after['destroyed'])} != {sorted(exp.destroyed)}")
+    perms = {p.get("id", p["name"]): p for p in after["board"].get("permanents", ())}
+    for pid, (p, t) in exp.pt.items():
+        got = perms.get(pid)
+        if got is None or (got.get("power"), got.get("toughness")) != (p, t):
+            bad.append(f"{pid} is {got and (got.get('power'), got.get('toughness'))} "
+                       f"!= {(p, t)}")
+    for pid, cs in exp.counters.items():
+        got = (perms.get(pid) or {}).get("counters", {})
+        if {k: v for k, v in got.items() if k in cs} != cs:
+            bad.append(f"counters of {pid} {got} != {cs}")
+    for pid, n in exp.loyalty.items():
+        if (perms.get(pid) or {}).get("loyalty") != n:
+            bad.append(f"loyalty of {pid} != {n}")
+    for pid, n in exp.marked.items():
+        if (perms.get(pid) or {}).get("damage", 0) != n:
+            bad.append(f"damage on {pid} {(perms.get(pid) or {}).get('damage', 0)} != {n}")
+    for pid, t in exp.tapped.items():
+        if bool((perms.get(pid) or {}).get("tapped")) != t:
+            bad.append(f"{pid} tapped != {t}")
+    return bad
+
+
+def _listed(a: dict, sentence: str) -> bool:
+    return any(sentence in (m if isinstance(m, str) else json.dumps(m, ensure_ascii=False))
+               for m in a.get("not_modelled", ()))
+
+
+def classify(name: str, exp: Expect, a: Optional[dict] = None) -> tuple[str, list[str]]:
+    """"agrees", "unread" (a sentence that acts is listed in not_modelled) or "disagrees",
+    with what differs."""
+    a = answer_json(name) if a is None else a
+    bad = _mismatches(exp, a)
+    if exp.unread and all(_listed(a, s) for s in exp.unread):
+        return "unread", bad  # said, whether or not it changes this board's result
+    return ("disagrees", bad) if bad else ("agrees", [])
+
+
+# A sentence that may act in a combat (it names an event, damage, life, a counter ...).
+_ACTS = re.compile(r"(?i)\b(whenever|at the beginning of combat|prevent|damage|attacks?|"
+                   r"blocks?|dies|gains? .* life|loses? .* life|counters? on)\b")
+
+
+def silences(a: dict) -> list[str]:
+    """What an answer is silent about: a sentence not understood that may act here and is
+    not in ``not_modelled``; an ability said to resolve (608.2) with no outcome."""
+    out = []
+    for s in a.get("not_understood", ()):
+        if _ACTS.search(s) and not s.startswith("{") and not _listed(a, s):
+            out.append(f"not understood, not listed: {s}")
+    for step in a.get("stack", ()):
+        for r in step["resolved"]:
+            if not r["outcome"]:
+                out.append(f"resolves with no outcome: {r['sentence']}")
+    return out
+
+
+def test_every_outside_board_has_an_expectation_and_the_reverse():
+    files = {p.stem for p in OUTSIDE.glob("*.mtg")}
+    assert files == set(SCENARIOS)
+    assert len(files) >= 60
+
+
+@pytest.mark.parametrize("name", sorted(SCENARIOS))
+def test_outside_scenario_agrees_with_the_rules_or_says_what_it_leaves(name):
+    exp = SCENARIOS[name]
+    a = answer_json(name)
+    kind, bad = classify(name, exp, a)
+    if exp.unread:
+        # not read yet: it must say so (or, once read, agree -- then drop ``unread``)
+        assert kind == "unread", (kind, bad)
+    else:
+        assert kind == "agrees", bad
+    assert silences(a) == []
+
+
+def test_outside_scenarios_cite_rules_of_the_comprehensive_rules():
+    cr = (Path(__file__).resolve().parents[1] / ".." / "shared" / "rules")
+    texts = " ".join(p.read_text(encoding="utf-8", errors="replace")
+                     for p in cr.rglob("*.txt")) if cr.is_dir() else ""
+    for name, exp in SCENARIOS.items():
+        assert re.fullmatch(r"\d{3}(\.\d+[a-z]?)?", exp.rule), name
+        if texts:
+            assert exp.rule + " " in texts or exp.rule + "." in texts, (name, exp.rule)
+
+
+# -- the bugs this audit found, each a behaviour of its own ---------------------------------
+
+
+def _resolved(a: dict) -> list[dict]:
+    return [r for step in a["stack"] for r in step["resolved"]]
+
+
+def test_exert_the_reflexive_when_you_do_is_what_resolves_603_12():
+    a = answer_json("exert-minotaur")
+    (r,) = [r for r in _resolved(a) if r["kind"] == "exert"]
+    assert r["sentence"].startswith("When you do, it gets +1/+1")
+    assert "You may exert" not in r["message"] and "603.12" in r["message"]
+
+
+def _combat(text: str) -> dict:
+    board = Board.parse(text, "<test>")
+    ans = board.combat()
+    return json.loads(json.dumps(ans.to_json(Writer.for_board(ans.board, "en"))))
+
+
+_TRICK = """players Alice, Bob
+active Alice
+Alice:
+  giant: Hill Giant 3/3 [Creature — Giant] red
+Bob:
+  bears: Grizzly Bears 2/2 [Creature — Bear] green
+effect Bob in declare attackers -> giant: "{text}"
+attack giant -> Bob
+no blocks
+"""
+
+
+def test_a_trick_not_understood_is_listed_not_said_to_resolve_608_2():
+    a = _combat(_TRICK.format(text="Frobnicate target creature."))
+    assert _resolved(a) == []
+    assert _listed(a, "Frobnicate target creature.")
+    assert a["after"]["life"]["Bob"] == 17  # nothing done: the giant's 3 damage
+
+
+def test_a_spell_naming_itself_deals_its_damage_and_gains_its_life_201_5_608_2c():
+    a = _combat(_TRICK.format(
+        text="Lightning Helix deals 3 damage to any target and you gain 3 life."))
+    assert not a.get("not_understood")
+    assert a["after"]["destroyed"] == ["giant"] and a["after"]["life"]["Bob"] == 23
+
+
+def test_a_permanents_name_in_a_sourceless_trick_is_not_read_as_the_spell_201_5():
+    a = _combat(_TRICK.format(text="Grizzly Bears deals 2 damage to target creature."))
+    assert _listed(a, "Grizzly Bears deals 2 damage") and _resolved(a) == []
+
+
+def test_damage_to_the_player_or_planeswalker_the_attacker_attacks_508_1b():
+    a = answer_json("hellrider-planeswalker")
+    hits = sorted(o["objects"][0] for r in _resolved(a) for o in r["outcome"])
+    assert hits == ["Bob", "jace"]
+
+
+def test_damage_to_what_it_attacked_after_the_attacker_left_combat_608_2h():
+    # "aa" resolves first (the default order, by source id): the Bears leave, then
+    # Hellrider still deals 1 to Jace, which they attacked (as declared, 508.1b)
+    a = _combat("""players Alice, Bob
+active Alice
+Alice:
+  aa: Bouncer 1/1 [Creature — Spirit] "Whenever a creature you control attacks, return it to its owner's hand."
+  hellrider: Hellrider 3/3 [Creature — Devil] "Haste" "Whenever a creature you control attacks, Hellrider deals 1 damage to the player or planeswalker it's attacking."
+  bears: Grizzly Bears 2/2 [Creature — Bear] green
+Bob:
+  jace: Jace Beleren [Legendary Planeswalker — Jace] loyalty 3
+attack bears -> jace
+no blocks
+""")
+    assert not a.get("not_understood")
+    order = [(r["source"], o["code"]) for r in _resolved(a) for o in r["outcome"]]
+    assert order[0][0] == "aa" and ("hellrider", "stack.damage") in order
+    jace = [p for p in a["after"]["board"]["permanents"] if p["id"] == "jace"]
+    assert jace and jace[0]["loyalty"] == 2
+
+
+def test_dethrone_and_training_granted_are_the_triggers_their_rules_word_702_105a_702_149a():
+    from mtgcombat.grammar.oracle.fast import rule_triggers
+    from mtgcombat.rules.stack import GRANTED_TRIGGERS
+
+    for kw, ab in GRANTED_TRIGGERS.items():
+        assert rule_triggers(kw) == (ab,), kw
+
+
+def test_a_granted_dethrone_triggers_for_the_creature_granted_it_702_105a():
+    a = answer_json("dethrone-granted")
+    assert sorted(r["source"] for r in _resolved(a)) == ["bears", "marchesa"]
+
+
+def test_training_needs_another_attacker_with_greater_power_702_149a():
+    a = _combat("""players Alice, Bob
+active Alice
+Alice:
+  gryff: Gryff Rider 2/1 [Creature — Human Knight] "Flying" "Training"
+  bears: Grizzly Bears 2/2 [Creature — Bear] green
+attack gryff -> Bob
+attack bears -> Bob
+no blocks
+""")
+    assert _resolved(a) == [] and a["after"]["life"]["Bob"] == 16
+
+
+def test_a_prevention_effect_on_all_damage_prevents_a_triggers_damage_615_1():
+    a = answer_json("glacial-chasm-hellrider")
+    (o,) = [o for r in _resolved(a) for o in r["outcome"]]
+    assert (o["code"], o["rule"]) == ("stack.prevented", "615.1")
+
+
+def test_a_combat_damage_prevention_does_not_stop_a_triggers_damage_615_1():
+    a = answer_json("fog-not-hellrider")
+    assert ("hellrider", "stack.damage") in [(r["source"], o["code"]) for r in _resolved(a)
+                                             for o in r["outcome"]]
+
+
+def test_prevention_by_creatures_covers_a_dead_creatures_damage_609_7a_608_2h():
+    a = answer_json("champion-lancer-myr")
+    assert [o["code"] for r in _resolved(a) for o in r["outcome"]] == ["stack.prevented"]
+
+
+def test_prevent_all_damage_to_it_by_creatures_is_read_as_one_shield_615_1():
+    from mtgcombat.grammar.oracle import read_text
+    from mtgcombat.rules import abilities as A
+    from mtgcombat.rules.combat_abilities import Prevention
+
+    r = read_text("Prevent all damage that would be dealt to Champion Lancer by creatures.",
+                  "Champion Lancer")
+    (ab,) = r.abilities
+    assert isinstance(ab, Prevention) and ab.to == A.SelfRef() and not ab.combat_only
+    assert isinstance(ab.by, A.Group)
+
+
+def test_persist_sees_the_wither_counters_it_died_with_603_10a_702_79a():
+    a = answer_json("finks-wither-no-persist")
+    assert not any(p["id"].startswith("finks")
+                   for p in a["after"]["board"].get("permanents", ()))
+    assert a["after"]["life"]["Alice"] == 20  # no return, no "enters" life gain
+
+
+def test_doubling_a_creatures_power_gives_it_plus_x_as_it_resolves_701_10b():
+    a = answer_json("mr-orfeo")
+    (o,) = [o for r in _resolved(a) for o in r["outcome"]]
+    assert o["code"] == "stack.pt" and o["objects"] == ["giant"]
+
+
+def test_a_token_created_blocking_that_creature_blocks_it_509_4():
+    a = answer_json("brimaz-blocks")
+    (o,) = [o for r in _resolved(a) for o in r["outcome"]]
+    assert o["code"] == "stack.token" and "blocking Hill Giant" in o["message"]
+    dealt = {(d["source"], d["to"]) for st in a["steps"] for d in st["dealt"]}
+    assert ("cat-soldier-token", "ogre") in dealt  # it deals its damage as a blocker (510.1)
+
+
+def test_an_ability_that_finds_nothing_as_it_resolves_says_so_608_2c():
+    a = answer_json("greater-werewolf-nothing-left")
+    (r,) = _resolved(a)
+    assert [o["code"] for o in r["outcome"]] == ["stack.nothing"]
