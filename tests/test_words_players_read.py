@@ -264,3 +264,10 @@ def test_the_turn_says_the_declarations_in_words_not_in_arrow_notation_508_1_509
     assert "die verteidigenden Spieler deklarieren Blocker (509.1): Wind Drake blockt " \
         "Sengir Vampire" in de
     assert " -> " not in en + de
+
+
+def test_german_explanation_of_blocks_lists_the_attacks_without_repeating_the_verb_509_1():
+    de = _text(HERO, "explain", "--choose", "hero.2: attacking jace", "--lang", "de")
+    assert "Angriffe: Hero of Bladehold greift Bob an; Grizzly Bears greift Jace Beleren an." \
+        in de
+    assert "Es greifen an:" not in de

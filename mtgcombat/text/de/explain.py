@@ -44,7 +44,7 @@ def _block_head(r, w):
     ds = r["defenders"]
     att = "; ".join(f"{w.name(a)} greift {w.name(t)} an" for a, t in r["attacks"])
     return (f"{w.names(ds)} {'deklariert' if len(ds) == 1 else 'deklarieren'} Blocker "
-            f"{nach_regeln(w, r['rules'])}. Es greifen an: {att or 'niemand'}.")
+            f"{nach_regeln(w, r['rules'])}. Angriffe: {att or 'keine'}.")
 
 
 def _requirement(r, w):
