@@ -6,7 +6,8 @@ warm-up.
     python bench/doors.py [--n 1000] [--board corpus/boards/brigand.json]
 
 Prints, for each door, the median per-request wall time (and its 90th percentile), and
-the CPU per request of the door -- this process for the library and the registry; the
+the CPU per request of the door (the median of ``--runs`` runs, the range of its ratio, and
+the ratio before the doors were reworked) -- this process for the library and the registry; the
 ``batch`` process; the server process with its workers -- each with its ratio to the
 library's, and apart from it the CPU of the client asking (this process: writing the
 request, reading the answer; for HTTP, ``http.client``'s own parsing). The doors that
@@ -85,9 +86,18 @@ def _times(f, n: int, door: Optional[int] = None, warm: int = 50) -> Row:
     return out, (_tree_cpu(door) - c) / n, client
 
 
+#: The ratios to the library's CPU before the web lab had its own HTTP and workers, and
+#: before batch read bytes (issue 22, 2026-11-26; ranges of several runs on the shared
+#: 2-core machine): what each door's "before" column shows.
+BEFORE = {"registry": "1.23-1.32", "batch, held open": "1.49-2.12",
+          "batch, a file": "1.37-1.53", "web lab API": "3.0-4.3", "its HTTP alone": "0.5-0.7"}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--n", type=int, default=1000)
+    ap.add_argument("--runs", type=int, default=3,
+                    help="measure every door this many times (medians are shown)")
     ap.add_argument("--board", default=str(REPO / "corpus" / "boards" / "brigand.json"))
     ap.add_argument("--attacks", default="brigand -> Bob")
     a = ap.parse_args()
@@ -108,10 +118,6 @@ def main() -> None:
     def registry() -> None:
         ask.ask_request(body, "check").json()
 
-    rows: list[tuple[str, Row]] = [
-        ("library (Board.check_attacks + to_json)", _times(library, a.n)),
-        ("registry (ask.ask_request)", _times(registry, a.n))]
-
     proc = subprocess.Popen([sys.executable, "-m", "mtgcombat", "batch", "--jobs", "1"],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
                             bufsize=1, cwd=REPO)
@@ -121,10 +127,6 @@ def main() -> None:
         proc.stdin.write(line)
         proc.stdin.flush()
         proc.stdout.readline()
-
-    rows.append(("batch, held open (one request at a time)", _times(batch, a.n, proc.pid)))
-    proc.stdin.close()
-    proc.wait()
 
     # Throughput: a file of requests through one process (``--jobs 1``), startup excluded
     # by timing n and 2n requests.
@@ -143,12 +145,9 @@ def main() -> None:
             _, status, ru = os.wait4(p.pid, 0)
         return time.perf_counter() - t, ru.ru_utime + ru.ru_stime
 
-    per, cpus = [], []
-    for _ in range(3):
+    def batch_file() -> Row:
         (w1, c1), (w2, c2) = pipelined(a.n), pipelined(2 * a.n)
-        per.append((w2 - w1) / a.n)
-        cpus.append((c2 - c1) / a.n)
-    rows.append(("batch, a file of requests (--jobs 1)", (per, statistics.median(cpus), None)))
+        return [(w2 - w1) / a.n], (c2 - c1) / a.n, None
 
     import socket
 
@@ -157,50 +156,64 @@ def main() -> None:
         port = s.getsockname()[1]
     server = subprocess.Popen([sys.executable, "-m", "mtgcombat", "serve", "--port",
                                str(port), "--quiet"], cwd=REPO)
+    conn = http.client.HTTPConnection("127.0.0.1", port)
+    payload = json.dumps(body).encode()
+
+    def http_api() -> None:
+        conn.request("POST", "/api/check", body=payload,
+                     headers={"Content-Type": "application/json"})
+        r = conn.getresponse()
+        r.read()
+
+    def http_alone() -> None:
+        conn.request("GET", "/static/favicon.svg")
+        r = conn.getresponse()
+        r.read()
+
+    names = ["library (Board.check_attacks + to_json)", "registry (ask.ask_request)",
+             "batch, held open (one request at a time)", "batch, a file of requests (--jobs 1)",
+             "web lab API (keep-alive HTTP, worker process)",
+             # The floor of any answer over HTTP here: the server's request and answer with
+             # no question (a 421-byte file).
+             "  its HTTP alone (GET a 421-byte file)"]
+    runs: list[list[Row]] = []
     try:
-        conn = http.client.HTTPConnection("127.0.0.1", port)
         for _ in range(100):  # until it listens
             try:
                 conn.connect()
                 break
             except OSError:
                 time.sleep(0.1)
-        payload = json.dumps(body).encode()
-
-        def http_api() -> None:
-            conn.request("POST", "/api/check", body=payload,
-                         headers={"Content-Type": "application/json"})
-            r = conn.getresponse()
-            r.read()
-
-        rows.append(("web lab API (keep-alive HTTP, worker process)",
-                     _times(http_api, a.n, server.pid)))
-
-        def http_alone() -> None:
-            conn.request("GET", "/static/favicon.svg")
-            r = conn.getresponse()
-            r.read()
-
-        # The floor of any answer over HTTP here: the server's request and answer with no
-        # question (a 421-byte file, no worker).
-        rows.append(("  its HTTP alone (GET a 421-byte file, no worker)",
-                     _times(http_alone, a.n, server.pid)))
+        for _ in range(a.runs):
+            runs.append([_times(library, a.n), _times(registry, a.n),
+                         _times(batch, a.n, proc.pid), batch_file(),
+                         _times(http_api, a.n, server.pid),
+                         _times(http_alone, a.n, server.pid)])
         conn.close()
     finally:
+        proc.stdin.close()
+        proc.wait()
         server.terminate()
         server.wait()
 
-    base = statistics.median(rows[0][1][0])
-    base_cpu = rows[0][1][1]
-    print(f"per-request cost of a small check ({Path(a.board).name}, {a.n} requests): "
-          "wall median, p90, ratio; CPU of the door (its processes), ratio; CPU of the "
-          "client asking")
-    for name, (ts, cpu, client) in rows:
+    print(f"per-request cost of a small check ({Path(a.board).name}, {a.n} requests, "
+          f"{a.runs} runs: medians): wall median, p90, ratio; CPU of the door (its processes), "
+          "ratio (its range over the runs) and the ratio before (BEFORE); CPU of the client")
+    base = statistics.median(statistics.median(r[0][0]) for r in runs)
+    base_cpu = [r[0][1] for r in runs]
+    for i, name in enumerate(names):
+        ts = [t for r in runs for t in r[i][0]]
+        cpus = [r[i][1] for r in runs]
+        ratios = [c / b for c, b in zip(cpus, base_cpu)]
+        cpu = statistics.median(cpus)
         med = statistics.median(ts)
         p90 = sorted(ts)[int(0.9 * len(ts))]
-        asking = f"   client {client * 1000:5.2f} ms" if client is not None else ""
-        print(f"  {name:48s} {med * 1000:7.2f} ms  {p90 * 1000:7.2f} ms  x{med / base:5.2f}"
-              f"   cpu {cpu * 1000:6.2f} ms  x{cpu / base_cpu:5.2f}{asking}")
+        clients = [r[i][2] for r in runs if r[i][2] is not None]
+        asking = f"   client {statistics.median(clients) * 1000:5.2f} ms" if clients else ""
+        before = next((v for k, v in BEFORE.items() if name.strip().startswith(k)), "")
+        print(f"  {name:48s} {med * 1000:6.2f} ms {p90 * 1000:6.2f} ms  x{med / base:5.2f}"
+              f"   cpu {cpu * 1000:5.2f} ms  x{statistics.median(ratios):4.2f} "
+              f"({min(ratios):4.2f}-{max(ratios):4.2f})  before x{before or '1':9s}{asking}")
 
 
 if __name__ == "__main__":

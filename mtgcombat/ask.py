@@ -25,7 +25,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional, Union
 
 from .errors import BadInput, BoardError
-from .options import OptionError, Options
+from . import options as _options
+from .options import COMMON, Door, OptionError, Options
 from .rules.reasons import Reason, english, reason
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -99,22 +100,17 @@ class Question:
 
     @property
     def options(self) -> tuple[str, ...]:
-        from .options import COMMON
-
         return COMMON + self.own
 
 
 def parse(name: str, args: Any, door: Any = None) -> Options:
     """The options of question ``name`` given as ``args`` at ``door`` (default: the
     command line, the board's path first), by the one option grammar."""
-    from . import options
-
     q = QUESTIONS.get(name)
     if q is None:
-        raise OptionError(reason("error.unknown_question", value=options.quoted(str(name)),
+        raise OptionError(reason("error.unknown_question", value=_options.quoted(str(name)),
                                  known=tuple(QUESTIONS)))
-    return options.parse(name, q.options, args, door or options.Door.COMMAND_LINE,
-                         q.repeated)
+    return _options.parse(name, q.options, args, door or Door.COMMAND_LINE, q.repeated)
 
 
 def names() -> list[str]:
@@ -931,15 +927,12 @@ def ask_request(body: Any, question: Optional[str] = None, cards: Any = None,
     from the allow-list of its question (:data:`mtgcombat.options.Door.REQUEST`), its
     board from its data, the card database the door's own (``cards``). ``max_seconds``
     caps its time limit (the web lab's)."""
-    from .options import Door
-
     name, data, args = request_parts(body, question)
     opts = parse(name, args, Door.REQUEST)
-    if max_seconds is not None and (opts.time_limit is None or opts.time_limit > max_seconds):
-        from dataclasses import replace
-
-        opts = replace(opts, time_limit=max_seconds)
-    ctx = Context.starting_now(opts.time_limit)
+    limit = opts.time_limit
+    if max_seconds is not None and (limit is None or limit > max_seconds):
+        limit = max_seconds  # the context's, not a copy of the options (a tenth of a door)
+    ctx = Context.starting_now(limit)
     board = board_from_request(data, cards)
     return answer(board, opts, ctx)
 
@@ -956,11 +949,19 @@ def error_json(e: BaseException) -> dict:
 
 def dumps(obj: Any) -> str:
     """An answer as one JSON line (UTF-8 text; never a lone surrogate)."""
-    import json
+    global _ENCODE
+    if _ENCODE is None:  # one encoder (json.dumps with an option builds one a call)
+        import json
 
-    text = json.dumps(obj, ensure_ascii=False)
+        _ENCODE = json.JSONEncoder(ensure_ascii=False).encode
+    text = _ENCODE(obj)
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
+        import json
+
         text = json.dumps(obj)
     return text
+
+
+_ENCODE: Optional[Callable[[Any], str]] = None

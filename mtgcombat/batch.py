@@ -108,7 +108,8 @@ def run(lines: Iterable[str], jobs: Optional[int] = None, dask: Optional[str] = 
         chunk: int = CHUNK) -> Iterator[str]:
     """The answer lines to request lines, in input order. ``chunk`` 1 answers each line
     as soon as it is read (standard input)."""
-    requests = (line.rstrip("\r\n") for line in lines)
+    requests = (line.rstrip(b"\r\n" if isinstance(line, bytes) else "\r\n")
+                for line in lines)
     if dask:
         yield from _run_dask(requests, dask, chunk)
         return
@@ -203,7 +204,26 @@ class _Stop(Exception):
     """SIGTERM: end after the last whole line."""
 
 
-def _on_term(signum: int, frame: Any) -> None:
+#: Whether an answer line is being written, and the signal that came meanwhile (an
+#: interruption waits until the line is whole: a flag, not a signal mask -- two system
+#: calls a line were a fifth of what ``batch`` adds to a small answer, issue 22).
+_writing = False
+_pending: Optional[int] = None
+
+
+def _on_signal(signum: int, frame: Any) -> None:
+    """SIGTERM ends the batch (:class:`_Stop`), Ctrl-C too (KeyboardInterrupt) -- at
+    once, or after the answer line being written."""
+    global _pending
+    if _writing:
+        _pending = signum
+        return
+    _raise(signum)
+
+
+def _raise(signum: int) -> None:
+    if signum == signal.SIGINT:
+        raise KeyboardInterrupt()
     raise _Stop()
 
 
@@ -216,7 +236,7 @@ def main(ns: Any) -> int:
     if ns.cards:
         os.environ["MTGCOMBAT_CARDS"] = ns.cards
     if ns.input == "-":
-        lines: Any = sys.stdin
+        lines: Any = _stdin_lines()
         chunk = 1  # answer each line as soon as it is read
     else:
         try:
@@ -231,7 +251,15 @@ def main(ns: Any) -> int:
             print("warning: " + line, file=sys.stderr)
     from .progress import Progress
 
-    old = signal.signal(signal.SIGTERM, _on_term)
+    import gc
+
+    # What is loaded now lives as long as the batch: out of the collector's sight (its
+    # collections, and a worker's, then walk only what the requests make).
+    gc.collect()
+    gc.freeze()
+
+    old = signal.signal(signal.SIGTERM, _on_signal)
+    old_int = signal.signal(signal.SIGINT, _on_signal)
     prog = Progress(not ns.quiet, "answering", "answered")
     try:
         for line in run(lines, ns.jobs, ns.dask, chunk):
@@ -242,17 +270,59 @@ def main(ns: Any) -> int:
     finally:
         prog.done()
         signal.signal(signal.SIGTERM, old)
-        if lines is not sys.stdin:
-            lines.close()
+        signal.signal(signal.SIGINT, old_int)
+        lines.close()
     return 0
+
+
+def _stdin_lines() -> Iterator[Any]:
+    """Standard input's lines (bytes, without their newline; text from a stand-in that
+    is not a file) as they arrive: read as the system gives them (no text layer; a
+    request's bytes are decoded as UTF-8 when it is parsed, a line that isn't UTF-8 is
+    answered with an error)."""
+    try:
+        fd = sys.stdin.fileno()
+    except (AttributeError, OSError, ValueError):  # not a file (a test's stand-in)
+        for line in sys.stdin:
+            yield line
+        return
+    parts: list[bytes] = []
+    while True:
+        data = os.read(fd, 1 << 16)
+        if not data:
+            if parts:
+                yield b"".join(parts)
+            return
+        i = data.find(b"\n")
+        if i < 0:
+            parts.append(data)
+            continue
+        parts.append(data[:i])
+        yield b"".join(parts)
+        parts = []
+        start = i + 1
+        j = data.find(b"\n", start)
+        while j >= 0:
+            yield data[start:j]
+            start, j = j + 1, data.find(b"\n", j + 1)
+        if start < len(data):
+            parts.append(data[start:])
 
 
 def _write(line: str) -> None:
     """One whole answer line, flushed; an interruption waits until it is written."""
-    block = {signal.SIGTERM, signal.SIGINT}
-    signal.pthread_sigmask(signal.SIG_BLOCK, block)
+    global _writing, _pending
+    _writing = True
     try:
-        sys.stdout.write(line + "\n")
-        sys.stdout.flush()
+        out = getattr(sys.stdout, "buffer", None)
+        if out is not None:  # bytes: one write, no text layer
+            out.write((line + "\n").encode("utf-8"))
+            out.flush()
+        else:
+            sys.stdout.write(line + "\n")
+            sys.stdout.flush()
     finally:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, block)
+        _writing = False
+    if _pending is not None:
+        signum, _pending = _pending, None
+        _raise(signum)

@@ -224,6 +224,8 @@ class Options:
 
 
 _FIELDS = {f.name for f in fields(Options)}
+#: Each field's default (every field has a plain, immutable one).
+_DEFAULTS = {f.name: f.default for f in fields(Options)}
 
 
 def quoted(text: str) -> str:
@@ -275,16 +277,25 @@ def declaration(text: str, kind: str, flag: str, door: Door = Door.COMMAND_LINE,
     notation (``brigand -> Bob``), or -- on the command line only -- ``@FILE`` or ``@-``
     (standard input, read by ``read("-")``). Bad input raises :class:`OptionError`
     naming the option."""
+    if not text.startswith("@"):
+        if len(text) <= _SHORT:  # read once per text (its JSON kept, a fresh object each time)
+            import json
+
+            return json.loads(_inline(text, kind, flag))
+        return _declaration(text, kind, flag, flag)
+    if door is not Door.COMMAND_LINE:
+        raise OptionError(reason("error.request_file", flag=flag, value=quoted(text)))
+    path = text[1:]
+    text = (read or _read_file)(path)
+    src = f"{flag} (standard input)" if path == "-" else f"{flag} {path}"
+    return _declaration(text, kind, flag, src)
+
+
+def _declaration(text: str, kind: str, flag: str, src: str) -> dict:
+    """:func:`declaration`'s reading of ``text`` (its source ``src``)."""
     from .notation import Assignment, Declaration, looks_like_notation
     from .rules.model import BoardError
 
-    src = flag
-    if text.startswith("@"):
-        if door is not Door.COMMAND_LINE:
-            raise OptionError(reason("error.request_file", flag=flag, value=quoted(text)))
-        path = text[1:]
-        text = (read or _read_file)(path)
-        src = f"{flag} (standard input)" if path == "-" else f"{flag} {path}"
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
@@ -306,6 +317,22 @@ def declaration(text: str, kind: str, flag: str, door: Door = Door.COMMAND_LINE,
     if lone_surrogate(data) is not None:  # a "\ud800" escape in a quoted name
         raise OptionError(reason("error.option_surrogate", src=src))
     return data
+
+
+#: The longest inline declaration whose reading is kept (:func:`_inline`).
+_SHORT = 2000
+
+
+@lru_cache(maxsize=512)
+def _inline(text: str, kind: str, flag: str) -> str:
+    """A declaration given inline (not ``@FILE``), read by :func:`_declaration` once per
+    text of at most :data:`_SHORT` characters: its JSON text (the caller gets a fresh
+    object each time; an error is not kept).
+    An engine asks of many boards with the same few declarations (issue 22: reading one
+    was a tenth of a small ``check``'s cost)."""
+    import json
+
+    return json.dumps(_declaration(text, kind, flag, flag), ensure_ascii=False)
 
 
 def _json_value(text: str, src: str) -> Any:
@@ -555,4 +582,11 @@ def from_namespace(question: str, ns: Any) -> Options:
         if name in values:
             d = values[name]
             values[name] = tuple(d) if isinstance(d, list) else (d,)
-    return Options(question=question, **values)
+    # Built without the dataclass's __init__: a frozen one sets each of its fields through
+    # object.__setattr__, a tenth of reading a request's options (issue 22). The same
+    # value: every field, its default unless given.
+    opts = object.__new__(Options)
+    opts.__dict__.update(_DEFAULTS)
+    opts.__dict__.update(values)
+    opts.__dict__["question"] = question
+    return opts

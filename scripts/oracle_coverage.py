@@ -207,6 +207,25 @@ def modes_understood(text: str, name: str) -> set[str]:
     return out
 
 
+def mode_sentences(text: str, name: str) -> set[str]:
+    """The sentences of a text's modes (each sentence of a bullet line, 700.2), as
+    :func:`_core` gives them."""
+    names = name_variants(name)
+    return {_core(x) for raw in text.split("\n") if raw.lstrip().startswith("\u2022")
+            for x in split_sentences(strip_reminder(raw), names)}
+
+
+def mode_read(core: str, by_mode: set[str]) -> bool:
+    """Whether a mode's sentence is understood when that mode is chosen: read whole, or
+    its combat clause read with a clause that has nothing to do with combat reported on
+    its own ("Until your next turn, it can't attack or block, and its activated abilities
+    can't be activated." -- as Arrest's sentence is counted)."""
+    if core in by_mode:
+        return True
+    return any(core.startswith(head) and not COMBAT.search(core[len(head):])
+               for head in by_mode if head)
+
+
 def measure(path: Path, top: int = 25) -> dict:
     cards = sentences = combat = combat_ok = decl = decl_ok = 0
     missing: collections.Counter[str] = collections.Counter()
@@ -220,6 +239,7 @@ def measure(path: Path, top: int = 25) -> dict:
             reading = read_text(text, row["name"])
             in_ability = ability_sentences(text, row["name"], row.get("types", ""))
             by_mode = modes_understood(text, row["name"])
+            in_modes = mode_sentences(text, row["name"]) if by_mode else set()
             for parsed in reading.understood:
                 sentences += 1
                 ok = carried(parsed.abilities)
@@ -237,8 +257,8 @@ def measure(path: Path, top: int = 25) -> dict:
                         decl_missing[_normalise(parsed.sentence, row["name"])] += 1
             for sentence in reading.not_understood:
                 sentences += 1
-                if by_mode and sentence.lstrip().startswith("\u2022") \
-                        and _core(sentence) in by_mode:
+                if by_mode and _core(sentence) in in_modes \
+                        and mode_read(_core(sentence), by_mode):
                     # read when this mode is the one chosen (700.2)
                     if COMBAT.search(sentence):
                         combat += 1

@@ -16,7 +16,7 @@ import time
 import pytest
 
 from mtgcombat import web
-from mtgcombat.web.workers import TooSlow, Workers
+from mtgcombat.web.workers import answer_request
 
 from .conftest import REPO
 
@@ -236,22 +236,69 @@ def test_a_slow_request_does_not_delay_a_fast_one(server):
     assert done["fast"] - start < 5
 
 
-def sleepy(*job):
-    """A worker's job that never ends in time (the hard limit must end it)."""
-    time.sleep(60)
-    return 200, "{}"
+def sleepy(mode, question, *rest):
+    """A worker's job: ``best-attacks`` never ends in time (the hard limit must end it);
+    every other question is answered as usual."""
+    if question == "best-attacks":
+        time.sleep(60)
+    return answer_request(mode, question, *rest)
 
 
-def test_a_question_past_its_hard_limit_is_ended_and_its_worker_replaced():
-    pool = Workers(least=1, most=2, target=sleepy)
+def test_a_question_past_its_hard_limit_is_answered_unknown_and_the_server_keeps_serving():
+    srv, _ = web.start("127.0.0.1", 0, hard_limit=1.0, target=sleepy)
+    port = srv.server_address[1]
     try:
-        start = time.monotonic()
-        with pytest.raises(TooSlow):
-            pool.call(("json",), hard_limit=1.0)
-        assert time.monotonic() - start < 5
-        assert pool.count == 0  # the worker was ended, not kept busy
+        for lang, said in (("en", "Unknown"), ("de", "Unbekannt")):
+            start = time.monotonic()
+            status, payload, r = post(port, "/api/best-attacks", {"board": BRIGAND})
+            assert status == 200 and payload["status"] == "unknown", payload
+            assert "hard time limit" in payload["stopped"]
+            assert time.monotonic() - start < 10
+            status, payload, _ = post(port, "/api/text/best-attacks",
+                                      {"board": BRIGAND, "args": ["--lang", lang]})
+            assert status == 200 and payload["text"].startswith(said), payload
+            # the worker ended was replaced: the next question is answered
+            status, payload, _ = post(port, "/api/check", {
+                "board": BRIGAND, "args": ["--attacks", "brigand -> Bob"]})
+            assert status == 200 and payload["legal"] is True
     finally:
-        pool.close()
+        srv.shutdown()
+
+
+def test_a_request_on_a_kept_connection_is_not_held_up_by_a_slow_one_on_another():
+    # A browser keeps connections open and sends its next request on any idle one: a
+    # worker answering a slow question gives its other connections back first.
+    srv, _ = web.start("127.0.0.1", 0, hard_limit=3.0, target=sleepy, workers=1)
+    port = srv.server_address[1]
+    try:
+        conns = [http.client.HTTPConnection("127.0.0.1", port, timeout=60) for _ in range(3)]
+        fast = json.dumps({"board": BRIGAND, "args": ["--attacks", "brigand -> Bob"]})
+        for c in conns:  # each kept open (one worker has them all)
+            c.request("POST", "/api/check", body=fast,
+                      headers={"Content-Type": "application/json"})
+            assert c.getresponse().read()
+        done = {}
+
+        def slow() -> None:
+            conns[0].request("POST", "/api/best-attacks", body=json.dumps({"board": BRIGAND}),
+                             headers={"Content-Type": "application/json"})
+            done["slow"] = json.loads(conns[0].getresponse().read())
+            done["slow at"] = time.monotonic()
+
+        t = threading.Thread(target=slow)
+        t.start()
+        time.sleep(0.5)
+        conns[1].request("POST", "/api/check", body=fast,
+                         headers={"Content-Type": "application/json"})
+        r = conns[1].getresponse()
+        assert r.status == 200 and json.loads(r.read())["legal"] is True
+        fast_at = time.monotonic()
+        t.join(30)
+        assert fast_at < done["slow at"] and done["slow"]["status"] == "unknown"
+        for c in conns:
+            c.close()
+    finally:
+        srv.shutdown()
 
 
 def test_the_web_lab_answers_every_registry_question(server):

@@ -59,10 +59,11 @@ def test_a_declaration_from_a_file_or_standard_input_is_refused_in_a_request(dec
 
 def test_serve_md_figures_are_the_servers():
     from mtgcombat.web import GRACE, MAX_BYTES, MAX_SECONDS
-    from mtgcombat.web.workers import MAX_ANSWER, Workers
+    from mtgcombat.web.server import MOST
+    from mtgcombat.web.workers import MAX_ANSWER
 
     text = _section("docs/serve.md", SECURITY)
-    most = inspect.signature(Workers.__init__).parameters["most"].default
+    most = MOST
     assert f"at most {MAX_BYTES // 1024} KB" in text
     assert f"at most {MAX_SECONDS:g} s" in text
     assert f"{GRACE:g} s past the limit" in text

@@ -299,7 +299,13 @@ class Fights:
         b = declare(board, None, {x: [a] for x in sorted(blockers)}, pre, lost)
         v, line = self.game.play(b, lost)
         self.lines_of[key] = line
-        x = self.lines.extremes(b, lost, self._measure(life0, poison0))
+        measure = self._measure(life0, poison0)
+        if _life_still(b, a, blockers):
+            here = measure({p.name: p.life for p in b.players},
+                           {p.name: p.poison for p in b.players})
+            x = {(cp, k): n for k, n in here.items() for cp in range(3)}
+        else:
+            x = self.lines.extremes(b, lost, measure)
         reach: dict = {}
         for (cp, k), n in x.items():
             reach.setdefault(k, [0, 0, 0])[cp] = n
@@ -326,7 +332,7 @@ class Fights:
         if hit is not None:
             return hit
         data: dict = {"power": None, "simple": {}, "need": {}, "gain": {}, "precedes": {},
-                      "hit": {}, "fate": None, "fates": {}, "a": a}
+                      "hit": {}, "fate": None, "fates": {}, "a": a, "silent": {}}
         for x in potential:
             _, _, b = self.play(a, frozenset([x]))
             ctl = b.permanent(x).controller
@@ -335,11 +341,13 @@ class Fights:
             stages = ["first", "regular"] if stage == "first" else ["regular"]
             had = None
             hit = [0, 0, False]  # what all its damage to the attacker does, at most
+            silent = True  # it deals no combat damage in any step (510.1a: no power)
             for sname in stages:
                 sb, had = step_board(b, sname, had)
                 st = damage_step(sb, sb.bound, sb.blocked or (), sb.first_strikers,
                                  sb.target_left or ())
                 src = st.sources.get(x)
+                silent = silent and src is None
                 if src is not None and a in src.all_recipients:
                     res = results(sb, sb.bound, deal(sb, sb.bound, {x: {a: src.power}})[0])
                     gain += sum(n for p, n in res.gained.items() if p == ctl)
@@ -350,6 +358,7 @@ class Fights:
                     data["fate"] = sb
             data["gain"][x] = gain
             data["hit"][x] = tuple(hit)
+            data["silent"][x] = silent
             # The attacker's damage in the fight's first combat damage step (the
             # first-strike step if there is one, 510.4): nothing has happened to either
             # creature before it; a blocker that strikes first while the attacker doesn't
@@ -379,6 +388,31 @@ class Fights:
             data["simple"][x] = simple
         self.cache[ckey] = data
         return data
+
+
+def _life_still(b: Any, a: str, blockers: Collection[str]) -> bool:
+    """Whether no line of the fight of ``b`` (attacker ``a`` blocked by ``blockers``,
+    declared, its triggers resolved) changes a player's life or poison counters in its
+    combat damage steps. In a fight (module docstring) they change there only by combat
+    damage to a player (120.3a-b; toxic and poisonous with it, 702.164c, 702.70a) and by
+    lifelink (120.3f, 702.15b): a blocker deals damage only to the attacker it blocks
+    (510.1d), a blocked attacker only to its blockers (510.1c) unless it has trample
+    (702.19b-e) or may assign as though it weren't blocked. So when it is blocked, has
+    neither, and no creature of the fight has lifelink, every checkpoint is as combat
+    damage begins (:meth:`~.game.CombatGame.extremes` need not walk the lines). Keywords
+    don't change within a fight's damage steps (no effect of a later step,
+    :func:`fights_unknown` and the caller's checks)."""
+    from ..rules.abilities import AssignAsThoughUnblocked
+
+    if not blockers:
+        return False
+    bound = b.bound
+    fight = [a, *blockers]
+    if any(bound.has_keyword(x, "lifelink") for x in fight) or \
+            bound.has_keyword(a, "trample") or \
+            bound.has_keyword(a, "trample over planeswalkers"):
+        return False
+    return not any(inst.holder in fight for inst in bound.of_type(AssignAsThoughUnblocked))
 
 
 def copy_before(pre: BeforeDamage) -> BeforeDamage:
@@ -413,6 +447,9 @@ class _Entry:
 #: Up to how many blockers left the bound of the attackers still to decide keeps each
 #: blocker in one fight (:meth:`_Search.rest`; 3**n steps an attacker at most).
 DISJOINT_UP_TO = 9
+
+#: The bound where no declaration is legal (below every sum of encoded values).
+_NONE = -(1 << 400)
 
 #: Integer encoding of values (see _Search).
 _BASE = 2 ** 50
@@ -525,9 +562,36 @@ def _table(f: "Fights", a: str, potential: Sequence[str], here: Value,
                 e = _Entry(frozenset(S), _sub(_add(here, bound_objective(_bound_f(d, S))), g0))
                 e.lb = _least_reach(S, gains, pool_of)
                 es.append(e)
+        _silent_blockers_bound(f, a, es, d)
     out = _Table(a, es, bits, gains, g0, reach0)
     f.cache[key] = out
     return out
+
+
+def _silent_blockers_bound(f: "Fights", a: str, es: list, d: dict) -> None:
+    """A fight is worth no more to the defending side than the same attacker blocked by
+    its blockers that deal combat damage alone (or by any one of them, when none does):
+    a blocker that deals no combat damage in any step (510.1a: no power) changes nothing
+    the attacker must do, so the attacker can play the smaller fight's line, assigning it
+    no damage -- a division the current rules allow (510.1c-d), and the 2024 rules too
+    with that blocker last in the damage assignment order (509.2, 510.1c). Not with
+    trample (its excess needs lethal damage on every blocker, 702.19b) nor rampage (the
+    attacker's power grows with its blockers, 702.23a). ``es``: the attacker's entries,
+    the smaller fights first; each bound lowered to the smaller fight's value or bound."""
+    _, _, b0 = f.play(a, frozenset())
+    if any(b0.bound.has_keyword(a, k) for k in
+           ("trample", "trample over planeswalkers", "rampage")):
+        return
+    silent = d.get("silent", {})
+    by_set = {e.S: e for e in es}
+    for e in es:
+        if len(e.S) < 2 or e.exact:
+            continue
+        loud = frozenset(x for x in e.S if not silent.get(x, False))
+        smaller = [loud] if loud else [frozenset([x]) for x in e.S]
+        for S in smaller:
+            if S != e.S and S in by_set and by_set[S].key < e.key:
+                e.key = e.value = by_set[S].key
 
 
 def _least_reach(S: Sequence[str], gains: Mapping[str, tuple[str, int]],
@@ -592,14 +656,22 @@ class _Search:
         #: bounds of the attackers from i on, by their tables (shared by the searches of
         #: one cache: a bound computed before a fight was played is still a bound)
         self._rest: dict[Any, Any] = rest_memo if rest_memo is not None else {}
+        self.illegal = [self._illegal_alone(j) for j in range(len(attackers))]
         ids = self._rest.setdefault("ids", {})  # the tables' tuples, numbered
-        self._tkeys = [ids.setdefault(tuple(id(tables[a]) for a in attackers[i:]), len(ids))
+        self._tkeys = [ids.setdefault(tuple((id(tables[a]), self.illegal[j])
+                                            for j, a in enumerate(attackers) if j >= i),
+                                      len(ids))
                        for i in range(len(attackers) + 1)]
         self.relevant = [0] * (len(attackers) + 1)
         for j in range(len(attackers) - 1, -1, -1):
             self.relevant[j] = self.relevant[j + 1] | tables[attackers[j]].pot
         self.evaluated = 0
         self.nodes = 0
+        #: each attacker's take unblocked (its fight with no blocker, exact), by pool
+        self._unblocked = [{k: tuple(ns) for k, ns in (tables[a].reach0 or {}).items()
+                            if k[0] != "opp"} for a in attackers]
+        self._unblocked_keys = sorted({k for u in self._unblocked for k in u})
+        self._forced_memo: dict = {}
 
     def _judge_constraints(self, problem: Any, attackers: list[str]) -> None:
         """Each restriction and requirement at the attacker after which every choice it
@@ -627,6 +699,24 @@ class _Search:
         self.keyed = bool(r_at or q_at)  # whether any restriction or requirement is judged
         self.q_left = [sum(len(q_at.get(j, [])) for j in range(i, len(attackers)))
                        for i in range(len(attackers) + 1)]
+
+    def _illegal_alone(self, j: int) -> frozenset:
+        """The fights of the ``j``-th attacker no legal declaration has: those a
+        restriction reading only that attacker's blocks forbids (menace, 702.111b; "can't
+        be blocked by more than one", 509.1b) -- decided by the fight alone. (The bound of
+        the attackers left, :meth:`rest`, leaves them out.)"""
+        a = self.att[j]
+        local = [(r, f) for r, f in zip(self.problem.restrictions, self.problem.evaluators()[0])
+                 if {x for _, x in literal_keys(r.expr)} == {a}]
+        if not local:
+            return frozenset()
+        t = self.tables[a]
+        key = ("illegal", id(t), tuple(r.expr for r, _ in local))
+        hit = self._rest.get(key) if self._rest is not None else None
+        if hit is None:
+            hit = frozenset(e.mask for e in t.entries if any(not f(e.keys) for _, f in local))
+            self._rest[key] = hit
+        return hit
 
     def encode(self, v: Value) -> int:
         return _encode(v)
@@ -659,21 +749,22 @@ class _Search:
         free = self.relevant[i] & ~used
         cap = bin(free).count("1")
         if cap <= DISJOINT_UP_TO:
-            t = self.tables[att[0]]
-            mine = t.pot & free
-            by_mask = t.by_mask
+            # The fights best bound first; none can do better than its bound with the
+            # attackers after it at their best with every blocker it leaves (``after``).
+            a = att[0]
+            after = self.rest(i + 1, used)
+            illegal = self.illegal[i]
             best: Optional[int] = None
-            sub = mine
-            while True:  # every set of the free blockers this attacker may have
-                e = by_mask.get(sub)
-                if e is not None:
-                    c = (e.code if e.exact else e.kcode) + self.rest(i + 1, used | sub)
-                    if best is None or c > best:
-                        best = c
-                if not sub:
+            for e in self._candidates(a, used):
+                if best is not None and e.kcode + after <= best:
                     break
-                sub = (sub - 1) & mine
-            assert best is not None  # not blocking it is always among its fights
+                if e.mask & used or e.mask in illegal:
+                    continue
+                c = (e.code if e.exact else e.kcode) + self.rest(i + 1, used | e.mask)
+                if best is None or c > best:
+                    best = c
+            if best is None:  # no fight of this attacker is legal: no declaration here
+                best = _NONE
             self._rest[key] = best
             return best
         dp = [0] + [None] * cap  # type: list
@@ -784,16 +875,53 @@ class _Search:
             need = self._need(val, rest)
 
     def _surely_unsafe(self, loss: dict, i: int, used: int) -> bool:
-        """Whether the fights chosen already take some pool past its limit whatever the
-        others do (they can only give back their lifelink gains)."""
-        for (kind, q), ns in loss.items():
+        """Whether the fights chosen take some pool past its limit whatever the others do
+        (:meth:`_forced`: the attackers from ``i`` on that can't all be blocked; they can
+        only give back their blockers' lifelink gains)."""
+        forced = self._forced(i, used)
+        for key in set(loss) | set(forced):
+            kind, q = key
             if kind == "opp":
                 continue
+            ns: list = loss.get(key) or [0, 0, 0]
+            fs: list = forced.get(key) or [0, 0, 0]
+            top = max(n + f for n, f in zip(ns, fs))
             lim = self.limits[q][0 if kind == "life" else 1]
-            if max(ns) > lim and max(ns) - (self.gain_lb(q, i, used, self.bit)
-                                            if kind == "life" else 0) > lim:
+            if top > lim and top - (self.gain_lb(q, i, used, self.bit)
+                                    if kind == "life" else 0) > lim:
                 return True
         return False
+
+    def _forced(self, i: int, used: int) -> dict:
+        """The least the attackers from ``i`` on take from each defending pool at each
+        checkpoint with the blockers not in ``used``, lifelink aside: each blocker blocks
+        one attacker at most, so at most k of them are blocked (k: the blockers left, and
+        the attackers one of them may block); the others are unblocked and take what they
+        take unblocked (their fights with no blocker, exact); a blocked one takes no less
+        than nothing but its blockers' lifelink (given back in :meth:`_surely_unsafe`).
+        The least is then every attacker's unblocked take less the k greatest (of those
+        that may be blocked, where positive). {(kind, pool): [per checkpoint]}."""
+        used &= self.relevant[i]
+        mkey = (i, used)
+        hit = self._forced_memo.get(mkey)
+        if hit is not None:
+            return hit
+        free = self.relevant[i] & ~used
+        maybe = [j for j in range(i, len(self.att)) if self.tables[self.att[j]].pot & free]
+        k = min(bin(free).count("1"), len(maybe))
+        out: dict = {}
+        for key in self._unblocked_keys:
+            per = []
+            for cp in range(3):
+                total = sum(self._unblocked[j].get(key, (0, 0, 0))[cp]
+                            for j in range(i, len(self.att)))
+                spared = sorted((self._unblocked[j].get(key, (0, 0, 0))[cp] for j in maybe),
+                                reverse=True)[:k]
+                per.append(total - sum(x for x in spared if x > 0))
+            if any(per):
+                out[key] = per
+        self._forced_memo[mkey] = out
+        return out
 
     def _play(self, chosen: list) -> None:
         """The fights of a declaration not played yet, played; then back to the first
@@ -970,14 +1098,27 @@ def _gain_bound(f: Fights, base: Any, decider: frozenset[str], att: Sequence[str
     """``gain_lb(q, i, used, bit)``: the most lifelink the fights of the attackers from
     ``i`` on can give pool ``q`` back with the blockers not in ``used``."""
     pool_of = {p: next(q for q in f.pools if base.teammates(p, q)) for p in decider}
-
-    def gain_lb(q: str, i: int, used: int, bit: Mapping[str, int]) -> int:
-        total = 0
+    # A blocker is in one fight at most: what it can give back is its greatest gain in
+    # the fights of the attackers from i on.
+    levels: list[dict[str, tuple[str, int]]] = []
+    for i in range(len(att) + 1):
+        most: dict[str, tuple[str, int]] = {}
         for a in att[i:]:
             for x, (ctl, g) in tables[a].gains.items():
-                if g and not bit.get(x, 0) & used and pool_of.get(ctl) == q:
-                    total += g
-        return total
+                q = pool_of.get(ctl)
+                if g > 0 and q is not None and g > most.get(x, ("", 0))[1]:
+                    most[x] = (q, g)
+        levels.append(most)
+    memo: dict[tuple, int] = {}
+
+    def gain_lb(q: str, i: int, used: int, bit: Mapping[str, int]) -> int:
+        key = (q, i, used)
+        hit = memo.get(key)
+        if hit is None:
+            hit = sum(g for x, (p, g) in levels[i].items()
+                      if p == q and not bit.get(x, 0) & used)
+            memo[key] = hit
+        return hit
 
     return gain_lb
 

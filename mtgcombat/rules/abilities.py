@@ -975,6 +975,14 @@ class ObjectPred(Record):
     ref: "TargetRef"
 
 
+class SharesColorPred(Record):
+    """Shares a color with the object ``ref`` names (105.2: has at least one of its
+    colors): "each other creature that shares a color with it" (Incite Hysteria's
+    radiance) -- a colorless object shares a color with nothing."""
+
+    ref: "TargetRef"
+
+
 class OwnStatsPred(Record):
     """Compares a permanent's own power and toughness: "each creature with toughness
     greater than its power" (``stat`` "toughness", ``op`` ">", ``other`` "power"; Ancient
@@ -1042,7 +1050,7 @@ class DefenderSharesType(Record):
 # ---------------------------------------------------------------------------
 
 Pred = Union[_BasePred, LandwalkPred, AttachedPred, InCombatPred, NotSelfPred, ObjectPred,
-             OwnStatsPred, ControllerFact, ThisObject]
+             OwnStatsPred, ControllerFact, ThisObject, SharesColorPred]
 Subject = Union[_BaseSubject, TargetGroup]
 Condition = Union[_BaseCondition, MoreThan, OnBattlefield, DefenderMost, DefenderSharesType]
 Ability = Union[

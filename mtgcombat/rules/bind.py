@@ -377,6 +377,13 @@ class Bound:
         ``pred`` is none of these."""
         if isinstance(pred, A.ObjectPred):
             return source is not None and perm.id == _target(source, pred.ref)
+        if isinstance(pred, A.SharesColorPred):
+            # 105.2: shares a color with the object named (a colorless one: with nothing)
+            other = _target(source, pred.ref) if source is not None else None
+            if other is None or not self.board.has_object(other) \
+                    or other in self.board.player_names:
+                return False
+            return bool(set(perm.colors) & set(self.board.permanent(other).colors))
         if isinstance(pred, A.NotSelfPred):
             me = relative_to.id if relative_to is not None else (
                 source.permanent if source is not None else None)

@@ -4,11 +4,13 @@ damage assignment (510.1), granted abilities (613) and goad (701.15)."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 
 from lark import Transformer, v_args
 
 from ...rules import abilities as A
+from ...rules import triggered as T
 from .words import (
     _Fail, _and, _noun_is_creature, _singular, _to_pred,
 )
@@ -461,6 +463,18 @@ class _DeclarationRules(Transformer):
             return lambda subject: [A.CantBlock(subject, attacker_pred=pred)]
 
         def vp(subject):
+            if isinstance(subject, (A.TargetRef, T.Target)) \
+                    and isinstance(value, (A.SelfRef, A.AttachedRef)):
+                # 509.1b: "Target creature can't block this creature this turn" (Fearsome
+                # Temper's granted ability): one creature can't block the very object the
+                # ability is about (its source, or what it is attached to).
+                one: Any = subject  # a target: the static grammar's or an effect's
+                return [A.CantBlock(one, attacker_pred=A.ThisObject(value))]
+            if getattr(self.st, "effects", None) is not None:
+                # inside an effect the statement's subject is what the effect is about
+                # (written back as "Target creature ..."): the attacker's restriction is
+                # about another object -- not read there
+                raise _Fail("a group that can't block an object, inside an effect")
             if not isinstance(subject, A.Group) or subject.other or subject.opponents_of \
                     or subject.attacking is not None or subject.blocking is not None:
                 raise _Fail("can't block a specific creature")

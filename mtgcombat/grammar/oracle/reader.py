@@ -691,6 +691,10 @@ class _Reader:
         if result == []:
             state.targets = targets_before  # read again, its targets once
         again = read_instruction_sentence(norm, state)
+        if not again and '"' in norm:
+            # tokens with an ability in quotes (111.1)
+            again = _readings.read_quoted_token(norm, state, read_instruction_sentence,
+                                                read_text)
         if again:
             return again
         (state.targets, state.last_obj, state.last_player, state.before_last,
@@ -739,6 +743,7 @@ class _Reader:
             # 601.2c: after a variable number of targets, later targets can't
             # be numbered; a group read before them can't be trusted either.
             state.scanned_obj = state.scanned_group = state.scanned_it = None
+            state.scanned_player_pw = None
             if _TARGET_WORD.search(norm):
                 state.spoiled = True
         else:
@@ -746,6 +751,7 @@ class _Reader:
             state.scanned_group = _readings.scan_target_group(norm, state.targets) \
                 or _scan_target_group(norm, state.targets)
             state.scanned_it = _readings.scan_target_it(norm, state.targets)
+            state.scanned_player_pw = _readings.scan_player_or_planeswalker(norm, state.targets)
             count, variable = _count_targets(norm)
             state.targets += count
             state.open_targets = variable
@@ -755,6 +761,7 @@ class _Reader:
         if _NON_STATIC.search(norm):
             self.after_unknown = True
             state.scanned_obj = state.scanned_group = state.scanned_it = None
+            state.scanned_player_pw = None
 
 
 _ABILITY_START = re.compile(r"(?i)(?:when|whenever|at|you may exert)\b")

@@ -12,7 +12,7 @@ from typing import Any, Optional
 from lark import Transformer, v_args
 
 from ...rules import abilities as A
-from ...rules.triggered import Activated
+from ...rules.triggered import Activated, Instructions, Tokens
 from .helpers import _num, _same_subject
 from .state import _Cond
 from .words import _Fail, _Word, _noun_is_creature, _to_pred
@@ -211,6 +211,23 @@ class ReadingsMixin(Transformer):
                               c.unless)]
 
     # -- facts the board records of a permanent (Permanent.facts) -------------------------
+    def creatures_of_player_or_pw(self):
+        """"creatures controlled by that player or by that planeswalker's controller"
+        (Concussive Bolt): the creatures of the player the sentence before targeted, or of
+        the controller of the planeswalker it targeted (115.1)."""
+        ref = self.st.scanned_player_pw
+        if ref is None:
+            raise _Fail("\"that player or that planeswalker's controller\" refers to nothing known")
+        return A.Group(controller=ref)
+
+    def target_and_sharing_color(self, target):
+        """105.2, 611.2c: "target creature and each other creature that shares a color
+        with it" (radiance, Incite Hysteria): one group -- the target, and every creature
+        with one of its colors (a colorless target: the target alone)."""
+        if not isinstance(target, A.TargetRef) or target.kind != "creature":
+            raise _Fail("radiance: not one target creature")
+        return A.Group(A.OrPred((A.ObjectPred(target), A.SharesColorPred(target))))
+
     def sw_monstrous(self):
         """701.37b: "as long as ~ is monstrous" -- the board's fact "monstrous"."""
         return A.FactPred("monstrous")
@@ -294,6 +311,20 @@ def scan_target_it(sentence_norm: str, base: int) -> Optional[A.TargetRef]:
         return None
     kind = "creature" if m.group("kind").lower() == "creature" else "permanent"
     return A.TargetRef(base, kind)  # type: ignore[arg-type]
+
+
+#: "target player or planeswalker" (115.1): one target, a player or a planeswalker.
+_PLAYER_OR_PW = re.compile(r"\btarget player or planeswalker\b", re.I)
+
+
+def scan_player_or_planeswalker(sentence_norm: str, base: int) -> Optional[A.TargetRef]:
+    """What "that player or that planeswalker's controller" means after an unread effect
+    sentence (Concussive Bolt: "~ deals 4 damage to target player or planeswalker."): its
+    one target, when that is the sentence's only target -- as a player, the target itself
+    or the planeswalker's controller (``TargetRef`` kind "any"); None otherwise."""
+    if len(_TARGET_WORD.findall(sentence_norm)) != 1 or not _PLAYER_OR_PW.search(sentence_norm):
+        return None
+    return A.TargetRef(base, "any")
 
 
 #: "up to three target nonattacking creatures" after other targets (Domineering Will:
@@ -396,6 +427,45 @@ def read_quoted_grant(sentence_norm: str, state, parse, read) -> Optional[list]:
         return None if any(x is None for x in out) else out
 
     return _with_granted(m, state, parse, moved)
+
+
+#: "Create [tokens] with "[ability]"[...]" -- a token whose ability is in quotes (111.1,
+#: 113.1a: the token has the ability; "this creature" in it is the token).
+_QUOTED_TOKEN = re.compile(
+    r'^(?P<head>create\b[^"]*?\btokens?) with "(?P<inner>[^"]+)"(?P<tail>[^"]*)$', re.I)
+
+
+def read_quoted_token(sentence_norm: str, state, instruction, read) -> Optional[list]:
+    """111.1, 701.7: "Create a 1/1 red Satyr creature token with "This creature can't
+    block."" -- the token-making instruction read with a sentinel keyword in place of the
+    quoted ability, which becomes the tokens' text (read on its own: "this creature" is
+    each token, so the token carries it out as its own ability once created). None: not
+    this form, the quoted ability not read whole, or the instruction not read.
+    ``instruction`` reads one sentence of a spell's effect, ``read`` a whole text."""
+    m = _QUOTED_TOKEN.match(sentence_norm)
+    if m is None:
+        return None
+    inner = read(m.group("inner"), None)
+    if inner.not_understood or not inner.understood:
+        return None
+    result = instruction(f"{m.group('head')} with {_SENTINEL}{m.group('tail')}", state)
+    if not result:
+        return None
+    out: list = []
+    found = 0
+    for ins in result:
+        if not isinstance(ins, Instructions):
+            return None
+        effects = []
+        for eff in ins.effects:
+            if isinstance(eff, Tokens) and eff.text.lower() == _SENTINEL:
+                found += 1
+                eff = replace(eff, text=m.group("inner"), reading=inner)
+            elif _mentions_keyword(eff, _SENTINEL):
+                return None
+            effects.append(eff)
+        out.append(replace(ins, effects=tuple(effects)))
+    return out if found == 1 else None
 
 
 def _with_granted(m, state, parse, grant) -> Optional[list]:

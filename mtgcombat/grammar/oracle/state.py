@@ -28,6 +28,11 @@ class _State:
     #: "it" after an unread effect sentence whose one object is its one target ("Untap
     #: target creature. It gets +2/+2 ..."; grammar/oracle/readings.py)
     scanned_it: Optional[A.Subject] = None
+    #: "that player or that planeswalker's controller" after an unread sentence whose one
+    #: target is "target player or planeswalker" (Concussive Bolt; readings.py). A spell's
+    #: lines are one ability, so it reaches the next line (a triggered or activated
+    #: ability's line is read whole and never sets it).
+    scanned_player_pw: Optional[A.TargetRef] = None
     before_last: Optional[A.Subject] = None  # the object named before ``last_obj``
     # 601.2c: a variable number of targets was named ("up to two target creatures"): the
     # targets after it can't be numbered any more.

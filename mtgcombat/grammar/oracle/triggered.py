@@ -1292,15 +1292,25 @@ def _read_instructions(text: str, name: Optional[str]) -> Optional[Any]:
             continue
         for sentence in split_sentences(line, names):
             norm = _THIS_SPELL.sub("~", _WORD_PREFIX.sub("", replace_names(sentence, names)))
-            state.effects = EffectReading(norm)
-            try:
-                more = _parse(norm, state, "instructions")
-            finally:
-                state.effects = None
+            more = _one_instruction(norm, state)
+            if not more and '"' in norm:
+                # tokens with an ability in quotes (111.1; readings.read_quoted_token)
+                from .readings import read_quoted_token
+
+                more = read_quoted_token(norm, state, _one_instruction, HOOKS["read"])
             if not more or len(more) != 1 or not isinstance(more[0], T.Instructions):
                 return None
             effects.extend(more[0].effects)
     return T.Instructions(tuple(effects))
+
+
+def _one_instruction(norm: str, state: Any) -> Optional[list]:
+    """One sentence of an effect parsed as instructions (608.2c)."""
+    state.effects = EffectReading(norm)
+    try:
+        return HOOKS["parse"](norm, state, "instructions")
+    finally:
+        state.effects = None
 
 
 __all__ = ["TriggerMixin", "EffectReading", "read_ability_line", "read_activated_line",

@@ -69,6 +69,8 @@ def pred_words(p, w) -> str:
         return "beliebig"
     if isinstance(p, A.ObjectPred):
         return "jene Kreatur"
+    if isinstance(p, A.SharesColorPred):
+        return "die eine Farbe mit jener Kreatur teilt"
     if isinstance(p, A.NotSelfPred):
         return "eine andere"
     if isinstance(p, A.ColorPred):

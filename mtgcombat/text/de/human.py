@@ -92,6 +92,9 @@ COLOURS = {"W": "weiß", "U": "blau", "B": "schwarz", "R": "rot", "G": "grün"}
 
 T: dict = {
     "human.rules": lambda r, w: f"Regeln: {w.rules_name(r['rules'])}.",
+    "human.stopped": lambda r, w: (
+        f"Unbekannt: Die Frage lief über die harte Zeitgrenze des Servers ({r['seconds']} s) "
+        "hinaus und wurde abgebrochen."),
     "human.order_ignored": lambda r, w: (
         f"--rules {r['rules']}: Die Schadenszuweisungsreihenfolge des Spielfelds wird nicht "
         "beachtet (die aktuellen Regeln kennen keine; Schaden wird frei aufgeteilt, "

@@ -22,6 +22,8 @@ def pred_words(p, w) -> str:
         return "anything"
     if isinstance(p, A.ObjectPred):
         return "that creature"
+    if isinstance(p, A.SharesColorPred):
+        return "sharing a color with that creature"
     if isinstance(p, A.NotSelfPred):
         return "another"
     if isinstance(p, A.ColorPred):

@@ -739,4 +739,24 @@ T.update({
     "error.case_no_file": lambda r, w: "no such file or directory",
     "error.case_id_twice": lambda r, w: f"id {r['id']!r} is also used by {r['other']}",
     "error.case_no_corpus": lambda r, w: "the corpus of cases is not here",
+    # the web lab's HTTP (mtgcombat/web/wire.py): a request it refuses
+    "error.http_host": lambda r, w: "this server answers only requests addressed to it (Host)",
+    "error.http_origin": lambda r, w: "requests from another origin are refused",
+    "error.http_site": lambda r, w: "requests from another site are refused",
+    "error.http_type": lambda r, w: (
+        "the request body must be JSON (Content-Type: application/json)"),
+    "error.http_length": lambda r, w: "the request must say its length (Content-Length)",
+    "error.http_bad_length": lambda r, w: "a bad Content-Length",
+    "error.http_large": lambda r, w: f"the request is larger than {r['kb']} KB",
+    "error.http_head_large": lambda r, w: "the request's header is too large",
+    "error.http_line": lambda r, w: "a bad request line",
+    "error.http_field": lambda r, w: "a bad header field",
+    "error.http_twice": lambda r, w: f"the header field {r['field']} is given twice",
+    "error.http_not_found": lambda r, w: "not found",
+    "error.http_questions": lambda r, w: (
+        "not found: the questions are " + ", ".join(r["known"])),
+    "error.http_method": lambda r, w: "method not allowed",
+    "error.http_unsupported": lambda r, w: f"unsupported method ({r['method']!r})",
+    "error.http_busy": lambda r, w: "the server is busy: try again in a moment",
+    "error.http_worker": lambda r, w: "internal error (a worker ended); please report it",
 })

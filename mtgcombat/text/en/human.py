@@ -84,6 +84,9 @@ COLOURS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
 T: dict = {
     "human.rules": lambda r, w: f"Rules: {r['rules']}.",
+    "human.stopped": lambda r, w: (
+        f"Unknown: the question ran past the server's hard time limit ({r['seconds']} s) "
+        "and was stopped."),
     "human.order_ignored": lambda r, w: (
         f"--rules {r['rules']}: the board's damage assignment order is ignored (the current "
         f"rules have none; damage is divided freely, {_division(w.under(r['rules']))})"),
