@@ -603,13 +603,16 @@ def _best_json(a: Any, w: "Writer", opts: Options, board: Any) -> dict:
 
 
 def _best_words(a: Any, w: "Writer", opts: Options, board: Any) -> "Report":
-    from .grammar.scenario import format_choice
     from .text import results
     from .text.report import Line
 
     out = results.best(a, w)
     made = a.__dict__.get("searched_choices") or []
     if made:
+        # (only here: the scenario printer loads the parser, which a cold answer without
+        # searched choices doesn't need)
+        from .grammar.scenario import format_choice
+
         out.append(Line(w.t("human.best_choices", choices=tuple(format_choice(c)
                                                                 for c in made))))
     return out
