@@ -252,7 +252,7 @@ def combat(board: Any, attacks: Optional[Mapping] = None, blocks: Optional[Mappi
             out.destroyed += sorted(g for g in log.sba.gone if g not in out.destroyed)
     out.lost = lost
     out.stack_log, out.choices = list(phases.stack.log), list(phases.stack.used)
-    out.after_board = _end_of_combat(current, b)
+    out.after_board = _end_of_combat(current, b, out.stack_log)
     return out
 
 
@@ -695,11 +695,15 @@ def game_over(board: Any, lost: Sequence[str]) -> bool:
     return bool(opponents) and all(p in lost for p in opponents)
 
 
-def _end_of_combat(board: Any, start: Any) -> Any:
+def _end_of_combat(board: Any, start: Any, logs: Any = ()) -> Any:
     """511.3: creatures removed from combat; 508.1f: attackers without vigilance were
-    tapped as they attacked."""
+    tapped as they attacked -- unless a spell or ability tapped or untapped them after
+    that (701.26: Maze of Ith untaps an attacker; the board already holds its state)."""
+    touched = {o for log in logs if log.step != "beginning of combat"
+               for r in log.resolved for x in r.outcome
+               if x.code in ("stack.tap", "stack.untap") for o in x.objects}
     tapped = {a for a in (start.attacks or {})
-              if not start.bound.has_keyword(a, "vigilance")}
+              if not start.bound.has_keyword(a, "vigilance") and a not in touched}
     perms = []
     from dataclasses import replace
 
