@@ -49,6 +49,8 @@ class Expect:
     loyalty: dict = field(default_factory=dict)
     tapped: dict = field(default_factory=dict)
     marked: dict = field(default_factory=dict)  # damage marked after combat (120.3e)
+    defense: dict = field(default_factory=dict)  # a battle's defense counters (120.3h)
+    defeated: Optional[tuple] = None  # battles defeated (310.10)
     status: str = "complete"
     unread: tuple = ()
 
@@ -328,6 +330,49 @@ SCENARIOS: dict[str, Expect] = {
                               counters={"giant": {"-1/-1": 2}}),
     "questing-beast-deathtouch-two-blockers": E("702.2c", destroyed=("beast", "g1", "g2"),
                                                 life={"Bob": 20}),
+    # (XMage's BecomesBlocked, AttackBlockRestrictions, RemoveFromCombat, DamageDistribution
+    # and PowerToughnessCalculationAfterCombatDamage tests; battles; prevention shields)
+    "trap-runner-unblockable": E("509.3c", life={"Bob": 20}, pt={"blade": (2, 3)},
+                                 unread=("Target unblocked attacking creature becomes blocked.",)),
+    "trap-runner-trample": E("702.19d", life={"Bob": 13}, pt={"wurm": (7, 5)},
+                             unread=("Target unblocked attacking creature becomes blocked.",)),
+    "nighthowler-trade": E("704.3", destroyed=("howler", "seer"), life={"Bob": 20}),
+    "warren-instigator-blocked": E("510.4", life={"Bob": 4}, destroyed=("looter",)),
+    "warren-instigator-unblocked": E("702.4b", life={"Bob": 2}),
+    "hunted-ghoul-human": E("509.1b", status="illegal"),
+    "hunted-ghoul-wurm": E("509.1b", destroyed=("ghoul",), life={"Bob": 20}),
+    "bower-passage": E("509.1b", status="illegal"),
+    "champion-of-lambholt-small": E("509.1b", status="illegal"),
+    "champion-of-lambholt-big": E("509.1b", destroyed=("vanguard",), marked={"giant": 2}),
+    "blighted-agent-unblockable": E("509.1b", status="illegal"),
+    "mogg-flunkies-blocks-alone": E("509.1b", status="illegal"),
+    "ambush-commander-dies": E("611.3a", life={"Bob": 20}, destroyed=("commander",),
+                               unread=("Forests you control are 1/1 green Elf creatures",)),
+    "infect-blocked-by-finks": E("702.90c", destroyed=("mamba",), pt={"finks": (2, 1)},
+                                 counters={"finks": {"-1/-1": 1}}),
+    "infect-indestructible-myr": E("704.5f", destroyed=("myr",)),
+    "battle-defense": E("120.3h", defense={"siege": 1}, life={"Bob": 20}, defeated=()),
+    "battle-defeated": E("704.5v", defeated=("siege",), life={"Bob": 20}),
+    "battle-protector-blocks": E("802.4a", destroyed=("bears",), defense={"siege": 3}),
+    "thg-teammate-blocks": E("805.10d", destroyed=("elves",), marked={"bears": 1},
+                             life={"Bob": 30}),
+    "healing-salve-shield": E("615.7", destroyed=(), marked={"giant": 2},
+                              unread=("Prevent the next 3 damage",)),
+    "wither-indestructible-myr": E("704.5f", destroyed=("myr",)),
+    "nighthawk-two-chumps": E("702.2c", destroyed=("air", "raven", "nh"),
+                              life={"Alice": 22, "Bob": 20}),
+    "mp-exalted-opponent-attacked-alone-other-player": E("702.83a", life={"Carol": 18},
+                                                         pt={"bears": (2, 2)}),
+    # a static ability's source leaves during the combat (611.3a): said, not carried out
+    "anthem-destroyed-after-blocks": E("611.3a", destroyed=("anthem", "elves"),
+                                       marked={"bears": 1},
+                                       unread=("Creatures you control get +1/+1.",)),
+    "rancor-destroyed-after-blocks": E("611.3a", life={"Bob": 20}, destroyed=("rancor", "elves"),
+                                       pt={"bears": (2, 2)},
+                                       unread=("Enchanted creature gets +2/+0",)),
+    "lord-dies-first-strike": E("611.3a", destroyed=("archdruid", "elves"), marked={"bears": 1},
+                                unread=("Other Elf creatures you control get +1/+1.",)),
+    "lord-survives": E("613.4c", destroyed=("bears", "elves")),
 }
 
 
@@ -375,6 +420,11 @@ def _mismatches(exp: Expect, a: dict) -> list[str]:
     for pid, n in exp.marked.items():
         if (perms.get(pid) or {}).get("damage", 0) != n:
             bad.append(f"damage on {pid} {(perms.get(pid) or {}).get('damage', 0)} != {n}")
+    for pid, n in exp.defense.items():
+        if (perms.get(pid) or {}).get("defense") != n:
+            bad.append(f"defense of {pid} {(perms.get(pid) or {}).get('defense')} != {n}")
+    if exp.defeated is not None and sorted(after["defeated"]) != sorted(exp.defeated):
+        bad.append(f"defeated {sorted(after['defeated'])} != {sorted(exp.defeated)}")
     for pid, t in exp.tapped.items():
         if bool((perms.get(pid) or {}).get("tapped")) != t:
             bad.append(f"{pid} tapped != {t}")
@@ -624,3 +674,35 @@ no blocks
     assert [o["code"] for r in _resolved(b) for o in r["outcome"]] == ["stack.untap"]
     tapped = {p["id"]: bool(p.get("tapped")) for p in b["after"]["board"]["permanents"]}
     assert tapped == {"giant": True, "bears": True}
+
+
+def test_a_static_effect_whose_source_left_during_combat_is_said_611_3a():
+    # Glorious Anthem destroyed after blocks: the board's 2/2 Elves are 1/1 from then on;
+    # the combat doesn't take the +1/+1 away -- and says so (never silent)
+    a = answer_json("anthem-destroyed-after-blocks")
+    assert _listed(a, "Creatures you control get +1/+1.")
+    assert "611.3a" in " ".join(a["not_modelled"])
+    # the same Anthem staying: nothing to say
+    assert not answer_json("glorious-anthem-blocker")["not_modelled"]
+    # an Aura gone with the creature it enchanted changes nothing that is left: not said
+    a = _combat("""players Alice, Bob
+active Alice
+Alice:
+  bears: Grizzly Bears 4/2 [Creature — Bear] green
+  rancor: Rancor [Enchantment — Aura] green attached to bears "Enchant creature\\nEnchanted creature gets +2/+0 and has trample."
+Bob:
+  giant: Hill Giant 3/3 [Creature — Giant] red
+attack bears -> Bob
+block giant -> bears
+""")
+    assert sorted(a["after"]["destroyed"]) == ["bears", "giant", "rancor"]
+    assert a["after"]["life"]["Bob"] == 19 and not a["not_modelled"]
+
+
+def test_a_static_effect_not_understood_whose_source_left_is_said_611_3a():
+    a = answer_json("ambush-commander-dies")
+    assert _listed(a, "Forests you control are 1/1 green Elf creatures that are still lands.")
+    # while the Commander stays, the board's values hold its effect: nothing acts
+    b = _combat(Path(OUTSIDE / "ambush-commander-dies.mtg").read_text(encoding="utf-8")
+                .split("effect Bob")[0] + "attack forest -> Bob\nno blocks\n")
+    assert not b["not_modelled"] and b["after"]["life"]["Bob"] == 19
