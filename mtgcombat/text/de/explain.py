@@ -274,6 +274,11 @@ T: dict = {
         + w.names(r["to"]) + "."),
     # der Grund (ein „silent.*“-Satzteil) zitiert die Regel
     "explain.silent": lambda r, w: f"- {w(r['why'])}.",
+    "explain.never_reached": lambda r, w: (
+        "Der Kampf erreicht das Kampfschadensegment nie: Seine Deklarationen sind nicht "
+        "erlaubt (beurteilt wie von check):" if r["status"] == "illegal" else
+        "Ob der Kampf das Kampfschadensegment erreicht, ist unbekannt: Das Zeitlimit lief ab, "
+        "bevor seine Deklarationen beurteilt waren."),
     "explain.no_damage": lambda r, w: (
         "- In diesem Segment weist keine Kreatur Kampfschaden zu."),
     "explain.lethal_note": sentence(lambda r, w: (

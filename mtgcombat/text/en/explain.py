@@ -257,6 +257,11 @@ T: dict = {
         + w.names(r["to"]) + "."),
     # the why (a "silent.*" clause) cites the rule
     "explain.silent": lambda r, w: f"- {w(r['why'])}.",
+    "explain.never_reached": lambda r, w: (
+        "The combat never reaches combat damage: its declarations are illegal, as check "
+        "judges them:" if r["status"] == "illegal" else
+        "Whether the combat reaches combat damage is unknown: the time limit ran out before "
+        "its declarations were judged."),
     "explain.no_damage": lambda r, w: "- No creature assigns combat damage in this step.",
     "explain.lethal_note": sentence(lambda r, w: (
         "Lethal damage counts damage already marked and damage assigned by other creatures in "
