@@ -41,6 +41,8 @@ from .game import Value, board_key
 
 #: How many earlier replies are tried on each declaration (the latest first).
 REPLIES_TRIED = 12
+#: How many of them (the best for the defenders first) are tried with free blockers added.
+IMPROVED = 2
 
 
 class _Context:
@@ -142,6 +144,7 @@ class ReplyBounds:
         legal = _Legality(problem, self.maximum)
         best: Optional[tuple[Value, dict]] = None
         tried: set = set()
+        valued: list[tuple] = []
         for r in self.replies + [{}]:
             # (a block this board's problem doesn't offer dropped: a reply all the same)
             reply = {b: a[0] for b, a in r.items() if a[0] in bA.attacks
@@ -154,18 +157,22 @@ class ReplyBounds:
             if got is None:
                 continue
             v = _attackers(got[0])
+            valued.append((v, len(valued), reply, got))
             if (best is None or v < best[0]) and legal(reply):
                 best = (v, {b: [a] for b, a in reply.items()})
                 if alpha is not None and v <= alpha:
                     return best
+        # None at alpha or below: the most promising ones with free blockers added
+        for _, _, reply, got in sorted(valued)[:IMPROVED]:
             more = self._improved(ctx, bA, problem, reply, got)
-            if more is not None and frozenset(more[0].items()) not in tried:
-                tried.add(frozenset(more[0].items()))
-                v = _attackers(more[1])
-                if (best is None or v < best[0]) and legal(more[0]):
-                    best = (v, {b: [a] for b, a in more[0].items()})
-                    if alpha is not None and v <= alpha:
-                        return best
+            if more is None or frozenset(more[0].items()) in tried:
+                continue
+            tried.add(frozenset(more[0].items()))
+            v = _attackers(more[1])
+            if (best is None or v < best[0]) and legal(more[0]):
+                best = (v, {b: [a] for b, a in more[0].items()})
+                if alpha is not None and v <= alpha:
+                    return best
         return best
 
     def _improved(self, ctx: _Context, bA: Any, problem: Any, reply: dict,
