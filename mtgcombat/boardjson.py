@@ -33,7 +33,7 @@ PERMANENT_FIELDS = {
 EFFECT_FIELDS = {"text", "controller", "targets", "source", "modes", "gone", "step"}
 #: Spec Extension 3: a choice an ability leaves to a player.
 CHOICE_FIELDS = {"source", "ability", "instance", "targets", "mode", "may", "exert", "amounts",
-                 "attacking"}
+                 "attacking", "effect"}
 
 B = TypeVar("B", bound=Board)
 
@@ -245,14 +245,16 @@ def _choice(c: Any, where: str) -> Choice:
     if not isinstance(c, dict):
         raise BoardError(reason("error.not_object", at=where, what="choice"))
     _unknown(c, CHOICE_FIELDS, where)
-    if "source" not in c:
+    if "source" not in c and "effect" not in c:
         raise BoardError(reason("error.missing_field", at=where, field="source"))
     mode = None
     if c.get("mode") is not None:
         mode = tuple(_type(v, int, where, "each entry of mode")
                      for v in _type(c["mode"], list, where, "mode"))
     return Choice(
-        source=_type(c["source"], str, where, "source"),
+        # a spell's choice names its effect (a number from 1) instead of a source
+        source=_type(c.get("source", ""), str, where, "source"),
+        effect=_opt(c, "effect", int, where),
         ability=_opt(c, "ability", int, where),
         instance=_opt(c, "instance", int, where),
         targets=_str_list(c["targets"], where, "targets") if c.get("targets") is not None
@@ -268,8 +270,8 @@ def _choice(c: Any, where: str) -> Choice:
 
 def choice_to_data(c: Choice) -> dict:
     """A choice as JSON data (the fields it chooses)."""
-    d: dict[str, Any] = {"source": c.source}
-    for k in ("ability", "instance"):
+    d: dict[str, Any] = {"source": c.source} if c.effect is None or c.source else {}
+    for k in ("effect", "ability", "instance"):
         if getattr(c, k) is not None:
             d[k] = getattr(c, k)
     if c.targets is not None:

@@ -404,6 +404,13 @@ class Bound:
             # 303.4b, 301.5a: enchanted / equipped -- such a permanent is attached to it.
             return any(p.attached_to == perm.id and p.types.has(pred.subtype)
                        for p in self.board.permanents)
+        if isinstance(pred, A.InCombatPred) and pred.role == "blocked":
+            # 509.1h: an attacking creature some creature blocks, or one that stays
+            # blocked after its blockers left combat (the board's ``blocked``)
+            b = self.board
+            return b.attacks is not None and perm.id in b.attacks and (
+                perm.id in (b.blocked or ()) or any(
+                    perm.id in atts for atts in (b.blocks or {}).values()))
         if isinstance(pred, A.InCombatPred):
             # 506.4: declared attackers / blockers of the board.
             role = self.board.attacks if pred.role == "attacking" else self.board.blocks
@@ -812,6 +819,11 @@ def _condition_holds(bound: Bound, ab: A.Conditional, src: Source) -> Optional[b
         return n >= cond.low and (cond.high is None or n <= cond.high)
     if isinstance(cond, A.ActiveIs):
         return bound.player_of(cond.player, src) == board.active_player  # 102.1
+    if isinstance(cond, A.CastChoice):
+        # 601.2b, 601.2h: how the spell was cast -- its controller's choice, an input
+        from .cast import cast_choice
+
+        return cast_choice(bound, cond, src)
     if isinstance(cond, A.OnBattlefield):
         return sum(1 for p in board.permanents if bound.matches(cond.pred, p, src, me)) >= cond.count
     if isinstance(cond, A.ObjectIs):

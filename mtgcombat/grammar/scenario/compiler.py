@@ -260,11 +260,16 @@ class Compiler:
     # ---------------------------------------------------------------------------
     def choice(self, d: "ChoiceDecl") -> Choice:
         """A choice (spec Extension 3): "SOURCE[.ABILITY] [instance N]: FIELD; ..."."""
-        source, ability = _choice_head(d.head.value, self.ids)
-        if source not in self.ids:
-            raise self.at(d.head, reason("error.scenario_unknown_source", value=source,
-                                         closest=near(source, self.ids)))
         kw: dict[str, Any] = {}
+        if d.head is None:
+            # "effect N: ...": a spell's choice (its number checked with the board)
+            source, ability = "", None
+            kw["effect"] = d.effect.value if d.effect is not None else None
+        else:
+            source, ability = _choice_head(d.head.value, self.ids)
+            if source not in self.ids:
+                raise self.at(d.head, reason("error.scenario_unknown_source", value=source,
+                                             closest=near(source, self.ids)))
         for f in d.fields:
             if f.kind in kw:
                 raise self.at(f, reason("error.scenario_chosen_twice", field=f.kind))

@@ -237,7 +237,10 @@ def _declaration_lines(board: Board) -> list[str]:
 
 def format_choice(c: Choice) -> str:
     """A choice in the scenario language (what ``parse_choice`` reads back)."""
-    head = _ref(c.source) + (f".{c.ability}" if c.ability is not None else "")
+    if c.effect is not None and not c.source:
+        head = f"effect {c.effect}"  # a spell's choice
+    else:
+        head = _ref(c.source) + (f".{c.ability}" if c.ability is not None else "")
     if c.instance is not None:
         head += f" instance {c.instance}"
     parts = []

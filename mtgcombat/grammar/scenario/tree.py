@@ -68,11 +68,13 @@ class Stmt:
 
 @dataclass
 class ChoiceDecl:
-    head: "Ref"
+    head: Optional["Ref"]
     instance: Optional[Attr]
     fields: list
     line: int
     column: int
+    #: "effect N": the choice of the board's effect N (a spell), not of a source
+    effect: Optional[Attr] = None
 
 
 def _yes_no(word: Token) -> bool:
@@ -309,6 +311,12 @@ class ToAst(Transformer):
             else:
                 fields.append(r)
         return ChoiceDecl(head, instance, fields, meta.line, meta.column)
+
+    def choice_effect(self, meta, n, *fields):
+        """"effect 1: may yes": a choice of the spell that is the board's first effect
+        (how it was cast: kicked, 601.2b; mana spent, 601.2h)."""
+        return ChoiceDecl(None, None, list(fields), meta.line, meta.column,
+                          Attr("effect", int(n), *position_of(n)))
 
     def choice_instance(self, meta, n):
         return ("instance", Attr("instance", int(n), *position_of(n)))

@@ -26,7 +26,12 @@ def _chosen(r, w) -> str:
     what, value, n = r["what"], r["value"], r.get("times") or 1
     if what == "attacking":
         return ("the token attacks " if n == 1 else f"{n} tokens attack ") + w.name(value)
-    if what == "may":
+    if what == "may" and r.get("effect") is not None:
+        # a spell's choice as it was cast: kicker paid (601.2b), mana spent (601.2h)
+        said = "as it was cast, its controller " + (
+            "paid the cost or spent the mana its text asks for" if value
+            else "didn't pay the cost or spend the mana its text asks for")
+    elif what == "may":
         said = "\"you may\": its controller " + ("does" if value else "doesn't")
     elif what == "exert":
         said = f"{W.source(r, w)} is " + ("exerted" if value else "not exerted")
@@ -112,8 +117,10 @@ T: dict = {
         f"{W.ability_of(r, w)} ({w.quote(str(r['text']))}) needs a choice of "
         f"{W.what.get(r['what'], r['what'])} by {w.name(r['player'])}: "
         f"{W.options(r, w, r['what'])} -- give it in the board's \"choices\" "
-        f"({{\"source\": \"{r['source']}\", \"ability\": {r['ability']}, "
-        f"\"{r['what']}\": ...}}) or with --choose"),
+        + (f"({{\"effect\": {r['effect'] + 1}, \"{r['what']}\": ...}}) or with --choose "
+           f"'effect {r['effect'] + 1}: {r['what']} yes|no'" if r.get("effect") is not None
+           else f"({{\"source\": \"{r['source']}\", \"ability\": {r['ability']}, "
+           f"\"{r['what']}\": ...}}) or with --choose")),
     "error.choice_illegal": lambda r, w: (
         f"{W.ability_of(r, w)} ({w.quote(str(r['text']))}): {r['value']!r} is not a legal "
         f"choice; the legal ones: {w.join([repr(o) for o in r['options']], 'or') or 'none'}"),
