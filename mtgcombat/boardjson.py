@@ -33,7 +33,7 @@ PERMANENT_FIELDS = {
 EFFECT_FIELDS = {"text", "controller", "targets", "source", "modes", "gone", "step"}
 #: Spec Extension 3: a choice an ability leaves to a player.
 CHOICE_FIELDS = {"source", "ability", "instance", "targets", "mode", "may", "exert", "amounts",
-                 "attacking", "effect"}
+                 "attacking", "effect", "chosen"}
 
 B = TypeVar("B", bound=Board)
 
@@ -265,6 +265,7 @@ def _choice(c: Any, where: str) -> Choice:
         amounts=_int_map(c["amounts"], where, "amounts") if c.get("amounts") is not None
         else None,
         attacking=_opt(c, "attacking", str, where),
+        chosen=_opt(c, "chosen", str, where),
     )
 
 
@@ -278,7 +279,7 @@ def choice_to_data(c: Choice) -> dict:
         d["targets"] = list(c.targets)
     if c.mode is not None:
         d["mode"] = list(c.mode)
-    for k in ("may", "exert", "attacking"):
+    for k in ("may", "exert", "attacking", "chosen"):
         if getattr(c, k) is not None:
             d[k] = getattr(c, k)
     if c.amounts is not None:

@@ -210,3 +210,73 @@ def test_blocked_creature_target_must_be_blocked_509_1h():
                    tail)
     got = _ask(board, "combat")
     assert "ogre" in got["after"]["destroyed"] and got["after"]["life"]["Bob"] == 18
+
+
+# -- a creature chosen as the spell resolves: 608.2d ------------------------------------------
+
+WAR_CRY = ("Target opponent chooses a creature they control. Other creatures they control "
+           "can't block this turn.")
+
+
+def _war_cry(tail: str = "attack ogre -> Bob\n") -> str:
+    return f"""players Alice, Bob
+active Alice
+
+Alice:
+  ogre: Gray Ogre 2/2 red [Creature — Ogre]
+
+Bob:
+  wall: Wall of Wood 0/3 green [Creature — Wall] "Defender"
+  elf: Llanowar Elves 1/1 green [Creature — Elf]
+
+effect Alice -> Bob: {json.dumps(WAR_CRY)}
+{tail}"""
+
+
+def test_player_chooses_a_creature_as_the_spell_resolves_reads_as_its_choice_608_2d():
+    r = read_text(WAR_CRY, "Goblin War Cry")
+    assert not r.not_understood
+    first, second = r.understood
+    assert first.abilities == (A.Choice("creature"),)
+    (cant,) = second.abilities
+    player = A.TargetRef(0, "player")
+    assert cant == A.CantBlock(A.Group(pred=A.NotPred(A.ObjectPred(A.SpellChosenRef(player))),
+                                       controller=player))
+    # without the sentence before it, "they" names no one: not read
+    assert read_text("Other creatures they control can't block this turn.", None).not_understood
+
+
+def test_only_the_chosen_creature_can_block_608_2d():
+    blocks = [d["declaration"] for d in _ask(_war_cry(), "blocks", "--choose",
+                                             "effect 1: chosen elf")["declarations"]]
+    assert blocks == [{}, {"elf": ["ogre"]}]
+
+
+def test_chosen_creature_missing_is_bad_input_naming_the_player_who_chooses_608_2d():
+    with pytest.raises(BadInput) as e:
+        _ask(_war_cry(), "blocks")
+    assert "Bob" in str(e.value) and '"chosen"' in str(e.value)
+    # one creature to choose: chosen by itself
+    one = _war_cry().replace('  wall: Wall of Wood 0/3 green [Creature — Wall] "Defender"\n', "")
+    got = _ask(one + "no blocks\n", "combat")
+    assert got["choices"][0]["chosen"] == "elf" and got["choices"][0]["automatic"] is True
+
+
+def test_a_chosen_creature_not_the_players_is_bad_input():
+    with pytest.raises(BadInput):
+        _ask(_war_cry(), "blocks", "--choose", "effect 1: chosen ogre")
+
+
+def test_best_blocks_searches_the_defenders_chosen_creature():
+    got = _ask(_war_cry(), "best-blocks")
+    (made,) = got["choices"]
+    assert made["effect"] == 1 and made["chosen"] in ("wall", "elf") and made["searched"]
+    assert got["blocks"] == {"wall": ["ogre"]}  # the Wall chosen, it blocks and survives
+
+
+def test_chosen_creature_round_trips_json_and_scenario_language():
+    board = parse_scenario(_war_cry("choose effect 1: chosen elf\n"), "<test>")
+    data = json.loads(board_to_json(board))
+    assert data["choices"] == [{"effect": 1, "chosen": "elf"}]
+    assert load_board_json(json.dumps(data)).choices == board.choices
+    assert parse_scenario(format_scenario(board), "<again>").choices == board.choices

@@ -987,9 +987,19 @@ class Goaded(Record):
 
 class ObjectPred(Record):
     """Is the very object ``ref`` names ("other creatures that player controls" after
-    "target creature": other than that target creature -- used under :class:`NotPred`)."""
+    "target creature": other than that target creature -- used under :class:`NotPred`;
+    "other creatures they control" after "Target opponent chooses a creature they
+    control": other than the one chosen, :class:`SpellChosenRef`)."""
 
-    ref: "TargetRef"
+    ref: Union["TargetRef", "SpellChosenRef"]
+
+
+class SpellChosenRef(Record):
+    """608.2d: the creature ``player`` chose as the spell resolved ("Target opponent
+    chooses a creature they control.", Goblin War Cry): the choice of the board's effect
+    that is the spell (``{"effect": n, "chosen": id}``), never guessed."""
+
+    player: "TargetRef"
 
 
 class SharesColorPred(Record):

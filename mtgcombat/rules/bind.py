@@ -375,6 +375,11 @@ class Bound:
         """A relation of the permanent to other objects, players or the combat (this
         object, its controller, attachments, landwalk, attacking or blocking); None:
         ``pred`` is none of these."""
+        if isinstance(pred, A.ObjectPred) and isinstance(pred.ref, A.SpellChosenRef):
+            # 608.2d: the creature a player chose as the spell resolved (an input)
+            from .cast import spell_chosen
+
+            return source is not None and perm.id == spell_chosen(self, pred.ref, source)
         if isinstance(pred, A.ObjectPred):
             return source is not None and perm.id == _target(source, pred.ref)
         if isinstance(pred, A.SharesColorPred):

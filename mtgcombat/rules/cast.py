@@ -69,4 +69,41 @@ def cast_choice(bound: Any, cond: CastChoice, src: Any) -> bool:
     return bool(value)
 
 
-__all__ = ["cast_choice"]
+
+def spell_chosen(bound: Any, ref: Any, src: Any) -> Optional[str]:
+    """The creature ``ref.player`` chose as the spell resolved (608.2d: "Target opponent
+    chooses a creature they control."): the choice of the board's effect that is the
+    spell (``{"effect": n, "chosen": id}``), among the creatures that player controls. One
+    creature: chosen by itself; none: nothing chosen (None); missing with several: bad
+    input naming the effect and the player who chooses (``ChoiceNeeded``: best-* search
+    it when that player is the deciding side's)."""
+    board = bound.board
+    if src.kind != "effect" or src.effect_index is None:
+        return None
+    effect = src.effect_index
+    player = bound.player_of(ref.player, src)
+    options = tuple(p.id for p in board.permanents if p.controller == player and p.is_creature)
+    given = next((c for c in board.choices if c.effect == effect + 1 and c.chosen is not None),
+                 None)
+    if given is not None:
+        if given.chosen not in options:
+            raise ChoiceIllegal(reason(
+                "error.choice_illegal", None, (), where=("effect", effect), source=None,
+                ability=0, value=given.chosen, options=options, text=Quote(src.sentence),
+                effect=effect), given)
+        value, automatic = given.chosen, False
+    elif len(options) == 1:
+        value, automatic = options[0], True
+    elif not options:
+        return None
+    else:
+        raise ChoiceNeeded(Request(None, 0, 1, "chosen", options, src.sentence, player,
+                                   effect=effect))
+    used = bound.__dict__.setdefault("cast_choices", [])
+    chosen = Chosen(None, 0, 1, "chosen", value, automatic, effect)
+    if chosen not in used:
+        used.append(chosen)
+    return value
+
+
+__all__ = ["cast_choice", "spell_chosen"]

@@ -202,6 +202,9 @@ class Choice:
     #: effect's number (from 1, in the order of ``effects``; ``source`` is then "") --
     #: how the spell was cast ("if this spell was kicked", 601.2b; mana spent, 601.2h).
     effect: Optional[int] = None
+    #: The permanent a player chose as the spell resolved ("Target opponent chooses a
+    #: creature they control", 608.2d): a choice of ``effect``.
+    chosen: Optional[str] = None
 
     def __post_init__(self) -> None:
         for name in ("targets", "mode"):

@@ -340,6 +340,8 @@ def _choices(b: Board, ids: set[str], names: list[str]) -> None:
                 fail("choice_target", at, value=t)
         if c.attacking is not None and c.attacking not in ids and c.attacking not in names:
             fail("choice_target", at, value=c.attacking)
+        if c.chosen is not None and c.chosen not in ids:
+            fail("choice_target", at, value=c.chosen)
         for k in c.mode or ():
             if not is_int(k) or k < 1:
                 fail("choice_mode", at, value=k)

@@ -280,6 +280,9 @@ class Compiler:
             elif f.kind == "attacking":
                 self.object(f.value, "attack target")
                 kw[f.kind] = f.value.value
+            elif f.kind == "chosen":
+                self.object(f.value, "object", players=False)
+                kw[f.kind] = f.value.value
             elif f.kind == "amounts":
                 for r, _ in f.value:
                     self.object(r, "object")

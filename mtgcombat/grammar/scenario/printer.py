@@ -254,6 +254,8 @@ def format_choice(c: Choice) -> str:
         parts.append("mode " + ", ".join(str(m) for m in c.mode))
     if c.attacking is not None:
         parts.append(f"attacking {_ref(c.attacking)}")
+    if c.chosen is not None:
+        parts.append(f"chosen {_ref(c.chosen)}")
     if c.amounts is not None:
         parts.append("amounts " + ", ".join(f"{v} to {_ref(k)}" for k, v in c.amounts.items()))
     return head + ": " + "; ".join(parts)

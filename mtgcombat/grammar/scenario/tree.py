@@ -339,6 +339,10 @@ class ToAst(Transformer):
     def cf_attacking(self, meta, ref):
         return Attr("attacking", ref, meta.line, meta.column)
 
+    def cf_chosen(self, meta, ref):
+        """"chosen bears": the permanent a player chose as a spell resolved (608.2d)."""
+        return Attr("chosen", ref, meta.line, meta.column)
+
     def cf_amounts(self, meta, *amounts):
         return Attr("amounts", amounts, meta.line, meta.column)
 

@@ -14,7 +14,8 @@ W = StackWords(
     effect="Effekt {n}", it="sie",
     what={"targets": "die Ziele", "may": "„du kannst“", "exert": "das Erschöpfen",
           "attacking": "das, was der Spielstein angreift", "mode": "den Modus",
-          "amounts": "die Aufteilung"},
+          "amounts": "die Aufteilung",
+          "chosen": "die bei der Verrechnung gewählte Kreatur"},
     how={"destroy": "wird zerstört", "sacrifice": "wird geopfert",
          "exile": "wird ins Exil geschickt",
          "hand": "wird auf die Hand ihres Besitzers zurückgebracht",
@@ -29,6 +30,9 @@ def _chosen(r, w) -> str:
     if what == "attacking":
         return ("der Spielstein greift " if n == 1 else f"{n} Spielsteine greifen ") \
             + w.name(value) + " an"
+    if what == "chosen":  # 608.2d: bei der Verrechnung gewählt
+        return f"{w.name(value)} wurde bei der Verrechnung gewählt" + (
+            f" ({n}-mal)" if n > 1 else "")
     if what == "may" and r.get("effect") is not None:
         # die Entscheidung eines Zauberspruchs beim Wirken: Bonus bezahlt (601.2b),
         # Mana ausgegeben (601.2h)
@@ -130,7 +134,8 @@ T: dict = {
         f"{w.name(r['player'])} über {W.what.get(r['what'], r['what'])}: "
         f"{W.options(r, w, r['what'])} -- gib sie in den \"choices\" des Spielfelds an "
         + (f"({{\"effect\": {r['effect'] + 1}, \"{r['what']}\": ...}}) oder mit --choose "
-           f"'effect {r['effect'] + 1}: {r['what']} yes|no'" if r.get("effect") is not None
+           f"'effect {r['effect'] + 1}: {r['what']} "
+           + ("yes|no'" if r["what"] == "may" else f"{r['options'][0]}'") if r.get("effect") is not None
            else f"({{\"source\": \"{r['source']}\", \"ability\": {r['ability']}, "
            f"\"{r['what']}\": ...}}) oder mit --choose")),
     "error.choice_illegal": lambda r, w: (

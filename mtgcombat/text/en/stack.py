@@ -14,7 +14,8 @@ W = StackWords(
     nth=lambda n: "the " + {2: "second", 3: "third"}.get(n, f"{n}th") + " time",
     effect="effect {n}", it="it",
     what={"targets": "targets", "may": "\"you may\"", "exert": "exert",
-          "attacking": "what the token attacks", "mode": "mode", "amounts": "amounts"},
+          "attacking": "what the token attacks", "mode": "mode", "amounts": "amounts",
+          "chosen": "the creature chosen as it resolves"},
     how={"destroy": "is destroyed", "sacrifice": "is sacrificed", "exile": "is exiled",
          "hand": "is returned to its owner's hand",
          "library": "is put on top of its owner's library"})
@@ -26,6 +27,8 @@ def _chosen(r, w) -> str:
     what, value, n = r["what"], r["value"], r.get("times") or 1
     if what == "attacking":
         return ("the token attacks " if n == 1 else f"{n} tokens attack ") + w.name(value)
+    if what == "chosen":  # 608.2d: chosen as the spell resolved
+        return f"{w.name(value)} was chosen as it resolved" + (f" ({n} times)" if n > 1 else "")
     if what == "may" and r.get("effect") is not None:
         # a spell's choice as it was cast: kicker paid (601.2b), mana spent (601.2h)
         said = "as it was cast, its controller " + (
@@ -118,7 +121,8 @@ T: dict = {
         f"{W.what.get(r['what'], r['what'])} by {w.name(r['player'])}: "
         f"{W.options(r, w, r['what'])} -- give it in the board's \"choices\" "
         + (f"({{\"effect\": {r['effect'] + 1}, \"{r['what']}\": ...}}) or with --choose "
-           f"'effect {r['effect'] + 1}: {r['what']} yes|no'" if r.get("effect") is not None
+           f"'effect {r['effect'] + 1}: {r['what']} "
+           + ("yes|no'" if r["what"] == "may" else f"{r['options'][0]}'") if r.get("effect") is not None
            else f"({{\"source\": \"{r['source']}\", \"ability\": {r['ability']}, "
            f"\"{r['what']}\": ...}}) or with --choose")),
     "error.choice_illegal": lambda r, w: (
