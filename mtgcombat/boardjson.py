@@ -16,7 +16,7 @@ from .rules.reasons import reason
 TOP_FIELDS = {
     "rules", "players", "active_player", "defending_players", "permanents", "effects",
     "attacks", "blocks", "damage_order", "damage_step", "blocked",
-    "first_strikers", "target_left", "bands", "monarch", "stack", "choices",
+    "first_strikers", "target_left", "bands", "monarch", "stack", "choices", "extra_turn",
 }
 #: What ``show --json`` reports beside the board (the sentences not understood): read back,
 #: it is a report about the board, not a part of it, so it is accepted and ignored -- the
@@ -110,6 +110,7 @@ def board_from_data(data: Any, cls: type[B] = Board, cards: Any = None) -> B:  #
         monarch=_opt(data, "monarch", str, "board"),
         stack=_opt(data, "stack", bool, "board", False),
         choices=tuple(choices),
+        extra_turn=_opt(data, "extra_turn", bool, "board"),
     )
 
 
@@ -569,6 +570,8 @@ def _combat_data(board: Board) -> dict[str, Any]:
         out["stack"] = True
     if board.choices:
         out["choices"] = [choice_to_data(c) for c in board.choices]
+    if board.extra_turn is not None:
+        out["extra_turn"] = board.extra_turn
     return out
 
 

@@ -934,9 +934,14 @@ class Conditional(Record):
     :class:`PlayerFact`). Conditions the board doesn't record are not read."""
 
     condition: Union[PlayerControls, ObjectIs, DefenderControls, OthersAttack, CounterRange,
-                     HandCount, PlayerFact, "ActiveIs", "CastChoice"]
+                     HandCount, PlayerFact, "ActiveIs", "CastChoice", "ExtraTurn"]
     abilities: tuple["Ability", ...]
     unless: bool = False
+
+
+class ExtraTurn(Record):
+    """500.7: "during extra turns" -- this turn is an extra turn, as the board records it
+    (``extra_turn``; not recorded: bad input naming it)."""
 
 
 class CastChoice(Record):
@@ -1080,7 +1085,7 @@ Pred = Union[_BasePred, LandwalkPred, AttachedPred, InCombatPred, NotSelfPred, O
              OwnStatsPred, ControllerFact, ThisObject, SharesColorPred]
 Subject = Union[_BaseSubject, TargetGroup]
 Condition = Union[_BaseCondition, MoreThan, OnBattlefield, DefenderMost, DefenderSharesType,
-                  CastChoice]
+                  CastChoice, ExtraTurn]
 Ability = Union[
     _BaseAbility, CantBeBlockedIf, GrantWhileInCombat, BlockableDespiteLandwalk, BlockCondition,
     AttackAsThough, BlockAsThough, BlockEachAttacker, LureBy, Conditional, Named, Goaded,

@@ -824,6 +824,12 @@ def _condition_holds(bound: Bound, ab: A.Conditional, src: Source) -> Optional[b
         return n >= cond.low and (cond.high is None or n <= cond.high)
     if isinstance(cond, A.ActiveIs):
         return bound.player_of(cond.player, src) == board.active_player  # 102.1
+    if isinstance(cond, A.ExtraTurn):
+        # 500.7: whether this turn is an extra turn -- a fact the board records
+        if board.extra_turn is None:
+            raise BoardError(reason("error.extra_turn_unknown", None, (), src=src.src(),
+                                    where=src.where()))
+        return board.extra_turn
     if isinstance(cond, A.CastChoice):
         # 601.2b, 601.2h: how the spell was cast -- its controller's choice, an input
         from .cast import cast_choice

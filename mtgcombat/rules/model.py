@@ -256,6 +256,9 @@ class Board:
     stack: bool = False
     #: Spec Extension 3: the choices abilities leave to players (:class:`Choice`).
     choices: tuple[Choice, ...] = ()
+    #: Whether this turn is an extra turn (500.7: "~ can't attack during extra turns");
+    #: None: not recorded (a text that needs it is bad input). An extension of the spec.
+    extra_turn: Optional[bool] = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "bands", tuple(tuple(b) for b in self.bands))

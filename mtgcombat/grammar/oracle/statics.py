@@ -108,6 +108,14 @@ class StaticsMixin2(Transformer):
         a choice made as it was cast (:class:`~mtgcombat.rules.abilities.CastChoice`)."""
         return A.CastChoice("mana", str(mana))
 
+    def during_extra_turns(self, subject, vps):
+        """500.7: "[subject] can't attack during extra turns" -- while this turn is an
+        extra turn (the board's ``extra_turn``; a board that doesn't say is bad input)."""
+        abilities = self.subject_statement(subject, vps)  # type: ignore[attr-defined]
+        if not abilities:
+            return []
+        return [A.Conditional(A.ExtraTurn(), tuple(abilities))]
+
     def assign_unblocked_attached(self):
         """"Enchanted creature's controller may have it assign its combat damage as though
         it weren't blocked" (Indomitable Might)."""

@@ -204,6 +204,11 @@ class Compiler:
             raise self.second(stacks[1], "stack", stacks[0])
         if stacks:
             fields["stack"] = True
+        extra = [s for s in stmts if s.kind == "extra_turn"]
+        if len(extra) > 1:
+            raise self.second(extra[1], "extra turn", extra[0])
+        if extra:
+            fields["extra_turn"] = extra[0].args[0].value  # 500.7
         choices: list[Choice] = []
         for s in stmts:
             if s.kind == "choose":

@@ -230,6 +230,8 @@ def _declaration_lines(board: Board) -> list[str]:
         decl.append(f"step {board.damage_step}")
     if board.stack:
         decl.append("stack")
+    if board.extra_turn is not None:
+        decl.append(f"extra turn {'yes' if board.extra_turn else 'no'}")
     for c in board.choices:
         decl.append("choose " + format_choice(c))
     return decl

@@ -298,6 +298,11 @@ class ToAst(Transformer):
         """"stack": the effects of one step are on the stack together (spec Extension 3)."""
         return Stmt("stack", meta.line, meta.column)
 
+    def extra_turn_stmt(self, meta, word):
+        """"extra turn yes": this turn is an extra turn (500.7)."""
+        return Stmt("extra_turn", meta.line, meta.column, (Attr("extra_turn", _yes_no(word),
+                                                                  *position_of(word)),))
+
     def choose_stmt(self, meta, choice):
         return Stmt("choose", meta.line, meta.column, (choice,))
 

@@ -331,6 +331,10 @@ T.update({
         f"{w.source(r['src'], False)}: its text counts the cards in {r['player']}'s hand, but "
         f"the board doesn't record it: give {r['player']}'s \"hand\" (scenario: "
         f"players {r['player']} (hand N))"),
+    "error.extra_turn_unknown": lambda r, w: (
+        f"{w.source(r['src'], False)}: its text says what happens during extra turns, but "
+        "the board doesn't record whether this turn is one: give \"extra_turn\": true or "
+        "false (scenario: extra turn yes / extra turn no)"),
     "error.record_unknown": lambda r, w: (
         f"{w.source(r['src'], False)}: its text counts {_FACT_WORDS[r['fact']]} of "
         f"{r['player']}, but the board doesn't record it: give {r['player']}'s "
