@@ -17,7 +17,7 @@ from .reasons import Quote, Reason, reason
 @dataclass(frozen=True)
 class Chosen:
     """A choice used: for the ability (``source``, ``ability`` line, ``instance``),
-    ``what`` was chosen ("targets", "may", "exert", "attacking") and ``value``;
+    ``what`` was chosen ("targets", "may", "exert", "attacking", "chosen") and ``value``;
     ``automatic``: it had one legal option and was made by itself."""
 
     source: Optional[str]
@@ -47,7 +47,6 @@ class Chosen:
         return reason("choice.made", None, tuple(x for x in (self.source,) if x),
                       source=self.source, ability=self.ability, instance=self.instance,
                       what=self.what, value=value, automatic=self.automatic, **extra)
-
 
 
 class ChoiceNeeded(BoardError):

@@ -62,4 +62,3 @@ def cant_lose(bound: Bound, player: str, by: str = "life", gone: Collection[str]
         if holder is not None and bound.board.teammates(holder, player):
             return True
     return False
-
