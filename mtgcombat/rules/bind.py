@@ -375,13 +375,14 @@ class Bound:
         """A relation of the permanent to other objects, players or the combat (this
         object, its controller, attachments, landwalk, attacking or blocking); None:
         ``pred`` is none of these."""
-        if isinstance(pred, A.ObjectPred) and isinstance(pred.ref, A.SpellChosenRef):
-            # 608.2d: the creature a player chose as the spell resolved (an input)
-            from .cast import spell_chosen
-
-            return source is not None and perm.id == spell_chosen(self, pred.ref, source)
         if isinstance(pred, A.ObjectPred):
-            return source is not None and perm.id == _target(source, pred.ref)
+            ref = pred.ref
+            if isinstance(ref, A.SpellChosenRef):
+                # 608.2d: the creature a player chose as the spell resolved (an input)
+                from .cast import spell_chosen
+
+                return source is not None and perm.id == spell_chosen(self, ref, source)
+            return source is not None and perm.id == _target(source, ref)
         if isinstance(pred, A.SharesColorPred):
             # 105.2: shares a color with the object named (a colorless one: with nothing)
             other = _target(source, pred.ref) if source is not None else None
