@@ -402,6 +402,15 @@ SCENARIOS: dict[str, Expect] = {
     "rampage-three-blockers": E("702.23a", life={"Bob": 16}, pt={"craw": (10, 8)},
                                 destroyed=("b1", "b2", "b3")),
     "flanking-two-chumps": E("702.25a", destroyed=("elves", "mystic"), life={"Bob": 20}),
+    # (Forge's block-requirement and combat AI tests: Lure creatures, must be blocked,
+    # lethal swings; prevention against lifelink and trample)
+    "elvish-bard-other-blocked": E("509.1c", status="illegal"),
+    "elvish-bard-all-block": E("509.1c", life={"Bob": 18}),
+    "goblin-fire-fiend": E("509.1c", status="illegal"),
+    "nest-robbers-lethal": E("704.5a", life={"Bob": 0}, destroyed=("bear", "r1")),
+    "lancer-vs-lifelink-trample": E("702.19b", life={"Alice": 22, "Bob": 18},
+                                    destroyed=("bears",), marked={"lancer": 0}),
+    "progenitus": E("702.16j", status="illegal"),
 }
 
 
