@@ -411,6 +411,18 @@ SCENARIOS: dict[str, Expect] = {
     "lancer-vs-lifelink-trample": E("702.19b", life={"Alice": 22, "Bob": 18},
                                     destroyed=("bears",), marked={"lancer": 0}),
     "progenitus": E("702.16j", status="illegal"),
+    # (XMage's RemoveFromCombat test, regeneration, prevention between the damage steps)
+    "regenerate-attacker": E("701.19c", destroyed=(), life={"Bob": 20}, marked={"giant": 2},
+                             unread=("Regenerate target creature.",)),
+    "regenerate-vs-deathtouch": E("701.19c", destroyed=("rats",),
+                                  unread=("Regenerate target creature.",)),
+    "fog-after-first-strike": E("615.1", life={"Bob": 18}),
+    "reconnaissance": E("608.2b", destroyed=(), life={"Bob": 20}, tapped={"giant": False},
+                        marked={"bears": 0}),
+    "blocker-removed-from-combat": E("509.1h", destroyed=(), life={"Bob": 20},
+                                     tapped={"giant": True}),
+    "attacker-removed-from-combat": E("506.4", life={"Bob": 18},
+                                      tapped={"giant": True, "bears": True}),
 }
 
 
@@ -744,3 +756,32 @@ def test_a_static_effect_not_understood_whose_source_left_is_said_611_3a():
     b = _combat(Path(OUTSIDE / "ambush-commander-dies.mtg").read_text(encoding="utf-8")
                 .split("effect Bob")[0] + "attack forest -> Bob\nno blocks\n")
     assert not b["not_modelled"] and b["after"]["life"]["Bob"] == 19
+
+
+def test_targets_are_judged_once_as_the_ability_resolves_608_2b():
+    # "Remove target attacking creature you control from combat and untap it": once removed
+    # the Giant no longer attacks, but it is still the target the rest of the text acts on
+    a = answer_json("reconnaissance")
+    assert [o["code"] for r in _resolved(a) for o in r["outcome"]] == [
+        "stack.out_of_combat", "stack.untap"]
+    giant = [p for p in a["after"]["board"]["permanents"] if p["id"] == "giant"]
+    assert giant and not giant[0].get("tapped")
+    # a target that was never legal (Bob controls no attacker): not cast at all (601.2c)
+    b = _combat("""players Alice, Bob
+active Alice
+Alice:
+  giant: Hill Giant 3/3 [Creature — Giant] red
+Bob:
+  bears: Grizzly Bears 2/2 [Creature — Bear] green
+effect Bob in declare blockers -> giant: "Remove target attacking creature you control from combat and untap it."
+attack giant -> Bob
+no blocks
+""")
+    assert b["after"]["life"]["Bob"] == 17
+    assert [o["code"] for r in _resolved(b) for o in r["outcome"]] == ["stack.not_cast"]
+
+
+def test_an_attacker_removed_from_combat_stays_tapped_506_4_508_1f():
+    a = answer_json("attacker-removed-from-combat")
+    tapped = {p["id"]: bool(p.get("tapped")) for p in a["after"]["board"]["permanents"]}
+    assert tapped == {"giant": True, "bears": True} and a["after"]["life"]["Bob"] == 18
