@@ -218,7 +218,9 @@ T: dict = {
         + (" But " + (w(r["why"]) if r.get("why") is not None else "they can't be paid") + "."
            if r.get("payable") is False else "")),
     "explain.asked_illegal": lambda r, w: "It is illegal:",
-    "explain.violation": lambda r, w: f"- {w.cite(r['rule'])}: {w(r['why'])}",
+    # the rule set before the reason only when its words don't cite it themselves
+    "explain.violation": lambda r, w: (
+        f"- {w(r['why'])}" if w.cited(r["why"]) else f"- {w.cite(r['rule'])}: {w(r['why'])}"),
     "explain.alternative": lambda r, w: (
         f"A legal alternative: {w.declaration(r['decl'], r['kind'])}."),
     # damage
