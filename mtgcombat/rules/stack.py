@@ -177,6 +177,9 @@ class Stack:
         #: The creatures that died and returned to the battlefield: old id -> the new
         #: object's (400.7).
         self.returned: dict[str, str] = {}
+        #: The targets of the items resolving, judged once as each begins to resolve
+        #: (608.2b): by item, the indexes of the targets that were legal then.
+        self._legal_on_resolution: dict[int, set[int]] = {}
 
     def fork(self, lost: Optional[list[str]] = None) -> "Stack":
         """A copy to go on with apart (a line of play a search explores): what it
@@ -493,11 +496,20 @@ class Stack:
             if not self._choose(item, "may", (True, False)):
                 done.outcome.append(reason("stack.declined", "603.5", ()))
                 return board, []
+        # 608.2b: the targets are checked once, as it begins to resolve; an instruction
+        # that changes a target ("Remove target attacking creature ... from combat") leaves
+        # it the target of the instructions after it ("... and untap it").
+        self._legal_on_resolution[id(item)] = {
+            s.index for s, t in zip(specs, item.targets)
+            if t and t in _legal_targets(board, item, s, exclude_chosen=False)}
         events: list = []
-        for eff in _effects_of(item):
-            if _game_over(board, self.lost):
-                break
-            board = self._effect(board, item, eff, done, events)
+        try:
+            for eff in _effects_of(item):
+                if _game_over(board, self.lost):
+                    break
+                board = self._effect(board, item, eff, done, events)
+        finally:
+            self._legal_on_resolution.pop(id(item), None)
         if not done.outcome:
             # 608.2c: it resolved and what it names is gone ("each creature blocking
             # it" after they died): said, not left silent
@@ -883,7 +895,11 @@ class Stack:
         if isinstance(who, T.Target):
             if who.index < len(item.targets) and item.targets[who.index]:
                 t = item.targets[who.index]
-                if t in _legal_targets(board, item, who, exclude_chosen=False):
+                legal = self._legal_on_resolution.get(id(item))
+                if legal is not None:  # judged as it began to resolve (608.2b)
+                    if who.index in legal and (board.has_object(t) or t in board.player_names):
+                        return [t]
+                elif t in _legal_targets(board, item, who, exclude_chosen=False):
                     return [t]  # 608.2b: an illegal target is not affected
             return []
         if isinstance(who, T.Targets):
