@@ -652,12 +652,17 @@ def _group_pred(desc: _Desc) -> Optional[A.Pred]:
     -- the qualities of its words, "attacking"/"blocking" as combat roles (506.4), "you
     control" as its controller; None for plain "target creatures"."""
     pred, flags = _desc_pred(desc, "creature", allow_flags=True)
-    parts = [] if isinstance(pred, A.AnyPred) else [pred]
+    parts: list[A.Pred] = [] if isinstance(pred, A.AnyPred) else [pred]
     parts += [A.InCombatPred(role) for role in ("attacking", "blocking") if flags.get(role)]
     if desc.ctrl is not None:
         c = desc.ctrl
         if c.opponents_of is not None or c.of_target_creature:
             raise _Fail("a group of targets controlled by a player named apart")
-        parts.append(c.pred if c.pred is not None else A.ControllerPred(c.controller))
+        if c.pred is not None:
+            parts.append(c.pred)
+        elif c.controller is not None:
+            parts.append(A.ControllerPred(c.controller))
+        else:
+            raise _Fail("a group of targets controlled by a player not named")
     return _and(parts) if parts else None
 
