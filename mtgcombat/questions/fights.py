@@ -340,6 +340,7 @@ class Fights:
         hit = self.cache.get(ckey)
         if hit is not None:
             return hit
+        lost_t = tuple(sorted(self.lost0))
         data: dict = {"power": None, "simple": {}, "need": {}, "gain": {}, "precedes": {},
                       "hit": {}, "fate": None, "fates": {}, "a": a, "silent": {}}
         for x in potential:
@@ -348,13 +349,19 @@ class Fights:
             gain = 0
             stage = first_stage(b, [])
             stages = ["first", "regular"] if stage == "first" else ["regular"]
+            # The fight's first step as its play prepared it (the same step board and
+            # damage step: combat.step_board, damage.damage_step).
+            step0 = self.game._step(b, stages[0], None, lost_t)
             had = None
             hit = [0, 0, False]  # what all its damage to the attacker does, at most
             silent = True  # it deals no combat damage in any step (510.1a: no power)
-            for sname in stages:
-                sb, had = step_board(b, sname, had)
-                st = damage_step(sb, sb.bound, sb.blocked or (), sb.first_strikers,
-                                 sb.target_left or ())
+            for n_step, sname in enumerate(stages):
+                if n_step == 0:
+                    sb, had, st = step0.stepboard, step0.had, step0.step
+                else:
+                    sb, had = step_board(b, sname, had)
+                    st = damage_step(sb, sb.bound, sb.blocked or (), sb.first_strikers,
+                                     sb.target_left or ())
                 src = st.sources.get(x)
                 silent = silent and src is None
                 if src is not None and a in src.all_recipients:
@@ -372,9 +379,7 @@ class Fights:
             # first-strike step if there is one, 510.4): nothing has happened to either
             # creature before it; a blocker that strikes first while the attacker doesn't
             # may kill it first, and is no sure kill.
-            sb, _ = step_board(b, stages[0], None)
-            st = damage_step(sb, sb.bound, sb.blocked or (), sb.first_strikers,
-                             sb.target_left or ())
+            sb, st = step0.stepboard, step0.step
             src = st.sources.get(a)
             rec = st.recipients.get(x)
             # Whether the blocker deals damage in a step before the attacker does (then
