@@ -972,9 +972,8 @@ class _Search:
             m.Add(sum(k * x for k, x in terms) <= lim)
         m.Maximize(sum(w * x for w, x in obj))
         solver = cp_model.CpSolver()
-        solver.parameters.max_time_in_seconds = max(0.05, min(1.0, self.deadline.remaining()
-                                                              if self.deadline.remaining()
-                                                              is not None else 1.0))
+        left = self.deadline.remaining()
+        solver.parameters.max_time_in_seconds = max(0.05, 1.0 if left is None else min(1.0, left))
         solver.parameters.num_workers = 1
         if solver.Solve(m) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return
