@@ -49,6 +49,7 @@ from .combat_triggers import keyword_count
 from .keywords import TABLE as KEYWORD_TABLE
 from .model import Board, BoardError, Choice, Effect, Permanent
 from .reasons import Quote, Reason, reason
+from .requests import ChoiceIllegal, ChoiceNeeded, Chosen, Request
 from .prevention import shield_rule
 from .results import Dealt, Results, StateBased, applied, removed, state_based
 from .results import results as damage_results
@@ -103,35 +104,6 @@ class Item:
         return (self.source or "", self.line, self.instance)
 
 
-@dataclass(frozen=True)
-class Chosen:
-    """A choice used: for the ability (``source``, ``ability`` line, ``instance``),
-    ``what`` was chosen ("targets", "may", "exert", "attacking") and ``value``;
-    ``automatic``: it had one legal option and was made by itself."""
-
-    source: Optional[str]
-    ability: int
-    instance: int
-    what: str
-    value: Any
-    automatic: bool
-
-    def to_json(self) -> dict:
-        out: dict[str, Any] = {"source": self.source, "ability": self.ability,
-                               "instance": self.instance}
-        out[self.what] = list(self.value) if isinstance(self.value, tuple) else self.value
-        out["automatic"] = self.automatic
-        return out
-
-    def reason(self) -> Reason:
-        value = self.value
-        if isinstance(value, tuple):
-            value = tuple(value)
-        return reason("choice.made", None, tuple(x for x in (self.source,) if x),
-                      source=self.source, ability=self.ability, instance=self.instance,
-                      what=self.what, value=value, automatic=self.automatic)
-
-
 @dataclass
 class Resolved:
     """One item that left the stack: resolved, or removed (no legal target 608.2b, an
@@ -178,54 +150,6 @@ class StepLog:
     left: dict[str, str] = field(default_factory=dict)
 
 
-class ChoiceNeeded(BoardError):
-    """A choice an ability leaves to a player is missing and has several legal options:
-    bad input naming the ability and its options (``request``)."""
-
-    def __init__(self, request: "Request") -> None:
-        self.request = request
-        super().__init__(reason(
-            "error.choice_missing", None, tuple(x for x in (request.source,) if x),
-            where=("permanent", request.source) if request.source else (),
-            source=request.source, ability=request.ability, instance=request.instance,
-            what=request.what, options=request.options, text=Quote(request.sentence),
-            player=request.player))
-
-
-@dataclass(frozen=True)
-class Request:
-    """A choice to make: whose (``player``), for which ability, what, among which
-    options (ids or player names; for "may" and "exert" True and False; for
-    "targets" each option is a tuple of objects)."""
-
-    source: Optional[str]
-    ability: int
-    instance: int
-    what: str
-    options: tuple
-    sentence: str
-    player: str
-    #: The combat step the ability resolves in (the decision searches tell a choice made
-    #: before the opponents' reply from one made after it).
-    step: str = ""
-
-    def choice(self, value: Any) -> Choice:
-        """The board choice that answers this request with ``value``."""
-        kw: dict[str, Any] = {self.what: value}
-        return Choice(self.source or "", ability=self.ability or None,
-                      instance=self.instance, **kw)
-
-
-class ChoiceIllegal(BoardError):
-    """A choice given for an ability that is not one of its legal options; ``choice``:
-    the board's choice that gave it (a door says where it was given: the board or
-    ``--choose``)."""
-
-    def __init__(self, why: Reason, choice: Optional[Choice] = None) -> None:
-        super().__init__(why)
-        self.choice = choice
-
-
 # ---------------------------------------------------------------------------
 # The engine
 # ---------------------------------------------------------------------------
@@ -253,6 +177,9 @@ class Stack:
         #: The creatures that died and returned to the battlefield: old id -> the new
         #: object's (400.7).
         self.returned: dict[str, str] = {}
+        #: The targets of the items resolving, judged once as each begins to resolve
+        #: (608.2b): by item, the indexes of the targets that were legal then.
+        self._legal_on_resolution: dict[int, set[int]] = {}
 
     def fork(self, lost: Optional[list[str]] = None) -> "Stack":
         """A copy to go on with apart (a line of play a search explores): what it
@@ -433,11 +360,20 @@ class Stack:
                                         given=len(item.targets)))
             t = item.targets[spec.index]
             if t not in _legal_targets(board, item, spec):
-                self.current.resolved.append(Resolved(item, self.current.step, [reason(
-                    "stack.not_cast", "601.2c", (t,), effect=item.effect, target=t,
-                    gone=not board.has_object(t))]))
-                return replace(item, targets=("\0",))
+                return self._not_cast(board, item, t)
+        for group in _target_groups(ins.effects):
+            # 601.2c: each target of "X target blocked creatures" must be one now
+            for t in item.targets[group.first:]:
+                if not _group_legal(board, item, group, t):
+                    return self._not_cast(board, item, t)
         return item
+
+    def _not_cast(self, board: Board, item: Item, t: str) -> Item:
+        """A trick that can't be cast: ``t`` is not a legal target now (601.2c)."""
+        self.current.resolved.append(Resolved(item, self.current.step, [reason(
+            "stack.not_cast", "601.2c", (t,), effect=item.effect, target=t,
+            gone=not board.has_object(t))]))
+        return replace(item, targets=("\0",))
 
     def _targets(self, board: Board, item: Item) -> Optional[Item]:
         """603.3d: targets chosen as the ability is put on the stack; None: it has none
@@ -560,11 +496,20 @@ class Stack:
             if not self._choose(item, "may", (True, False)):
                 done.outcome.append(reason("stack.declined", "603.5", ()))
                 return board, []
+        # 608.2b: the targets are checked once, as it begins to resolve; an instruction
+        # that changes a target ("Remove target attacking creature ... from combat") leaves
+        # it the target of the instructions after it ("... and untap it").
+        self._legal_on_resolution[id(item)] = {
+            s.index for s, t in zip(specs, item.targets)
+            if t and t in _legal_targets(board, item, s, exclude_chosen=False)}
         events: list = []
-        for eff in _effects_of(item):
-            if _game_over(board, self.lost):
-                break
-            board = self._effect(board, item, eff, done, events)
+        try:
+            for eff in _effects_of(item):
+                if _game_over(board, self.lost):
+                    break
+                board = self._effect(board, item, eff, done, events)
+        finally:
+            self._legal_on_resolution.pop(id(item), None)
         if not done.outcome:
             # 608.2c: it resolved and what it names is gone ("each creature blocking
             # it" after they died): said, not left silent
@@ -950,12 +895,19 @@ class Stack:
         if isinstance(who, T.Target):
             if who.index < len(item.targets) and item.targets[who.index]:
                 t = item.targets[who.index]
-                if t in _legal_targets(board, item, who, exclude_chosen=False):
+                legal = self._legal_on_resolution.get(id(item))
+                if legal is not None:  # judged as it began to resolve (608.2b)
+                    if who.index in legal and (board.has_object(t) or t in board.player_names):
+                        return [t]
+                elif t in _legal_targets(board, item, who, exclude_chosen=False):
                     return [t]  # 608.2b: an illegal target is not affected
             return []
         if isinstance(who, T.Targets):
             return [o for t in who.targets for o in self._objects(board, item, t)]
-        if isinstance(who, (A.TargetRef, A.TargetGroup)):
+        if isinstance(who, A.TargetGroup):
+            # 608.2b: a target of the group that is no longer legal is not affected
+            return [t for t in item.targets[who.first:] if _group_legal(board, item, who, t)]
+        if isinstance(who, A.TargetRef):
             return list(item.targets)
         if isinstance(who, A.YouRef):
             return [item.controller]
@@ -1564,6 +1516,41 @@ def _target_specs(effects: Iterable[Any]) -> list[T.Target]:
     for e in effects:
         walk(e)
     return [found[k] for k in sorted(found)]
+
+
+def _target_groups(effects: Iterable[Any]) -> list[A.TargetGroup]:
+    """The variable numbers of targets of an ability's effects (601.2c) that say what
+    each target must be."""
+    found: list[A.TargetGroup] = []
+
+    def walk(x: Any) -> None:
+        if isinstance(x, A.TargetGroup):
+            if x.pred is not None and x not in found:
+                found.append(x)
+            return
+        if isinstance(x, tuple):
+            for y in x:
+                walk(y)
+            return
+        for f in getattr(x, "__dataclass_fields__", ()):
+            if f != "reading":
+                walk(getattr(x, f))
+
+    for e in effects:
+        walk(e)
+    return found
+
+
+def _group_legal(board: Board, item: Item, group: A.TargetGroup, t: str) -> bool:
+    """Whether ``t`` is a legal target of ``group`` now (115.1, 601.2c, 608.2b): a
+    creature on the battlefield that is what the group's words say ("blocked")."""
+    if group.pred is None:
+        return True
+    if not board.has_object(t) or t in board.player_names:
+        return False
+    perm = board.permanent(t)
+    src = Source("permanent", item.controller, permanent=item.source)
+    return perm.is_creature and board.bound.matches(group.pred, perm, src)  # type: ignore[attr-defined]
 
 
 def _legal_targets(board: Board, item: Item, spec: T.Target, chosen: Sequence[str] = (),
