@@ -175,15 +175,17 @@ def not_carried_out(board: Any) -> list[dict]:
     (a sentence of a line that starts such an ability included) or whose static ability
     or keyword may act in one (issue 26.5), and every sentence of
     an effect not understood (an effect is on the board because it acts)."""
-    from ..grammar.static_combat import static_acts_in_combat
-    from ..grammar.triggers import acts_in_combat
-
     spells = any(e.step is not None for e in board.effects)
     out: list[dict] = []
     for p in board.permanents:
         reading = board.readings.get(p.id)
         if reading is None or not reading.not_understood:
             continue
+        # Imported only when a sentence is not understood: their patterns cost a cold
+        # command more than the whole question on a board read throughout.
+        from ..grammar.static_combat import static_acts_in_combat
+        from ..grammar.triggers import acts_in_combat
+
         lines = p.text.split("\n")
         for sentence in reading.not_understood:
             line = next((x for x in lines if sentence.strip() and sentence.strip() in x),
