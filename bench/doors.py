@@ -1,20 +1,24 @@
 """The cost of a question through each door (issue 22): a small ``check`` asked of the
-library, of the registry, through ``batch`` held open on a pipe, and through the web lab's
-HTTP API (a keep-alive connection to ``mtgcombat serve``), one request at a time, after a
-warm-up.
+library, of the registry, through ``batch`` held open on a pipe (as docs/engines.md shows
+it, and with ``--jobs 1``), through ``batch`` reading a file, and through the web lab's HTTP
+API (a keep-alive connection to ``mtgcombat serve``), one request at a time, after a warm-up.
 
-    python bench/doors.py [--n 1000] [--board corpus/boards/brigand.json]
+    python bench/doors.py [--n 1000] [--runs 3] [--board corpus/boards/brigand.json]
 
-Prints, for each door, the median per-request wall time (and its 90th percentile), and
-the CPU per request of the door (the median of ``--runs`` runs, the range of its ratio, and
-the ratio before the doors were reworked) -- this process for the library and the registry; the
-``batch`` process; the server process with its workers -- each with its ratio to the
-library's, and apart from it the CPU of the client asking (this process: writing the
-request, reading the answer; for HTTP, ``http.client``'s own parsing). The doors that
-cross processes are measured from the kernel's accounting of those processes
-(``/proc``, clock ticks: many requests are timed). On a busy machine the wall time of a
-door that crosses processes is mostly waiting for a core; the CPU is what the door
-costs."""
+The baseline is what a program calling the library pays for what a door gives: the board's
+JSON text in, the answer's JSON text out (the board and the answer as objects are shown
+too). Prints, for each door, the median per-request wall time (and its 90th percentile),
+and the CPU per request of the door (the median of ``--runs`` runs, the range of its ratio,
+and the ratio before, :data:`BEFORE`) -- this process for the library and the registry; the
+``batch`` process and its workers; the server process with its workers -- with its ratio to
+the library's, and apart from it the CPU of the client asking (this process: writing the
+request, reading the answer; for HTTP, ``http.client``'s own parsing). The CPU of another
+process is read from its own CPU clock (Linux ``clock_getcpuclockid``, nanoseconds; the
+kernel's 10 ms ticks elsewhere). The doors take turns in blocks of :data:`BLOCK` requests
+and each door's CPU is the median of its blocks, so that a burst of other work falls on
+every door alike; this process freezes its collector after the warm-up, as the doors do. On
+a busy machine the wall time of a door that crosses processes is mostly waiting for a core;
+the CPU is what the door costs."""
 
 from __future__ import annotations
 
@@ -132,12 +136,12 @@ def _interleaved(doors: list, n: int, warm: int = 50) -> list[Row]:
             for i, (f, door) in enumerate(doors)]
 
 
-#: The ratios to the library's CPU (JSON in, JSON out) of this bench at the start of
-#: session 6 (2026-11-27 01:40 UTC, 3 runs of 1,000 requests, load 1-3): what each door's
-#: "before" column shows.
-BEFORE = {"registry": "", "batch, held open (every core": "",
-          "batch, held open (--jobs 1)": "", "batch, a file": "", "web lab API": "",
-          "its HTTP alone": ""}
+#: The ratios to the library's CPU (JSON in, JSON out) of this bench on the code of the start
+#: of session 6 (2026-11-27 01:48 UTC; the ranges of two runs of 3 x 1,000 requests, load 6-8):
+#: what each door's "before" column shows.
+BEFORE = {"registry": "1.18-1.20", "batch, held open (every core": "3.07-3.37",
+          "batch, held open (--jobs 1)": "1.08-1.32", "batch, a file": "1.13-1.67",
+          "web lab API": "1.40-1.58", "its HTTP alone": "0.27-0.35"}
 
 
 def main() -> None:

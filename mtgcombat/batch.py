@@ -23,7 +23,7 @@ from __future__ import annotations
 import os
 import signal
 import sys
-from typing import Any, Iterable, Iterator, Optional
+from typing import Any, Iterable, Iterator, Optional, Union
 
 from .ask import BadInput, ask_request, dumps, error_json, parse_request
 from .rules.reasons import reason
@@ -69,7 +69,7 @@ def answer(request: Any) -> dict:
                          + " ".join(str(e).split())[:300]}
 
 
-def answer_line(line: str) -> str:
+def answer_line(line: Union[str, bytes]) -> str:
     """One request line answered, as one JSON line (without its newline)."""
     return dumps(answer(line))
 
@@ -288,7 +288,7 @@ def main(ns: Any) -> int:
     old = signal.signal(signal.SIGTERM, _on_signal)
     old_int = signal.signal(signal.SIGINT, _on_signal)
     prog = Progress(not ns.quiet, "answering", "answered")
-    answers = run(lines, ns.jobs, ns.dask, chunk) if held is None else \
+    answers: Any = run(lines, ns.jobs, ns.dask, chunk) if held is None else \
         held_open(held, ns.jobs)
     try:
         for line in answers:
