@@ -274,7 +274,7 @@ def main(ns: Any) -> int:
         chunk = CHUNK
     cards = _cards()  # a bad card file is one line before anything is answered
     if cards is not None and not ns.quiet:  # its index in memory: said once, on stderr
-        for line in card_warnings(cards, ns.lang):
+        for line in card_warnings(cards, getattr(ns, "lang", "en")):
             print(line, file=sys.stderr)
     from .progress import Progress
 

@@ -329,7 +329,7 @@ def main(ns: Any) -> int:
 
         db = open_database(cards)  # a bad card file is one line now, not at the first request
         if db is not None and not ns.quiet:  # its index in memory: said once, on stderr
-            for line in _card_warnings(db, ns.lang):
+            for line in _card_warnings(db, getattr(ns, "lang", "en")):
                 print(line, file=sys.stderr)
     try:
         serve(ns.host, ns.port, ns.quiet, cards, tuple(ns.allow_host))
