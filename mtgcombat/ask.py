@@ -167,7 +167,15 @@ def prepare(board: "Board", opts: Options, ctx: Context) -> "Board":
             board.__dict__["origin"] = origin
     if opts.strict:
         board.require_understood()
-    board.bound
+    try:
+        board.bound
+    except Exception as e:
+        # a spell's choice missing as the board is read (how it was cast, 601.2b): the
+        # decisions search the deciding side's (_best_over_choices), the rest say so
+        from .rules.stack import ChoiceNeeded
+
+        if not (isinstance(e, ChoiceNeeded) and opts.question in _AFTER_REPLY):
+            raise
     return board
 
 
@@ -543,7 +551,9 @@ def _used(made: tuple, answer: Any) -> list:
     if outcome is None:
         return [c for c, _ in made]
     used = {(u.source, u.ability, u.instance) for u in outcome.choices}
-    return [c for c, _ in made if (c.source, c.ability, c.instance or 1) in used]
+    spells = {u.effect + 1 for u in outcome.choices if getattr(u, "effect", None) is not None}
+    return [c for c, _ in made if (c.source, c.ability, c.instance or 1) in used
+            or (c.effect is not None and c.effect in spells)]
 
 
 def _only_a_bound(answer: Any, board: "Board", opts: Options, held: tuple) -> None:

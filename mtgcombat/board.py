@@ -632,18 +632,26 @@ class Board(model.Board):
         from .questions.combat import at_damage
         from .solver.base import SolverTimeout
 
-        at, unsettled = None, False
+        at, stop, unsettled = None, None, False
         try:
             # the step combat reaches: what resolved before it carried out (spec Ext. 3)
-            at, _, logs, used = at_damage(self, time_limit=time_limit)
+            at, stop, logs, used = at_damage(self, time_limit=time_limit)
         except SolverTimeout:
             unsettled = True
         b = at if at is not None else self
         out = check_damage(b, dict(assignment), b.bound, time_limit,
                            blocked=b.blocked or (), first_strikers=b.first_strikers,
                            target_left=b.target_left or ())
-        if at is not None:
+        if at is not None or stop is not None:
             out.before, out.choices = logs, used
+        if stop is not None:
+            # One verdict for one declaration (spec Extension 3): a combat whose
+            # declarations are illegal (508.1, 509.1) never reaches combat damage, so no
+            # assignment of its step is legal; unsettled declarations leave it unknown.
+            out.declaration, out.violations = stop, []
+            out.legal = False if stop.status == "illegal" else None
+            out.status = "complete" if stop.status == "illegal" else "unknown"
+            out.damage_order = out.completion = None
         if unsettled:  # never guessed on a board the combat may not reach
             out.legal, out.status, out.violations = None, "unknown", []
         return out

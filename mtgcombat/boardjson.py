@@ -16,7 +16,7 @@ from .rules.reasons import reason
 TOP_FIELDS = {
     "rules", "players", "active_player", "defending_players", "permanents", "effects",
     "attacks", "blocks", "damage_order", "damage_step", "blocked",
-    "first_strikers", "target_left", "bands", "monarch", "stack", "choices",
+    "first_strikers", "target_left", "bands", "monarch", "stack", "choices", "extra_turn",
 }
 #: What ``show --json`` reports beside the board (the sentences not understood): read back,
 #: it is a report about the board, not a part of it, so it is accepted and ignored -- the
@@ -33,7 +33,7 @@ PERMANENT_FIELDS = {
 EFFECT_FIELDS = {"text", "controller", "targets", "source", "modes", "gone", "step"}
 #: Spec Extension 3: a choice an ability leaves to a player.
 CHOICE_FIELDS = {"source", "ability", "instance", "targets", "mode", "may", "exert", "amounts",
-                 "attacking"}
+                 "attacking", "effect", "chosen"}
 
 B = TypeVar("B", bound=Board)
 
@@ -110,6 +110,7 @@ def board_from_data(data: Any, cls: type[B] = Board, cards: Any = None) -> B:  #
         monarch=_opt(data, "monarch", str, "board"),
         stack=_opt(data, "stack", bool, "board", False),
         choices=tuple(choices),
+        extra_turn=_opt(data, "extra_turn", bool, "board"),
     )
 
 
@@ -245,14 +246,16 @@ def _choice(c: Any, where: str) -> Choice:
     if not isinstance(c, dict):
         raise BoardError(reason("error.not_object", at=where, what="choice"))
     _unknown(c, CHOICE_FIELDS, where)
-    if "source" not in c:
+    if "source" not in c and "effect" not in c:
         raise BoardError(reason("error.missing_field", at=where, field="source"))
     mode = None
     if c.get("mode") is not None:
         mode = tuple(_type(v, int, where, "each entry of mode")
                      for v in _type(c["mode"], list, where, "mode"))
     return Choice(
-        source=_type(c["source"], str, where, "source"),
+        # a spell's choice names its effect (a number from 1) instead of a source
+        source=_type(c.get("source", ""), str, where, "source"),
+        effect=_opt(c, "effect", int, where),
         ability=_opt(c, "ability", int, where),
         instance=_opt(c, "instance", int, where),
         targets=_str_list(c["targets"], where, "targets") if c.get("targets") is not None
@@ -263,20 +266,21 @@ def _choice(c: Any, where: str) -> Choice:
         amounts=_int_map(c["amounts"], where, "amounts") if c.get("amounts") is not None
         else None,
         attacking=_opt(c, "attacking", str, where),
+        chosen=_opt(c, "chosen", str, where),
     )
 
 
 def choice_to_data(c: Choice) -> dict:
     """A choice as JSON data (the fields it chooses)."""
-    d: dict[str, Any] = {"source": c.source}
-    for k in ("ability", "instance"):
+    d: dict[str, Any] = {"source": c.source} if c.effect is None or c.source else {}
+    for k in ("effect", "ability", "instance"):
         if getattr(c, k) is not None:
             d[k] = getattr(c, k)
     if c.targets is not None:
         d["targets"] = list(c.targets)
     if c.mode is not None:
         d["mode"] = list(c.mode)
-    for k in ("may", "exert", "attacking"):
+    for k in ("may", "exert", "attacking", "chosen"):
         if getattr(c, k) is not None:
             d[k] = getattr(c, k)
     if c.amounts is not None:
@@ -566,6 +570,8 @@ def _combat_data(board: Board) -> dict[str, Any]:
         out["stack"] = True
     if board.choices:
         out["choices"] = [choice_to_data(c) for c in board.choices]
+    if board.extra_turn is not None:
+        out["extra_turn"] = board.extra_turn
     return out
 
 

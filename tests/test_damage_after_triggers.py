@@ -64,3 +64,39 @@ def test_a_plain_board_damage_answer_keeps_the_spec_shape_without_stack():
     board = _board("", "Grizzly Bears")
     out = _ask(board, "damage")
     assert "stack" not in out and "choices" not in out
+
+
+def _defender_attacks():
+    return _board("Defender", "Wall of Stone", blocks={})
+
+
+def test_check_damage_on_illegal_declarations_is_illegal_with_their_violations_508_1():
+    # One verdict for one declaration (spec Extension 3): a creature with defender
+    # can't attack (702.3b), so the combat never reaches combat damage and no assignment
+    # of that step is legal -- as damage and combat say.
+    board = _defender_attacks()
+    check = _ask(board, "check", "--damage", '{"x": {"Bob": 1}}')
+    assert check["legal"] is False and check["status"] == "complete"
+    assert [v["rule"] for v in check["violations"]] == ["702.3b"]
+    assert _ask(board, "damage")["status"] == "illegal"
+    combat = _ask(board, "combat")
+    assert combat["status"] == "illegal" and combat["violations"] == check["violations"]
+
+
+def test_check_damage_words_name_the_declarations_violation_in_both_languages_508_1():
+    board = _defender_attacks()
+    for lang, head, stop in (("en", "ILLEGAL", "the declarations break the rules"),
+                             ("de", "NICHT ERLAUBT", "Deklarationen verstoßen")):
+        text = ask.answer(board, ask.parse("check", ["--damage", '{"x": {"Bob": 1}}',
+                                                     "--lang", lang], Door.REQUEST)).text()
+        assert text.startswith(head) and stop in text and "702.3b" in text
+
+
+def test_explain_damage_says_the_combat_never_reaches_the_step_508_1():
+    board = _defender_attacks()
+    for lang, words in (("en", "never reaches combat damage"), ("de", "erreicht das")):
+        out = ask.answer(board, ask.parse("explain", ["--damage", '{"x": {"Bob": 1}}',
+                                                      "--lang", lang], Door.REQUEST)).json()
+        narrative = "\n".join(out["narrative"])
+        assert words in narrative and "702.3b" in narrative
+        assert "It is illegal" not in narrative and "assigns" not in narrative.split(words)[1]

@@ -66,7 +66,8 @@ def test_an_illegal_declaration_names_its_rule_and_an_alternative(capsys, monkey
     monkeypatch.chdir(REPO)
     out = run(capsys, "explain corpus/cases/cr-508.1d-1.case --attacks "
                       "'{\"bears\": \"Bob\", \"forced\": \"Bob\"}'")
-    assert "It is illegal:\n- 508.1c: No more than one creature" in out
+    assert "It is illegal:\n- No more than one creature can attack each combat " \
+        "(Silent Arbiter; 508.1c)." in out  # the rule cited once, by the reason's words
     assert "A legal alternative: Goblin Brigand attacks Bob." in out
 
 

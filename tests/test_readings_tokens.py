@@ -93,7 +93,7 @@ def test_509_1b_111_1_exotic_pets_fish_tokens_cant_be_blocked_the_rest_reported(
 
 
 def test_111_1_a_token_whose_quoted_ability_is_not_read_is_not_understood():
-    for inner in ("This creature can't attack during extra turns.",
+    for inner in ("This creature can't attack its owner.",
                   "This creature can't attack a player it has already attacked this turn."):
         text = f'Create a 1/1 red Satyr creature token with "{inner}"'
         assert read_text(text, "X").not_understood == (text,)

@@ -26,7 +26,10 @@ played out by :class:`mtgcombat.questions.game.CombatGame` (triggers resolved, t
 exact minimax over damage assignment orders and assignments, with equivalent and
 dominated divisions merged and states memoised). For ``best-attacks`` each attack
 declaration's value is the minimum over the defenders' legal block declarations. An
-alpha-beta bound stops every evaluation as soon as it can't change the answer. A time
+alpha-beta bound stops every evaluation as soon as it can't change the answer; in
+``best-attacks`` not attacking, when legal, is searched first for the first alpha, and
+a reply already found, valued fight by fight, cuts a declaration it keeps at alpha or
+below before its replies are searched (:mod:`mtgcombat.questions.attack_bounds`). A time
 limit that stops the search gives the best declaration found, ``feasible``, with an
 upper bound on what the best could be; ``optimal`` means the search finished.
 """
@@ -34,7 +37,7 @@ upper bound on what the best could be; ``optimal`` means the search finished.
 from __future__ import annotations
 
 import dataclasses
-from itertools import combinations
+from itertools import chain, combinations, islice
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Collection, Mapping, Optional, Sequence
 
@@ -478,33 +481,62 @@ def best_attacks(board: Any, objective: str = "standard", time_limit: Optional[f
     fights = method != "enumeration" and objective in ("standard", "race") and \
         len(life_pools(start, sides.opponents)) == 1
     cache: dict = {}
+    bounds = _reply_bounds(start, rsides, objective, cache, backend, deadline) \
+        if fights and REPLY_BOUNDS else None
+
+    def reply_to(decl: dict, alpha: Optional[Value]) -> tuple:
+        pre, lost = BeforeDamage(), list[str]()
+        bA = declare(begun, decl, None, pre, lost)
+        if bounds is not None and alpha is not None:
+            cheap = bounds.bound(bA, pre, lost, alpha)
+            if cheap is not None and cheap[0] <= alpha:
+                # a reply already known keeps this declaration at alpha or below
+                return cheap[0], cheap[1], False, None
+        got = _reply(bA, start, pre, lost, game, deadline, backend, alpha, fights, rsides,
+                     objective, cache)
+        out.evaluated += 1
+        if bounds is not None:
+            bounds.remember(got[1])
+        return got
+
+    seed: Optional[tuple] = None
     try:
-        for decl in _ordered_attacks(begun, backend, deadline):
+        stream = _ordered_attacks(begun, backend, deadline)
+        first = list(islice(stream, ATTACKS_HELD + 1))
+        if NO_ATTACK_FIRST and len(first) <= ATTACKS_HELD and {} in first:
+            # Not attacking, a legal declaration (every one is listed), is worth v0: the
+            # best is worth v0 at least, so a declaration searched before it needs no
+            # reply search beyond proving it below v0 (alpha-beta's first alpha).
+            v0, r0, _, l0 = seed = reply_to({}, None)
+        for decl in chain(first, stream):
             deadline.check()
             key = _canonical("attacks", decl, sig)
             if key in seen:
                 continue
             seen.add(key)
-            pre, lost = BeforeDamage(), list[str]()
-            bA = declare(begun, decl, None, pre, lost)
             alpha = None
             if best is not None:
                 alpha = _predecessor(best[0]) if len(equal) < EQUAL_LIMIT - 1 else best[0]
-            v, reply, exact, lines = _reply(bA, start, pre, lost, game, deadline, backend,
-                                            alpha, fights, rsides, objective, cache)
-            out.evaluated += 1
-            if best is None or v > best[0]:
+            elif seed is not None:
+                alpha = _predecessor(seed[0])
+            v, reply, exact, lines = seed if (seed is not None and not decl) else \
+                reply_to(decl, alpha)
+            if not exact:  # at most alpha: neither better than the best nor as good
+                out.alternatives.append(Alternative(decl, v, False))
+            elif best is None or v > best[0]:
                 if best is not None:
                     out.alternatives.append(Alternative(best[1], best[0], True))
                     out.alternatives += [Alternative(d, best[0], True) for d in equal]
                 best, equal = (v, decl, reply, lines), []
-            elif v == best[0] and exact:
+            elif v == best[0]:
                 if len(equal) < EQUAL_LIMIT - 1:
                     equal.append(decl)
             else:
                 out.alternatives.append(Alternative(decl, v, exact))
         out.status = "optimal"
     except SolverTimeout:
+        if best is None and seed is not None:
+            best = (seed[0], {}, seed[1], seed[3])
         out.status = "feasible" if best is not None else "unknown"
     if best is None:
         return out
@@ -515,11 +547,26 @@ def best_attacks(board: Any, objective: str = "standard", time_limit: Optional[f
     else:
         _exact_alternatives(out, begun, start, game, deadline, backend, fights, rsides,
                             objective, cache)
-    pre, lost = BeforeDamage(), []
+    pre, lost = BeforeDamage(), list[str]()
     bA = declare(begun, best[1], None, pre, lost)
     _principal(out, start, bA, pre, lost, game, best[1], best[2], value, sides,
                fights=best[3])
     return out
+
+
+def _reply_bounds(start: Any, rsides: Sides, objective: str, cache: dict, backend: str,
+                  deadline: Deadline) -> Any:
+    """Upper bounds on attack declarations from replies already found
+    (:mod:`mtgcombat.questions.attack_bounds`), valued as the reply search values them."""
+    from .attack_bounds import ReplyBounds
+
+    def relaxed(start_: Any, gone: Collection[str], life: Mapping[str, int],
+                lost: Sequence[str]) -> Value:
+        return objective_value(objective, features(start_, gone, life, lost, rsides))[1:]
+
+    return ReplyBounds(start, rsides.decider, rsides.opponents, relaxed, cache,
+                       lambda b, problem: _fights_apply(b, problem, 0, True),
+                       lambda problem: _maximum(problem, backend, deadline))
 
 
 def _exact_alternatives(out: BestAnswer, begun: Any, start: Any, game: CombatGame,
@@ -540,8 +587,18 @@ def _exact_alternatives(out: BestAnswer, begun: Any, start: Any, game: CombatGam
         pass
 
 
+#: best-attacks' pruning rules (each exact; the tests compare the answers with and
+#: without): a reply already found bounds a declaration (:mod:`.attack_bounds`) ...
+REPLY_BOUNDS = True
+#: ... and not attacking, searched first, gives the first alpha.
+NO_ATTACK_FIRST = True
+
+#: Up to how many legal attack declarations are held and ordered before the search.
+ATTACKS_HELD = 4096
+
+
 def _ordered_attacks(start: Any, backend: str, deadline: Deadline,
-                     limit: int = 4096) -> Any:
+                     limit: int = ATTACKS_HELD) -> Any:
     """The legal attack declarations, the likely best first when there are not too many
     to hold (the more attackers and power the earlier: a good answer found early lets
     alpha-beta cut the replies to the others short)."""

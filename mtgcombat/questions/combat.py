@@ -252,7 +252,8 @@ def combat(board: Any, attacks: Optional[Mapping] = None, blocks: Optional[Mappi
             out.destroyed += sorted(g for g in log.sba.gone if g not in out.destroyed)
     out.lost = lost
     out.stack_log, out.choices = list(phases.stack.log), list(phases.stack.used)
-    out.after_board = _end_of_combat(current, b)
+    out.after_board = _end_of_combat(current, b, out.stack_log)
+    out.not_modelled += _statics_that_left(board, out.after_board, out.not_modelled)
     return out
 
 
@@ -695,11 +696,15 @@ def game_over(board: Any, lost: Sequence[str]) -> bool:
     return bool(opponents) and all(p in lost for p in opponents)
 
 
-def _end_of_combat(board: Any, start: Any) -> Any:
+def _end_of_combat(board: Any, start: Any, logs: Any = ()) -> Any:
     """511.3: creatures removed from combat; 508.1f: attackers without vigilance were
-    tapped as they attacked."""
+    tapped as they attacked -- unless a spell or ability tapped or untapped them after
+    that (701.26: Maze of Ith untaps an attacker; the board already holds its state)."""
+    touched = {o for log in logs if log.step != "beginning of combat"
+               for r in log.resolved for x in r.outcome
+               if x.code in ("stack.tap", "stack.untap") for o in x.objects}
     tapped = {a for a in (start.attacks or {})
-              if not start.bound.has_keyword(a, "vigilance")}
+              if not start.bound.has_keyword(a, "vigilance") and a not in touched}
     perms = []
     from dataclasses import replace
 
@@ -739,6 +744,57 @@ def _not_modelled(board: Any) -> list[Reason]:
             and not _has_rule_trigger(board, a, "provoke")]
     # 702.147a: decayed's "sacrifice it at end of combat" is carried out by the stack.
     return out
+
+
+def _statics_that_left(board: Any, after: Any, listed: Sequence[Reason]) -> list[Reason]:
+    """611.3a: a static ability's effect ends when its source leaves the battlefield. The
+    board's power, toughness and types are the current values, the effects of the board's
+    static abilities included (613.4c: "Creatures you control get +1/+1.", read with
+    nothing to apply; "Forests you control are 1/1 ... creatures", not read): when their
+    source leaves during the combat -- destroyed by a trick, dead in a first-strike step,
+    sacrificed -- the values it gave the others are no longer right, and this combat
+    doesn't take them away. Each such sentence is said in ``not_modelled``, never left
+    silent: a lord that dies, an Anthem destroyed after blocks. (An Aura gone with the
+    creature it enchanted leaves nothing changed behind.)"""
+    there = {p.id for p in after.permanents} if after is not None else set()
+    said = {(r.get("source"), r.get("sentence")) for r in listed
+            if r.code == "combat.not_modelled"}
+    out: list[Reason] = []
+    for p in board.permanents:
+        reading = board.readings.get(p.id)
+        if p.id in there or reading is None or (p.attached_to and p.attached_to not in there):
+            continue
+        sentences = [u.sentence for u in reading.understood if _static_pt(u.sentence, p.name)]
+        sentences += [n for n in reading.not_understood if _static(n)]
+        out += [reason("combat.static_left", "611.3a", (p.id,), source=p.id, sentence=n)
+                for n in sentences if (p.id, n) not in said]
+    return out
+
+
+def _static(sentence: str) -> bool:
+    """A sentence of a static ability: neither triggered (603.1: "when", "whenever", "at")
+    nor activated (602.1: a cost, then a colon)."""
+    s = sentence.strip()
+    head = s.split(" ", 1)[0].lower()
+    return head not in ("when", "whenever", "at") and ":" not in s.split('"', 1)[0]
+
+
+def _static_pt(sentence: str, name: str) -> bool:
+    """Whether a sentence understood holds a static change of the power and toughness of
+    others -- "Creatures you control get +1/+1.", "Enchanted creature gets +2/+0 and has
+    trample.": its clause up to the change, read by the grammar, is understood with nothing
+    to apply (613.4c: the board's values hold it), and is about others."""
+    import re
+
+    from ..grammar.oracle import read_text
+
+    s = sentence.strip()
+    m = re.search(r"\bgets? [+-][0-9X]+/[+-][0-9X]+", s)
+    if not m or s.startswith((name, "~")) or not _static(s):
+        return False
+    r = read_text(s[:m.end()] + ".", name)
+    return bool(r.understood) and not r.not_understood and not any(u.abilities
+                                                                   for u in r.understood)
 
 
 def _has_rule_trigger(board: Any, cid: str, keyword: str) -> bool:

@@ -283,6 +283,11 @@ class DamageVerdict(JsonView):
     #: What the stack did before the step, and the choices used (as for DamageAnswer).
     before: list = field(default_factory=list)
     choices: list = field(default_factory=list)
+    #: When the board's own declarations are illegal (or unsettled), the combat never
+    #: reaches this step: the declarations' verdict (:class:`mtgcombat.questions.combat.
+    #: Stop`), and the assignment is not legal (spec Extension 3: one verdict for one
+    #: declaration, as ``damage`` and ``combat`` give it).
+    declaration: Any = None
 
     @property
     def rules(self) -> str:
@@ -306,7 +311,9 @@ class DamageVerdict(JsonView):
     def _json(self, w: "Writer", human: bool) -> dict:
         out: dict[str, Any] = {
             "legal": self.legal,
-            "violations": violations_json(self.step, self.violations, w, human),
+            "violations": (self.declaration.violations_json(w)
+                           if self.declaration is not None
+                           else violations_json(self.step, self.violations, w, human)),
             # Combat damage knows no requirements: 0 obeyed of at most 0 (the spec's
             # shape); the human view has none.
             "requirements_obeyed": None if human else 0,

@@ -322,6 +322,13 @@ def _damage(board: Any, assignment: Optional[Mapping], time_limit: Optional[floa
     out = Explanation("damage", answers={"damage": answer, "check": check})
     steps = out.steps
     steps.append(S("damage_head", rules=board.rules, step=step.step))
+    if answer.declaration is not None:
+        # One verdict for one declaration (spec Extension 3): illegal (or unsettled)
+        # declarations stop the combat before combat damage (508.1, 509.1).
+        stop = answer.declaration
+        steps.append(S("never_reached", status=stop.status))
+        steps += [S("violation", rule=rule, why=why) for rule, why, _ in stop.violations]
+        return out
     for log in answer.before:  # what resolved before the step (spec Extension 3)
         steps.append(S("before_step", step=log.step))
         for r in log.resolved:

@@ -230,6 +230,18 @@ class Fights:
         self.attacker_can_lose = False
         self.lines_of: dict = {}
 
+    def played(self, a: str, blockers: Collection[str]) -> Optional[tuple[Value, dict]]:
+        """The fight's (relaxed value, reach) as :meth:`play` gives them when it was
+        played already, by any Fights sharing the cache; else None (nothing played
+        here). For best-attacks' bounds (:mod:`mtgcombat.questions.attack_bounds`)."""
+        hit = self.cache.get((self._alone_key(a), tuple(sorted(blockers))))
+        return None if hit is None else (hit[0], hit[1])
+
+    def settled(self) -> bool:
+        """Whether no creature would leave the battlefield before combat damage
+        (:func:`_unsettled`): the fights' sum is the combat only then."""
+        return not _unsettled(self.rbase)
+
     def line(self, a: str, blockers: frozenset[str]) -> Any:
         """The principal variation of a fight (its damage assignment orders and each
         step's assignment). Played whatever the time: the answer is told after the search

@@ -42,6 +42,9 @@ class Phases:
         from ..rules.stack import Stack, has_triggers
 
         self.stack = Stack(board.choices if choices is None else choices, lost)
+        # the choices of how a board's spells were cast (601.2b, 601.2h), used as the
+        # board was read: every answer lists the choices it used
+        self.stack.used.extend(board.bound.__dict__.get("cast_choices", ()))
         self.active = has_triggers(board) or _keywords(board) or any(
             "decayed" in kws for kws in board.bound.keywords.values())  # 702.147a
 

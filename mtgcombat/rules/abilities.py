@@ -620,9 +620,13 @@ class BlockCost(Record):
 
 class AssignAsThoughUnblocked(Record):
     """510.1c-style: "You may have [subject] assign its combat damage as though it
-    weren't blocked" -- all or nothing."""
+    weren't blocked" -- all or nothing. ``forced``: not a choice -- "X target blocked
+    creatures assign their combat damage this turn as though they weren't blocked"
+    (Outmaneuver): each such blocked creature assigns all its combat damage to what it
+    attacks, none to its blockers (510.1c's "as though" instruction)."""
 
     subject: Subject = SelfRef()
+    forced: bool = False
 
 
 class DefenderAssignsDamage(Record):
@@ -790,7 +794,7 @@ class InCombatPred(Record):
     """Is an attacking (``role`` "attacking", 506.4) or blocking creature: judged on
     the board's declared attacks / blocks."""
 
-    role: Literal["attacking", "blocking"]
+    role: Literal["attacking", "blocking", "blocked"]
 
 
 
@@ -930,9 +934,27 @@ class Conditional(Record):
     :class:`PlayerFact`). Conditions the board doesn't record are not read."""
 
     condition: Union[PlayerControls, ObjectIs, DefenderControls, OthersAttack, CounterRange,
-                     HandCount, PlayerFact, "ActiveIs"]
+                     HandCount, PlayerFact, "ActiveIs", "CastChoice", "ExtraTurn"]
     abilities: tuple["Ability", ...]
     unless: bool = False
+
+
+class ExtraTurn(Record):
+    """500.7: "during extra turns" -- this turn is an extra turn, as the board records it
+    (``extra_turn``; not recorded: bad input naming it)."""
+
+
+class CastChoice(Record):
+    """601.2b, 601.2g-h: how a spell was cast, a choice its controller made then and the
+    board doesn't otherwise record -- "If this spell was kicked" (``what`` "kicked":
+    kicker is "you may pay an additional [cost] as you cast this spell", 702.33a),
+    "If {W}{U} was spent to cast this spell" (``what`` "mana", ``mana`` the symbols,
+    601.2h). On a board it is the choice (a yes/no, ``may``) given for the effect that
+    is the spell (spec Extension 3's ``choices``); a permanent says it with its
+    ``kicked`` fact (702.33d)."""
+
+    what: Literal["kicked", "mana"]
+    mana: str = ""
 
 
 class MoreThan(Record):
@@ -970,9 +992,19 @@ class Goaded(Record):
 
 class ObjectPred(Record):
     """Is the very object ``ref`` names ("other creatures that player controls" after
-    "target creature": other than that target creature -- used under :class:`NotPred`)."""
+    "target creature": other than that target creature -- used under :class:`NotPred`;
+    "other creatures they control" after "Target opponent chooses a creature they
+    control": other than the one chosen, :class:`SpellChosenRef`)."""
 
-    ref: "TargetRef"
+    ref: Union["TargetRef", "SpellChosenRef"]
+
+
+class SpellChosenRef(Record):
+    """608.2d: the creature ``player`` chose as the spell resolved ("Target opponent
+    chooses a creature they control.", Goblin War Cry): the choice of the board's effect
+    that is the spell (``{"effect": n, "chosen": id}``), never guessed."""
+
+    player: "TargetRef"
 
 
 class SharesColorPred(Record):
@@ -1052,7 +1084,8 @@ class DefenderSharesType(Record):
 Pred = Union[_BasePred, LandwalkPred, AttachedPred, InCombatPred, NotSelfPred, ObjectPred,
              OwnStatsPred, ControllerFact, ThisObject, SharesColorPred]
 Subject = Union[_BaseSubject, TargetGroup]
-Condition = Union[_BaseCondition, MoreThan, OnBattlefield, DefenderMost, DefenderSharesType]
+Condition = Union[_BaseCondition, MoreThan, OnBattlefield, DefenderMost, DefenderSharesType,
+                  CastChoice, ExtraTurn]
 Ability = Union[
     _BaseAbility, CantBeBlockedIf, GrantWhileInCombat, BlockableDespiteLandwalk, BlockCondition,
     AttackAsThough, BlockAsThough, BlockEachAttacker, LureBy, Conditional, Named, Goaded,

@@ -376,7 +376,13 @@ class Bound:
         object, its controller, attachments, landwalk, attacking or blocking); None:
         ``pred`` is none of these."""
         if isinstance(pred, A.ObjectPred):
-            return source is not None and perm.id == _target(source, pred.ref)
+            ref = pred.ref
+            if isinstance(ref, A.SpellChosenRef):
+                # 608.2d: the creature a player chose as the spell resolved (an input)
+                from .cast import spell_chosen
+
+                return source is not None and perm.id == spell_chosen(self, ref, source)
+            return source is not None and perm.id == _target(source, ref)
         if isinstance(pred, A.SharesColorPred):
             # 105.2: shares a color with the object named (a colorless one: with nothing)
             other = _target(source, pred.ref) if source is not None else None
@@ -404,6 +410,13 @@ class Bound:
             # 303.4b, 301.5a: enchanted / equipped -- such a permanent is attached to it.
             return any(p.attached_to == perm.id and p.types.has(pred.subtype)
                        for p in self.board.permanents)
+        if isinstance(pred, A.InCombatPred) and pred.role == "blocked":
+            # 509.1h: an attacking creature some creature blocks, or one that stays
+            # blocked after its blockers left combat (the board's ``blocked``)
+            b = self.board
+            return b.attacks is not None and perm.id in b.attacks and (
+                perm.id in (b.blocked or ()) or any(
+                    perm.id in atts for atts in (b.blocks or {}).values()))
         if isinstance(pred, A.InCombatPred):
             # 506.4: declared attackers / blockers of the board.
             role = self.board.attacks if pred.role == "attacking" else self.board.blocks
@@ -812,6 +825,17 @@ def _condition_holds(bound: Bound, ab: A.Conditional, src: Source) -> Optional[b
         return n >= cond.low and (cond.high is None or n <= cond.high)
     if isinstance(cond, A.ActiveIs):
         return bound.player_of(cond.player, src) == board.active_player  # 102.1
+    if isinstance(cond, A.ExtraTurn):
+        # 500.7: whether this turn is an extra turn -- a fact the board records
+        if board.extra_turn is None:
+            raise BoardError(reason("error.extra_turn_unknown", None, (), src=src.src(),
+                                    where=src.where()))
+        return board.extra_turn
+    if isinstance(cond, A.CastChoice):
+        # 601.2b, 601.2h: how the spell was cast -- its controller's choice, an input
+        from .cast import cast_choice
+
+        return cast_choice(bound, cond, src)
     if isinstance(cond, A.OnBattlefield):
         return sum(1 for p in board.permanents if bound.matches(cond.pred, p, src, me)) >= cond.count
     if isinstance(cond, A.ObjectIs):

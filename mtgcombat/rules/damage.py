@@ -444,7 +444,8 @@ def _facts(board: Board, bound: Bound, blocked: Sequence[str],
         # Defensive Formation style effects: (player) assigns damage of creatures
         # attacking them.
         {inst.source.controller for inst in bound.of_type(A.DefenderAssignsDamage)},
-        {inst.holder for inst in bound.of_type(A.AssignAsThoughUnblocked) if inst.holder},
+        {inst.holder for inst in bound.of_type(A.AssignAsThoughUnblocked)
+         if inst.holder and not inst.ability.forced},
         target_left,
     )
 
@@ -577,7 +578,15 @@ def _attacker_route(f: _StepFacts, cid: str, perm: Permanent,
     if not blocked and gone and not direct:
         return why("silent.target_left", "510.1b", walker=pw_controller is not None)
     unb: Optional[tuple[str, ...]] = None
-    if not blocked:
+    if blocked and direct and any(
+            inst.holder == cid and inst.ability.forced
+            for inst in bound.of_type(A.AssignAsThoughUnblocked)):
+        # "X target blocked creatures assign their combat damage this turn as though
+        # they weren't blocked" (Outmaneuver): no choice -- all of it to what it attacks,
+        # none to its blockers (510.1c's "as though" instruction, 510.1b)
+        recips, rules = direct, ("510.1c",)
+        creatures = ()
+    elif not blocked:
         recips, rules = direct, ("702.19e" if gone else "510.1b",)
         creatures = ()
     elif not creatures:

@@ -186,7 +186,8 @@ class Choice:
     counting from 1; None: any), and what was chosen -- ``targets`` (115, 601.2c),
     ``mode`` (700.2), ``may`` (603.5), ``exert`` (701.43), ``amounts`` (a division,
     601.2d), ``attacking`` (what a creature put onto the battlefield attacking attacks,
-    508.4). A field left None is not chosen by this entry."""
+    508.4). A field left None is not chosen by this entry. ``effect``: the choice is
+    that of the board's effect with that number (a spell), not of ``source``."""
 
     source: ObjectId
     ability: Optional[int] = None
@@ -197,6 +198,13 @@ class Choice:
     exert: Optional[bool] = None
     amounts: Optional[Mapping[str, int]] = None
     attacking: Optional[str] = None
+    #: A choice of a spell that is a board's effect, not of a permanent's ability: the
+    #: effect's number (from 1, in the order of ``effects``; ``source`` is then "") --
+    #: how the spell was cast ("if this spell was kicked", 601.2b; mana spent, 601.2h).
+    effect: Optional[int] = None
+    #: The permanent a player chose as the spell resolved ("Target opponent chooses a
+    #: creature they control", 608.2d): a choice of ``effect``.
+    chosen: Optional[str] = None
 
     def __post_init__(self) -> None:
         for name in ("targets", "mode"):
@@ -248,6 +256,9 @@ class Board:
     stack: bool = False
     #: Spec Extension 3: the choices abilities leave to players (:class:`Choice`).
     choices: tuple[Choice, ...] = ()
+    #: Whether this turn is an extra turn (500.7: "~ can't attack during extra turns");
+    #: None: not recorded (a text that needs it is bad input). An extension of the spec.
+    extra_turn: Optional[bool] = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "bands", tuple(tuple(b) for b in self.bands))

@@ -49,6 +49,7 @@ from .combat_triggers import keyword_count
 from .keywords import TABLE as KEYWORD_TABLE
 from .model import Board, BoardError, Choice, Effect, Permanent
 from .reasons import Quote, Reason, reason
+from .requests import ChoiceIllegal, ChoiceNeeded, Chosen, Request
 from .prevention import shield_rule
 from .results import Dealt, Results, StateBased, applied, removed, state_based
 from .results import results as damage_results
@@ -103,35 +104,6 @@ class Item:
         return (self.source or "", self.line, self.instance)
 
 
-@dataclass(frozen=True)
-class Chosen:
-    """A choice used: for the ability (``source``, ``ability`` line, ``instance``),
-    ``what`` was chosen ("targets", "may", "exert", "attacking") and ``value``;
-    ``automatic``: it had one legal option and was made by itself."""
-
-    source: Optional[str]
-    ability: int
-    instance: int
-    what: str
-    value: Any
-    automatic: bool
-
-    def to_json(self) -> dict:
-        out: dict[str, Any] = {"source": self.source, "ability": self.ability,
-                               "instance": self.instance}
-        out[self.what] = list(self.value) if isinstance(self.value, tuple) else self.value
-        out["automatic"] = self.automatic
-        return out
-
-    def reason(self) -> Reason:
-        value = self.value
-        if isinstance(value, tuple):
-            value = tuple(value)
-        return reason("choice.made", None, tuple(x for x in (self.source,) if x),
-                      source=self.source, ability=self.ability, instance=self.instance,
-                      what=self.what, value=value, automatic=self.automatic)
-
-
 @dataclass
 class Resolved:
     """One item that left the stack: resolved, or removed (no legal target 608.2b, an
@@ -176,54 +148,6 @@ class StepLog:
     sba: StateBased = field(default_factory=StateBased)
     #: Permanents that left the battlefield otherwise (id -> "exile", "hand", "library").
     left: dict[str, str] = field(default_factory=dict)
-
-
-class ChoiceNeeded(BoardError):
-    """A choice an ability leaves to a player is missing and has several legal options:
-    bad input naming the ability and its options (``request``)."""
-
-    def __init__(self, request: "Request") -> None:
-        self.request = request
-        super().__init__(reason(
-            "error.choice_missing", None, tuple(x for x in (request.source,) if x),
-            where=("permanent", request.source) if request.source else (),
-            source=request.source, ability=request.ability, instance=request.instance,
-            what=request.what, options=request.options, text=Quote(request.sentence),
-            player=request.player))
-
-
-@dataclass(frozen=True)
-class Request:
-    """A choice to make: whose (``player``), for which ability, what, among which
-    options (ids or player names; for "may" and "exert" True and False; for
-    "targets" each option is a tuple of objects)."""
-
-    source: Optional[str]
-    ability: int
-    instance: int
-    what: str
-    options: tuple
-    sentence: str
-    player: str
-    #: The combat step the ability resolves in (the decision searches tell a choice made
-    #: before the opponents' reply from one made after it).
-    step: str = ""
-
-    def choice(self, value: Any) -> Choice:
-        """The board choice that answers this request with ``value``."""
-        kw: dict[str, Any] = {self.what: value}
-        return Choice(self.source or "", ability=self.ability or None,
-                      instance=self.instance, **kw)
-
-
-class ChoiceIllegal(BoardError):
-    """A choice given for an ability that is not one of its legal options; ``choice``:
-    the board's choice that gave it (a door says where it was given: the board or
-    ``--choose``)."""
-
-    def __init__(self, why: Reason, choice: Optional[Choice] = None) -> None:
-        super().__init__(why)
-        self.choice = choice
 
 
 # ---------------------------------------------------------------------------

@@ -318,11 +318,21 @@ def _choices(b: Board, ids: set[str], names: list[str]) -> None:
     text, a positive instance, and objects and players that are on the board."""
     for i, c in enumerate(b.choices):
         at = ("choice", i)
-        if c.source not in ids:
+        if c.effect is not None:
+            # a spell's choice (how it was cast, 601.2b, 601.2h): it names the board's
+            # effect that is the spell, counted from 1, and no source or ability line
+            if not is_int(c.effect) or not 1 <= c.effect <= len(b.effects):
+                fail("choice_effect", at, value=c.effect, effects=len(b.effects))
+            if c.source or c.ability is not None:
+                fail("choice_effect_source", at, value=c.effect)
+        elif c.source not in ids:
             fail("choice_source", at, value=c.source)
-        lines = next(p.text for p in b.permanents if p.id == c.source).split("\n")
-        if c.ability is not None and (not is_int(c.ability) or not 1 <= c.ability <= len(lines)):
-            fail("choice_ability", at, value=c.ability, lines=len(lines), source=c.source)
+        else:
+            lines = next(p.text for p in b.permanents if p.id == c.source).split("\n")
+            if c.ability is not None and (not is_int(c.ability)
+                                          or not 1 <= c.ability <= len(lines)):
+                fail("choice_ability", at, value=c.ability, lines=len(lines),
+                     source=c.source)
         if c.instance is not None and (not is_int(c.instance) or c.instance < 1):
             fail("choice_instance", at, value=c.instance)
         for t in c.targets or ():
@@ -330,6 +340,8 @@ def _choices(b: Board, ids: set[str], names: list[str]) -> None:
                 fail("choice_target", at, value=t)
         if c.attacking is not None and c.attacking not in ids and c.attacking not in names:
             fail("choice_target", at, value=c.attacking)
+        if c.chosen is not None and c.chosen not in ids:
+            fail("choice_target", at, value=c.chosen)
         for k in c.mode or ():
             if not is_int(k) or k < 1:
                 fail("choice_mode", at, value=k)

@@ -340,6 +340,8 @@ def damage_verdict(v: Any, w: Writer) -> Report:
     out: Report = [Line(w.t("human.damage_verdict", verdict=verdict, rules=v.rules,
                             step=step.step),
                         {"legal": "ok", "illegal": "bad"}.get(verdict, "warn"))]
+    if v.declaration is not None:  # the combat never reaches the step (spec Extension 3)
+        return out + declarations_stop(v.declaration.status, v.declaration.violations, w)
     out += [Line(x) for x in source_lines(step, w)]
     out.append(Line(w.t("human.assignment_head")))
     for sid, div in v.assignment.items():

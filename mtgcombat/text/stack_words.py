@@ -48,7 +48,11 @@ class StackWords:
 
     def source(self, r: Any, w: Any) -> str:
         """The ability's source by name, or "an effect"."""
-        return w.name(r["source"]) if r["source"] else self.an_effect
+        if r["source"]:
+            return w.name(r["source"])
+        if r.get("effect") is not None:  # a spell's choice: its effect on the board
+            return self.effect_of(r)
+        return self.an_effect
 
     def ability_of(self, r: Any, w: Any) -> str:
         """The ability a choice is for: its source, line and instance."""

@@ -222,6 +222,12 @@ class _ObjectRules(Transformer):
         self._mention(ref)
         return ref
 
+    def anaphor_those_permanents(self):
+        """"those permanents": the targets of a variable number of targets named just
+        before ("any number of target creatures and/or planeswalkers", Mythos of Vadrok,
+        601.2c) -- as "those creatures"."""
+        return self.anaphor_those()
+
     def _target_group(self, most, desc) -> A.TargetGroup:
         last = desc.alts[-1][-1]
         if len(desc.alts) > 1 or last.kind != "creature":
@@ -293,6 +299,10 @@ class _ObjectRules(Transformer):
             return _Word("type", A.TypePred("token"), low)
         if low in ("attacking", "blocking"):
             return _Word(low, None, low)
+        if low == "blocked":
+            # 509.1h: an attacking creature that is blocked (it stays so when its
+            # blockers leave combat)
+            return _Word("pred", A.InCombatPred("blocked"), low)
         if low in ("tapped", "untapped"):
             return _Word("pred", A.TappedPred(low == "tapped"), low)
         if low in ("enchanted", "equipped"):

@@ -653,6 +653,8 @@ class _Reader:
         if result is None:
             result = _fixed_sentence(norm)
         if result is None:
+            result = _readings.read_player_chooses(norm, state)  # 608.2d
+        if result is None:
             result = read_mana(sentence)  # mana abilities, cumulative upkeep (605, 702.24)
         if result is None:
             result, parts = _parse_without_noncombat(norm, state)

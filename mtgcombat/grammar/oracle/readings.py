@@ -390,6 +390,38 @@ def keyword_triggers(result, read) -> list:
     return out
 
 
+#: 608.2d: a spell's target player chooses one of their creatures as it resolves ...
+_PLAYER_CHOOSES = re.compile(
+    r"^target (?:opponent|player) chooses a creature (?:they control|he or she controls)\.?$",
+    re.I)
+#: ... and what the creatures other than that one can't do (Goblin War Cry, Eunuchs'
+#: Intrigues: "Other creatures they control can't block this turn.").
+_OTHERS_THEY_CONTROL = re.compile(
+    r"^other creatures (?:they control|that player controls) can't (?P<what>block|attack)"
+    r" this turn\.?$", re.I)
+
+
+def read_player_chooses(sentence_norm: str, state) -> Optional[list]:
+    """608.2d: "Target opponent chooses a creature they control." -- a choice the target
+    player makes as the spell resolves, an input (``{"effect": n, "chosen": id}``); and
+    "Other creatures they control can't block this turn." after it: every creature that
+    player controls but the chosen one (:class:`~mtgcombat.rules.abilities.SpellChosenRef`).
+    None: not these sentences (or the second without the first)."""
+    if _PLAYER_CHOOSES.match(sentence_norm):
+        if state.open_targets:
+            return None  # 601.2c: the target can't be numbered
+        ref = A.TargetRef(state.targets, "player")
+        state.targets += 1
+        state.last_player, state.chooser, state.last_obj = ref, ref, None
+        return [A.Choice("creature")]
+    m = _OTHERS_THEY_CONTROL.match(sentence_norm)
+    if m is None or state.chooser is None or state.last_player != state.chooser:
+        return None
+    others = A.Group(pred=A.NotPred(A.ObjectPred(A.SpellChosenRef(state.chooser))),
+                     controller=state.chooser)
+    return [A.CantBlock(others) if m.group("what").lower() == "block" else A.CantAttack(others)]
+
+
 def nothing_to_apply(sentence_norm: str) -> bool:
     """Whether a sentence is understood with nothing to apply in a combat."""
     return bool(_CAST_PERMISSION.match(sentence_norm))

@@ -45,6 +45,9 @@ class _State:
     #: While an effect is read (a triggered ability, an effect resolving in a step): its
     #: :class:`~mtgcombat.grammar.oracle.triggered.EffectReading` (issue 26).
     effects: Optional[Any] = None
+    #: 608.2d: the target player who chose a creature they control as the spell resolves
+    #: ("Target opponent chooses a creature they control."; readings.py)
+    chooser: Optional[A.TargetRef] = None
 
 
 @dataclass(frozen=True)

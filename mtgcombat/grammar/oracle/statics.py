@@ -92,6 +92,30 @@ class StaticsMixin2(Transformer):
         damage is assigned (the damage assignment says so)."""
         return [A.AssignAsThoughUnblocked(subject)]
 
+    def assign_unblocked_forced(self, subject):
+        """510.1c: "[creatures] assign their combat damage [this turn] as though they
+        weren't blocked" (Outmaneuver) -- an instruction, not a choice: a blocked such
+        creature assigns all its combat damage as an unblocked one would."""
+        return [A.AssignAsThoughUnblocked(subject, forced=True)]
+
+    def cond_spell_kicked(self):
+        """601.2b, 702.33a: "if this spell was kicked" -- a choice its controller made as
+        it was cast (:class:`~mtgcombat.rules.abilities.CastChoice`)."""
+        return A.CastChoice("kicked")
+
+    def cond_mana_spent(self, mana):
+        """601.2g-h: "if {W}{U} was spent to cast this spell" -- how its controller paid,
+        a choice made as it was cast (:class:`~mtgcombat.rules.abilities.CastChoice`)."""
+        return A.CastChoice("mana", str(mana))
+
+    def during_extra_turns(self, subject, vps):
+        """500.7: "[subject] can't attack during extra turns" -- while this turn is an
+        extra turn (the board's ``extra_turn``; a board that doesn't say is bad input)."""
+        abilities = self.subject_statement(subject, vps)  # type: ignore[attr-defined]
+        if not abilities:
+            return []
+        return [A.Conditional(A.ExtraTurn(), tuple(abilities))]
+
     def assign_unblocked_attached(self):
         """"Enchanted creature's controller may have it assign its combat damage as though
         it weren't blocked" (Indomitable Might)."""

@@ -71,6 +71,10 @@ _SINGULAR_VERBS = {"gain": "gains", "get": "gets", "have": "has", "attack": "att
 _VP_WORDS = frozenset({"can't", "can", "has", "have", "gains", "gain", "gets", "get",
                        "attacks", "attack", "blocks", "block", "must", "is", "are", "assigns",
                        "assign", "loses", "lose"})
+#: Plural phrases of a group's statement as one object of it says them (611.2c: the
+#: effect is written back about each object, "Target creature ...").
+_SINGULAR_PHRASES = (("assigns their combat damage", "assigns its combat damage"),
+                     ("as though they weren't blocked", "as though it weren't blocked"))
 _HEAD = re.compile(r"^(?:[^,]*),\s*(?:(?:intervening )?if [^,]*,\s*)?", re.I)
 #: 603.4: the "if" right after a trigger condition is an intervening "if".
 _INTERVENING = re.compile(r"^((?:when|whenever|at)\b[^,]*), if ", re.I)
@@ -329,7 +333,11 @@ class TriggerMixin(Transformer):
             refs = tuple(_targets_in(stmt.continuous))
         else:
             vp = _vp_of(body)
-            if _ANAPHORA.search(vp):
+            bare = vp  # without the phrases whose "its" / "it" is the object itself
+            for plural, single in _SINGULAR_PHRASES:
+                vp = vp.replace(plural, single)
+                bare = bare.replace(plural, "").replace(single, "")
+            if _ANAPHORA.search(bare):
                 raise _Fail("an effect naming another object")
             text = "Target creature " + vp + "."
         reading = _reads_back(text)

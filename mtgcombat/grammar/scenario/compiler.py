@@ -204,6 +204,11 @@ class Compiler:
             raise self.second(stacks[1], "stack", stacks[0])
         if stacks:
             fields["stack"] = True
+        extra = [s for s in stmts if s.kind == "extra_turn"]
+        if len(extra) > 1:
+            raise self.second(extra[1], "extra turn", extra[0])
+        if extra:
+            fields["extra_turn"] = extra[0].args[0].value  # 500.7
         choices: list[Choice] = []
         for s in stmts:
             if s.kind == "choose":
@@ -260,11 +265,16 @@ class Compiler:
     # ---------------------------------------------------------------------------
     def choice(self, d: "ChoiceDecl") -> Choice:
         """A choice (spec Extension 3): "SOURCE[.ABILITY] [instance N]: FIELD; ..."."""
-        source, ability = _choice_head(d.head.value, self.ids)
-        if source not in self.ids:
-            raise self.at(d.head, reason("error.scenario_unknown_source", value=source,
-                                         closest=near(source, self.ids)))
         kw: dict[str, Any] = {}
+        if d.head is None:
+            # "effect N: ...": a spell's choice (its number checked with the board)
+            source, ability = "", None
+            kw["effect"] = d.effect.value if d.effect is not None else None
+        else:
+            source, ability = _choice_head(d.head.value, self.ids)
+            if source not in self.ids:
+                raise self.at(d.head, reason("error.scenario_unknown_source", value=source,
+                                             closest=near(source, self.ids)))
         for f in d.fields:
             if f.kind in kw:
                 raise self.at(f, reason("error.scenario_chosen_twice", field=f.kind))
@@ -274,6 +284,9 @@ class Compiler:
                 kw[f.kind] = tuple(r.value for r in f.value)
             elif f.kind == "attacking":
                 self.object(f.value, "attack target")
+                kw[f.kind] = f.value.value
+            elif f.kind == "chosen":
+                self.object(f.value, "object", players=False)
                 kw[f.kind] = f.value.value
             elif f.kind == "amounts":
                 for r, _ in f.value:

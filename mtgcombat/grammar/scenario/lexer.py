@@ -18,11 +18,12 @@ from .errors import Located
 
 #: Statement keywords (a line that starts with anything else is a player's section).
 STATEMENTS = ("rules", "players", "active", "defending", "monarch", "step", "effect", "attack",
-              "block", "order", "blocked", "first", "target", "band", "no", "stack", "choose")
+              "block", "order", "blocked", "first", "target", "band", "no", "stack", "choose",
+              "extra")
 #: How the statements are named in messages.
 STATEMENT_NAMES = ("rules", "players", "active", "defending", "monarch", "step", "effect",
                     "attack", "block", "order", "blocked", "first strikers", "target left",
-                    "band", "stack", "choose", "no")
+                    "band", "stack", "choose", "no", "extra turn")
 #: The colours as the scenario language writes them (105.1).
 COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 COLOR_LETTER = {name: letter for letter, name in COLOR_NAMES.items()}

@@ -230,6 +230,8 @@ def _declaration_lines(board: Board) -> list[str]:
         decl.append(f"step {board.damage_step}")
     if board.stack:
         decl.append("stack")
+    if board.extra_turn is not None:
+        decl.append(f"extra turn {'yes' if board.extra_turn else 'no'}")
     for c in board.choices:
         decl.append("choose " + format_choice(c))
     return decl
@@ -237,7 +239,10 @@ def _declaration_lines(board: Board) -> list[str]:
 
 def format_choice(c: Choice) -> str:
     """A choice in the scenario language (what ``parse_choice`` reads back)."""
-    head = _ref(c.source) + (f".{c.ability}" if c.ability is not None else "")
+    if c.effect is not None and not c.source:
+        head = f"effect {c.effect}"  # a spell's choice
+    else:
+        head = _ref(c.source) + (f".{c.ability}" if c.ability is not None else "")
     if c.instance is not None:
         head += f" instance {c.instance}"
     parts = []
@@ -251,6 +256,8 @@ def format_choice(c: Choice) -> str:
         parts.append("mode " + ", ".join(str(m) for m in c.mode))
     if c.attacking is not None:
         parts.append(f"attacking {_ref(c.attacking)}")
+    if c.chosen is not None:
+        parts.append(f"chosen {_ref(c.chosen)}")
     if c.amounts is not None:
         parts.append("amounts " + ", ".join(f"{v} to {_ref(k)}" for k, v in c.amounts.items()))
     return head + ": " + "; ".join(parts)

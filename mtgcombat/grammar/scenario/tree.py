@@ -68,11 +68,13 @@ class Stmt:
 
 @dataclass
 class ChoiceDecl:
-    head: "Ref"
+    head: Optional["Ref"]
     instance: Optional[Attr]
     fields: list
     line: int
     column: int
+    #: "effect N": the choice of the board's effect N (a spell), not of a source
+    effect: Optional[Attr] = None
 
 
 def _yes_no(word: Token) -> bool:
@@ -296,6 +298,11 @@ class ToAst(Transformer):
         """"stack": the effects of one step are on the stack together (spec Extension 3)."""
         return Stmt("stack", meta.line, meta.column)
 
+    def extra_turn_stmt(self, meta, word):
+        """"extra turn yes": this turn is an extra turn (500.7)."""
+        return Stmt("extra_turn", meta.line, meta.column, (Attr("extra_turn", _yes_no(word),
+                                                                  *position_of(word)),))
+
     def choose_stmt(self, meta, choice):
         return Stmt("choose", meta.line, meta.column, (choice,))
 
@@ -309,6 +316,12 @@ class ToAst(Transformer):
             else:
                 fields.append(r)
         return ChoiceDecl(head, instance, fields, meta.line, meta.column)
+
+    def choice_effect(self, meta, n, *fields):
+        """"effect 1: may yes": a choice of the spell that is the board's first effect
+        (how it was cast: kicked, 601.2b; mana spent, 601.2h)."""
+        return ChoiceDecl(None, None, list(fields), meta.line, meta.column,
+                          Attr("effect", int(n), *position_of(n)))
 
     def choice_instance(self, meta, n):
         return ("instance", Attr("instance", int(n), *position_of(n)))
@@ -330,6 +343,10 @@ class ToAst(Transformer):
 
     def cf_attacking(self, meta, ref):
         return Attr("attacking", ref, meta.line, meta.column)
+
+    def cf_chosen(self, meta, ref):
+        """"chosen bears": the permanent a player chose as a spell resolved (608.2d)."""
+        return Attr("chosen", ref, meta.line, meta.column)
 
     def cf_amounts(self, meta, *amounts):
         return Attr("amounts", amounts, meta.line, meta.column)

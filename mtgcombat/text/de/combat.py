@@ -33,6 +33,10 @@ def _pt(r) -> str:
 T: dict = {
     # ein Satz, den dieser Kampf nicht ausführt (die Überschrift sagt es)
     "combat.not_modelled": lambda r, w: f"{r['sentence']} ({source_said(r['source'])})",
+    "combat.static_left": lambda r, w: (
+        f"{r['sentence']} ({source_said(r['source'])} hat das Spielfeld während des Kampfes "
+        f"verlassen: sein Effekt endete ({w.cite(r.rule)}), und die Werte des Spielfelds, "
+        f"die ihn enthalten, werden nicht geändert)"),
     "combat.decayed": Phrase(lambda r, w: (
         f"{KEYWORDS['decayed']} von {w.name(r['creature'])}"), end=(
         lambda r, w: ": sie hat angegriffen und wird am Ende des Kampfes geopfert; das "

@@ -234,7 +234,9 @@ T: dict = {
                        else "die Kosten können nicht bezahlt werden") + "."
            if r.get("payable") is False else "")),
     "explain.asked_illegal": lambda r, w: "Sie ist nicht erlaubt:",
-    "explain.violation": lambda r, w: f"- {w.cite(r['rule'])}: {w(r['why'])}",
+    # the rule set before the reason only when its words don't cite it themselves
+    "explain.violation": lambda r, w: (
+        f"- {w(r['why'])}" if w.cited(r["why"]) else f"- {w.cite(r['rule'])}: {w(r['why'])}"),
     "explain.alternative": lambda r, w: (
         f"Eine erlaubte Alternative: {w.declaration(r['decl'], r['kind'])}."),
     "explain.damage_head": sentence(lambda r, w: (
@@ -274,6 +276,11 @@ T: dict = {
         + w.names(r["to"]) + "."),
     # der Grund (ein „silent.*“-Satzteil) zitiert die Regel
     "explain.silent": lambda r, w: f"- {w(r['why'])}.",
+    "explain.never_reached": lambda r, w: (
+        "Der Kampf erreicht das Kampfschadensegment nie: Seine Deklarationen sind nicht "
+        "erlaubt (beurteilt wie von check):" if r["status"] == "illegal" else
+        "Ob der Kampf das Kampfschadensegment erreicht, ist unbekannt: Das Zeitlimit lief ab, "
+        "bevor seine Deklarationen beurteilt waren."),
     "explain.no_damage": lambda r, w: (
         "- In diesem Segment weist keine Kreatur Kampfschaden zu."),
     "explain.lethal_note": sentence(lambda r, w: (

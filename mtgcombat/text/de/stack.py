@@ -14,7 +14,8 @@ W = StackWords(
     effect="Effekt {n}", it="sie",
     what={"targets": "die Ziele", "may": "„du kannst“", "exert": "das Erschöpfen",
           "attacking": "das, was der Spielstein angreift", "mode": "den Modus",
-          "amounts": "die Aufteilung"},
+          "amounts": "die Aufteilung",
+          "chosen": "die bei der Verrechnung gewählte Kreatur"},
     how={"destroy": "wird zerstört", "sacrifice": "wird geopfert",
          "exile": "wird ins Exil geschickt",
          "hand": "wird auf die Hand ihres Besitzers zurückgebracht",
@@ -29,7 +30,17 @@ def _chosen(r, w) -> str:
     if what == "attacking":
         return ("der Spielstein greift " if n == 1 else f"{n} Spielsteine greifen ") \
             + w.name(value) + " an"
-    if what == "may":
+    if what == "chosen":  # 608.2d: bei der Verrechnung gewählt
+        return f"{w.name(value)} wurde bei der Verrechnung gewählt" + (
+            f" ({n}-mal)" if n > 1 else "")
+    if what == "may" and r.get("effect") is not None:
+        # die Entscheidung eines Zauberspruchs beim Wirken: Bonus bezahlt (601.2b),
+        # Mana ausgegeben (601.2h)
+        said = "beim Wirken hat sein Beherrscher die Kosten bezahlt oder das Mana " \
+            "ausgegeben, das sein Text verlangt" if value else \
+            "beim Wirken hat sein Beherrscher die Kosten nicht bezahlt oder das Mana " \
+            "nicht ausgegeben, das sein Text verlangt"
+    elif what == "may":
         said = "„du kannst“: ihr Beherrscher tut es" + ("" if value else " nicht")
     elif what == "exert":
         said = f"{W.source(r, w)} wird " + ("erschöpft" if value else "nicht erschöpft")
@@ -122,8 +133,11 @@ T: dict = {
         f"{W.ability_of(r, w)} ({w.quote(str(r['text']))}) braucht eine Entscheidung von "
         f"{w.name(r['player'])} über {W.what.get(r['what'], r['what'])}: "
         f"{W.options(r, w, r['what'])} -- gib sie in den \"choices\" des Spielfelds an "
-        f"({{\"source\": \"{r['source']}\", \"ability\": {r['ability']}, "
-        f"\"{r['what']}\": ...}}) oder mit --choose"),
+        + (f"({{\"effect\": {r['effect'] + 1}, \"{r['what']}\": ...}}) oder mit --choose "
+           f"'effect {r['effect'] + 1}: {r['what']} "
+           + ("yes|no'" if r["what"] == "may" else f"{r['options'][0]}'") if r.get("effect") is not None
+           else f"({{\"source\": \"{r['source']}\", \"ability\": {r['ability']}, "
+           f"\"{r['what']}\": ...}}) oder mit --choose")),
     "error.choice_illegal": lambda r, w: (
         f"{W.ability_of(r, w)} ({w.quote(str(r['text']))}): {r['value']!r} ist keine legale "
         f"Wahl; die legalen: {w.join([repr(o) for o in r['options']], 'or') or 'keine'}"),

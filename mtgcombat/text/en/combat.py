@@ -33,6 +33,9 @@ T: dict = {
         "combat: the board declares no attacks; give --attacks or a board that declares them"),
     # a sentence this combat does not carry out (the heading says so)
     "combat.not_modelled": lambda r, w: f"{r['sentence']} ({r['source']})",
+    "combat.static_left": lambda r, w: (
+        f"{r['sentence']} ({r['source']} left the battlefield during combat: its effect ended "
+        f"({w.cite(r.rule)}), and the board's values, which include it, are not changed)"),
     "combat.provoke": Phrase(lambda r, w: f"provoke of {w.name(r['creature'])}", end=(
         lambda r, w: " is not resolved here: give its effect on the board (\"Target creature "
         "blocks ... this combat if able.\")")),

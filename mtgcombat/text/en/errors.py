@@ -135,6 +135,11 @@ T: dict = {
         f"step {r['value']!r} is no step of combat: one of "
         + ", ".join(repr(k) for k in r["known"]))),
     "error.choice_source": _e(lambda r, w: f"unknown source {r['value']!r}"),
+    "error.choice_effect": _e(lambda r, w: (
+        f"effect {r['value']!r}: the board has {r['effects']} effect"
+        + ("s" if r["effects"] != 1 else "") + " (counted from 1)")),
+    "error.choice_effect_source": _e(lambda r, w: (
+        f"a choice for effect {r['value']!r} names no source and no ability line")),
     "error.choice_ability": _e(lambda r, w: (
         f"ability {r['value']!r}: {r['source']!r} has {r['lines']} line"
         + ("s" if r["lines"] != 1 else "") + " of text")),
@@ -326,6 +331,10 @@ T.update({
         f"{w.source(r['src'], False)}: its text counts the cards in {r['player']}'s hand, but "
         f"the board doesn't record it: give {r['player']}'s \"hand\" (scenario: "
         f"players {r['player']} (hand N))"),
+    "error.extra_turn_unknown": lambda r, w: (
+        f"{w.source(r['src'], False)}: its text says what happens during extra turns, but "
+        "the board doesn't record whether this turn is one: give \"extra_turn\": true or "
+        "false (scenario: extra turn yes / extra turn no)"),
     "error.record_unknown": lambda r, w: (
         f"{w.source(r['src'], False)}: its text counts {_FACT_WORDS[r['fact']]} of "
         f"{r['player']}, but the board doesn't record it: give {r['player']}'s "

@@ -218,7 +218,9 @@ T: dict = {
         + (" But " + (w(r["why"]) if r.get("why") is not None else "they can't be paid") + "."
            if r.get("payable") is False else "")),
     "explain.asked_illegal": lambda r, w: "It is illegal:",
-    "explain.violation": lambda r, w: f"- {w.cite(r['rule'])}: {w(r['why'])}",
+    # the rule set before the reason only when its words don't cite it themselves
+    "explain.violation": lambda r, w: (
+        f"- {w(r['why'])}" if w.cited(r["why"]) else f"- {w.cite(r['rule'])}: {w(r['why'])}"),
     "explain.alternative": lambda r, w: (
         f"A legal alternative: {w.declaration(r['decl'], r['kind'])}."),
     # damage
@@ -257,6 +259,11 @@ T: dict = {
         + w.names(r["to"]) + "."),
     # the why (a "silent.*" clause) cites the rule
     "explain.silent": lambda r, w: f"- {w(r['why'])}.",
+    "explain.never_reached": lambda r, w: (
+        "The combat never reaches combat damage: its declarations are illegal, as check "
+        "judges them:" if r["status"] == "illegal" else
+        "Whether the combat reaches combat damage is unknown: the time limit ran out before "
+        "its declarations were judged."),
     "explain.no_damage": lambda r, w: "- No creature assigns combat damage in this step.",
     "explain.lethal_note": sentence(lambda r, w: (
         "Lethal damage counts damage already marked and damage assigned by other creatures in "

@@ -14,7 +14,8 @@ W = StackWords(
     nth=lambda n: "the " + {2: "second", 3: "third"}.get(n, f"{n}th") + " time",
     effect="effect {n}", it="it",
     what={"targets": "targets", "may": "\"you may\"", "exert": "exert",
-          "attacking": "what the token attacks", "mode": "mode", "amounts": "amounts"},
+          "attacking": "what the token attacks", "mode": "mode", "amounts": "amounts",
+          "chosen": "the creature chosen as it resolves"},
     how={"destroy": "is destroyed", "sacrifice": "is sacrificed", "exile": "is exiled",
          "hand": "is returned to its owner's hand",
          "library": "is put on top of its owner's library"})
@@ -26,7 +27,14 @@ def _chosen(r, w) -> str:
     what, value, n = r["what"], r["value"], r.get("times") or 1
     if what == "attacking":
         return ("the token attacks " if n == 1 else f"{n} tokens attack ") + w.name(value)
-    if what == "may":
+    if what == "chosen":  # 608.2d: chosen as the spell resolved
+        return f"{w.name(value)} was chosen as it resolved" + (f" ({n} times)" if n > 1 else "")
+    if what == "may" and r.get("effect") is not None:
+        # a spell's choice as it was cast: kicker paid (601.2b), mana spent (601.2h)
+        said = "as it was cast, its controller " + (
+            "paid the cost or spent the mana its text asks for" if value
+            else "didn't pay the cost or spend the mana its text asks for")
+    elif what == "may":
         said = "\"you may\": its controller " + ("does" if value else "doesn't")
     elif what == "exert":
         said = f"{W.source(r, w)} is " + ("exerted" if value else "not exerted")
@@ -112,8 +120,11 @@ T: dict = {
         f"{W.ability_of(r, w)} ({w.quote(str(r['text']))}) needs a choice of "
         f"{W.what.get(r['what'], r['what'])} by {w.name(r['player'])}: "
         f"{W.options(r, w, r['what'])} -- give it in the board's \"choices\" "
-        f"({{\"source\": \"{r['source']}\", \"ability\": {r['ability']}, "
-        f"\"{r['what']}\": ...}}) or with --choose"),
+        + (f"({{\"effect\": {r['effect'] + 1}, \"{r['what']}\": ...}}) or with --choose "
+           f"'effect {r['effect'] + 1}: {r['what']} "
+           + ("yes|no'" if r["what"] == "may" else f"{r['options'][0]}'") if r.get("effect") is not None
+           else f"({{\"source\": \"{r['source']}\", \"ability\": {r['ability']}, "
+           f"\"{r['what']}\": ...}}) or with --choose")),
     "error.choice_illegal": lambda r, w: (
         f"{W.ability_of(r, w)} ({w.quote(str(r['text']))}): {r['value']!r} is not a legal "
         f"choice; the legal ones: {w.join([repr(o) for o in r['options']], 'or') or 'none'}"),
