@@ -373,6 +373,56 @@ SCENARIOS: dict[str, Expect] = {
     "lord-dies-first-strike": E("611.3a", destroyed=("archdruid", "elves"), marked={"bears": 1},
                                 unread=("Other Elf creatures you control get +1/+1.",)),
     "lord-survives": E("613.4c", destroyed=("bears", "elves")),
+    # (third pass: protection against deathtouch, Lure with menace, replacement effects on
+    # damage, toxic with proliferate, damage triggers of Auras and creatures, banding)
+    "rats-vs-auriok-champion": E("702.16e", destroyed=("rats",), marked={"champion": 0}),
+    "lure-menace-one-creature": E("509.1c", life={"Bob": 17}),
+    "lure-menace-two-creatures-one-blocks": E("702.111b", status="illegal"),
+    "ironclaw-orcs": E("509.1b", status="illegal"),
+    "hero-and-hellrider": E("508.4", life={"Bob": 7}, pt={"soldier-token": (2, 1)}),
+    "pariah": E("614.1a", life={"Bob": 20}, destroyed=("bears",),
+                unread=("All damage that would be dealt to you is dealt to enchanted",)),
+    "worship": E("614.1a", life={"Bob": 1},
+                 unread=("damage that would reduce your life total to less than 1",)),
+    "bloated-contaminator": E("701.34a", life={"Bob": 18}, poison={"Bob": 2},
+                              destroyed=("bears",), unread=("proliferate",)),
+    "spirit-link-on-blocker": E("603.2", life={"Alice": 22}, destroyed=("bears", "link"),
+                                unread=("Whenever enchanted creature deals damage",)),
+    "spiritmonger": E("510.3a", destroyed=("bears",), pt={"monger": (7, 7)},
+                      counters={"monger": {"+1/+1": 1}},
+                      unread=("Whenever Spiritmonger deals damage to a creature",)),
+    "phyrexian-crusader-blocked": E("702.90c", destroyed=("bears",), marked={"crusader": 0}),
+    "crusader-pro-red-blocker": E("702.16f", status="illegal"),
+    "fireshrieker": E("702.4b", life={"Bob": 16}),
+    "fireshrieker-destroyed-after-first-step": E("702.4c", life={"Bob": 18},
+                                                 destroyed=("shrieker",)),
+    "boros-charm-indestructible": E("702.12b", destroyed=(), marked={"giant": 2},
+                                    unread=("Permanents you control gain indestructible",)),
+    "banding-defender-assigns": E("702.22j", destroyed=("giant", "hero"), life={"Bob": 20}),
+    "rampage-three-blockers": E("702.23a", life={"Bob": 16}, pt={"craw": (10, 8)},
+                                destroyed=("b1", "b2", "b3")),
+    "flanking-two-chumps": E("702.25a", destroyed=("elves", "mystic"), life={"Bob": 20}),
+    # (Forge's block-requirement and combat AI tests: Lure creatures, must be blocked,
+    # lethal swings; prevention against lifelink and trample)
+    "elvish-bard-other-blocked": E("509.1c", status="illegal"),
+    "elvish-bard-all-block": E("509.1c", life={"Bob": 18}),
+    "goblin-fire-fiend": E("509.1c", status="illegal"),
+    "nest-robbers-lethal": E("704.5a", life={"Bob": 0}, destroyed=("bear", "r1")),
+    "lancer-vs-lifelink-trample": E("702.19b", life={"Alice": 22, "Bob": 18},
+                                    destroyed=("bears",), marked={"lancer": 0}),
+    "progenitus": E("702.16j", status="illegal"),
+    # (XMage's RemoveFromCombat test, regeneration, prevention between the damage steps)
+    "regenerate-attacker": E("701.19c", destroyed=(), life={"Bob": 20}, marked={"giant": 2},
+                             unread=("Regenerate target creature.",)),
+    "regenerate-vs-deathtouch": E("701.19c", destroyed=("rats",),
+                                  unread=("Regenerate target creature.",)),
+    "fog-after-first-strike": E("615.1", life={"Bob": 18}),
+    "reconnaissance": E("608.2b", destroyed=(), life={"Bob": 20}, tapped={"giant": False},
+                        marked={"bears": 0}),
+    "blocker-removed-from-combat": E("509.1h", destroyed=(), life={"Bob": 20},
+                                     tapped={"giant": True}),
+    "attacker-removed-from-combat": E("506.4", life={"Bob": 18},
+                                      tapped={"giant": True, "bears": True}),
 }
 
 
@@ -706,3 +756,32 @@ def test_a_static_effect_not_understood_whose_source_left_is_said_611_3a():
     b = _combat(Path(OUTSIDE / "ambush-commander-dies.mtg").read_text(encoding="utf-8")
                 .split("effect Bob")[0] + "attack forest -> Bob\nno blocks\n")
     assert not b["not_modelled"] and b["after"]["life"]["Bob"] == 19
+
+
+def test_targets_are_judged_once_as_the_ability_resolves_608_2b():
+    # "Remove target attacking creature you control from combat and untap it": once removed
+    # the Giant no longer attacks, but it is still the target the rest of the text acts on
+    a = answer_json("reconnaissance")
+    assert [o["code"] for r in _resolved(a) for o in r["outcome"]] == [
+        "stack.out_of_combat", "stack.untap"]
+    giant = [p for p in a["after"]["board"]["permanents"] if p["id"] == "giant"]
+    assert giant and not giant[0].get("tapped")
+    # a target that was never legal (Bob controls no attacker): not cast at all (601.2c)
+    b = _combat("""players Alice, Bob
+active Alice
+Alice:
+  giant: Hill Giant 3/3 [Creature — Giant] red
+Bob:
+  bears: Grizzly Bears 2/2 [Creature — Bear] green
+effect Bob in declare blockers -> giant: "Remove target attacking creature you control from combat and untap it."
+attack giant -> Bob
+no blocks
+""")
+    assert b["after"]["life"]["Bob"] == 17
+    assert [o["code"] for r in _resolved(b) for o in r["outcome"]] == ["stack.not_cast"]
+
+
+def test_an_attacker_removed_from_combat_stays_tapped_506_4_508_1f():
+    a = answer_json("attacker-removed-from-combat")
+    tapped = {p["id"]: bool(p.get("tapped")) for p in a["after"]["board"]["permanents"]}
+    assert tapped == {"giant": True, "bears": True} and a["after"]["life"]["Bob"] == 18

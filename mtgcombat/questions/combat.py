@@ -252,7 +252,8 @@ def combat(board: Any, attacks: Optional[Mapping] = None, blocks: Optional[Mappi
             out.destroyed += sorted(g for g in log.sba.gone if g not in out.destroyed)
     out.lost = lost
     out.stack_log, out.choices = list(phases.stack.log), list(phases.stack.used)
-    out.after_board = _end_of_combat(current, b, out.stack_log)
+    declared = set((attacks if attacks is not None else board.attacks) or {})
+    out.after_board = _end_of_combat(current, b, out.stack_log, declared)
     out.not_modelled += _statics_that_left(board, out.after_board, out.not_modelled)
     return out
 
@@ -696,15 +697,18 @@ def game_over(board: Any, lost: Sequence[str]) -> bool:
     return bool(opponents) and all(p in lost for p in opponents)
 
 
-def _end_of_combat(board: Any, start: Any, logs: Any = ()) -> Any:
+def _end_of_combat(board: Any, start: Any, logs: Any = (), declared: Any = ()) -> Any:
     """511.3: creatures removed from combat; 508.1f: attackers without vigilance were
-    tapped as they attacked -- unless a spell or ability tapped or untapped them after
-    that (701.26: Maze of Ith untaps an attacker; the board already holds its state)."""
+    tapped as they attacked -- ``declared``, those removed from combat since included
+    (506.4: leaving combat untaps nothing) -- unless a spell or ability tapped or untapped
+    them after that (701.26b: Maze of Ith untaps an attacker, Reconnaissance removes one
+    from combat and untaps it; the board already holds their state)."""
     touched = {o for log in logs if log.step != "beginning of combat"
                for r in log.resolved for x in r.outcome
                if x.code in ("stack.tap", "stack.untap") for o in x.objects}
-    tapped = {a for a in (start.attacks or {})
-              if not start.bound.has_keyword(a, "vigilance") and a not in touched}
+    tapped = {a for a in set(start.attacks or {}) | set(declared)
+              if start.has_object(a) and not start.bound.has_keyword(a, "vigilance")
+              and a not in touched}
     perms = []
     from dataclasses import replace
 

@@ -177,6 +177,9 @@ class Stack:
         #: The creatures that died and returned to the battlefield: old id -> the new
         #: object's (400.7).
         self.returned: dict[str, str] = {}
+        #: The targets of the items resolving, judged once as each begins to resolve
+        #: (608.2b): by item, the indexes of the targets that were legal then.
+        self._legal_on_resolution: dict[int, set[int]] = {}
 
     def fork(self, lost: Optional[list[str]] = None) -> "Stack":
         """A copy to go on with apart (a line of play a search explores): what it
@@ -357,11 +360,20 @@ class Stack:
                                         given=len(item.targets)))
             t = item.targets[spec.index]
             if t not in _legal_targets(board, item, spec):
-                self.current.resolved.append(Resolved(item, self.current.step, [reason(
-                    "stack.not_cast", "601.2c", (t,), effect=item.effect, target=t,
-                    gone=not board.has_object(t))]))
-                return replace(item, targets=("\0",))
+                return self._not_cast(board, item, t)
+        for group in _target_groups(ins.effects):
+            # 601.2c: each target of "X target blocked creatures" must be one now
+            for t in item.targets[group.first:]:
+                if not _group_legal(board, item, group, t):
+                    return self._not_cast(board, item, t)
         return item
+
+    def _not_cast(self, board: Board, item: Item, t: str) -> Item:
+        """A trick that can't be cast: ``t`` is not a legal target now (601.2c)."""
+        self.current.resolved.append(Resolved(item, self.current.step, [reason(
+            "stack.not_cast", "601.2c", (t,), effect=item.effect, target=t,
+            gone=not board.has_object(t))]))
+        return replace(item, targets=("\0",))
 
     def _targets(self, board: Board, item: Item) -> Optional[Item]:
         """603.3d: targets chosen as the ability is put on the stack; None: it has none
@@ -484,11 +496,20 @@ class Stack:
             if not self._choose(item, "may", (True, False)):
                 done.outcome.append(reason("stack.declined", "603.5", ()))
                 return board, []
+        # 608.2b: the targets are checked once, as it begins to resolve; an instruction
+        # that changes a target ("Remove target attacking creature ... from combat") leaves
+        # it the target of the instructions after it ("... and untap it").
+        self._legal_on_resolution[id(item)] = {
+            s.index for s, t in zip(specs, item.targets)
+            if t and t in _legal_targets(board, item, s, exclude_chosen=False)}
         events: list = []
-        for eff in _effects_of(item):
-            if _game_over(board, self.lost):
-                break
-            board = self._effect(board, item, eff, done, events)
+        try:
+            for eff in _effects_of(item):
+                if _game_over(board, self.lost):
+                    break
+                board = self._effect(board, item, eff, done, events)
+        finally:
+            self._legal_on_resolution.pop(id(item), None)
         if not done.outcome:
             # 608.2c: it resolved and what it names is gone ("each creature blocking
             # it" after they died): said, not left silent
@@ -874,12 +895,19 @@ class Stack:
         if isinstance(who, T.Target):
             if who.index < len(item.targets) and item.targets[who.index]:
                 t = item.targets[who.index]
-                if t in _legal_targets(board, item, who, exclude_chosen=False):
+                legal = self._legal_on_resolution.get(id(item))
+                if legal is not None:  # judged as it began to resolve (608.2b)
+                    if who.index in legal and (board.has_object(t) or t in board.player_names):
+                        return [t]
+                elif t in _legal_targets(board, item, who, exclude_chosen=False):
                     return [t]  # 608.2b: an illegal target is not affected
             return []
         if isinstance(who, T.Targets):
             return [o for t in who.targets for o in self._objects(board, item, t)]
-        if isinstance(who, (A.TargetRef, A.TargetGroup)):
+        if isinstance(who, A.TargetGroup):
+            # 608.2b: a target of the group that is no longer legal is not affected
+            return [t for t in item.targets[who.first:] if _group_legal(board, item, who, t)]
+        if isinstance(who, A.TargetRef):
             return list(item.targets)
         if isinstance(who, A.YouRef):
             return [item.controller]
@@ -1488,6 +1516,41 @@ def _target_specs(effects: Iterable[Any]) -> list[T.Target]:
     for e in effects:
         walk(e)
     return [found[k] for k in sorted(found)]
+
+
+def _target_groups(effects: Iterable[Any]) -> list[A.TargetGroup]:
+    """The variable numbers of targets of an ability's effects (601.2c) that say what
+    each target must be."""
+    found: list[A.TargetGroup] = []
+
+    def walk(x: Any) -> None:
+        if isinstance(x, A.TargetGroup):
+            if x.pred is not None and x not in found:
+                found.append(x)
+            return
+        if isinstance(x, tuple):
+            for y in x:
+                walk(y)
+            return
+        for f in getattr(x, "__dataclass_fields__", ()):
+            if f != "reading":
+                walk(getattr(x, f))
+
+    for e in effects:
+        walk(e)
+    return found
+
+
+def _group_legal(board: Board, item: Item, group: A.TargetGroup, t: str) -> bool:
+    """Whether ``t`` is a legal target of ``group`` now (115.1, 601.2c, 608.2b): a
+    creature on the battlefield that is what the group's words say ("blocked")."""
+    if group.pred is None:
+        return True
+    if not board.has_object(t) or t in board.player_names:
+        return False
+    perm = board.permanent(t)
+    src = Source("permanent", item.controller, permanent=item.source)
+    return perm.is_creature and board.bound.matches(group.pred, perm, src)  # type: ignore[attr-defined]
 
 
 def _legal_targets(board: Board, item: Item, spec: T.Target, chosen: Sequence[str] = (),
