@@ -80,7 +80,8 @@ def test_mana_spent_to_cast_reads_as_a_condition_and_those_permanents_are_its_ta
 
 def test_forced_as_though_unblocked_reads_as_no_choice_510_1c():
     (parsed,) = read_text(OUTMANEUVER, None).understood
-    assert parsed.abilities == (A.AssignAsThoughUnblocked(A.TargetGroup(0, None), forced=True),)
+    assert parsed.abilities == (A.AssignAsThoughUnblocked(
+        A.TargetGroup(0, None, A.InCombatPred("blocked")), forced=True),)
     # the optional one stays optional
     (p2,) = read_text("You may have Rhox assign its combat damage as though it weren't "
                       "blocked.", "Rhox").understood
@@ -280,3 +281,38 @@ def test_chosen_creature_round_trips_json_and_scenario_language():
     assert data["choices"] == [{"effect": 1, "chosen": "elf"}]
     assert load_board_json(json.dumps(data)).choices == board.choices
     assert parse_scenario(format_scenario(board), "<again>").choices == board.choices
+
+
+# -- what each target of a group must be: 601.2c, 608.2b --------------------------------------
+
+def test_x_target_blocked_creatures_reads_what_each_target_must_be_115_1():
+    (parsed,) = read_text(OUTMANEUVER, None).understood
+    (ability,) = parsed.abilities
+    assert ability.subject.pred == A.InCombatPred("blocked")
+    plain = read_text("Up to two target creatures can't block this turn.", None).understood
+    assert plain[0].abilities[0].subject.pred is None
+
+
+def test_outmaneuver_before_blockers_is_not_cast_its_target_is_not_blocked_601_2c():
+    # Cast in the declare attackers step, the Ogre is not blocked yet: it is no legal
+    # target of "X target blocked creatures", so the spell can't be cast; the Ogre's
+    # damage goes to the Wall that blocks it later.
+    tail = "attack ogre -> Bob\nattack bears -> Bob\nblock wall -> ogre\nblock stone -> bears\n"
+    got = _ask(_board("effect Alice in declare attackers -> ogre", OUTMANEUVER, tail), "combat")
+    assert got["after"]["life"]["Bob"] == 20
+    outcome = [o for s in got["stack"] for r in s["resolved"] for o in r["outcome"]]
+    assert [o["code"] for o in outcome] == ["stack.not_cast"] and outcome[0]["rule"] == "601.2c"
+
+
+def test_a_group_target_that_is_not_what_the_words_say_stops_the_trick_601_2c():
+    # Runed Arch's "X target creatures with power 2 or less": the Ogre (2) may be one,
+    # a 3-power creature may not.
+    text = "X target creatures with power 2 or less can't be blocked this turn."
+    tail = "attack ogre -> Bob\n"
+    got = _ask(_board("effect Alice in beginning of combat -> ogre", text, tail), "blocks")
+    assert all(not d["declaration"] for d in got["declarations"])  # nobody can block it
+    board = _board("effect Alice in beginning of combat -> ogre", text, tail).replace(
+        "Gray Ogre 2/2", "Gray Ogre 3/2")
+    got = _ask(board, "combat")
+    outcome = [o for s in got["stack"] for r in s["resolved"] for o in r["outcome"]]
+    assert [o["code"] for o in outcome] == ["stack.not_cast"]

@@ -767,10 +767,14 @@ class TargetGroup(Record):
     (``most`` None), and "those creatures" / "they" referring back to them. The
     targets are ``Effect.targets[first:]`` (at most ``most`` of them). Since the
     number chosen varies, no later target of the same text can be numbered: the
-    grammar reads such a group only when no target follows it."""
+    grammar reads such a group only when no target follows it. ``pred``: what each of
+    them must be ("X target blocked creatures": :class:`InCombatPred` "blocked"), judged
+    as a trick is cast and as it resolves (601.2c, 608.2b); None when any creature will
+    do, or when the group is only referred to by a sentence read apart from it."""
 
     first: int = 0
     most: Optional[int] = None
+    pred: Optional["Pred"] = None
 
 
 

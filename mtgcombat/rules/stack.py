@@ -360,11 +360,20 @@ class Stack:
                                         given=len(item.targets)))
             t = item.targets[spec.index]
             if t not in _legal_targets(board, item, spec):
-                self.current.resolved.append(Resolved(item, self.current.step, [reason(
-                    "stack.not_cast", "601.2c", (t,), effect=item.effect, target=t,
-                    gone=not board.has_object(t))]))
-                return replace(item, targets=("\0",))
+                return self._not_cast(board, item, t)
+        for group in _target_groups(ins.effects):
+            # 601.2c: each target of "X target blocked creatures" must be one now
+            for t in item.targets[group.first:]:
+                if not _group_legal(board, item, group, t):
+                    return self._not_cast(board, item, t)
         return item
+
+    def _not_cast(self, board: Board, item: Item, t: str) -> Item:
+        """A trick that can't be cast: ``t`` is not a legal target now (601.2c)."""
+        self.current.resolved.append(Resolved(item, self.current.step, [reason(
+            "stack.not_cast", "601.2c", (t,), effect=item.effect, target=t,
+            gone=not board.has_object(t))]))
+        return replace(item, targets=("\0",))
 
     def _targets(self, board: Board, item: Item) -> Optional[Item]:
         """603.3d: targets chosen as the ability is put on the stack; None: it has none
@@ -895,7 +904,10 @@ class Stack:
             return []
         if isinstance(who, T.Targets):
             return [o for t in who.targets for o in self._objects(board, item, t)]
-        if isinstance(who, (A.TargetRef, A.TargetGroup)):
+        if isinstance(who, A.TargetGroup):
+            # 608.2b: a target of the group that is no longer legal is not affected
+            return [t for t in item.targets[who.first:] if _group_legal(board, item, who, t)]
+        if isinstance(who, A.TargetRef):
             return list(item.targets)
         if isinstance(who, A.YouRef):
             return [item.controller]
@@ -1504,6 +1516,41 @@ def _target_specs(effects: Iterable[Any]) -> list[T.Target]:
     for e in effects:
         walk(e)
     return [found[k] for k in sorted(found)]
+
+
+def _target_groups(effects: Iterable[Any]) -> list[A.TargetGroup]:
+    """The variable numbers of targets of an ability's effects (601.2c) that say what
+    each target must be."""
+    found: list[A.TargetGroup] = []
+
+    def walk(x: Any) -> None:
+        if isinstance(x, A.TargetGroup):
+            if x.pred is not None and x not in found:
+                found.append(x)
+            return
+        if isinstance(x, tuple):
+            for y in x:
+                walk(y)
+            return
+        for f in getattr(x, "__dataclass_fields__", ()):
+            if f != "reading":
+                walk(getattr(x, f))
+
+    for e in effects:
+        walk(e)
+    return found
+
+
+def _group_legal(board: Board, item: Item, group: A.TargetGroup, t: str) -> bool:
+    """Whether ``t`` is a legal target of ``group`` now (115.1, 601.2c, 608.2b): a
+    creature on the battlefield that is what the group's words say ("blocked")."""
+    if group.pred is None:
+        return True
+    if not board.has_object(t) or t in board.player_names:
+        return False
+    perm = board.permanent(t)
+    src = Source("permanent", item.controller, permanent=item.source)
+    return perm.is_creature and board.bound.matches(group.pred, perm, src)  # type: ignore[attr-defined]
 
 
 def _legal_targets(board: Board, item: Item, spec: T.Target, chosen: Sequence[str] = (),

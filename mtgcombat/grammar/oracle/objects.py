@@ -5,6 +5,7 @@ abilities with conditions (611.3a) and qualities."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Optional
 
 
 from lark import Transformer, v_args
@@ -234,7 +235,7 @@ class _ObjectRules(Transformer):
             raise _Fail("a group of targets that are not creatures")
         if self.st.open_targets:
             raise _Fail("a second variable number of targets")
-        ref = A.TargetGroup(self.st.targets, most)
+        ref = A.TargetGroup(self.st.targets, most, _group_pred(desc))
         self.st.open_targets = True
         self._mention(ref)
         return ref
@@ -644,4 +645,24 @@ class _ObjectRules(Transformer):
         """509.1c: "All creatures able to block Noble Quarry or enchanted creature do so"
         (bestow: one of the two is an attacking creature at a time)."""
         return [A.LureRequirement(first), A.LureRequirement(second)]
+
+
+def _group_pred(desc: _Desc) -> Optional[A.Pred]:
+    """What each target of a group must be (115.1, 601.2c): "X target blocked creatures"
+    -- the qualities of its words, "attacking"/"blocking" as combat roles (506.4), "you
+    control" as its controller; None for plain "target creatures"."""
+    pred, flags = _desc_pred(desc, "creature", allow_flags=True)
+    parts: list[A.Pred] = [] if isinstance(pred, A.AnyPred) else [pred]
+    parts += [A.InCombatPred(role) for role in ("attacking", "blocking") if flags.get(role)]
+    if desc.ctrl is not None:
+        c = desc.ctrl
+        if c.opponents_of is not None or c.of_target_creature:
+            raise _Fail("a group of targets controlled by a player named apart")
+        if c.pred is not None:
+            parts.append(c.pred)
+        elif c.controller is not None:
+            parts.append(A.ControllerPred(c.controller))
+        else:
+            raise _Fail("a group of targets controlled by a player not named")
+    return _and(parts) if parts else None
 
