@@ -1,6 +1,6 @@
 """Benchmark: best-blocks and best-attacks (issue 23) on seeded random boards.
 
-Generator (this file, :func:`plain` and :func:`hard`; ``random.Random(seed)``): n creatures
+Generator (this file, :func:`plain`, :func:`hard` and :func:`mixed`; ``random.Random(seed)``): n creatures
 a side, Alice's and Bob's, power 0-6 and toughness 1-6.
 
 * ``plain``: each creature has at most one of Flying, Reach, Vigilance, Menace (Bob's
@@ -8,8 +8,10 @@ a side, Alice's and Bob's, power 0-6 and toughness 1-6.
 * ``hard``: each creature one or two of First strike, Double strike, Trample,
   Deathtouch, Infect, Wither, Toxic 1/2, Indestructible, Lifelink (or none, 1 in 8);
   a quarter have damage already marked; Alice at 3-20 life, Bob at 2-12.
+* ``mixed``: both sets -- each creature one keyword of ``plain``'s (1 in 2) and one or two
+  of ``hard``'s (7 in 8), damage marked and life totals as ``hard``.
 
-Every row: the median and the slowest of the boards (seeds 0..k-1) for a size and a
+Every row: the median and the slowest of the boards (seeds first..first+k-1) for a size and a
 question, in CPU seconds (``time.process_time``: the machine is shared, wall time
 measures the others' work too) in a warm process (the board read and its texts bound
 before timing; one warm-up question first), with how many were proved optimal within
@@ -22,8 +24,9 @@ on the 4 v 4 ``plain`` boards with attacks declared (seeds 0..k-1), ``best-block
 process (``resource.getrusage``, user and system) and their ratio (issue 23: a cold
 ``best-blocks`` no slower than a cold ``check`` plus 50 %, a ratio of 1.5 at most).
 
-Run: ``python bench/decisions.py [--sizes 4,8,12] [--seeds 7] [--limit 60]
-[--families plain,hard] [--kinds blocks,attacks] [--cold 3]``. Figures are noisy on a
+Run: ``python bench/decisions.py [--sizes 4,8,12] [--seeds 7] [--first 0] [--limit 60]
+[--families plain,hard,mixed] [--kinds blocks,attacks] [--cold 3]`` (``--first 7``: seeds
+7..13, boards nothing was tuned to). Figures are noisy on a
 shared machine: run it twice and read the medians.
 """
 
@@ -61,10 +64,14 @@ def _creature(rng: random.Random, cid: str, name: str, ctl: str, family: str) ->
         if rng.random() < 0.5:
             d["text"] = rng.choice(words)
     else:
+        kws = []
+        if family == "mixed" and rng.random() < 0.5:
+            kws.append(rng.choice(PLAIN + (["Defender"] if ctl == "Bob" else [])))
         if rng.random() >= 1 / 8:
-            kws = rng.sample(HARD, rng.choice([1, 1, 2]))
+            kws += rng.sample(HARD, rng.choice([1, 1, 2]))
             if "Toxic 1" in kws and "Toxic 2" in kws:
                 kws.remove("Toxic 2")
+        if kws:
             d["text"] = ", ".join(kws)
         if rng.random() < 0.25 and t > 1:
             d["damage"] = rng.randint(1, t - 1)
@@ -90,6 +97,10 @@ def plain(n: int, seed: int, declared: bool = False) -> dict:
 
 def hard(n: int, seed: int, declared: bool = False) -> dict:
     return board("hard", n, seed, declared)
+
+
+def mixed(n: int, seed: int, declared: bool = False) -> dict:
+    return board("mixed", n, seed, declared)
 
 
 def ask(kind: str, data: dict, limit: float) -> tuple[float, str]:
@@ -132,6 +143,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--sizes", default="4,8,12")
     ap.add_argument("--seeds", type=int, default=7)
+    ap.add_argument("--first", type=int, default=0, help="the first seed")
     ap.add_argument("--limit", type=float, default=60.0)
     ap.add_argument("--families", default="plain,hard")
     ap.add_argument("--kinds", default="blocks,attacks")
@@ -140,12 +152,13 @@ def main() -> None:
     args = ap.parse_args()
     ask("blocks", plain(2, 0, True), args.limit)  # warm-up: grammar, solver loaded
     print(f"{'family':7} {'question':13} {'n v n':>7} {'median s':>9} {'worst s':>8} "
-          f"{'optimal':>8}  (CPU s; time limit {args.limit:g} s wall)", flush=True)
+          f"{'optimal':>8}  (CPU s; time limit {args.limit:g} s wall; seeds "
+          f"{args.first}..{args.first + args.seeds - 1})", flush=True)
     for family in args.families.split(","):
         for kind in args.kinds.split(","):
             for n in (int(x) for x in args.sizes.split(",")):
                 times, statuses = [], []
-                for seed in range(args.seeds):
+                for seed in range(args.first, args.first + args.seeds):
                     data = board(family, n, seed, kind == "blocks")
                     s, st = ask(kind, data, args.limit)
                     times.append(s)

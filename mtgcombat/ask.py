@@ -19,6 +19,7 @@ in :mod:`mtgcombat.text`, and one entry in :data:`QUESTIONS`.
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from dataclasses import dataclass, field
@@ -26,6 +27,12 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional, Union
 
 from .errors import BadInput, BoardError
 from . import options as _options
+# What every request needs, imported once here (an import inside a function costs a few
+# microseconds at each call: a tenth of what a door adds to a small question, issue 22).
+from .board import Board
+from .boardjson import MAX_DEPTH, depth
+from .editions import edition
+from .text import Writer
 from .options import COMMON, Door, OptionError, Options
 from .rules.reasons import Reason, english, reason
 
@@ -124,8 +131,6 @@ def names() -> list[str]:
 def board_from_request(data: Any, cards: Any = None) -> "Board":
     """A request's board: a JSON board (an object) or a board's text (JSON or the
     scenario language)."""
-    from .board import Board
-
     if isinstance(data, dict):
         return Board.from_data(data, cards=cards)
     if isinstance(data, str):
@@ -137,8 +142,6 @@ def prepare(board: "Board", opts: Options, ctx: Context) -> "Board":
     """The board as every question takes it: ``--rules`` instead of the board's edition,
     ``--strict`` refusing a sentence not understood, its texts bound (what can't be bound
     is bad input in every question alike)."""
-    from .editions import edition
-
     rules = opts.rules
     if rules and rules != board.rules:
         origin = board.__dict__.get("origin")
@@ -177,8 +180,6 @@ def prepare(board: "Board", opts: Options, ctx: Context) -> "Board":
 
 
 def writer(board: "Board", opts: Options) -> "Writer":
-    from .text import Writer
-
     return Writer.for_board(board, opts.lang or "en")
 
 
@@ -839,8 +840,6 @@ def parse_request(text: Union[str, bytes]) -> Any:
     """A request's JSON: malformed JSON, nesting too deep, an integer beyond the
     interpreter's digit limit or a lone surrogate (``\\ud800``, not a character) are bad
     input (:class:`OptionError`), one line each."""
-    import json
-
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
@@ -856,8 +855,6 @@ def parse_request(text: Union[str, bytes]) -> Any:
         raise OptionError(reason("error.request_deep")) from None
     except ValueError as e:  # e.g. an integer of more than 4300 digits
         raise OptionError(reason("error.request_value", problem=str(e)[:150])) from None
-    from .boardjson import MAX_DEPTH, depth
-
     # Both checks walk every value: a request's text tells first when they can't fail
     # (issue 22: the walks were most of a small request's parsing). JSON can't nest
     # deeper than it has brackets, and a string of the parsed request can hold a lone

@@ -23,7 +23,7 @@ from __future__ import annotations
 import os
 import signal
 import sys
-from typing import Any, Iterable, Iterator, Optional
+from typing import Any, Iterable, Iterator, Optional, Union
 
 from .ask import BadInput, ask_request, dumps, error_json, parse_request
 from .rules.reasons import reason
@@ -69,7 +69,7 @@ def answer(request: Any) -> dict:
                          + " ".join(str(e).split())[:300]}
 
 
-def answer_line(line: str) -> str:
+def answer_line(line: Union[str, bytes]) -> str:
     """One request line answered, as one JSON line (without its newline)."""
     return dumps(answer(line))
 
@@ -192,6 +192,27 @@ def add_command(sub: Any) -> None:
                          "pip install 'mtgcombat[dask]')")
     add_option(bt, OPTIONS["cards"], Door.COMMAND_LINE)
     add_option(bt, OPTIONS["quiet"], Door.COMMAND_LINE)
+    add_lang(bt)
+
+
+def add_lang(parser: Any) -> None:
+    """``--lang`` of a door's own command (``batch``, ``serve``): the language of what it
+    says on standard error; each request's answer is in the request's own ``--lang``."""
+    from .text import languages
+
+    parser.add_argument("--lang", choices=languages(), default="en", metavar="{en,de}",
+                        help="language of the command's own words on standard error (the "
+                             "card database's warnings; default: en); a request's answer "
+                             "is in the request's --lang")
+
+
+def card_warnings(cards: Any, lang: str) -> list[str]:
+    """The card database's notes (its index kept in memory, a shared name), one line each
+    in ``lang`` (``warning: ...``), rendered from their codes."""
+    from .text import Writer
+
+    w = Writer(lang or "en")
+    return [w.t("warning.line", text=w(note)) for note in cards.notes]
 
 
 def _formatter() -> Any:
@@ -235,9 +256,15 @@ def main(ns: Any) -> int:
         raise OptionError(reason("error.at_least_one", flag="--jobs"), command="batch")
     if ns.cards:
         os.environ["MTGCOMBAT_CARDS"] = ns.cards
+    held = None  # standard input, a pipe or a terminal: held open by an engine
     if ns.input == "-":
         lines: Any = _stdin_lines()
         chunk = 1  # answer each line as soon as it is read
+        fd = _stdin_fd()
+        if fd is not None and _regular(fd):  # ``< requests.jsonl``: as a file
+            chunk = CHUNK
+        elif fd is not None and not ns.dask:
+            held = fd
     else:
         try:
             lines = open(ns.input, encoding="utf-8", errors="surrogateescape")
@@ -247,8 +274,8 @@ def main(ns: Any) -> int:
         chunk = CHUNK
     cards = _cards()  # a bad card file is one line before anything is answered
     if cards is not None and not ns.quiet:  # its index in memory: said once, on stderr
-        for line in cards.warnings:
-            print("warning: " + line, file=sys.stderr)
+        for line in card_warnings(cards, getattr(ns, "lang", "en")):
+            print(line, file=sys.stderr)
     from .progress import Progress
 
     import gc
@@ -261,13 +288,16 @@ def main(ns: Any) -> int:
     old = signal.signal(signal.SIGTERM, _on_signal)
     old_int = signal.signal(signal.SIGINT, _on_signal)
     prog = Progress(not ns.quiet, "answering", "answered")
+    answers: Any = run(lines, ns.jobs, ns.dask, chunk) if held is None else \
+        held_open(held, ns.jobs)
     try:
-        for line in run(lines, ns.jobs, ns.dask, chunk):
+        for line in answers:
             _write(line)
             prog.found()
     except _Stop:
         return 143
     finally:
+        answers.close()  # its workers end now
         prog.done()
         signal.signal(signal.SIGTERM, old)
         signal.signal(signal.SIGINT, old_int)
@@ -275,38 +305,149 @@ def main(ns: Any) -> int:
     return 0
 
 
-def _stdin_lines() -> Iterator[Any]:
-    """Standard input's lines (bytes, without their newline; text from a stand-in that
-    is not a file) as they arrive: read as the system gives them (no text layer; a
-    request's bytes are decoded as UTF-8 when it is parsed, a line that isn't UTF-8 is
-    answered with an error)."""
+def _stdin_fd() -> Optional[int]:
+    """Standard input's file descriptor (None: a stand-in that is not a file)."""
     try:
-        fd = sys.stdin.fileno()
-    except (AttributeError, OSError, ValueError):  # not a file (a test's stand-in)
-        for line in sys.stdin:
-            yield line
-        return
-    parts: list[bytes] = []
-    while True:
-        data = os.read(fd, 1 << 16)
+        return sys.stdin.fileno()
+    except (AttributeError, OSError, ValueError):
+        return None
+
+
+def _regular(fd: int) -> bool:
+    """Whether ``fd`` is a regular file (all its lines are there: read like a file)."""
+    import stat
+
+    try:
+        return stat.S_ISREG(os.fstat(fd).st_mode)
+    except OSError:
+        return False
+
+
+class _Lines:
+    """Lines split from the bytes read (without their newline): no text layer -- a
+    request's bytes are decoded as UTF-8 when it is parsed, a line that isn't UTF-8 is
+    answered with an error."""
+
+    __slots__ = ("parts", "ready")
+
+    def __init__(self) -> None:
+        self.parts: list[bytes] = []  # the line begun, not ended yet
+        self.ready: list[bytes] = []  # whole lines read, not taken yet
+
+    def feed(self, data: bytes) -> None:
+        """Bytes read (``b""``: the end; a last line without its newline is a line)."""
         if not data:
-            if parts:
-                yield b"".join(parts)
+            if self.parts:
+                self.ready.append(b"".join(self.parts))
+                self.parts = []
             return
         i = data.find(b"\n")
         if i < 0:
-            parts.append(data)
-            continue
-        parts.append(data[:i])
-        yield b"".join(parts)
-        parts = []
+            self.parts.append(data)
+            return
+        self.parts.append(data[:i])
+        self.ready.append(b"".join(self.parts))
+        self.parts = []
         start = i + 1
         j = data.find(b"\n", start)
         while j >= 0:
-            yield data[start:j]
+            self.ready.append(data[start:j])
             start, j = j + 1, data.find(b"\n", j + 1)
         if start < len(data):
-            parts.append(data[start:])
+            self.parts.append(data[start:])
+
+    def take(self) -> list[bytes]:
+        out, self.ready = self.ready, []
+        return out
+
+
+def _stdin_lines() -> Iterator[Any]:
+    """Standard input's lines (bytes, without their newline; text from a stand-in that
+    is not a file) as they arrive: read as the system gives them."""
+    fd = _stdin_fd()
+    if fd is None:  # not a file (a test's stand-in)
+        for line in sys.stdin:
+            yield line
+        return
+    lines = _Lines()
+    while True:
+        data = os.read(fd, 1 << 16)
+        lines.feed(data)
+        yield from lines.take()
+        if not data:
+            return
+
+
+def held_open(fd: int, jobs: Optional[int] = None) -> Iterator[str]:
+    """The answer lines to the request lines read from ``fd`` (a pipe an engine holds
+    open), in order, each as soon as it and every line before it is answered.
+
+    A line that comes alone -- nothing read after it, no answer outstanding: an engine
+    waiting for its answer -- is answered in this process (a hand-off to a worker and
+    back would cost more than a small question, issue 22). Lines written ahead of their
+    answers go to the workers (``jobs`` processes, default every core) one by one, and
+    come back in order. A line that comes while a worker still answers one before it
+    goes to the workers too, so that the answers stay in order."""
+    import select
+
+    jobs = jobs or os.cpu_count() or 1
+    pool = None
+    if jobs > 1:
+        import multiprocessing
+
+        ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
+        pool = ctx.Pool(jobs, initializer=_worker_start)
+    wake_r, wake_w = os.pipe()
+    os.set_blocking(wake_w, False)
+    lines = _Lines()
+    done: dict[int, str] = {}  # the workers' answers, by line number (dict: thread-safe)
+    sent = written = 0  # lines given to the workers; answers of theirs written
+    ended = False
+
+    def back(i: int) -> Any:
+        def answered(a: Any) -> None:  # in the pool's result thread
+            done[i] = a if isinstance(a, str) else dumps(
+                {"error": f"internal error: {type(a).__name__}"})
+            try:
+                os.write(wake_w, b"!")
+            except OSError:  # full (a wake is waiting already) or closed (the end)
+                pass
+        return answered
+
+    try:
+        while True:
+            while written in done:
+                yield done.pop(written)
+                written += 1
+            todo = lines.take()
+            if len(todo) == 1 and sent == written and (pool is None or not lines.parts):
+                yield answer_line(todo[0])
+                continue
+            for line in todo:
+                if pool is None:
+                    yield answer_line(line)
+                else:
+                    f = back(sent)
+                    pool.apply_async(answer_line, (line,), callback=f, error_callback=f)
+                    sent += 1
+            if ended and sent == written:
+                return
+            if sent == written:  # no answer to wait for: just the next line
+                ready = [fd]
+            else:
+                ready = select.select([wake_r] if ended else [fd, wake_r], [], [])[0]
+            if wake_r in ready:
+                os.read(wake_r, 1 << 16)
+            if fd in ready:
+                data = os.read(fd, 1 << 16)
+                lines.feed(data)
+                ended = not data
+    finally:
+        if pool is not None:
+            pool.terminate()
+            pool.join()
+        os.close(wake_r)
+        os.close(wake_w)
 
 
 def _write(line: str) -> None:

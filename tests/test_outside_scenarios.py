@@ -423,6 +423,14 @@ SCENARIOS: dict[str, Expect] = {
                                      tapped={"giant": True}),
     "attacker-removed-from-combat": E("506.4", life={"Bob": 18},
                                       tapped={"giant": True, "bears": True}),
+    # (multiplayer and teams: blocks by teammates, shared life, players who lose mid-combat)
+    "thg-double-block-by-teammates": E("805.10d", destroyed=("giant", "bears", "elves"),
+                                       life={"Bob": 30, "Bea": 30}),
+    "thg-two-lifelinkers": E("810.9", life={"Alice": 34, "Ann": 34, "Bob": 26, "Bea": 26}),
+    "mp-four-players-only-defenders": E("802.3", life={"Bob": 17, "Carol": 20, "Dave": 18}),
+    "mp-player-loses-in-first-strike-step": E("800.4a", life={"Bob": 0, "Carol": 17}),
+    "thg-team-loses-in-first-strike-step": E("104.2a", life={"Bob": 0, "Bea": 0}),
+    "mp-dethrone-tied": E("702.105a", life={"Carol": 16}, counters={"marchesa": {"+1/+1": 1}}),
 }
 
 

@@ -38,6 +38,15 @@ model's own numbers for the same attacker blocked by each blocker alone: the att
 damage, each blocker's lethal damage and whether that damage kills it (``outcome``), each
 blocker's lifelink gain. When no declaration is safe this module answers nothing and the
 caller enumerates.
+
+On large searches (more than :data:`SEED_OVER` blockers) two more things make the proof
+short, neither a guess: a first incumbent, the best declaration made of fights already
+played (each attacker unblocked or blocked by one creature; CP-SAT over that matching with
+the safety limits, then judged as any leaf: every restriction, the requirements maximum,
+safety) -- only ever a real declaration; and, while more than :data:`DISJOINT_UP_TO`
+blockers are left, a Lagrangian bound next to the knapsack one (:meth:`_Search._lagrangian`:
+prices on the blockers; sound for any prices >= 0 because each blocker is in one fight
+at most, 509.1a).
 """
 
 from __future__ import annotations
@@ -343,6 +352,7 @@ class Fights:
         hit = self.cache.get(ckey)
         if hit is not None:
             return hit
+        lost_t = tuple(sorted(self.lost0))
         data: dict = {"power": None, "simple": {}, "need": {}, "gain": {}, "precedes": {},
                       "hit": {}, "fate": None, "fates": {}, "a": a, "silent": {}}
         for x in potential:
@@ -351,13 +361,19 @@ class Fights:
             gain = 0
             stage = first_stage(b, [])
             stages = ["first", "regular"] if stage == "first" else ["regular"]
+            # The fight's first step as its play prepared it (the same step board and
+            # damage step: combat.step_board, damage.damage_step).
+            step0 = self.game._step(b, stages[0], None, lost_t)
             had = None
             hit = [0, 0, False]  # what all its damage to the attacker does, at most
             silent = True  # it deals no combat damage in any step (510.1a: no power)
-            for sname in stages:
-                sb, had = step_board(b, sname, had)
-                st = damage_step(sb, sb.bound, sb.blocked or (), sb.first_strikers,
-                                 sb.target_left or ())
+            for n_step, sname in enumerate(stages):
+                if n_step == 0:
+                    sb, had, st = step0.stepboard, step0.had, step0.step
+                else:
+                    sb, had = step_board(b, sname, had)
+                    st = damage_step(sb, sb.bound, sb.blocked or (), sb.first_strikers,
+                                     sb.target_left or ())
                 src = st.sources.get(x)
                 silent = silent and src is None
                 if src is not None and a in src.all_recipients:
@@ -375,9 +391,7 @@ class Fights:
             # first-strike step if there is one, 510.4): nothing has happened to either
             # creature before it; a blocker that strikes first while the attacker doesn't
             # may kill it first, and is no sure kill.
-            sb, _ = step_board(b, stages[0], None)
-            st = damage_step(sb, sb.bound, sb.blocked or (), sb.first_strikers,
-                             sb.target_left or ())
+            sb, st = step0.stepboard, step0.step
             src = st.sources.get(a)
             rec = st.recipients.get(x)
             # Whether the blocker deals damage in a step before the attacker does (then
@@ -459,6 +473,10 @@ class _Entry:
 #: Up to how many blockers left the bound of the attackers still to decide keeps each
 #: blocker in one fight (:meth:`_Search.rest`; 3**n steps an attacker at most).
 DISJOINT_UP_TO = 9
+
+#: Over how many blockers a search first looks for an incumbent among the fights already
+#: played (:meth:`_Search._seed`).
+SEED_OVER = 9
 
 #: The bound where no declaration is legal (below every sum of encoded values).
 _NONE = -(1 << 400)
@@ -684,6 +702,9 @@ class _Search:
                             if k[0] != "opp"} for a in attackers]
         self._unblocked_keys = sorted({k for u in self._unblocked for k in u})
         self._forced_memo: dict = {}
+        #: the prices and sorted fights of the Lagrangian bound (None: not yet prepared;
+        #: False: none)
+        self._lag: Any = None
 
     def _judge_constraints(self, problem: Any, attackers: list[str]) -> None:
         """Each restriction and requirement at the attacker after which every choice it
@@ -781,6 +802,7 @@ class _Search:
             return best
         dp = [0] + [None] * cap  # type: list
         self.deadline.check()
+        lag = self._lagrangian(i, free)
         for a in att:
             best_k = self.tables[a].best_within(free)
             new = [None] * (cap + 1)
@@ -792,13 +814,190 @@ class _Search:
                         new[c + k] = v + w
             dp = new
         out = max(v for v in dp if v is not None)
+        if lag is not None and lag < out:
+            out = lag
         self._rest[key] = out
         return out
+
+    def _lagrangian(self, i: int, free: int) -> Optional[int]:
+        """The Lagrangian bound of the attackers from ``i`` on with the blockers of
+        ``free`` (None: not prepared, see :meth:`_prepare_lagrangian`): for any prices
+        lam >= 0 of the blockers, a declaration's value is the sum over its fights of
+        (value - the prices of its blockers) plus the prices of the blockers it uses, at
+        most the prices of all the blockers in ``free`` -- each blocker is in one fight at
+        most (509.1a, checked by :func:`_fights_apply`: no creature can block more than
+        one attacker). So lam(free) plus, for each attacker, its best (value - prices)
+        over its fights with blockers all in ``free`` bounds every declaration from here
+        (a fight not played at its bound, which its value never exceeds; the fights a
+        restriction reading that attacker alone forbids left out, as no declaration has
+        them)."""
+        lag = self._lag
+        if lag is None:
+            lag = self._prepare_lagrangian()
+        if not lag:
+            return None
+        price, lists = lag
+        total = 0
+        for low in _bits(free):
+            total += price.get(low, 0)
+        for j in range(i, len(self.att)):
+            best: Optional[int] = None
+            for adj, cost, e in lists[j]:
+                if best is not None and adj <= best:
+                    break  # sorted by bound less prices: no later fight does better
+                if e.mask & ~free:
+                    continue
+                c = (e.code if e.exact else e.kcode) - cost
+                if best is None or c > best:
+                    best = c
+            if best is None:
+                return _NONE
+            total += best
+        return total
+
+    def _prepare_lagrangian(self) -> Optional[tuple]:
+        """Prices of the blockers for :meth:`_lagrangian`, by subgradient descent on the
+        bound of the whole search (floating point, then rounded down to whole numbers of
+        the encoding: any prices >= 0 give a sound bound, these a tight one), and each
+        attacker's legal fights sorted by bound less prices. Once a search (the fights
+        played later only lower the values, so the bound stays sound)."""
+        import numpy as np
+
+        att = self.att
+        blockers = sorted({low for a in att for low in _bits(self.tables[a].pot)})
+        if not blockers:
+            self._lag = False
+            return None
+        col = {low: k for k, low in enumerate(blockers)}
+        scale = float(_BASE) ** (len(self.v0) - 1)
+        groups = []
+        for j, a in enumerate(att):
+            illegal = self.illegal[j]
+            es = [e for e in self.tables[a].entries if e.mask not in illegal]
+            if not es:
+                self._lag = False
+                return None
+            rows = np.zeros((len(es), len(blockers)))
+            for r, e in enumerate(es):
+                for low in _bits(e.mask):
+                    rows[r, col[low]] = 1.0
+            vals = np.array([float(e.code if e.exact else e.kcode) / scale for e in es])
+            groups.append((es, rows, vals))
+        lam = np.zeros(len(blockers))
+        best_lam, best_total = lam, None
+        step = 1.0
+        for _ in range(60):
+            self.deadline.check()
+            total = float(lam.sum())
+            use = np.zeros(len(blockers))
+            for es, rows, vals in groups:
+                r = vals - rows @ lam
+                k = int(np.argmax(r))
+                total += float(r[k])
+                use += rows[k]
+            if best_total is None or total < best_total:
+                best_total, best_lam = total, lam.copy()
+            g = 1.0 - use
+            if not (g < 0).any() and not ((g > 0) & (lam > 0)).any():
+                break  # prices and choices agree: the bound is the best these give
+            lam = np.maximum(0.0, lam - step * g)
+            step *= 0.93
+        price = {low: max(0, int(float(best_lam[k]) * scale)) for low, k in col.items()}
+        lists = []
+        for es, _, _ in groups:
+            lst = []
+            for e in es:
+                cost = sum(price[low] for low in _bits(e.mask))
+                lst.append((e.kcode - cost, cost, e))
+            lst.sort(key=lambda x: x[0], reverse=True)
+            lists.append(lst)
+        self._lag = (price, lists)
+        return self._lag
 
     def run(self) -> None:
         if self.always_violated:
             return
+        if self.best is None and not self.no_new and \
+                bin(self.relevant[0]).count("1") > SEED_OVER:
+            self._seed()
         self._dfs(0, 0, frozenset(), 0, {}, self.req_fixed, [])
+
+    def _seed(self) -> None:
+        """A first incumbent for a large search: the best declaration made of fights
+        already played (each attacker unblocked or blocked by one creature: a weighted
+        matching with the safety limits, solved by CP-SAT), judged as a leaf of the
+        search is (every restriction, the requirements maximum, safety). Only a lower
+        bound for the pruning: the search still proves the best; nothing is kept when
+        CP-SAT doesn't settle it quickly or the declaration isn't legal."""
+        from ..rules.constraints import obeyed, violated
+        from ..solver.cpsat import import_cp_model
+
+        att = self.att
+        options = []
+        for j, a in enumerate(att):
+            es = [e for e in self.tables[a].entries
+                  if e.exact and e.mask not in self.illegal[j]]
+            if not es:
+                return
+            options.append(es)
+        n = len(self.v0)
+        lo = [0] * n
+        hi = [0] * n
+        for es in options:
+            for c in range(n):
+                lo[c] += min(e.value[c] for e in es)
+                hi[c] += max(e.value[c] for e in es)
+        weights = [1] * n
+        for c in range(n - 2, -1, -1):
+            weights[c] = weights[c + 1] * (hi[c + 1] - lo[c + 1] + 1)
+        if sum(abs(w) * max(abs(lo[c]), abs(hi[c])) for c, w in enumerate(weights)) >= 1 << 60:
+            return
+        cp_model = import_cp_model()
+        m = cp_model.CpModel()
+        xs = []
+        by_blocker: dict[int, list] = {}
+        sums: dict[tuple, list] = {}
+        obj = []
+        for j, es in enumerate(options):
+            row = []
+            for e in es:
+                x = m.NewBoolVar("")
+                row.append(x)
+                for low in _bits(e.mask):
+                    by_blocker.setdefault(low, []).append(x)
+                for key, ns in (e.reach or {}).items():
+                    if key[0] == "opp":
+                        continue
+                    for cp in range(3):
+                        if ns[cp]:
+                            sums.setdefault((key, cp), []).append((ns[cp], x))
+                w = sum(weights[c] * e.value[c] for c in range(n))
+                if w:
+                    obj.append((w, x))
+            m.AddExactlyOne(row)
+            xs.append(row)
+        for group in by_blocker.values():
+            if len(group) > 1:
+                m.AddAtMostOne(group)
+        for ((kind, q), _cp), terms in sums.items():
+            lim = self.limits[q][0 if kind == "life" else 1]
+            m.Add(sum(k * x for k, x in terms) <= lim)
+        m.Maximize(sum(w * x for w, x in obj))
+        solver = cp_model.CpSolver()
+        left = self.deadline.remaining()
+        solver.parameters.max_time_in_seconds = max(0.05, 1.0 if left is None else min(1.0, left))
+        solver.parameters.num_workers = 1
+        if solver.Solve(m) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            return
+        chosen = []
+        keys: frozenset = frozenset()
+        for a, es, row in zip(att, options, xs):
+            e = next(e for e, x in zip(es, row) if solver.Value(x))
+            chosen.append((a, e))
+            keys |= e.keys
+        if violated(self.problem, keys) or obeyed(self.problem, keys) < self.m0:
+            return
+        self._leaf(chosen)
 
     def _worse(self, upper: int) -> bool:
         """Whether a declaration at most ``upper`` can't be better than the incumbent (nor
@@ -1067,7 +1266,7 @@ def best_safe_blocks(base: Any, start: Any, decider: frozenset[str], opponents: 
         return _sub(v, tables[a].g0), reach
 
     # attackers with the most blockers to choose from first
-    att = sorted(attackers, key=lambda a: (-len(potential[a]), a))
+    att = _order(attackers, potential, tables)
     s = _Search(problem, m0, att, tables, evaluate, v0, f.limits,
                 _gain_bound(f, base, decider, att, tables), _classes(same), deadline, ties,
                 f.cache["bits"], progress, alpha, f.cache.setdefault("rest", {}))
@@ -1081,6 +1280,13 @@ def best_safe_blocks(base: Any, start: Any, decider: frozenset[str], opponents: 
     if progress is not None:
         progress["others"] = [(v, d) for _, v, d in s.others]
     return s.found, f, sum(t.played for t in tables.values()) + counted[0]
+
+
+def _order(attackers: Sequence[str], potential: Mapping[str, Sequence[str]],
+           tables: Mapping[str, _Table]) -> list[str]:
+    """The order the search decides the attackers in: those with the most blockers to
+    choose from first (any order is exact; this one prunes early)."""
+    return sorted(attackers, key=lambda a: (-len(potential[a]), a))
 
 
 def _no_blocks(f: Fights, tables: Mapping[str, _Table], here: Value, problem: Any, m0: int,

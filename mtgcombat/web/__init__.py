@@ -298,6 +298,20 @@ def add_command(sub: Any) -> None:
     sv.add_argument("--cards", metavar="FILE", default=None,
                     help="the server's card database (default $MTGCOMBAT_CARDS)")
     sv.add_argument("--quiet", action="store_true", help="no line on standard error")
+    from ..text import languages
+
+    sv.add_argument("--lang", choices=languages(), default="en", metavar="{en,de}",
+                    help="language of the server's own words on standard error (the card "
+                         "database's warnings; default: en); each answer is in its "
+                         "request's --lang")
+
+
+def _card_warnings(cards: Any, lang: str) -> list[str]:
+    """The card database's notes, one line each in ``lang``, rendered from their codes."""
+    from ..text import Writer
+
+    w = Writer(lang or "en")
+    return [w.t("warning.line", text=w(note)) for note in cards.notes]
 
 
 def main(ns: Any) -> int:
@@ -315,8 +329,8 @@ def main(ns: Any) -> int:
 
         db = open_database(cards)  # a bad card file is one line now, not at the first request
         if db is not None and not ns.quiet:  # its index in memory: said once, on stderr
-            for line in db.warnings:
-                print("warning: " + line, file=sys.stderr)
+            for line in _card_warnings(db, getattr(ns, "lang", "en")):
+                print(line, file=sys.stderr)
     try:
         serve(ns.host, ns.port, ns.quiet, cards, tuple(ns.allow_host))
     except OSError as e:

@@ -16,7 +16,9 @@ sending, so that it reads the answer (9.6).
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 import time
 from http import HTTPStatus
 from typing import Any, Callable, Optional
@@ -215,6 +217,8 @@ class Routes:
         self.unknown = reason("error.http_questions", known=tuple(COMMANDS))
         self.max_bytes = MAX_BYTES
         self.static = STATIC
+        #: The lab's files read: name -> (path, (mtime, size), bytes, type).
+        self.files: dict[str, tuple[str, tuple[int, int], bytes, bytes]] = {}
 
     def __call__(self, r: Request) -> bytes:
         """The answer's bytes (with ``Connection: close`` when the request asks it)."""
@@ -260,11 +264,25 @@ class Routes:
 
         if not _STATIC_NAME.match(name):
             return error(404, _NOT_FOUND, close, head)
-        f = self.static / name
-        if not f.is_file():
+        kept = self.files.get(name)
+        path = str(self.static / name) if kept is None else kept[0]
+        try:  # one stat a request: a file changed since it was read is read again
+            st = os.stat(path)
+        except OSError:
             return error(404, _NOT_FOUND, close, head)
-        ctype = _TYPES.get(f.suffix, "application/octet-stream").encode("ascii")
-        return answer(200, f.read_bytes(), ctype, page=True, head=head, close=close)
+        if kept is None or kept[1] != (st.st_mtime_ns, st.st_size):
+            if not stat.S_ISREG(st.st_mode):
+                return error(404, _NOT_FOUND, close, head)
+            try:
+                with open(path, "rb") as f:
+                    data = f.read()
+            except OSError:
+                return error(404, _NOT_FOUND, close, head)
+            ctype = _TYPES.get(os.path.splitext(name)[1], "application/octet-stream")
+            kept = (path, (st.st_mtime_ns, st.st_size), data, ctype.encode("ascii"))
+            if len(self.files) < 256:
+                self.files[name] = kept
+        return answer(200, kept[2], kept[3], page=True, head=head, close=close)
 
     def _post(self, r: Request, close: bool) -> bytes:
         h = r.headers

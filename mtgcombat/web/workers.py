@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
+from ..ask import BadInput, ask_request, dumps, error_json, parse_request
+
 #: The largest answer a request may get (characters of JSON): a listing beyond it asks
 #: for ``--limit``.
 MAX_ANSWER = 8 * 1024 * 1024
@@ -16,8 +18,6 @@ def answer_request(mode: str, question: str, body: Any, cards: Optional[str],
     "text" (the answer for a person, ``{"text": ..., "warnings": [...]}``); ``body``
     the request's body as sent (bytes, parsed here) or parsed; an answer longer than
     ``max_answer`` characters is refused (ask with ``--limit``)."""
-    from ..ask import BadInput, ask_request, dumps, error_json, parse_request
-
     try:
         if isinstance(body, (bytes, str)):
             body = parse_request(body)
@@ -25,7 +25,8 @@ def answer_request(mode: str, question: str, body: Any, cards: Optional[str],
         reply = ask_request(body, question, db, max_seconds)
         if mode == "text":
             payload: Any = {"text": reply.text(), "report": _report(reply.words()),
-                            "warnings": reply.warnings + reply.not_understood_lines()}
+                            "warnings": _card_notes(db, reply.writer) + reply.warnings
+                            + reply.not_understood_lines()}
         else:
             payload = reply.json()
         text = dumps(payload)
@@ -39,6 +40,14 @@ def answer_request(mode: str, question: str, body: Any, cards: Optional[str],
         return 400, dumps({"error": "the request is nested too deeply"})
     except Exception as e:  # a bug: said without a trace or a path of the server
         return 500, dumps({"error": f"internal error ({type(e).__name__}); please report it"})
+
+
+def _card_notes(db: Any, w: Any) -> list[str]:
+    """What the command line says of the card database on standard error (its index kept
+    in memory, a name two cards share), in the answer's language, rendered from codes."""
+    if db is None or not db.notes:
+        return []
+    return [w.t("warning.line", text=w(note)) for note in db.notes]
 
 
 def _report(words: Any) -> list:
