@@ -1497,13 +1497,14 @@ def _effects_of(item: Item) -> tuple:
     return ()
 
 
-def _target_specs(effects: Iterable[Any]) -> list[T.Target]:
-    """The targets of an ability's effects, by index (601.2c)."""
-    found: dict[int, T.Target] = {}
+def _parts(effects: Iterable[Any], kind: type) -> list:
+    """The rule objects of ``kind`` in an ability's effects, in the order written (not
+    looking inside them, nor into the reading an effect carries of its own sentence)."""
+    found: list = []
 
     def walk(x: Any) -> None:
-        if isinstance(x, T.Target):
-            found.setdefault(x.index, x)
+        if isinstance(x, kind):
+            found.append(x)
             return
         if isinstance(x, tuple):
             for y in x:
@@ -1515,6 +1516,14 @@ def _target_specs(effects: Iterable[Any]) -> list[T.Target]:
 
     for e in effects:
         walk(e)
+    return found
+
+
+def _target_specs(effects: Iterable[Any]) -> list[T.Target]:
+    """The targets of an ability's effects, by index (601.2c)."""
+    found: dict[int, T.Target] = {}
+    for t in _parts(effects, T.Target):
+        found.setdefault(t.index, t)
     return [found[k] for k in sorted(found)]
 
 
@@ -1522,22 +1531,9 @@ def _target_groups(effects: Iterable[Any]) -> list[A.TargetGroup]:
     """The variable numbers of targets of an ability's effects (601.2c) that say what
     each target must be."""
     found: list[A.TargetGroup] = []
-
-    def walk(x: Any) -> None:
-        if isinstance(x, A.TargetGroup):
-            if x.pred is not None and x not in found:
-                found.append(x)
-            return
-        if isinstance(x, tuple):
-            for y in x:
-                walk(y)
-            return
-        for f in getattr(x, "__dataclass_fields__", ()):
-            if f != "reading":
-                walk(getattr(x, f))
-
-    for e in effects:
-        walk(e)
+    for g in _parts(effects, A.TargetGroup):
+        if g.pred is not None and g not in found:
+            found.append(g)
     return found
 
 
